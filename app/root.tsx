@@ -1,0 +1,54 @@
+import { cssBundleHref } from "@remix-run/css-bundle";
+import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import "~/styles/global.css";
+import { Snackbar } from "~/components/toast/toast";
+import { getUser } from "~/utils/auth.server";
+import { publicEnv } from "~/utils/env.server";
+import { useNonce } from "~/utils/nonce";
+import { getToast } from "~/utils/toast.server";
+
+export const links: LinksFunction = () => [
+  ...(cssBundleHref ? [{ rel: "stylesheet", href: cssBundleHref }] : []),
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [{ title: "AeroRecords" }, { name: "description", content: "Aircraft records, operations and oil analysis for lessors and operators." }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await getUser(request);
+  const { toast, headers } = await getToast(request);
+  // Only public fields: the upstream token never leaves the session cookie.
+  return json(
+    { user: user ? { id: user.id, email: user.email, role: user.role, username: user.username, first_name: user.first_name } : null, toast, ENV: publicEnv() },
+    { headers: headers ?? undefined },
+  );
+}
+
+export type RootData = ReturnType<typeof useLoaderData<typeof loader>>;
+export const useRootData = () => useRouteLoaderData<typeof loader>("root");
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const data = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <Snackbar toast={data?.toast ?? null} />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}

@@ -1,0 +1,46 @@
+import { createGlobalTheme } from "@vanilla-extract/css";
+
+// The theme contract: colours, spacing, type scale. System fonts only (nothing to download).
+export const vars = createGlobalTheme(":root", {
+  color: {
+    bg: "#f4f6f9",
+    surface: "#ffffff",
+    surfaceAlt: "#eef2f7",
+    text: "#14202e",
+    muted: "#5b6b7e",
+    border: "#d5dde7",
+    primary: "#0b4f8a",
+    primaryHover: "#093f6e",
+    primaryText: "#ffffff",
+    accent: "#e8a317",
+    nav: "#0f2236",
+    navText: "#d8e3ef",
+    navMuted: "#8ea3ba",
+    danger: "#b42318",
+    dangerBg: "#fdecea",
+    success: "#1d7a46",
+    successBg: "#e7f6ed",
+    warning: "#9a6700",
+    warningBg: "#fff6dd",
+    info: "#0b5cad",
+    infoBg: "#e8f1fb",
+    focus: "#2f81f7",
+    grounded: "#b42318",
+    operation: "#1d7a46",
+    transition: "#9a6700",
+  },
+  space: { xxs: "2px", xs: "4px", sm: "8px", md: "12px", lg: "16px", xl: "24px", xxl: "32px", xxxl: "48px" },
+  font: {
+    body: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    mono: 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace',
+  },
+  fontSize: { xs: "12px", sm: "13px", md: "14px", lg: "16px", xl: "20px", xxl: "26px", hero: "40px" },
+  lineHeight: { tight: "1.2", body: "1.5" },
+  radius: { sm: "4px", md: "6px", lg: "10px", pill: "999px" },
+  shadow: {
+    sm: "0 1px 2px rgba(16,24,40,.08)",
+    md: "0 4px 12px rgba(16,24,40,.12)",
+    lg: "0 12px 32px rgba(16,24,40,.18)",
+  },
+  size: { modal: "700px", drawer: "300px", navCollapsed: "64px", topbar: "56px" },
+});

@@ -1,0 +1,58 @@
+// Shared bench helpers: start the production server on a temp DATA_DIR, sign in, time requests.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { buildIfStale } from "../scripts/build-if-stale";
+
+export async function startBenchServer({ seed = true }: { seed?: boolean } = {}) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "aero-bench-"));
+  process.env.DATA_DIR = dataDir;
+  process.env.NODE_ENV = "production";
+  if (!seed) process.env.SEED_DEMO = "false";
+  buildIfStale({ quiet: true });
+  const { startServer } = await import("../server");
+  const s = await startServer({ port: 0, host: "127.0.0.1", log: false });
+  const url = s.url.replace("localhost", "127.0.0.1");
+  return {
+    url,
+    dataDir,
+    upstream: s.upstream,
+    async close() {
+      await s.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Signs in through the portal's login form and returns the Cookie header to reuse. */
+export async function portalLogin(baseUrl: string, email: string, password = "demo-pass-2026"): Promise<string> {
+  const res = await fetch(`${baseUrl}/auth/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ email, password }),
+  });
+  const cookies = res.headers.getSetCookie().map((c) => c.split(";")[0]);
+  const session = cookies.find((c) => c.startsWith("__session="));
+  if (!session) throw new Error(`login failed for ${email}: ${res.status}`);
+  return session;
+}
+
+export function median(xs: number[]) {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+export async function timeIt(n: number, fn: () => Promise<unknown>) {
+  const times: number[] = [];
+  for (let i = 0; i < 2; i++) await fn(); // warm-up
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    await fn();
+    times.push(performance.now() - t0);
+  }
+  return { median: median(times), p95: [...times].sort((a, b) => a - b)[Math.floor(times.length * 0.95) - 1] ?? median(times) };
+}
+
+export const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;

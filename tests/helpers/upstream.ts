@@ -1,0 +1,82 @@
+// Starts the embedded upstream over real HTTP on a fresh temporary DATA_DIR (contract tests).
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { AddressInfo } from "node:net";
+import { createServer, type Server } from "node:http";
+import { getRequestListener } from "@hono/node-server";
+import { createUpstream, type Upstream } from "../../upstream";
+import { seedDemo } from "../../upstream/db/seed";
+
+export const TEST_CLIENT_UUID = "00000000-test-4000-8000-000000000001";
+export const DEMO_PASSWORD = "demo-pass-2026";
+
+export interface TestUpstream {
+  origin: string;
+  mainUrl: string;
+  opsUrl: string;
+  blobUrl: string;
+  upstream: Upstream;
+  dataDir: string;
+  close: () => Promise<void>;
+  /** Signs in and returns the three auth headers. */
+  signIn: (email: string, password?: string) => Promise<Record<string, string>>;
+}
+
+export async function startTestUpstream({ seed = true, small = true }: { seed?: boolean; small?: boolean } = {}): Promise<TestUpstream> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "aero-upstream-"));
+  let origin = "";
+  const server: Server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const upstream = await createUpstream({
+    dataDir,
+    clientUuid: TEST_CLIENT_UUID,
+    secret: "test-secret-0123456789abcdef",
+    blobBaseUrl: `${origin}/_blob`,
+    portalUrl: origin,
+    tokenTtlHours: 12,
+  });
+  if (seed) await seedDemo(upstream.deps, { small });
+  const strip = (prefix: string, handler: (r: Request) => Promise<Response>) =>
+    getRequestListener((req) => {
+      const url = new URL(req.url);
+      url.pathname = url.pathname.slice(prefix.length) || "/";
+      return handler(new Request(url, req));
+    });
+  const main = strip("/_api/main", upstream.main);
+  const ops = strip("/_api/ops", upstream.ops);
+  const blob = strip("/_blob", upstream.blob);
+  server.on("request", (req, res) => {
+    const u = req.url ?? "/";
+    if (u.startsWith("/_api/main/")) return main(req, res);
+    if (u.startsWith("/_api/ops/")) return ops(req, res);
+    if (u.startsWith("/_blob")) return blob(req, res);
+    res.statusCode = 404;
+    res.end();
+  });
+  const mainUrl = `${origin}/_api/main`;
+  return {
+    origin,
+    mainUrl,
+    opsUrl: `${origin}/_api/ops`,
+    blobUrl: `${origin}/_blob`,
+    upstream,
+    dataDir,
+    async close() {
+      await new Promise<void>((r) => server.close(() => r()));
+      await upstream.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+    async signIn(email, password = DEMO_PASSWORD) {
+      const res = await fetch(`${mainUrl}/users/sign_in.json`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ user: { email, password } }),
+      });
+      const body = (await res.json()) as { token?: string; error?: string };
+      if (!res.ok || !body.token) throw new Error(`sign in failed for ${email}: ${res.status} ${JSON.stringify(body)}`);
+      return { "x-user-email": email, "x-user-token": body.token, "x-user-uuid": TEST_CLIENT_UUID };
+    },
+  };
+}

@@ -1,0 +1,110 @@
+// The seams of the embedded upstream. Each is a small interface so that a later issue can swap
+// one implementation (local disk -> S3, FTS5 -> OpenSearch, outbox -> SMTP) in one module.
+import type { DB } from "./db";
+import type { Role } from "./db/schema";
+
+export interface UpstreamConfig {
+  dataDir: string;
+  /** The fixed client uuid every call must carry in X-User-Uuid. */
+  clientUuid: string;
+  /** HMAC secret for blob signatures (generated and kept in DATA_DIR when not configured). */
+  secret: string;
+  /** Public base of the blob store as the browser reaches it, e.g. "/_blob" or "https://blob.example". */
+  blobBaseUrl: string;
+  /** Public base URL of the portal, used in mailed links (e.g. "http://localhost:3000"). */
+  portalUrl: string;
+  smtpUrl?: string;
+  /** Session token lifetime. */
+  tokenTtlHours: number;
+  /** Where admin notices go (issue reports, contact form). Empty = every admin user. */
+  adminEmails?: string[];
+}
+
+export interface BlobObject {
+  key: string;
+  size: number;
+  contentType: string;
+}
+
+export interface BlobStore {
+  /** Writes a stream to `key` atomically (temp file + rename); returns the bytes written. */
+  put(key: string, body: ReadableStream<Uint8Array> | Uint8Array | NodeJS.ReadableStream, contentType?: string): Promise<BlobObject>;
+  stat(key: string): Promise<BlobObject | null>;
+  /** A Web Response for a (possibly ranged) read, with Content-Length/Content-Range/ETag. */
+  read(key: string, opts?: { range?: string | null; filename?: string; download?: boolean; noCache?: boolean }): Promise<Response>;
+  delete(key: string): Promise<void>;
+  deletePrefix(prefix: string): Promise<number>;
+  copy(fromKey: string, toKey: string): Promise<void>;
+  /** Signed POST policy (S3 semantics): the spec's `url` and `url_fields`. */
+  createUploadPolicy(opts: { keyPrefix: string; maxBytes: number; minBytes?: number; expiresInSeconds: number }): { url: string; url_fields: Record<string, string> };
+  /** Signed GET link with expiry. */
+  signedGetUrl(key: string, opts: { expiresInSeconds: number; filename?: string; download?: boolean; noCache?: boolean }): string;
+  /** The Web handler mounted at /_blob (POST policy uploads, signed GETs). */
+  fetch(request: Request): Promise<Response>;
+}
+
+export interface SearchHit {
+  id: number;
+  name: string;
+  path: string;
+  aircraft_id: number;
+  organization_id: number;
+  /** name with the match wrapped in <mark>…</mark> (HTML-escaped otherwise). */
+  highlight: string;
+  rank: number;
+}
+
+export interface SearchIndex {
+  index(items: { id: number; name: string; path: string; aircraft_id: number; organization_id: number }[]): void;
+  remove(ids: number[]): void;
+  removeAircraftPrefix(aircraftId: number, pathPrefix: string): void;
+  search(q: {
+    text: string;
+    aircraftIds: number[] | "all";
+    organizationId?: number | null;
+    folderPath?: string | null;
+    limit: number;
+    offset: number;
+  }): { total: number; hits: SearchHit[] };
+  count(organizationId?: number | null): number;
+}
+
+export interface Mailer {
+  /** Queues a mail in the outbox (and sends it through SMTP when configured). Returns the outbox id. */
+  send(mail: { to: string; subject: string; text: string; html?: string }): Promise<number>;
+}
+
+export interface Audit {
+  log(entry: {
+    userId: number | null;
+    action: string;
+    entity: string;
+    entityId?: string | number | null;
+    organizationId?: number | null;
+    detail?: unknown;
+    ip?: string | null;
+  }): Promise<void>;
+}
+
+export interface Deps {
+  db: DB;
+  blob: BlobStore;
+  search: SearchIndex;
+  mail: Mailer;
+  audit: Audit;
+  config: UpstreamConfig;
+}
+
+/** The signed-in caller as the auth middleware resolves it. */
+export interface AuthUser {
+  id: number;
+  email: string;
+  role: Role;
+  username: string;
+  first_name: string;
+  organization_id: number | null;
+  tokenId: number;
+  ip: string | null;
+}
+
+export type HonoEnv = { Variables: { user: AuthUser; deps: Deps } };

@@ -1,0 +1,63 @@
+import path from "node:path";
+import fs from "node:fs";
+import SQLite from "better-sqlite3";
+import { Kysely, Migrator, SqliteDialect, type Migration, type MigrationProvider } from "kysely";
+import type { Database } from "./schema";
+import * as m001 from "./migrations/001_init";
+import * as m002 from "./migrations/002_consultant_indexes";
+
+export type DB = Kysely<Database>;
+
+/** Migrations live in code (not read from disk) so the build and tsx see the same list. */
+const migrations: Record<string, Migration> = {
+  "001_init": m001,
+  "002_consultant_indexes": m002,
+};
+
+class InlineProvider implements MigrationProvider {
+  async getMigrations() {
+    return migrations;
+  }
+}
+
+export interface OpenedDatabase {
+  db: DB;
+  sqlite: SQLite.Database;
+  close: () => Promise<void>;
+}
+
+/** Opens (creating if needed) `${dataDir}/portal.sqlite` in WAL mode and runs pending migrations. */
+export async function openDatabase(dataDir: string, { filename = "portal.sqlite" } = {}): Promise<OpenedDatabase> {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const sqlite = new SQLite(filename === ":memory:" ? ":memory:" : path.join(dataDir, filename));
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("synchronous = NORMAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const migrator = new Migrator({ db, provider: new InlineProvider() });
+  const { error, results } = await migrator.migrateToLatest();
+  for (const r of results ?? []) {
+    if (r.status === "Error") console.error(`[db] migration ${r.migrationName} failed`);
+  }
+  if (error) {
+    await db.destroy();
+    throw error;
+  }
+  let closed = false;
+  return {
+    db,
+    sqlite,
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await db.destroy();
+    },
+  };
+}
+
+/** ISO timestamp in the format the schema's defaults use. */
+export const nowIso = () => new Date().toISOString();
+
+/** SQLite booleans. */
+export const bool = (v: number | null | undefined) => v === 1;

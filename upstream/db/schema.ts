@@ -1,0 +1,441 @@
+// The embedded upstream's database, as Kysely sees it. One interface per table.
+// Booleans are stored as 0/1 integers (SQLite); JSON columns as text.
+import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+
+export type Role = "consultant" | "client" | "admin" | "member" | "ops_template";
+export type AccessLevel = "read" | "write" | "su_write";
+export type Product = "storage" | "ops" | "oil";
+export type AircraftStatus = "GROUNDED" | "IN OPERATION" | "IN TRANSITION";
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string; // stored lower-case
+  password_hash: string;
+  role: Role;
+  username: string;
+  first_name: string;
+  last_name: string;
+  bio: string;
+  phone: string | null;
+  organization_id: number | null;
+  is_uam: Generated<number>;
+  active: Generated<number>;
+  confirmed_at: string | null;
+  totp_secret: string | null;
+  totp_enabled: Generated<number>;
+  created_at: Generated<string>;
+}
+
+export interface TokensTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: Generated<string>;
+  expires_at: string;
+  revoked_at: string | null;
+  last_used_at: string | null;
+  ip: string | null;
+}
+
+/** Single-use mailed links and codes: e-mail confirmation, password reset, 2FA reset, phone OTP, 2FA login challenge. */
+export interface OneTimeTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: "confirm" | "reset" | "2fa_reset" | "phone_otp" | "2fa_challenge";
+  token_hash: string;
+  created_at: Generated<string>;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface LoginAttemptsTable {
+  key: string; // lower-cased e-mail
+  failures: number;
+  first_failure_at: string;
+  locked_until: string | null;
+}
+
+export interface OrganizationsTable {
+  id: Generated<number>;
+  name: string;
+  /** The value of the spec's `organization` / `org` query parameter. */
+  slug: string;
+  product_type: string; // "STORAGE" | "UAMBOX" | ...
+  search_all: Generated<number>;
+  has_ops: Generated<number>;
+  has_oil: Generated<number>;
+  client_logo: string | null; // text of the client logo; null = none
+  created_at: Generated<string>;
+}
+
+export interface AircraftTable {
+  id: Generated<number>;
+  organization_id: number;
+  msn: string;
+  name: string;
+  registration: string;
+  kind: "aircraft" | "helicopter";
+  manufacturer: string;
+  model: string;
+  status: AircraftStatus;
+  ops_issue_date: string | null;
+  oil_issue_date: string | null;
+  /** Root folder (storage_items.id) of this aircraft's records: the spec's file_id. */
+  file_id: number | null;
+  created_at: Generated<string>;
+}
+
+export interface StorageItemsTable {
+  id: Generated<number>;
+  aircraft_id: number;
+  parent_id: number | null;
+  /** Path below the aircraft root, always starting with "/" ("/" is the root folder itself). */
+  path: string;
+  name: string;
+  is_folder: number;
+  size: number;
+  blob_key: string | null;
+  content_type: string | null;
+  created_by: number | null;
+  created_at: Generated<string>;
+  updated_at: Generated<string>;
+}
+
+export interface FavouritesTable {
+  user_id: number;
+  item_id: number;
+  created_at: Generated<string>;
+}
+
+export interface FollowsTable {
+  user_id: number;
+  aircraft_id: number;
+  created_at: Generated<string>;
+}
+
+export interface AircraftAccessTable {
+  user_id: number;
+  aircraft_id: number;
+  product: Product;
+  access: AccessLevel;
+  granted_by: number | null;
+  created_at: Generated<string>;
+}
+
+export interface ConsultantsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  city: string;
+  country: string;
+  phone_number_with_country_code: string;
+  summary: string;
+  photo_key: string | null;
+  resume_key: string | null;
+  aircraft_type: string; // "1" = subtype applies
+  aircraft_sub_type: string;
+  helicopter_type: string;
+  helicopter_sub_type: string;
+  power_plant_type: string;
+  power_plant_sub_type: string;
+  services: string; // JSON array of service names
+  approval_status: "verified" | "disapproved" | "undecided";
+  availability_status: number | null; // 1, 0 or null
+  message_to_admin: string;
+  available_start_date: string | null;
+  available_end_date: string | null;
+  comment_by_admin: string;
+  daily_rate_onsite: number | null;
+  daily_rate_offsite: number | null;
+  stage: "basic_info" | "profile" | "verify_phone" | "otp_sent" | "otp_verified" | "account_locked" | "complete";
+  phone_verified: Generated<number>;
+  active: Generated<number>;
+  email_notifications: Generated<number>;
+  created_at: Generated<string>;
+  updated_at: Generated<string>;
+}
+
+export interface ConsultantProjectsTable {
+  id: Generated<number>;
+  consultant_id: number;
+  title: string;
+  client_name: string;
+  aircraft: string;
+  service: string;
+  start_date: string;
+  end_date: string | null;
+  description: string;
+}
+
+export interface ConsultantRatingsTable {
+  id: Generated<number>;
+  consultant_id: number;
+  user_id: number;
+  rating: number; // 1..5
+  comment: string;
+  created_at: Generated<string>;
+}
+
+export interface ConsultantLikesTable {
+  user_id: number;
+  consultant_id: number;
+  created_at: Generated<string>;
+}
+
+export interface MessagesTable {
+  id: Generated<number>;
+  from_user_id: number;
+  to_user_id: number | null; // null = the admins
+  consultant_id: number | null;
+  body: string;
+  created_at: Generated<string>;
+}
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  type: "order" | "user" | "project" | "feature";
+  title: string;
+  read_at: string | null;
+  created_at: Generated<string>;
+}
+
+export interface IpWhitelistTable {
+  id: Generated<number>;
+  organization_id: number;
+  cidr: string;
+  label: string;
+  created_by: number | null;
+  created_at: Generated<string>;
+}
+
+/** Ops and oil tabs per aircraft, and template tabs per manufacturer (aircraft_id null, is_template 1). */
+export interface TabsTable {
+  id: Generated<number>;
+  product: "ops" | "oil";
+  organization_id: number | null;
+  aircraft_id: number | null;
+  manufacturer_id: number | null;
+  is_template: Generated<number>;
+  /** The spec's tab_id: a stable string key (fixed ids such as generalInformation, or "tab-<n>"). */
+  tab_key: string;
+  tab_name: string;
+  tab_position: number;
+  group_name: string;
+  created_at: Generated<string>;
+}
+
+export interface TabColumnsTable {
+  id: Generated<number>;
+  tab_id: number;
+  name: string;
+  position: number;
+  type: string; // text | number | date | select | watch_unwatch
+  editable: Generated<number>;
+}
+
+export interface TabRowsTable {
+  id: Generated<number>;
+  tab_id: number;
+  position: number;
+  /** JSON object: column name -> value (the spec's item / column_name / column_value). */
+  data: string;
+  watched: Generated<number>;
+  updated_by: number | null;
+  created_at: Generated<string>;
+  updated_at: Generated<string>;
+}
+
+export interface WorkOrdersTable {
+  id: Generated<number>;
+  aircraft_id: number;
+  kind: "aircraft" | "engine" | "component";
+  number: string;
+  title: string;
+  status: string;
+  created_by: number | null;
+  created_at: Generated<string>;
+}
+
+export interface WorkOrderVersionsTable {
+  id: Generated<number>;
+  work_order_id: number;
+  version: number;
+  data: string; // JSON
+  created_by: number | null;
+  created_at: Generated<string>;
+}
+
+export interface LogbooksTable {
+  id: Generated<number>;
+  aircraft_id: number;
+  title: string;
+  created_by: number | null;
+  created_at: Generated<string>;
+}
+
+export interface LogbookPagesTable {
+  id: Generated<number>;
+  logbook_id: number;
+  page_no: number;
+  date: string;
+  data: string; // JSON
+  created_at: Generated<string>;
+}
+
+export interface ManufacturersTable {
+  id: Generated<number>;
+  name: string;
+  created_at: Generated<string>;
+}
+
+export interface TemplateVersionsTable {
+  id: Generated<number>;
+  manufacturer_id: number;
+  version: number;
+  note: string;
+  snapshot: string; // JSON of the template tabs at that version
+  created_by: number | null;
+  created_at: Generated<string>;
+}
+
+export interface UploadBatchesTable {
+  uid: string;
+  user_id: number;
+  aircraft_id: number;
+  dir: string;
+  files: string; // JSON [{path,size}]
+  created_at: Generated<string>;
+}
+
+export interface ErrorReportsTable {
+  id: Generated<number>;
+  error: string;
+  error_info: string;
+  error_url: string;
+  email: string;
+  created_at: Generated<string>;
+}
+
+export interface IssueReportsTable {
+  id: Generated<number>;
+  user_id: number;
+  url: string;
+  description: string;
+  status: "open" | "closed";
+  closed_by: number | null;
+  closed_at: string | null;
+  created_at: Generated<string>;
+}
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  sent_at: string | null;
+  error: string | null;
+  created_at: Generated<string>;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  user_id: number | null;
+  action: string; // e.g. "storage.folder.create"
+  entity: string; // e.g. "storage_item"
+  entity_id: string | null;
+  organization_id: number | null;
+  detail: string; // JSON
+  ip: string | null;
+  created_at: Generated<string>;
+}
+
+export interface FsGroupsTable {
+  id: Generated<number>;
+  name: string;
+  organization_id: number | null;
+  created_at: Generated<string>;
+}
+
+export interface FsUsersTable {
+  id: Generated<number>;
+  username: string;
+  display_name: string;
+  email: string;
+  quota_bytes: number | null;
+  enabled: Generated<number>;
+  created_at: Generated<string>;
+}
+
+export interface FsUserGroupsTable {
+  fs_user_id: number;
+  fs_group_id: number;
+}
+
+export interface SearchReindexJobsTable {
+  id: Generated<number>;
+  organization_id: number | null; // null = all
+  status: "queued" | "running" | "done" | "failed";
+  total: number;
+  done: number;
+  last_item_id: number;
+  count_before: number;
+  count_after: number | null;
+  created_by: number | null;
+  created_at: Generated<string>;
+  finished_at: string | null;
+}
+
+export interface KvTable {
+  key: string;
+  value: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  tokens: TokensTable;
+  one_time_tokens: OneTimeTokensTable;
+  login_attempts: LoginAttemptsTable;
+  organizations: OrganizationsTable;
+  aircraft: AircraftTable;
+  storage_items: StorageItemsTable;
+  favourites: FavouritesTable;
+  follows: FollowsTable;
+  aircraft_access: AircraftAccessTable;
+  consultants: ConsultantsTable;
+  consultant_projects: ConsultantProjectsTable;
+  consultant_ratings: ConsultantRatingsTable;
+  consultant_likes: ConsultantLikesTable;
+  messages: MessagesTable;
+  notifications: NotificationsTable;
+  ip_whitelist: IpWhitelistTable;
+  tabs: TabsTable;
+  tab_columns: TabColumnsTable;
+  tab_rows: TabRowsTable;
+  work_orders: WorkOrdersTable;
+  work_order_versions: WorkOrderVersionsTable;
+  logbooks: LogbooksTable;
+  logbook_pages: LogbookPagesTable;
+  manufacturers: ManufacturersTable;
+  template_versions: TemplateVersionsTable;
+  upload_batches: UploadBatchesTable;
+  error_reports: ErrorReportsTable;
+  issue_reports: IssueReportsTable;
+  mail_outbox: MailOutboxTable;
+  audit_log: AuditLogTable;
+  fs_groups: FsGroupsTable;
+  fs_users: FsUsersTable;
+  fs_user_groups: FsUserGroupsTable;
+  search_reindex_jobs: SearchReindexJobsTable;
+  kv: KvTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type Organization = Selectable<OrganizationsTable>;
+export type Aircraft = Selectable<AircraftTable>;
+export type StorageItem = Selectable<StorageItemsTable>;
+export type Consultant = Selectable<ConsultantsTable>;
+export type Tab = Selectable<TabsTable>;

@@ -1,0 +1,65 @@
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { z } from "zod";
+
+/**
+ * Answer conventions of both APIs (docs/api/README.md):
+ * - 200 with the payload; mutations add `message` (shown by the portal as a success toast).
+ * - 422 `{error, errors?}` for invalid input and for refused operations the user can fix or
+ *   should be told about (e.g. read-only access). The portal shows `error` and changes nothing.
+ * - 401 bad/missing credentials, 403 deactivated or network not allowed (both end the session).
+ * - 404 unknown or invisible resource (never says whether it exists in another organization).
+ */
+export class ApiError extends HTTPException {
+  constructor(status: 401 | 403 | 404 | 409 | 413 | 422 | 429 | 500, public error: string, public errors?: Record<string, string[]>) {
+    super(status, { message: error });
+  }
+}
+
+export const refuse = (error: string, errors?: Record<string, string[]>) => new ApiError(422, error, errors);
+export const notFound = (what = "That record") => new ApiError(404, `${what} was not found.`);
+
+/** Reads a JSON (or form) body and validates it; throws 422 with per-field errors. */
+export async function readBody<S extends z.ZodTypeAny>(c: Context, schema: S): Promise<z.infer<S>> {
+  let raw: unknown = {};
+  const type = c.req.header("content-type") ?? "";
+  try {
+    if (type.includes("application/json")) raw = await c.req.json();
+    else if (type.includes("form")) raw = Object.fromEntries((await c.req.formData()).entries());
+    else {
+      const text = await c.req.text();
+      raw = text ? JSON.parse(text) : {};
+    }
+  } catch {
+    throw refuse("The request body is not valid JSON.");
+  }
+  return validate(schema, raw);
+}
+
+export function readQuery<S extends z.ZodTypeAny>(c: Context, schema: S): z.infer<S> {
+  return validate(schema, c.req.query());
+}
+
+export function validate<S extends z.ZodTypeAny>(schema: S, raw: unknown): z.infer<S> {
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    const errors: Record<string, string[]> = {};
+    for (const issue of parsed.error.issues) {
+      const key = issue.path.join(".") || "_";
+      (errors[key] ??= []).push(issue.message);
+    }
+    const first = parsed.error.issues[0];
+    throw refuse(first ? `${first.path.join(".") || "Input"}: ${first.message}` : "Invalid input.", errors);
+  }
+  return parsed.data;
+}
+
+/** The error handler both Hono apps install: ApiError -> its JSON; anything else -> 500, logged. */
+export function onError(err: Error, c: Context) {
+  if (err instanceof ApiError) {
+    return c.json({ error: err.error, ...(err.errors ? { errors: err.errors } : {}) }, err.status);
+  }
+  if (err instanceof HTTPException) return c.json({ error: err.message || "Request failed." }, err.status);
+  console.error("[upstream]", c.req.method, c.req.path, err);
+  return c.json({ error: "Something went wrong on our side. The team has been told." }, 500);
+}

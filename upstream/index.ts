@@ -1,0 +1,78 @@
+// The embedded upstream: both APIs and the blob store, built from one set of seams (context.ts).
+import path from "node:path";
+import { Hono } from "hono";
+import { openDatabase } from "./db";
+import type { Deps, HonoEnv, UpstreamConfig } from "./context";
+import { createAudit } from "./audit";
+import { createLocalBlobStore } from "./blob/local";
+import { createFtsSearch } from "./search/fts";
+import { createMailer } from "./mail/outbox";
+import { onError } from "./http";
+import { requireAuth } from "./auth";
+import { registerAuthRoutes } from "./main/auth";
+import { registerUserRoutes } from "./main/user";
+import { registerStorageRoutes } from "./main/storage";
+import { registerConsultantRoutes } from "./main/consultant";
+import { registerOpsRoutes } from "./ops/routes";
+import { ensureSpeedTestFiles } from "./blob/speedtest-files";
+
+export type { UpstreamConfig, Deps } from "./context";
+
+export interface Upstream {
+  /** Main API (storage, consultant, client, user, error): a Web-standard handler. */
+  main: (request: Request) => Promise<Response>;
+  /** Ops/oil API (/v1/...). */
+  ops: (request: Request) => Promise<Response>;
+  /** Blob store (signed POST uploads, signed GETs). */
+  blob: (request: Request) => Promise<Response>;
+  deps: Deps;
+  close: () => Promise<void>;
+}
+
+export async function createUpstream(config: UpstreamConfig): Promise<Upstream> {
+  const { db, sqlite, close } = await openDatabase(config.dataDir);
+  const blob = createLocalBlobStore(path.join(config.dataDir, "blobs"), config);
+  const deps: Deps = {
+    db,
+    blob,
+    search: createFtsSearch(sqlite),
+    mail: createMailer(db, config),
+    audit: createAudit(db),
+    config,
+  };
+  await ensureSpeedTestFiles(blob);
+
+  const withDeps = (app: Hono<HonoEnv>) => {
+    app.use("*", async (c, next) => {
+      c.set("deps", deps);
+      await next();
+    });
+    app.onError(onError);
+    app.notFound((c) => c.json({ error: "No such endpoint." }, 404));
+    return app;
+  };
+
+  // Main API: public auth flows first, then everything behind requireAuth.
+  const main = withDeps(new Hono<HonoEnv>());
+  main.get("/healthz.json", async (c) => {
+    await deps.db.selectFrom("kv").select("key").limit(1).execute();
+    return c.json({ ok: true });
+  });
+  registerAuthRoutes(main);
+  main.use("*", requireAuth());
+  registerUserRoutes(main);
+  registerStorageRoutes(main);
+  registerConsultantRoutes(main);
+
+  const ops = withDeps(new Hono<HonoEnv>());
+  ops.use("*", requireAuth());
+  registerOpsRoutes(ops);
+
+  return {
+    main: (req) => Promise.resolve(main.fetch(req)),
+    ops: (req) => Promise.resolve(ops.fetch(req)),
+    blob: (req) => blob.fetch(req),
+    deps,
+    close,
+  };
+}

@@ -1,0 +1,547 @@
+// Shared helpers of the ops/oil API: aircraft resolution + access, tab loading, cell typing,
+// server-side paging/sorting of tab rows, blob answers.
+import type { Context } from "hono";
+import { sql } from "kysely";
+import type { AuthUser, Deps, HonoEnv } from "../context";
+import type { AccessLevel, AircraftStatus } from "../db/schema";
+import { nowIso } from "../db";
+import { requireAccess } from "../access";
+import { ApiError, notFound, refuse } from "../http";
+import {
+  WATCH_COLUMN,
+  WORK_ORDER_TABS,
+  type AircraftRef,
+  type ModuleProduct,
+  type Tab,
+  type TabColumn,
+  type TabRow,
+  type WorkOrderKind,
+} from "../../app/models/schemas/ops";
+
+export type Ctx = Context<HonoEnv>;
+
+// ---------------------------------------------------------------------------------------------
+// Aircraft
+// ---------------------------------------------------------------------------------------------
+
+export interface AircraftCtx {
+  id: number;
+  organization_id: number;
+  msn: string;
+  name: string;
+  registration: string;
+  manufacturer: string;
+  model: string;
+  status: AircraftStatus;
+  ops_issue_date: string | null;
+  oil_issue_date: string | null;
+  org_slug: string;
+  org_name: string;
+}
+
+const aircraftColumns = [
+  "aircraft.id",
+  "aircraft.organization_id",
+  "aircraft.msn",
+  "aircraft.name",
+  "aircraft.registration",
+  "aircraft.manufacturer",
+  "aircraft.model",
+  "aircraft.status",
+  "aircraft.ops_issue_date",
+  "aircraft.oil_issue_date",
+  "organizations.slug as org_slug",
+  "organizations.name as org_name",
+] as const;
+
+/** The aircraft a payload names (org_msn_id, or organization slug + MSN); 404 when unknown or inconsistent. */
+export async function findAircraft(deps: Deps, ref: AircraftRef): Promise<AircraftCtx> {
+  let q = deps.db.selectFrom("aircraft").innerJoin("organizations", "organizations.id", "aircraft.organization_id").select(aircraftColumns);
+  if (ref.org_msn_id != null) {
+    q = q.where("aircraft.id", "=", ref.org_msn_id);
+    if (ref.organization) q = q.where("organizations.slug", "=", ref.organization);
+    if (ref.msn_id) q = q.where("aircraft.msn", "=", ref.msn_id);
+  } else if (ref.organization && ref.msn_id) {
+    q = q.where("organizations.slug", "=", ref.organization).where("aircraft.msn", "=", ref.msn_id);
+  } else {
+    throw refuse("Choose an aircraft: give org_msn_id, or organization and msn_id.");
+  }
+  const row = await q.executeTakeFirst();
+  if (!row) throw notFound("That aircraft");
+  return row;
+}
+
+export async function findAircraftById(deps: Deps, id: number): Promise<AircraftCtx> {
+  return findAircraft(deps, { org_msn_id: id });
+}
+
+/** Resolves the aircraft and checks the caller's access level for the product (404 invisible, 422 too low). */
+export async function aircraftWithAccess(
+  deps: Deps,
+  user: AuthUser,
+  ref: AircraftRef,
+  product: ModuleProduct,
+  min: AccessLevel,
+): Promise<{ aircraft: AircraftCtx; access: AccessLevel }> {
+  const aircraft = await findAircraft(deps, ref);
+  const access = await requireAccess(deps, user, aircraft.id, product, min);
+  return { aircraft, access };
+}
+
+export const today = () => nowIso().slice(0, 10);
+
+/** Data of a product changed: the aircraft's issue date for that product becomes today. */
+export async function touchIssueDate(deps: Deps, aircraftId: number, product: ModuleProduct) {
+  const set = product === "ops" ? { ops_issue_date: today() } : { oil_issue_date: today() };
+  await deps.db.updateTable("aircraft").set(set).where("id", "=", aircraftId).execute();
+}
+
+export function audit(c: Ctx, action: string, entity: string, entityId: string | number | null, organizationId: number | null, detail?: unknown) {
+  const user = c.get("user");
+  return c.get("deps").audit.log({ userId: user.id, action, entity, entityId, organizationId, detail, ip: user.ip });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tabs
+// ---------------------------------------------------------------------------------------------
+
+export interface TabView {
+  /** tabs.id for stored tabs, null for derived (work-order) tabs. */
+  dbId: number | null;
+  key: string;
+  name: string;
+  position: number;
+  group: string;
+  product: ModuleProduct;
+  source: "stored" | "work_orders";
+  woKind?: WorkOrderKind;
+  /** The tab's own columns (without the oil watch column). */
+  columns: TabColumn[];
+  aircraftId: number | null;
+  manufacturerId: number | null;
+}
+
+/** Columns of the derived work-order tabs. */
+export const WORK_ORDER_COLUMNS: TabColumn[] = [
+  { id: -1, name: "Number", position: 1, type: "text", editable: false },
+  { id: -2, name: "Title", position: 2, type: "text", editable: false },
+  { id: -3, name: "Status", position: 3, type: "text", editable: false },
+  { id: -4, name: "Version", position: 4, type: "number", editable: false },
+  { id: -5, name: "Created At", position: 5, type: "date", editable: false },
+  { id: -6, name: "Updated At", position: 6, type: "date", editable: false },
+];
+export const WORK_ORDER_TAB_NAMES: Record<keyof typeof WORK_ORDER_TABS, string> = {
+  aircraftwo: "Aircraft WO",
+  enginewo: "Engine WO",
+  componentwo: "Component WO",
+};
+export const isWorkOrderTab = (key: string): key is keyof typeof WORK_ORDER_TABS => Object.prototype.hasOwnProperty.call(WORK_ORDER_TABS, key);
+
+type TabRowDb = { id: number; tab_key: string; tab_name: string; tab_position: number; group_name: string; product: "ops" | "oil"; aircraft_id: number | null; manufacturer_id: number | null };
+
+/** Loads the columns of many tabs in one query. */
+export async function columnsByTab(deps: Deps, tabIds: number[]): Promise<Map<number, TabColumn[]>> {
+  const map = new Map<number, TabColumn[]>();
+  if (tabIds.length === 0) return map;
+  const cols = await deps.db
+    .selectFrom("tab_columns")
+    .select(["id", "tab_id", "name", "position", "type", "editable"])
+    .where("tab_id", "in", tabIds)
+    .orderBy("tab_id")
+    .orderBy("position")
+    .orderBy("id")
+    .execute();
+  for (const c of cols) {
+    const list = map.get(c.tab_id) ?? [];
+    list.push({ id: c.id, name: c.name, position: c.position, type: c.type, editable: c.editable === 1 });
+    map.set(c.tab_id, list);
+  }
+  return map;
+}
+
+function toView(t: TabRowDb, columns: TabColumn[]): TabView {
+  return {
+    dbId: t.id,
+    key: t.tab_key,
+    name: t.tab_name,
+    position: t.tab_position,
+    group: t.group_name,
+    product: t.product,
+    source: "stored",
+    columns,
+    aircraftId: t.aircraft_id,
+    manufacturerId: t.manufacturer_id,
+  };
+}
+
+const tabSelect = ["id", "tab_key", "tab_name", "tab_position", "group_name", "product", "aircraft_id", "manufacturer_id"] as const;
+
+/** Every tab of an aircraft for a product, sorted by tab_position; ops gains the three work-order tabs. */
+export async function aircraftTabs(deps: Deps, aircraftId: number, product: ModuleProduct): Promise<TabView[]> {
+  const rows = await deps.db
+    .selectFrom("tabs")
+    .select(tabSelect)
+    .where("aircraft_id", "=", aircraftId)
+    .where("product", "=", product)
+    .where("is_template", "=", 0)
+    .orderBy("tab_position")
+    .orderBy("id")
+    .execute();
+  const cols = await columnsByTab(deps, rows.map((r) => r.id));
+  const views = rows.map((r) => toView(r, cols.get(r.id) ?? []));
+  if (product === "ops") {
+    // Work-order tabs follow the fixed tabs and precede the first dynamic tab.
+    const fixed = views.filter((v) => v.key === "generalInformation" || v.key === "opsNotifications");
+    const base = fixed.length ? Math.max(...fixed.map((v) => v.position)) : 0;
+    const woViews: TabView[] = (Object.keys(WORK_ORDER_TABS) as (keyof typeof WORK_ORDER_TABS)[]).map((key, i) => ({
+      dbId: null,
+      key,
+      name: WORK_ORDER_TAB_NAMES[key],
+      position: base + (i + 1) / 10, // between the last fixed tab and the next integer position
+      group: "Work Orders",
+      product: "ops",
+      source: "work_orders",
+      woKind: WORK_ORDER_TABS[key],
+      columns: WORK_ORDER_COLUMNS,
+      aircraftId,
+      manufacturerId: null,
+    }));
+    views.push(...woViews);
+    views.sort((a, b) => a.position - b.position || (a.dbId ?? 0) - (b.dbId ?? 0));
+  }
+  return views;
+}
+
+/** One tab of an aircraft (stored or derived); 404 when it does not exist. */
+export async function aircraftTab(deps: Deps, aircraftId: number, product: ModuleProduct, key: string): Promise<TabView> {
+  if (product === "ops" && isWorkOrderTab(key)) {
+    const all = await aircraftTabs(deps, aircraftId, "ops");
+    return all.find((v) => v.key === key)!;
+  }
+  const t = await deps.db
+    .selectFrom("tabs")
+    .select(tabSelect)
+    .where("aircraft_id", "=", aircraftId)
+    .where("product", "=", product)
+    .where("is_template", "=", 0)
+    .where("tab_key", "=", key)
+    .executeTakeFirst();
+  if (!t) throw notFound("That tab");
+  const cols = await columnsByTab(deps, [t.id]);
+  return toView(t, cols.get(t.id) ?? []);
+}
+
+export async function manufacturerByName(deps: Deps, name: string) {
+  const m = await deps.db.selectFrom("manufacturers").select(["id", "name"]).where(sql`lower(name)`, "=", name.toLowerCase()).executeTakeFirst();
+  if (!m) throw notFound("That manufacturer");
+  return m;
+}
+
+export async function templateTabs(deps: Deps, manufacturerId: number): Promise<TabView[]> {
+  const rows = await deps.db
+    .selectFrom("tabs")
+    .select(tabSelect)
+    .where("manufacturer_id", "=", manufacturerId)
+    .where("is_template", "=", 1)
+    .orderBy("tab_position")
+    .orderBy("id")
+    .execute();
+  const cols = await columnsByTab(deps, rows.map((r) => r.id));
+  return rows.map((r) => toView(r, cols.get(r.id) ?? []));
+}
+
+export async function templateTab(deps: Deps, manufacturerId: number, key: string): Promise<TabView> {
+  const t = await deps.db
+    .selectFrom("tabs")
+    .select(tabSelect)
+    .where("manufacturer_id", "=", manufacturerId)
+    .where("is_template", "=", 1)
+    .where("tab_key", "=", key)
+    .executeTakeFirst();
+  if (!t) throw notFound("That template tab");
+  const cols = await columnsByTab(deps, [t.id]);
+  return toView(t, cols.get(t.id) ?? []);
+}
+
+/** Columns as the API shows them: oil tabs gain the Watch/Unwatch column. */
+export function apiColumns(view: TabView): TabColumn[] {
+  if (view.product !== "oil" || view.source !== "stored" || view.manufacturerId != null) return view.columns;
+  const last = view.columns.reduce((m, c) => Math.max(m, c.position), 0);
+  return [...view.columns, { id: 0, name: WATCH_COLUMN.name, position: last + 1, type: WATCH_COLUMN.type, editable: true }];
+}
+
+export function tabJson(view: TabView, aircraft: Pick<AircraftCtx, "msn" | "org_slug"> | null): Tab {
+  return {
+    tab_id: view.key,
+    tab_name: view.name,
+    tab_position: Math.round(view.position * 10) / 10,
+    group_name: view.group,
+    columns: apiColumns(view),
+    msn_id: aircraft?.msn ?? null,
+    organization: aircraft?.org_slug ?? null,
+    product: view.product,
+    source: view.source,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cells
+// ---------------------------------------------------------------------------------------------
+
+export type Cell = string | number | null;
+
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+function validDate(y: number, m: number, d: number) {
+  const dt = new Date(Date.UTC(y, m - 1, d));
+  return dt.getUTCFullYear() === y && dt.getUTCMonth() === m - 1 && dt.getUTCDate() === d;
+}
+/** Excel serial day number → YYYY-MM-DD (1900 date system, with Excel's leap-year bug). */
+export function excelSerialToIso(serial: number): string | null {
+  if (!Number.isFinite(serial) || serial < 1 || serial > 2_958_465) return null;
+  const ms = Math.round((Math.floor(serial) - 25569) * 86400_000);
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+/**
+ * Normalizes a value for a column of the given type. Empty → null. Returns an error text when the
+ * value does not fit. `fromSheet` allows Excel date serials in date columns.
+ */
+export function normalizeCell(type: string, raw: unknown, fromSheet = false): { ok: true; value: Cell } | { ok: false; error: string } {
+  if (raw === undefined || raw === null || (typeof raw === "string" && raw.trim() === "")) return { ok: true, value: null };
+  if (typeof raw === "boolean") raw = raw ? "true" : "false";
+  if (raw instanceof Date) raw = Number.isNaN(raw.getTime()) ? "" : raw.toISOString().slice(0, 10);
+  if (typeof raw !== "string" && typeof raw !== "number") return { ok: false, error: "is not a valid value" };
+  switch (type) {
+    case "number": {
+      const n = typeof raw === "number" ? raw : Number(raw.trim().replace(/,(?=\d{3}\b)/g, ""));
+      if (!Number.isFinite(n)) return { ok: false, error: "must be a number" };
+      return { ok: true, value: n };
+    }
+    case "date": {
+      if (typeof raw === "number") {
+        const iso = fromSheet ? excelSerialToIso(raw) : null;
+        return iso ? { ok: true, value: iso } : { ok: false, error: "must be a date (YYYY-MM-DD)" };
+      }
+      const s = raw.trim();
+      const m = DATE_RE.exec(s.length > 10 && /^\d{4}-\d{2}-\d{2}T/.test(s) ? s.slice(0, 10) : s);
+      if (!m || !validDate(Number(m[1]), Number(m[2]), Number(m[3]))) return { ok: false, error: "must be a date (YYYY-MM-DD)" };
+      return { ok: true, value: m[0] };
+    }
+    default: {
+      const s = typeof raw === "number" ? String(raw) : raw;
+      if (s.length > 10_000) return { ok: false, error: "has more than 10000 characters" };
+      return { ok: true, value: s };
+    }
+  }
+}
+
+export function parseData(text: string): Record<string, Cell> {
+  try {
+    const v = JSON.parse(text);
+    return v && typeof v === "object" && !Array.isArray(v) ? v : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Finds a column by name (exact, else case-insensitive). */
+export function findColumn(columns: TabColumn[], name: string): TabColumn | undefined {
+  return columns.find((c) => c.name === name) ?? columns.find((c) => c.name.toLowerCase() === name.trim().toLowerCase());
+}
+
+/**
+ * Validates a partial row (column name → raw value) against the tab's columns. Unknown columns,
+ * wrong types and (unless allowed) non-editable columns are errors. Returns the normalized values.
+ */
+export function validateItem(columns: TabColumn[], item: Record<string, unknown>, opts: { allowLocked: boolean }) {
+  const values: Record<string, Cell> = {};
+  const errors: Record<string, string[]> = {};
+  for (const [name, raw] of Object.entries(item)) {
+    const col = findColumn(columns, name);
+    if (!col) {
+      (errors[name] ??= []).push(`There is no column "${name}" in this tab.`);
+      continue;
+    }
+    if (!col.editable && !opts.allowLocked) {
+      (errors[col.name] ??= []).push(`The column "${col.name}" cannot be edited.`);
+      continue;
+    }
+    const r = normalizeCell(col.type, raw);
+    if (!r.ok) (errors[col.name] ??= []).push(`"${col.name}" ${r.error}.`);
+    else values[col.name] = r.value;
+  }
+  if (Object.keys(errors).length) {
+    const first = Object.values(errors)[0][0];
+    throw refuse(first, errors);
+  }
+  return values;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rows: paging, sorting, filtering on the server
+// ---------------------------------------------------------------------------------------------
+
+export interface RowQuery {
+  page: number;
+  perPage: number;
+  sortColumn?: string;
+  sortOrder?: "asc" | "desc";
+  filter?: string;
+  watchedOnly?: boolean;
+}
+
+export const jsonPath = (name: string) => `$."${name}"`;
+const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (m) => "\\" + m)}%`;
+
+function sortColumnOf(view: TabView, sortColumn?: string): TabColumn | null {
+  if (!sortColumn) return null;
+  const col = findColumn(view.columns, sortColumn);
+  if (!col) throw refuse(`You cannot sort by "${sortColumn}": there is no such column in this tab.`);
+  return col;
+}
+
+/** A page of rows of a tab. */
+export async function queryRows(deps: Deps, view: TabView, q: RowQuery): Promise<{ rows: TabRow[]; total: number }> {
+  if (view.source === "work_orders") return queryWorkOrderRows(deps, view, q);
+  const sortCol = sortColumnOf(view, q.sortColumn);
+  const dir = q.sortOrder === "desc" ? sql.raw("DESC") : sql.raw("ASC");
+  let base = deps.db.selectFrom("tab_rows").where("tab_rows.tab_id", "=", view.dbId!);
+  if (q.filter) {
+    base = base.where(
+      sql<boolean>`EXISTS (SELECT 1 FROM json_each(tab_rows.data) AS je WHERE CAST(je.value AS TEXT) LIKE ${likePattern(q.filter)} ESCAPE '\\')`,
+    );
+  }
+  if (q.watchedOnly) base = base.where("tab_rows.watched", "=", 1);
+  const { total } = await base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
+  let rowsQ = base.select(["tab_rows.id", "tab_rows.position", "tab_rows.watched", "tab_rows.data"]);
+  if (sortCol) {
+    const v =
+      sortCol.type === "number"
+        ? sql`CAST(json_extract(tab_rows.data, ${jsonPath(sortCol.name)}) AS REAL)`
+        : sql`CAST(json_extract(tab_rows.data, ${jsonPath(sortCol.name)}) AS TEXT) COLLATE NOCASE`;
+    // empties last in both directions
+    rowsQ = rowsQ
+      .orderBy(sql`(json_extract(tab_rows.data, ${jsonPath(sortCol.name)}) IS NULL OR json_extract(tab_rows.data, ${jsonPath(sortCol.name)}) = '')`)
+      .orderBy(sql`${v} ${dir}`);
+  }
+  rowsQ = rowsQ.orderBy(sql`tab_rows.position ${dir}`).orderBy(sql`tab_rows.id ${dir}`);
+  const rows = await rowsQ
+    .limit(q.perPage)
+    .offset((q.page - 1) * q.perPage)
+    .execute();
+  return {
+    total: Number(total),
+    rows: rows.map((r) => ({ id: r.id, position: r.position, watched: r.watched === 1, data: parseData(r.data) })),
+  };
+}
+
+async function queryWorkOrderRows(deps: Deps, view: TabView, q: RowQuery): Promise<{ rows: TabRow[]; total: number }> {
+  let base = deps.db
+    .selectFrom("work_orders as w")
+    .innerJoin("work_order_versions as v", (j) =>
+      j.onRef("v.work_order_id", "=", "w.id").on("v.version", "=", sql<number>`(SELECT MAX(version) FROM work_order_versions WHERE work_order_id = w.id)`),
+    )
+    .where("w.aircraft_id", "=", view.aircraftId!)
+    .where("w.kind", "=", view.woKind!);
+  if (q.filter) {
+    const p = likePattern(q.filter);
+    base = base.where(sql<boolean>`(w.number LIKE ${p} ESCAPE '\\' OR w.title LIKE ${p} ESCAPE '\\' OR w.status LIKE ${p} ESCAPE '\\')`);
+  }
+  const { total } = await base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
+  const sortCol = sortColumnOf(view, q.sortColumn);
+  const dir = q.sortOrder === "desc" ? sql.raw("DESC") : sql.raw("ASC");
+  const sortSql: Record<string, string> = {
+    Number: "w.number",
+    Title: "w.title",
+    Status: "w.status",
+    Version: "v.version",
+    "Created At": "w.created_at",
+    "Updated At": "v.created_at",
+  };
+  let rowsQ = base.select(["w.id", "w.number", "w.title", "w.status", "w.created_at", "v.version", "v.created_at as updated_at"]);
+  if (sortCol) rowsQ = rowsQ.orderBy(sql`${sql.raw(sortSql[sortCol.name])} ${dir}`);
+  rowsQ = rowsQ.orderBy(sql`w.created_at ${dir}`).orderBy(sql`w.id ${dir}`);
+  const rows = await rowsQ.limit(q.perPage).offset((q.page - 1) * q.perPage).execute();
+  return {
+    total: Number(total),
+    rows: rows.map((r, i) => ({
+      id: r.id,
+      position: (q.page - 1) * q.perPage + i + 1,
+      watched: false,
+      data: {
+        Number: r.number,
+        Title: r.title,
+        Status: r.status,
+        Version: r.version,
+        "Created At": r.created_at.slice(0, 10),
+        "Updated At": r.updated_at.slice(0, 10),
+      },
+    })),
+  };
+}
+
+/** All rows of a tab (exports), in the requested order, capped. */
+export async function allRows(deps: Deps, view: TabView, sort: { sortColumn?: string; sortOrder?: "asc" | "desc" }, cap = 100_000) {
+  return queryRows(deps, view, { page: 1, perPage: cap, ...sort });
+}
+
+/** A row as a list of display strings in column order (exports, PDFs). */
+export function displayRow(columns: TabColumn[], row: TabRow, withWatch: boolean): string[] {
+  const out = columns.map((c) => displayValue(row.data[c.name]));
+  if (withWatch) out.push(row.watched ? "Watched" : "Unwatched");
+  return out;
+}
+export function displayValue(v: unknown): string {
+  if (v === null || v === undefined) return "";
+  if (typeof v === "object") return JSON.stringify(v);
+  return String(v);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Blob answers
+// ---------------------------------------------------------------------------------------------
+
+export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+export const PDF_TYPE = "application/pdf";
+
+export function safeFilename(name: string): string {
+  const cleaned = name
+    .normalize("NFKD")
+    .replace(/[^\w.\- ]+/g, "_")
+    .replace(/_+/g, "_")
+    .replace(/\s+/g, " ")
+    .trim();
+  return cleaned.slice(0, 150) || "download";
+}
+
+export function blobAnswer(bytes: Uint8Array, contentType: string, filename: string, extraHeaders: Record<string, string> = {}): Response {
+  const name = safeFilename(filename);
+  return new Response(bytes, {
+    status: 200,
+    headers: {
+      "content-type": contentType,
+      "content-length": String(bytes.byteLength),
+      "content-disposition": `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+      "cache-control": "no-store",
+      ...extraHeaders,
+    },
+  });
+}
+
+/**
+ * Wraps a blob endpoint: any refusal (invalid input, no access, unknown record) is answered as
+ * 422 {error, Message: {error}} because the portal reads the error from the Message object.
+ */
+export function blobRoute(handler: (c: Ctx) => Promise<Response>) {
+  return async (c: Ctx) => {
+    try {
+      return await handler(c);
+    } catch (err) {
+      if (err instanceof ApiError) return c.json({ error: err.error, Message: { error: err.error } }, 422);
+      throw err;
+    }
+  };
+}
+
+/** Reads the request body as JSON (or form) and validates it with the schema's own error answer. */
+export { readBody } from "../http";
