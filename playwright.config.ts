@@ -11,8 +11,11 @@ const launchOptions = {
   args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
 };
 
-const PORT = Number(process.env.E2E_PORT ?? 3100);
-const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `aero-e2e-${process.pid}`);
+// A random port per run (several runs may share a machine); workers inherit it through the env.
+process.env.E2E_PORT ??= String(3100 + Math.floor(Math.random() * 800));
+process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `aero-e2e-${process.pid}`);
+const PORT = Number(process.env.E2E_PORT);
+const dataDir = process.env.E2E_DATA_DIR;
 
 // File naming: *.spec.ts runs with JavaScript on; *.both.spec.ts runs with JavaScript on and off;
 // *.nojs.spec.ts runs with JavaScript off only.

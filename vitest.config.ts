@@ -1,7 +1,18 @@
 import { defineConfig } from "vitest/config";
 import path from "node:path";
 
+// Route modules import vanilla-extract *.css.ts files; outside the Remix compiler they need a file
+// scope, so tests that import routes (loaders/actions called as functions) can load them.
+const vanillaExtractFileScope = {
+  name: "vanilla-extract-file-scope",
+  transform(code: string, id: string) {
+    if (!/\.css\.ts$/.test(id)) return null;
+    return `import { setFileScope as __setFileScope, endFileScope as __endFileScope } from "@vanilla-extract/css/fileScope";\n__setFileScope(${JSON.stringify(id)}, "test");\n${code}\n__endFileScope();\n`;
+  },
+};
+
 export default defineConfig({
+  plugins: [vanillaExtractFileScope],
   resolve: { alias: { "~": path.resolve(__dirname, "app") } },
   test: {
     include: ["tests/unit/**/*.test.ts", "tests/unit/**/*.test.tsx", "tests/contract/**/*.test.ts"],

@@ -13,6 +13,7 @@ import { registerAuthRoutes } from "./main/auth";
 import { registerUserRoutes } from "./main/user";
 import { registerStorageRoutes } from "./main/storage";
 import { registerConsultantRoutes } from "./main/consultant";
+import { registerAdminRoutes } from "./main/admin";
 import { registerOpsRoutes } from "./ops/routes";
 import { ensureSpeedTestFiles } from "./blob/speedtest-files";
 
@@ -63,6 +64,7 @@ export async function createUpstream(config: UpstreamConfig): Promise<Upstream> 
   registerUserRoutes(main);
   registerStorageRoutes(main);
   registerConsultantRoutes(main);
+  registerAdminRoutes(main);
 
   const ops = withDeps(new Hono<HonoEnv>());
   ops.use("*", requireAuth());

@@ -155,6 +155,8 @@ export interface RunTiming {
   startedAt: number;
   firstByteAt: number | null;
   firstChunkBytes: number;
+  /** When the last chunk arrived (the end of the stream may be signalled a little later). */
+  lastByteAt?: number | null;
   endedAt: number;
   bytes: number;
 }
@@ -165,6 +167,8 @@ export interface RunMeasure {
   bytes: number;
   /** Whole run, request to last byte (drives the step-up and the 10 s of the manual test). */
   duration: number;
+  /** Set when a larger file replaced this run (it finished too fast to be trusted on its own). */
+  superseded?: boolean;
   /** Bytes and seconds of the transfer window the speed is computed from. */
   windowBytes: number;
   windowSeconds: number;
@@ -175,14 +179,15 @@ export interface RunMeasure {
 export const MIN_WINDOW_MS = 50;
 
 /**
- * The speed of a run is measured over the transfer window, from the first byte to the last: the
- * bytes of the first chunk arrived at the window's start, so they are left out. This removes the
+ * The speed of a run is measured over the transfer window, from the first byte to the last byte
+ * (not to the end-of-stream signal, which may come later): the bytes of the first chunk arrived at
+ * the window's start, so they are left out. This removes the
  * request's round trip (and the server's time to first byte), which would otherwise bias every short
  * run low; on a 20 Mbps link with 100 ms latency a 1MB run would read 16.7 instead of 20.
  */
 export function measureRun(t: RunTiming): RunMeasure {
   const duration = Math.max(0, t.endedAt - t.startedAt) / 1000;
-  const windowMs = t.firstByteAt === null ? 0 : t.endedAt - t.firstByteAt;
+  const windowMs = t.firstByteAt === null ? 0 : (t.lastByteAt ?? t.endedAt) - t.firstByteAt;
   const windowBytes = t.bytes - t.firstChunkBytes;
   const useWindow = windowMs >= MIN_WINDOW_MS && windowBytes > 0;
   const bytes = useWindow ? windowBytes : t.bytes;
@@ -212,19 +217,23 @@ export type TestMode = "automatic" | "manual" | "single";
 
 /**
  * Automatic and single-file tests report their last (largest, longest) run: the earlier, shorter runs
- * only served to find a file big enough to measure. The manual test reports all its runs together:
- * total bytes over total transfer time. Duration is the sum of the runs' durations.
+ * only served to find a file big enough to measure. The manual test reports its runs together, total
+ * bytes over total transfer time, leaving out the runs a larger file replaced (too short to trust:
+ * connection start-up weighs most on them). averageSpeed is the mean speed of every run; duration
+ * is the sum of the runs' durations.
  */
 export function summarize(mode: TestMode, runs: RunMeasure[]): BandwidthResult {
   if (runs.length === 0) return { bandwidth: 0, duration: 0, error: null, averageSpeed: 0, runs: 0, file: null };
   const last = runs[runs.length - 1]!;
   const duration = runs.reduce((s, r) => s + r.duration, 0);
   const averageSpeed = runs.reduce((s, r) => s + r.mbps, 0) / runs.length;
+  const kept = runs.filter((r) => !r.superseded);
+  const counted = kept.length ? kept : runs;
   const bandwidth =
     mode === "manual"
       ? mbps(
-          runs.reduce((s, r) => s + r.windowBytes, 0),
-          runs.reduce((s, r) => s + r.windowSeconds, 0),
+          counted.reduce((s, r) => s + r.windowBytes, 0),
+          counted.reduce((s, r) => s + r.windowSeconds, 0),
         )
       : last.mbps;
   return { bandwidth, duration, error: null, averageSpeed, runs: runs.length, file: last.file };

@@ -1,5 +1,6 @@
 // Contract tests of the main API's auth, user, notification, issue-report, contact, error-report
 // and mail-outbox endpoints, over HTTP against the embedded upstream (docs/api/auth-and-user.md).
+import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as OTPAuth from "otpauth";
 import type { z } from "zod";
@@ -49,6 +50,17 @@ async function call(method: string, path: string, body?: unknown, headers: Heade
   });
   const text = await res.text();
   return { status: res.status, body: (text ? JSON.parse(text) : null) as unknown, headers: res.headers };
+}
+/** Posts on a connection of its own and returns the status (for answers given before the body is read). */
+function postOnFreshConnection(path: string, body: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${t.mainUrl}${path}`, { method: "POST", agent: false, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) } }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
 }
 const post = (path: string, body?: unknown, headers?: Headers) => call("POST", path, body ?? {}, headers);
 const put = (path: string, body: unknown, headers?: Headers) => call("PUT", path, body, headers);
@@ -125,9 +137,11 @@ describe("registration, confirmation, sign-in, 2FA", () => {
     expectError(await post("/users/confirmation.json", { token }), 422, /already used/);
 
     // Sign in (e-mail is case-insensitive).
-    const signed = expectOk(await post("/users/sign_in.json", { user: { email, password: PASSWORD } }), SignInAnswer);
+    const signed = expectOk(await post("/users/sign_in.json", { user: { email, password: PASSWORD } }, { "x-client-ip": "198.51.100.7" }), SignInAnswer);
     expect("token" in signed).toBe(true);
     const session = SignedInAnswer.parse(signed);
+    const issued = await t.upstream.deps.db.selectFrom("tokens").select("ip").where("user_id", "=", session.user.id).executeTakeFirstOrThrow();
+    expect(issued.ip).toBe("198.51.100.7");
     expect(session.user).toMatchObject({ email: lower, role: "client", username: "Ada Lovelace", first_name: "Ada" });
     const h = authHeaders(lower, session.token);
 
@@ -379,7 +393,7 @@ describe("user endpoints", () => {
         { user_id: user.id, type: "order", title: "Old", read_at: null, created_at: "2024-01-01T00:00:00.000Z" },
         { user_id: user.id, type: "project", title: "Newer", read_at: null, created_at: "2024-06-01T00:00:00.000Z" },
         { user_id: user.id, type: "feature", title: "Newest", read_at: null, created_at: "2025-01-01T00:00:00.000Z" },
-        { user_id: other.id, type: "user", title: "Not mine", read_at: null },
+        { user_id: other.id, type: "user", title: "Not mine", read_at: null, created_at: "2025-02-01T00:00:00.000Z" },
       ])
       .execute();
     const list = expectOk(await get("/user/notifications.json", headers), NotificationsAnswer);
@@ -436,6 +450,8 @@ describe("public endpoints and the outbox", () => {
     expect(row.error_info).toBe(JSON.stringify({ componentStack: "at Foo" }));
     expect(row.error_url).toBe("/storage/overview");
     expect(row.email).toBe("some@one.aero");
+    // Oversized bodies are refused before they are read (own connection: the server closes it).
+    expect(await postOnFreshConnection("/error/send_fe_error.json", JSON.stringify({ error: "y".repeat(300 * 1024) }))).toBe(413);
   });
 
   it("validates the contact form and mails it to the admins", async () => {

@@ -4,7 +4,7 @@ import { pdfString, renderPdf, toWinAnsi, wrapText } from "../../upstream/lib/pd
 const latin1 = (b: Uint8Array) => Buffer.from(b).toString("latin1");
 
 /** Checks the structure of a PDF: header, trailer, startxref → xref, each xref offset → "n 0 obj". */
-export function checkPdf(bytes: Uint8Array): { pages: number; text: string } {
+function checkPdf(bytes: Uint8Array): { pages: number; text: string } {
   const s = latin1(bytes);
   expect(s.startsWith("%PDF-1.4\n")).toBe(true);
   expect(s.trimEnd().endsWith("%%EOF")).toBe(true);
@@ -15,7 +15,10 @@ export function checkPdf(bytes: Uint8Array): { pages: number; text: string } {
   const header = /^xref\n0 (\d+)\n/.exec(s.slice(xrefAt));
   expect(header).not.toBeNull();
   const count = Number(header![1]);
-  const entries = s.slice(xrefAt + header![0].length).split("\n").slice(0, count);
+  const entries = s
+    .slice(xrefAt + header![0].length)
+    .split("\n")
+    .slice(0, count);
   expect(entries[0]).toBe("0000000000 65535 f ");
   for (let id = 1; id < count; id++) {
     const e = /^(\d{10}) 00000 n $/.exec(entries[id]);

@@ -5,6 +5,7 @@ import { Kysely, Migrator, SqliteDialect, type Migration, type MigrationProvider
 import type { Database } from "./schema";
 import * as m001 from "./migrations/001_init";
 import * as m002 from "./migrations/002_consultant_indexes";
+import * as m003 from "./migrations/003_admin_indexes";
 
 export type DB = Kysely<Database>;
 
@@ -12,6 +13,7 @@ export type DB = Kysely<Database>;
 const migrations: Record<string, Migration> = {
   "001_init": m001,
   "002_consultant_indexes": m002,
+  "003_admin_indexes": m003,
 };
 
 class InlineProvider implements MigrationProvider {

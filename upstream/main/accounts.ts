@@ -137,6 +137,10 @@ export const ONE_TIME_TTL_MS: Record<Exclude<OneTimeKind, "phone_otp">, number> 
 
 export async function createOneTimeToken(db: Kysely<Database>, userId: number, kind: keyof typeof ONE_TIME_TTL_MS): Promise<string> {
   const token = randomToken();
+  // Every 2FA sign-in leaves a challenge row: prune long-expired tokens now and then.
+  if (Math.random() < 0.01) {
+    await db.deleteFrom("one_time_tokens").where("expires_at", "<", new Date(Date.now() - 7 * 24 * 3600_000).toISOString()).execute();
+  }
   await db
     .insertInto("one_time_tokens")
     .values({ user_id: userId, kind, token_hash: sha256(token), expires_at: new Date(Date.now() + ONE_TIME_TTL_MS[kind]).toISOString(), used_at: null })

@@ -3,6 +3,7 @@
 // two-factor setup and reset, the front-end error report and the public contact form.
 // Routes that need a signed-in user use requireAuth() inline. Contract: docs/api/auth-and-user.md.
 import type { Context, Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { sql } from "kysely";
 import { z } from "zod";
 import type { Deps, HonoEnv } from "../context";
@@ -70,6 +71,8 @@ function usable(found: TokenLookup, messages: Record<"unknown" | "used" | "expir
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+const UNKNOWN_CLIENT = "unknown";
+
 /**
  * A small per-process sliding-window limiter for the public endpoints that write or mail
  * (error reports, contact, registration, reset mails). It bounds abuse of one process; the durable
@@ -78,10 +81,14 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export function createRateLimiter(limit: number, windowMs: number) {
   const hits = new Map<string, number[]>();
   return {
-    /** Records a hit; false when the key is over its limit. */
+    /**
+     * Records a hit; false when the key is over its limit. Callers without a forwarded address
+     * share the key "unknown", which gets ten times the limit (they are many people, not one).
+     */
     hit(key: string, now = Date.now()): boolean {
+      const max = key === UNKNOWN_CLIENT ? limit * 10 : limit;
       const recent = (hits.get(key) ?? []).filter((t) => now - t < windowMs);
-      if (recent.length >= limit) {
+      if (recent.length >= max) {
         hits.set(key, recent);
         return false;
       }
@@ -130,6 +137,11 @@ async function reserveAttempt(deps: Deps, key: string): Promise<{ attempts: numb
       locked_until = CASE WHEN locked_until > ${now} THEN locked_until ELSE NULL END
     RETURNING failures, locked_until`.execute(deps.db);
   const row = rows[0]!;
+  // Addresses that were only ever guessed leave rows behind: prune old ones now and then.
+  if (Math.random() < 0.01) {
+    const dayAgo = new Date(Date.now() - 24 * 3600_000).toISOString();
+    await deps.db.deleteFrom("login_attempts").where("first_failure_at", "<", dayAgo).where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<", now)])).execute();
+  }
   if (row.locked_until && row.locked_until > now) return { attempts: row.failures, lockedUntil: row.locked_until };
   return { attempts: row.failures, lockedUntil: null };
 }
@@ -226,7 +238,11 @@ const MAIL_FLOW_LIMIT = createRateLimiter(30, 10 * 60_000); // register / reset 
 const MAIL_THROTTLE_MS = 60_000; // at most one reset mail per account per minute
 const CONFIRM_RESEND_MS = 5 * 60_000;
 
-const limitKey = (c: C) => clientIp(c.req.raw.headers) ?? "unknown";
+const limitKey = (c: C) => clientIp(c.req.raw.headers) ?? UNKNOWN_CLIENT;
+
+/** Public bodies are small: refuse big ones before reading them (also for chunked uploads). */
+const smallBody = (maxSize: number) =>
+  bodyLimit({ maxSize, onError: (c) => c.json({ error: "The request is too large." }, 413) });
 
 export function registerAuthRoutes(app: Hono<HonoEnv>) {
   // --- sign in / out ---------------------------------------------------------------------------
@@ -548,10 +564,8 @@ export function registerAuthRoutes(app: Hono<HonoEnv>) {
 
   // --- public reports ----------------------------------------------------------------------------
 
-  app.post("/error/send_fe_error.json", async (c) => {
+  app.post("/error/send_fe_error.json", smallBody(256 * 1024), async (c) => {
     const deps = c.get("deps");
-    const length = Number(c.req.header("content-length") ?? 0);
-    if (length > 256 * 1024) throw new ApiError(413, "The error report is too large.");
     if (!ERROR_REPORT_GLOBAL.hit("all") || !ERROR_REPORT_LIMIT.hit(limitKey(c))) throw tooMany("error reports");
     const raw: unknown = await readBody(c, z.unknown());
     const body = isObject(raw) ? raw : {};
@@ -571,7 +585,7 @@ export function registerAuthRoutes(app: Hono<HonoEnv>) {
     return c.json({ result: true as const });
   });
 
-  app.post("/public/contact.json", async (c) => {
+  app.post("/public/contact.json", smallBody(64 * 1024), async (c) => {
     const deps = c.get("deps");
     if (!CONTACT_LIMIT.hit(limitKey(c))) throw tooMany("messages from your network");
     const data = await input(c, ContactInput);

@@ -233,7 +233,9 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
 const AVG_SQL = sql<number | null>`(SELECT AVG(r.rating) FROM consultant_ratings r WHERE r.consultant_id = c.id)`;
 
 function cardBase(db: Kysely<Database>, viewer: AuthUser, f: MarketplaceFilters, savedOnly: boolean) {
-  let q = db.selectFrom("consultants as c").innerJoin("users as u", "u.id", "c.user_id").where("c.active", "=", 1).where("u.active", "=", 1);
+  // Listed: active profiles of active accounts that have a name (a profile still at its first
+  // onboarding step would be an empty card).
+  let q = db.selectFrom("consultants as c").innerJoin("users as u", "u.id", "c.user_id").where("c.active", "=", 1).where("u.active", "=", 1).where("c.name", "!=", "");
   if (savedOnly) {
     q = q.where(({ exists, selectFrom }) =>
       exists(selectFrom("consultant_likes as sl").select(sql`1`.as("one")).whereRef("sl.consultant_id", "=", "c.id").where("sl.user_id", "=", viewer.id)),
@@ -316,8 +318,26 @@ async function queryCards(deps: Deps, viewer: AuthUser, f: MarketplaceFilters, s
   return { consultants, total: Number(count.n), page, per_page: perPage };
 }
 
+type Facets = { countries: { value: string; count: number }[]; services: { value: string; count: number }[] };
+/**
+ * The facets scan every consultant, so they are kept for FACET_TTL_MS per database and dropped at
+ * once when this module changes a country, the services or the active flag. Writes by other modules
+ * (admin, seed) show within the TTL.
+ */
+const FACET_TTL_MS = 30_000;
+const facetCache = new WeakMap<object, { at: number; value: Facets }>();
+const invalidateFacets = (db: Kysely<Database>) => facetCache.delete(db);
+
+async function facets(db: Kysely<Database>): Promise<Facets> {
+  const hit = facetCache.get(db);
+  if (hit && Date.now() - hit.at < FACET_TTL_MS) return hit.value;
+  const value = await computeFacets(db);
+  facetCache.set(db, { at: Date.now(), value });
+  return value;
+}
+
 /** Countries and services over every listed consultant (not the current filter: the choices stay put). */
-async function facets(db: Kysely<Database>) {
+async function computeFacets(db: Kysely<Database>): Promise<Facets> {
   const [countries, services] = await Promise.all([
     db
       .selectFrom("consultants as c")
@@ -325,6 +345,7 @@ async function facets(db: Kysely<Database>) {
       .select(["c.country as value", sql<number>`COUNT(*)`.as("count")])
       .where("c.active", "=", 1)
       .where("u.active", "=", 1)
+      .where("c.name", "!=", "")
       .where("c.country", "!=", "")
       .groupBy("c.country")
       .orderBy("c.country")
@@ -332,7 +353,7 @@ async function facets(db: Kysely<Database>) {
     sql<{ value: string; count: number }>`
       SELECT j.value AS value, COUNT(*) AS count
       FROM consultants c JOIN users u ON u.id = c.user_id, json_each(c.services) j
-      WHERE c.active = 1 AND u.active = 1 AND json_valid(c.services) AND j.type = 'text'
+      WHERE c.active = 1 AND u.active = 1 AND c.name != '' AND json_valid(c.services) AND j.type = 'text'
       GROUP BY j.value ORDER BY j.value`.execute(db).then((r) => r.rows),
   ]);
   return {
@@ -377,8 +398,9 @@ async function checkUploadedKey(deps: Deps, consultantId: number, kind: UploadKi
   }
 }
 
-async function removeReplacedBlob(deps: Deps, oldKey: string | null, newKey: string | null) {
-  if (!oldKey || oldKey === newKey) return;
+/** Deletes a replaced upload, but only one of this consultant's own (a seeded file may be shared). */
+async function removeReplacedBlob(deps: Deps, consultantId: number, oldKey: string | null, newKey: string | null) {
+  if (!oldKey || oldKey === newKey || !oldKey.startsWith(`consultants/${consultantId}/`)) return;
   const folder = uploadFolder(oldKey);
   try {
     if (folder && !(newKey && newKey.startsWith(folder))) await deps.blob.deletePrefix(folder);
@@ -568,14 +590,14 @@ export function registerConsultantRoutes(app: Hono<HonoEnv>) {
       patch.resume_key = input.resume_key;
     }
 
-    const merged = { ...stageFields(row), ...stageFields({ ...row, ...patch, phone_verified: phoneVerified } as Row) };
-    stage = advanceStage(stage, merged);
+    stage = advanceStage(stage, stageFields({ ...row, ...patch, phone_verified: phoneVerified } as Row));
     if (stage !== row.stage) patch.stage = stage;
     patch.updated_at = nowIso();
 
     await deps.db.updateTable("consultants").set(patch).where("id", "=", row.id).execute();
-    await removeReplacedBlob(deps, row.photo_key, patch.photo_key ?? row.photo_key);
-    await removeReplacedBlob(deps, row.resume_key, patch.resume_key ?? row.resume_key);
+    if (patch.country !== undefined || patch.services !== undefined || patch.name !== undefined) invalidateFacets(deps.db);
+    await removeReplacedBlob(deps, row.id, row.photo_key, patch.photo_key ?? row.photo_key);
+    await removeReplacedBlob(deps, row.id, row.resume_key, patch.resume_key ?? row.resume_key);
     await audit(c, "consultant.profile.update", "consultant", row.id, { fields: keys, stage: stage !== row.stage ? { from: row.stage, to: stage } : undefined });
 
     const after = await reload(c, row.id);
@@ -820,6 +842,7 @@ export function registerConsultantRoutes(app: Hono<HonoEnv>) {
       .set({ name: next.name, city: next.city, country: next.country, summary: next.summary, stage, updated_at: nowIso() })
       .where("id", "=", row.id)
       .execute();
+    if (next.country !== row.country || next.name !== row.name) invalidateFacets(c.get("deps").db);
     await audit(c, "consultant.settings.general", "consultant", row.id, { stage: stage !== row.stage ? { from: row.stage, to: stage } : undefined });
     const after = await reload(c, row.id);
     return c.json({ message: MSG.generalSaved, data: { settings: toSettings(after.row) } });
@@ -871,18 +894,23 @@ export function registerConsultantRoutes(app: Hono<HonoEnv>) {
     const actual = otpHash(deps, row.user_id, code);
     const ok = !!token && expected.length === actual.length && crypto.timingSafeEqual(Buffer.from(expected), Buffer.from(actual));
     if (!ok) {
-      const failures = Number((await kvGet(deps.db, failuresKey(row.id))) ?? "0") + 1;
+      // One atomic increment, so parallel guesses cannot slip past the limit.
+      const counted = await deps.db
+        .insertInto("kv")
+        .values({ key: failuresKey(row.id), value: "1" })
+        .onConflict((oc) => oc.column("key").doUpdateSet({ value: sql<string>`CAST(CAST(kv.value AS INTEGER) + 1 AS TEXT)` }))
+        .returning("value")
+        .executeTakeFirstOrThrow();
+      const failures = Number(counted.value);
       if (failures >= PHONE_OTP_MAX_FAILURES) {
         await deps.db.transaction().execute(async (trx) => {
           await kvSet(trx, stageBeforeLockKey(row.id), row.stage);
-          await kvSet(trx, failuresKey(row.id), String(failures));
           await trx.updateTable("one_time_tokens").set({ used_at: now }).where("user_id", "=", row.user_id).where("kind", "=", "phone_otp").where("used_at", "is", null).execute();
           await trx.updateTable("consultants").set({ stage: "account_locked", updated_at: now }).where("id", "=", row.id).execute();
         });
         await audit(c, "consultant.settings.phone_locked", "consultant", row.id, { failures });
         throw refuse(MSG.accountLocked);
       }
-      await kvSet(deps.db, failuresKey(row.id), String(failures));
       await audit(c, "consultant.settings.phone_wrong_code", "consultant", row.id, { failures });
       const left = PHONE_OTP_MAX_FAILURES - failures;
       throw refuse(`${MSG.wrongCode} ${left} ${left === 1 ? "attempt" : "attempts"} left.`, { code: [MSG.wrongCode] });
@@ -911,6 +939,7 @@ export function registerConsultantRoutes(app: Hono<HonoEnv>) {
   app.post("/consultant/:id/settings/deactivate.json", async (c) => {
     const { row } = await loadSelfOrStaff(c, "Only the consultant or an administrator can deactivate this profile.");
     await c.get("deps").db.updateTable("consultants").set({ active: 0, updated_at: nowIso() }).where("id", "=", row.id).execute();
+    invalidateFacets(c.get("deps").db);
     await audit(c, "consultant.deactivate", "consultant", row.id);
     const after = await reload(c, row.id);
     return c.json({ message: MSG.deactivated, data: { settings: toSettings(after.row) } });
@@ -931,6 +960,7 @@ export function registerConsultantRoutes(app: Hono<HonoEnv>) {
       await trx.updateTable("consultants").set(patch).where("id", "=", row.id).execute();
       if (unlock) await trx.deleteFrom("kv").where("key", "in", [failuresKey(row.id), stageBeforeLockKey(row.id)]).execute();
     });
+    invalidateFacets(deps.db);
     await audit(c, "consultant.activate", "consultant", row.id, unlock ? { unlocked: true, stage: patch.stage } : {});
     const after = await reload(c, row.id);
     return c.json({ message: unlock ? `${MSG.activated} The phone verification is unlocked.` : MSG.activated, data: { settings: toSettings(after.row) } });

@@ -81,7 +81,7 @@ export async function aircraftWithAccess(
   user: AuthUser,
   ref: AircraftRef,
   product: ModuleProduct,
-  min: AccessLevel,
+  min: AccessLevel
 ): Promise<{ aircraft: AircraftCtx; access: AccessLevel }> {
   const aircraft = await findAircraft(deps, ref);
   const access = await requireAccess(deps, user, aircraft.id, product, min);
@@ -137,7 +137,16 @@ export const WORK_ORDER_TAB_NAMES: Record<keyof typeof WORK_ORDER_TABS, string> 
 };
 export const isWorkOrderTab = (key: string): key is keyof typeof WORK_ORDER_TABS => Object.prototype.hasOwnProperty.call(WORK_ORDER_TABS, key);
 
-type TabRowDb = { id: number; tab_key: string; tab_name: string; tab_position: number; group_name: string; product: "ops" | "oil"; aircraft_id: number | null; manufacturer_id: number | null };
+type TabRowDb = {
+  id: number;
+  tab_key: string;
+  tab_name: string;
+  tab_position: number;
+  group_name: string;
+  product: "ops" | "oil";
+  aircraft_id: number | null;
+  manufacturer_id: number | null;
+};
 
 /** Loads the columns of many tabs in one query. */
 export async function columnsByTab(deps: Deps, tabIds: number[]): Promise<Map<number, TabColumn[]>> {
@@ -187,10 +196,14 @@ export async function aircraftTabs(deps: Deps, aircraftId: number, product: Modu
     .orderBy("tab_position")
     .orderBy("id")
     .execute();
-  const cols = await columnsByTab(deps, rows.map((r) => r.id));
+  const cols = await columnsByTab(
+    deps,
+    rows.map((r) => r.id)
+  );
   const views = rows.map((r) => toView(r, cols.get(r.id) ?? []));
-  if (product === "ops") {
-    // Work-order tabs follow the fixed tabs and precede the first dynamic tab.
+  if (product === "ops" && views.length > 0) {
+    // Work-order tabs (only for an aircraft registered for ops, i.e. with ops tabs) follow the fixed
+    // tabs and precede the first dynamic tab.
     const fixed = views.filter((v) => v.key === "generalInformation" || v.key === "opsNotifications");
     const base = fixed.length ? Math.max(...fixed.map((v) => v.position)) : 0;
     const woViews: TabView[] = (Object.keys(WORK_ORDER_TABS) as (keyof typeof WORK_ORDER_TABS)[]).map((key, i) => ({
@@ -216,7 +229,9 @@ export async function aircraftTabs(deps: Deps, aircraftId: number, product: Modu
 export async function aircraftTab(deps: Deps, aircraftId: number, product: ModuleProduct, key: string): Promise<TabView> {
   if (product === "ops" && isWorkOrderTab(key)) {
     const all = await aircraftTabs(deps, aircraftId, "ops");
-    return all.find((v) => v.key === key)!;
+    const found = all.find((v) => v.key === key);
+    if (!found) throw notFound("That tab");
+    return found;
   }
   const t = await deps.db
     .selectFrom("tabs")
@@ -232,7 +247,11 @@ export async function aircraftTab(deps: Deps, aircraftId: number, product: Modul
 }
 
 export async function manufacturerByName(deps: Deps, name: string) {
-  const m = await deps.db.selectFrom("manufacturers").select(["id", "name"]).where(sql`lower(name)`, "=", name.toLowerCase()).executeTakeFirst();
+  const m = await deps.db
+    .selectFrom("manufacturers")
+    .select(["id", "name"])
+    .where(sql`lower(name)`, "=", name.toLowerCase())
+    .executeTakeFirst();
   if (!m) throw notFound("That manufacturer");
   return m;
 }
@@ -246,7 +265,10 @@ export async function templateTabs(deps: Deps, manufacturerId: number): Promise<
     .orderBy("tab_position")
     .orderBy("id")
     .execute();
-  const cols = await columnsByTab(deps, rows.map((r) => r.id));
+  const cols = await columnsByTab(
+    deps,
+    rows.map((r) => r.id)
+  );
   return rows.map((r) => toView(r, cols.get(r.id) ?? []));
 }
 
@@ -408,7 +430,7 @@ export async function queryRows(deps: Deps, view: TabView, q: RowQuery): Promise
   let base = deps.db.selectFrom("tab_rows").where("tab_rows.tab_id", "=", view.dbId!);
   if (q.filter) {
     base = base.where(
-      sql<boolean>`EXISTS (SELECT 1 FROM json_each(tab_rows.data) AS je WHERE CAST(je.value AS TEXT) LIKE ${likePattern(q.filter)} ESCAPE '\\')`,
+      sql<boolean>`EXISTS (SELECT 1 FROM json_each(tab_rows.data) AS je WHERE CAST(je.value AS TEXT) LIKE ${likePattern(q.filter)} ESCAPE '\\')`
     );
   }
   if (q.watchedOnly) base = base.where("tab_rows.watched", "=", 1);
@@ -439,7 +461,7 @@ async function queryWorkOrderRows(deps: Deps, view: TabView, q: RowQuery): Promi
   let base = deps.db
     .selectFrom("work_orders as w")
     .innerJoin("work_order_versions as v", (j) =>
-      j.onRef("v.work_order_id", "=", "w.id").on("v.version", "=", sql<number>`(SELECT MAX(version) FROM work_order_versions WHERE work_order_id = w.id)`),
+      j.onRef("v.work_order_id", "=", "w.id").on("v.version", "=", sql<number>`(SELECT MAX(version) FROM work_order_versions WHERE work_order_id = w.id)`)
     )
     .where("w.aircraft_id", "=", view.aircraftId!)
     .where("w.kind", "=", view.woKind!);
@@ -461,7 +483,10 @@ async function queryWorkOrderRows(deps: Deps, view: TabView, q: RowQuery): Promi
   let rowsQ = base.select(["w.id", "w.number", "w.title", "w.status", "w.created_at", "v.version", "v.created_at as updated_at"]);
   if (sortCol) rowsQ = rowsQ.orderBy(sql`${sql.raw(sortSql[sortCol.name])} ${dir}`);
   rowsQ = rowsQ.orderBy(sql`w.created_at ${dir}`).orderBy(sql`w.id ${dir}`);
-  const rows = await rowsQ.limit(q.perPage).offset((q.page - 1) * q.perPage).execute();
+  const rows = await rowsQ
+    .limit(q.perPage)
+    .offset((q.page - 1) * q.perPage)
+    .execute();
   return {
     total: Number(total),
     rows: rows.map((r, i) => ({
@@ -516,7 +541,7 @@ export function safeFilename(name: string): string {
 
 export function blobAnswer(bytes: Uint8Array, contentType: string, filename: string, extraHeaders: Record<string, string> = {}): Response {
   const name = safeFilename(filename);
-  return new Response(bytes, {
+  return new Response(bytes as Uint8Array<ArrayBuffer>, {
     status: 200,
     headers: {
       "content-type": contentType,

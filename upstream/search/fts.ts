@@ -27,34 +27,67 @@ export function buildMatch(terms: string[]): string {
   return `{name path} : (${terms.map((t) => `"${t.replace(/"/g, '""')}"*`).join(" AND ")})`;
 }
 
+/**
+ * The tokenizer keeps "-" and "_" inside words ("task_card" is one token), and sanitized names are
+ * full of "_" ("Report (final).pdf" is filed as "Report _final_.pdf"). So that a search for "final"
+ * or "card" finds them, the indexed text gets a second line with those words split at "-" and "_".
+ * The first line is always the text itself.
+ */
+export function searchableText(text: string): string {
+  const extra = (text.match(/[\p{L}\p{N}\p{M}\p{Co}_-]+/gu) ?? [])
+    .filter((w) => /[_-]/.test(w))
+    .map((w) => w.split(/[_-]+/).filter(Boolean).join(" "))
+    .filter(Boolean);
+  return extra.length ? `${text}\n${extra.join(" ")}` : text;
+}
+
+const firstLine = (s: string) => {
+  const i = s.indexOf("\n");
+  return i < 0 ? s : s.slice(0, i);
+};
+
 export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
-/** HTML-escaped name with <mark>…</mark> around every word that starts with one of the terms. */
+/**
+ * HTML-escaped name with <mark>…</mark> around every word that starts with one of the terms (or,
+ * inside a word joined by "-" or "_", around the part that does).
+ */
 export function highlightName(name: string, terms: string[]): string {
   if (!terms.length) return escapeHtml(name);
+  const hits = (w: string) => {
+    const folded = fold(w);
+    return terms.some((t) => folded.startsWith(t));
+  };
+  const marks: [number, number][] = [];
+  for (const m of name.matchAll(/[\p{L}\p{N}\p{M}\p{Co}_-]+/gu)) {
+    const start = m.index ?? 0;
+    if (hits(m[0])) {
+      marks.push([start, start + m[0].length]);
+      continue;
+    }
+    for (const part of m[0].matchAll(/[^_-]+/g)) {
+      const ps = start + (part.index ?? 0);
+      if (hits(part[0])) marks.push([ps, ps + part[0].length]);
+    }
+  }
   let out = "";
   let last = 0;
-  for (const m of name.matchAll(/[\p{L}\p{N}\p{M}\p{Co}_-]+/gu)) {
-    const word = m[0];
-    const start = m.index ?? 0;
-    const folded = fold(word);
-    if (terms.some((t) => folded.startsWith(t))) {
-      out += escapeHtml(name.slice(last, start)) + "<mark>" + escapeHtml(word) + "</mark>";
-      last = start + word.length;
-    }
+  for (const [a, b] of marks) {
+    out += `${escapeHtml(name.slice(last, a))}<mark>${escapeHtml(name.slice(a, b))}</mark>`;
+    last = b;
   }
   return out + escapeHtml(name.slice(last));
 }
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export function createFtsSearch(sqlite: Database.Database): SearchIndex {
   const del = sqlite.prepare("DELETE FROM files_fts WHERE rowid = ?");
   const ins = sqlite.prepare("INSERT INTO files_fts (rowid, name, path, aircraft_id, organization_id) VALUES (?, ?, ?, ?, ?)");
   const delMany = sqlite.prepare("DELETE FROM files_fts WHERE rowid IN (SELECT value FROM json_each(?))");
+  // The path column may carry a second line (searchableText): compare its first line.
   const delPrefix = sqlite.prepare(
-    "DELETE FROM files_fts WHERE aircraft_id = ? AND (path = ? OR path LIKE ? ESCAPE '\\')",
+    `DELETE FROM files_fts WHERE aircraft_id = @aircraft AND (
+       path = @prefix OR substr(path, 1, length(@prefix) + 1) = @prefix || char(10) OR substr(path, 1, length(@prefix) + 1) = @prefix || '/')`,
   );
   const delAircraft = sqlite.prepare("DELETE FROM files_fts WHERE aircraft_id = ?");
   const countAll = sqlite.prepare("SELECT count(*) AS n FROM files_fts");
@@ -63,7 +96,7 @@ export function createFtsSearch(sqlite: Database.Database): SearchIndex {
   const indexMany = sqlite.transaction((items: Parameters<SearchIndex["index"]>[0]) => {
     for (const it of items) {
       del.run(it.id);
-      ins.run(it.id, it.name, it.path, it.aircraft_id, it.organization_id);
+      ins.run(it.id, searchableText(it.name), searchableText(it.path), it.aircraft_id, it.organization_id);
     }
   });
 
@@ -107,7 +140,7 @@ export function createFtsSearch(sqlite: Database.Database): SearchIndex {
         delAircraft.run(aircraftId);
         return;
       }
-      delPrefix.run(aircraftId, prefix, `${escapeLike(prefix)}/%`);
+      delPrefix.run({ aircraft: aircraftId, prefix });
     },
     search(q) {
       const terms = searchTerms(q.text);
@@ -136,13 +169,14 @@ export function createFtsSearch(sqlite: Database.Database): SearchIndex {
       for (const { id, rank } of ranked) {
         const r = byId.get(id);
         if (!r) continue;
+        const name = firstLine(r.name);
         hits.push({
           id,
-          name: r.name,
-          path: r.path,
+          name,
+          path: firstLine(r.path),
           aircraft_id: Number(r.aircraft_id),
           organization_id: Number(r.organization_id),
-          highlight: highlightName(r.name, terms),
+          highlight: highlightName(name, terms),
           rank,
         });
       }

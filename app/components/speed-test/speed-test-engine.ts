@@ -116,6 +116,7 @@ class Session {
       while (file) {
         const m = await this.measure(file);
         file = nextAutoFile(file, m.duration);
+        if (file) m.superseded = true;
       }
     } else if (this.mode === "single") {
       await this.single();
@@ -136,6 +137,7 @@ class Session {
     while (file) {
       const m = await this.measure(file);
       file = quickRetryFile(file, m.duration);
+      if (file) m.superseded = true;
     }
   }
 
@@ -250,6 +252,7 @@ class Session {
     let bytes = 0;
     let firstByteAt: number | null = null;
     let firstChunkBytes = 0;
+    let lastByteAt: number | null = null;
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
@@ -279,10 +282,12 @@ class Session {
       for (;;) {
         const { done, value } = await reader.read();
         if (done) break;
+        const at = this.clock();
         if (firstByteAt === null) {
-          firstByteAt = this.clock();
+          firstByteAt = at;
           firstChunkBytes = value.byteLength;
         }
+        lastByteAt = at;
         bytes += value.byteLength;
       }
     };
@@ -301,6 +306,6 @@ class Session {
     }
     const endedAt = this.clock();
     report();
-    return measureRun({ file, connections, startedAt, firstByteAt, firstChunkBytes, endedAt, bytes });
+    return measureRun({ file, connections, startedAt, firstByteAt, firstChunkBytes, lastByteAt, endedAt, bytes });
   }
 }

@@ -54,9 +54,18 @@ const blankToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v
 const id = z.coerce.number({ invalid_type_error: "must be a number" }).int("must be a whole number").positive("must be a positive id");
 export const optionalId = z.preprocess(blankToUndefined, id.optional());
 export const requiredId = (label: string) =>
-  z.preprocess(blankToUndefined, z.coerce.number({ required_error: `${label} is required.`, invalid_type_error: `${label} must be a number.` }).int().positive(`${label} is not valid.`));
+  z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ required_error: `${label} is required.`, invalid_type_error: `${label} must be a number.` })
+      .int()
+      .positive(`${label} is not valid.`)
+  );
 const slug = z.string().trim().min(1, "Choose an organization.").max(120, "That organization is not valid.");
-const msn = z.union([z.string(), z.number()]).transform((v) => String(v).trim()).pipe(z.string().min(1, "Choose an MSN.").max(60, "That MSN is not valid."));
+const msn = z
+  .union([z.string(), z.number()])
+  .transform((v) => String(v).trim())
+  .pipe(z.string().min(1, "Choose an MSN.").max(60, "That MSN is not valid."));
 
 /** The aircraft of a call: org_msn_id (our aircraft id), or organization (slug) + msn_id (the MSN). */
 export const aircraftRefShape = {
@@ -84,8 +93,8 @@ export const tabKey = z
   .pipe(z.string().min(1, "Choose a tab.").max(80, "That tab is not valid."));
 export const productInput = z.preprocess(blankToUndefined, z.enum(MODULE_PRODUCTS, { errorMap: () => ({ message: "must be ops or oil" }) }).optional());
 export const sortOrder = z.preprocess(
-  (v) => (typeof v === "string" ? (v.trim().toLowerCase() || undefined) : blankToUndefined(v)),
-  z.enum(["asc", "desc"], { errorMap: () => ({ message: "must be asc or desc" }) }).optional(),
+  (v) => (typeof v === "string" ? v.trim().toLowerCase() || undefined : blankToUndefined(v)),
+  z.enum(["asc", "desc"], { errorMap: () => ({ message: "must be asc or desc" }) }).optional()
 );
 const page = z.preprocess(blankToUndefined, z.coerce.number().int().min(1, "must be 1 or more").default(1));
 const perPage = (max: number, dflt = 50) =>
@@ -116,10 +125,18 @@ export const columnInput = z.object({
   type: z.enum(COLUMN_TYPES, { errorMap: () => ({ message: `Column type must be one of ${COLUMN_TYPES.join(", ")}.` }) }).default("text"),
   editable: booleanInput.default(true),
 });
-const manufacturerName = z.string({ required_error: "Choose a manufacturer." }).trim().min(1, "Choose a manufacturer.").max(100, "A manufacturer name has at most 100 characters.");
-const emailList = z
-  .array(z.string().trim().toLowerCase().email("Enter valid e-mail addresses."))
-  .max(SHARE_MAX_EMAILS, `Share with at most ${SHARE_MAX_EMAILS} addresses at once.`);
+const manufacturerName = z
+  .string({ required_error: "Choose a manufacturer." })
+  .trim()
+  .min(1, "Choose a manufacturer.")
+  .max(100, "A manufacturer name has at most 100 characters.");
+/** A list of addresses; a plain form may send them as one string separated by commas, semicolons or spaces. */
+const emailList = z.preprocess(
+  (v) => (typeof v === "string" ? v.split(/[\s,;]+/).filter(Boolean) : v),
+  z
+    .array(z.string().trim().toLowerCase().email("Enter valid e-mail addresses."))
+    .max(SHARE_MAX_EMAILS, `Share with at most ${SHARE_MAX_EMAILS} addresses at once.`)
+);
 
 // ---------------------------------------------------------------------------------------------
 // Inputs: tabs and templates
@@ -168,7 +185,6 @@ export const PushColumnsInput = needsTabTarget({
   columns: z.array(columnInput).min(1, "Send at least one column.").max(100, "A tab has at most 100 columns."),
 });
 export const GetMsnModulesInput = needsAircraft({});
-export const GetTemplateManufacturerInput = z.object({}).passthrough();
 export const TemplateRowInput = z
   .object({
     manufacturer: manufacturerName,
@@ -251,9 +267,10 @@ export const TabPdfInput = needsAircraft({
 export const AllTabsShareInput = needsAircraft({ emails: z.preprocess(blankToUndefined, emailList.optional()) });
 export const GeneralInfoExportInput = needsAircraft({ product: productInput });
 export const NotificationExportInput = needsAircraft({});
-export const BinderInput = needsAircraft({ tab_id: tabKey });
+export const BinderInput = needsAircraft({ tab_id: tabKey, product: productInput });
 export const BinderDownloadInput = needsAircraft({
   tab_id: tabKey,
+  product: productInput,
   kind: z.enum(["current", "full"], { errorMap: () => ({ message: "must be current or full" }) }).default("current"),
 });
 
@@ -261,13 +278,19 @@ export const BinderDownloadInput = needsAircraft({
 // Inputs: work orders and logbooks
 // ---------------------------------------------------------------------------------------------
 
-const jsonObject = z
-  .record(z.unknown())
-  .refine((o) => JSON.stringify(o).length <= 100_000, "The work order data is too large (at most 100 KB).");
-const woNumber = z.string({ required_error: "Enter a work order number." }).trim().min(1, "Enter a work order number.").max(60, "A work order number has at most 60 characters.");
+const jsonObject = z.record(z.unknown()).refine((o) => JSON.stringify(o).length <= 100_000, "The work order data is too large (at most 100 KB).");
+const woNumber = z
+  .string({ required_error: "Enter a work order number." })
+  .trim()
+  .min(1, "Enter a work order number.")
+  .max(60, "A work order number has at most 60 characters.");
 const woTitle = z.string({ required_error: "Enter a title." }).trim().min(1, "Enter a title.").max(200, "A title has at most 200 characters.");
 const woStatus = z.string().trim().min(1, "Enter a status.").max(40, "A status has at most 40 characters.");
-const isoDate = z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, "Enter a date as YYYY-MM-DD.").refine((s) => !Number.isNaN(Date.parse(s + "T00:00:00Z")), "Enter a real date.");
+const isoDate = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Enter a date as YYYY-MM-DD.")
+  .refine((s) => !Number.isNaN(Date.parse(s + "T00:00:00Z")), "Enter a real date.");
 
 export const WorkOrderListInput = needsAircraft({
   kind: z.preprocess(blankToUndefined, z.enum(WORK_ORDER_KINDS).optional()),
@@ -343,7 +366,11 @@ export const RevokeAccessInput = z.object(grantShape).superRefine(grantTarget);
 export const MsnIdCreatedInput = z.object({
   organization: slug,
   msn_id: msn,
-  registration: z.string({ required_error: "Enter the registration." }).trim().min(1, "Enter the registration.").max(20, "A registration has at most 20 characters."),
+  registration: z
+    .string({ required_error: "Enter the registration." })
+    .trim()
+    .min(1, "Enter the registration.")
+    .max(20, "A registration has at most 20 characters."),
   product: z.enum(MODULE_PRODUCTS, { errorMap: () => ({ message: "must be ops or oil" }) }),
   name: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()),
   manufacturer: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()),
@@ -437,7 +464,9 @@ export type OpsHeaderData = z.infer<typeof OpsHeaderData>;
 export const MsnModulesAnswer = z.object({
   msn_id: z.string(),
   org_msn_id: z.number().int(),
-  modules: z.array(z.object({ product: z.enum(MODULE_PRODUCTS), enabled: z.boolean(), access_type: z.enum(ACCESS_LEVELS).nullable(), tab_count: z.number().int() })),
+  modules: z.array(
+    z.object({ product: z.enum(MODULE_PRODUCTS), enabled: z.boolean(), access_type: z.enum(ACCESS_LEVELS).nullable(), tab_count: z.number().int() })
+  ),
 });
 
 export const OilOpsLink = z.object({
@@ -449,7 +478,8 @@ export const OilOpsLink = z.object({
   match_column: z.string(),
   value: z.string(),
 });
-export const OilOpsLinksAnswer = z.object({ links: z.array(OilOpsLink), ops_access: z.boolean() });
+/** ops_access / oil_access: whether the caller may see the other product's rows (links are empty otherwise). */
+export const OilOpsLinksAnswer = z.object({ links: z.array(OilOpsLink), ops_access: z.boolean(), oil_access: z.boolean() });
 export const OilOpsLinkPkAnswer = z.object({
   link_columns: z.array(z.string()),
   tabs: z.array(z.object({ tab_id: z.string(), tab_name: z.string(), product: z.enum(MODULE_PRODUCTS), key_columns: z.array(z.string()) })),
@@ -474,21 +504,53 @@ export const WorkOrderSummary = z.object({
   created_at: z.string(),
   updated_at: z.string(),
 });
-export const WorkOrderListAnswer = z.object({ work_orders: z.array(WorkOrderSummary), total: z.number().int(), page: z.number().int(), per_page: z.number().int() });
+export const WorkOrderListAnswer = z.object({
+  work_orders: z.array(WorkOrderSummary),
+  total: z.number().int(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+});
 export const WorkOrderVersion = z.object({ version: z.number().int(), created_at: z.string(), created_by: z.string().nullable() });
 export const WorkOrderDetail = WorkOrderSummary.extend({ data: z.record(z.unknown()), versions: z.array(WorkOrderVersion) });
 export const WorkOrderAnswer = z.object({ work_order: WorkOrderDetail });
 export const WorkOrderMutationAnswer = z.object({ message: z.string(), work_order: WorkOrderDetail });
 
-export const Logbook = z.object({ log_book_id: z.number().int(), org_msn_id: z.number().int(), title: z.string(), page_count: z.number().int(), created_at: z.string() });
+export const Logbook = z.object({
+  log_book_id: z.number().int(),
+  org_msn_id: z.number().int(),
+  title: z.string(),
+  page_count: z.number().int(),
+  created_at: z.string(),
+});
 export const LogbookListAnswer = z.object({ logbooks: z.array(Logbook), total: z.number().int(), page: z.number().int(), per_page: z.number().int() });
 export const LogbookAnswer = z.object({ message: z.string(), logbook: Logbook });
-export const LogbookPage = z.object({ id: z.number().int(), log_book_id: z.number().int(), page_no: z.number().int(), date: z.string(), data: z.record(z.unknown()), created_at: z.string() });
-export const LogbookPagesAnswer = z.object({ logbook: Logbook, pages: z.array(LogbookPage), total: z.number().int(), page: z.number().int(), per_page: z.number().int() });
+export const LogbookPage = z.object({
+  id: z.number().int(),
+  log_book_id: z.number().int(),
+  page_no: z.number().int(),
+  date: z.string(),
+  data: z.record(z.unknown()),
+  created_at: z.string(),
+});
+export const LogbookPagesAnswer = z.object({
+  logbook: Logbook,
+  pages: z.array(LogbookPage),
+  total: z.number().int(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+});
 export const LogbookPageAnswer = z.object({ message: z.string(), page: LogbookPage });
 
-export const TemplateManufacturersAnswer = z.object({ manufacturers: z.array(z.object({ id: z.number().int(), name: z.string(), tab_count: z.number().int() })) });
-export const TemplateVersion = z.object({ version: z.number().int(), note: z.string(), tab_count: z.number().int(), created_at: z.string(), created_by: z.string().nullable() });
+export const TemplateManufacturersAnswer = z.object({
+  manufacturers: z.array(z.object({ id: z.number().int(), name: z.string(), tab_count: z.number().int() })),
+});
+export const TemplateVersion = z.object({
+  version: z.number().int(),
+  note: z.string(),
+  tab_count: z.number().int(),
+  created_at: z.string(),
+  created_by: z.string().nullable(),
+});
 export const TemplateVersionsAnswer = z.object({ manufacturer: z.string(), versions: z.array(TemplateVersion), current_version: z.number().int().nullable() });
 export const TemplateVersionAnswer = z.object({ message: z.string(), version: TemplateVersion });
 
@@ -512,7 +574,7 @@ export const OrganisationsAnswer = z.object({
       product_type: z.string(),
       has_ops: z.boolean(),
       has_oil: z.boolean(),
-    }),
+    })
   ),
 });
 export const MsnIdsAnswer = z.object({
@@ -523,7 +585,7 @@ export const MsnIdsAnswer = z.object({
       registration: z.string(),
       status: z.enum(["GROUNDED", "IN OPERATION", "IN TRANSITION"]),
       access_type: z.enum(ACCESS_LEVELS).nullable(),
-    }),
+    })
   ),
   total: z.number().int(),
   page: z.number().int(),

@@ -7,9 +7,12 @@ const statements = [
   "CREATE INDEX IF NOT EXISTS consultant_ratings_avg ON consultant_ratings(consultant_id, rating)",
   // Likes by consultant (the PK is user_id first): "saved" counts and cascade deletes.
   "CREATE INDEX IF NOT EXISTS consultant_likes_consultant ON consultant_likes(consultant_id)",
-  // The marketplace's default filter and its name / newest orders.
-  "CREATE INDEX IF NOT EXISTS consultants_active_name ON consultants(active, name COLLATE NOCASE)",
-  "CREATE INDEX IF NOT EXISTS consultants_active_created ON consultants(active, created_at)",
+  // The marketplace's name / newest orders (a page is read in index order, no sort) and its
+  // case-insensitive country filter. Nothing leads with "active": nearly every row is active, and
+  // such an index would make SQLite look rows up one by one instead of scanning the table.
+  "CREATE INDEX IF NOT EXISTS consultants_name_nocase ON consultants(name COLLATE NOCASE)",
+  "CREATE INDEX IF NOT EXISTS consultants_created ON consultants(created_at)",
+  "CREATE INDEX IF NOT EXISTS consultants_country_nocase ON consultants(country COLLATE NOCASE)",
   // Sent and received messages of a user, newest first; messages about a consultant.
   "CREATE INDEX IF NOT EXISTS messages_from ON messages(from_user_id, created_at)",
   "CREATE INDEX IF NOT EXISTS messages_to ON messages(to_user_id, created_at)",
@@ -24,7 +27,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const name of [
-    "consultant_ratings_avg", "consultant_likes_consultant", "consultants_active_name", "consultants_active_created",
+    "consultant_ratings_avg", "consultant_likes_consultant", "consultants_name_nocase", "consultants_created", "consultants_country_nocase",
     "messages_from", "messages_to", "messages_consultant", "one_time_tokens_user_kind",
   ]) {
     await sql.raw(`DROP INDEX IF EXISTS ${name}`).execute(db);

@@ -1,0 +1,77 @@
+// The pager of long listings: plain links (the page lives in the URL), so it works without JS.
+// Which pages are shown: pageItems() (pageRangeDisplayed 5, margin pages 2).
+import { Link } from "@remix-run/react";
+import { pageCountOf, pageItems } from "./pages";
+import * as s from "./pagination.css";
+
+export function Pagination({
+  page,
+  total,
+  perPage,
+  hrefFor,
+  label = "Pages",
+  noun = "items",
+}: {
+  page: number;
+  total: number;
+  perPage: number;
+  hrefFor: (page: number) => string;
+  label?: string;
+  noun?: string;
+}) {
+  const count = pageCountOf(total, perPage);
+  const first = total === 0 ? 0 : (page - 1) * perPage + 1;
+  const last = Math.min(total, page * perPage);
+  const summary = total === 0 ? `No ${noun}` : `${first.toLocaleString("en-US")}–${last.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} ${noun}`;
+  if (count <= 1) return <p className={s.summary}>{summary}</p>;
+  return (
+    <nav aria-label={label} className={s.nav}>
+      <span className={s.summary}>{summary}</span>
+      <ul className={s.list}>
+        <li>
+          {page > 1 ? (
+            <Link className={s.page} to={hrefFor(page - 1)} rel="prev" aria-label="Previous page">
+              ‹ Previous
+            </Link>
+          ) : (
+            <span className={s.disabled} aria-disabled="true">
+              ‹ Previous
+            </span>
+          )}
+        </li>
+        {pageItems(page, count).map((it) =>
+          it.type === "break" ? (
+            <li key={it.key}>
+              <span className={s.gap} aria-hidden="true">
+                …
+              </span>
+            </li>
+          ) : (
+            <li key={it.page}>
+              {it.current ? (
+                <span className={s.current} aria-current="page" aria-label={`Page ${it.page}`}>
+                  {it.page}
+                </span>
+              ) : (
+                <Link className={s.page} to={hrefFor(it.page)} aria-label={`Page ${it.page}`}>
+                  {it.page}
+                </Link>
+              )}
+            </li>
+          ),
+        )}
+        <li>
+          {page < count ? (
+            <Link className={s.page} to={hrefFor(page + 1)} rel="next" aria-label="Next page">
+              Next ›
+            </Link>
+          ) : (
+            <span className={s.disabled} aria-disabled="true">
+              Next ›
+            </span>
+          )}
+        </li>
+      </ul>
+    </nav>
+  );
+}

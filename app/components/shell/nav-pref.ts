@@ -1,0 +1,17 @@
+// The collapsed/expanded state of the side navigation lives in a small cookie (a UI preference, not
+// a secret): the no-JS toggle posts to /prefs/nav, which sets it; with JavaScript the toggle sets it
+// directly and nothing is sent. Browser-safe.
+export const NAV_COOKIE = "aero_nav";
+export const NAV_COOKIE_MAX_AGE = 60 * 60 * 24 * 365;
+
+export const navCookieValue = (collapsed: boolean) =>
+  `${NAV_COOKIE}=${collapsed ? "collapsed" : "expanded"}; Path=/; Max-Age=${NAV_COOKIE_MAX_AGE}; SameSite=Lax`;
+
+export function navCollapsedFrom(cookieHeader: string | null | undefined): boolean {
+  if (!cookieHeader) return false;
+  for (const part of cookieHeader.split(";")) {
+    const [k, v] = part.trim().split("=");
+    if (k === NAV_COOKIE) return v === "collapsed";
+  }
+  return false;
+}

@@ -1,0 +1,70 @@
+// Report Issue: a form that sends a description with the page's address to the admins (kept
+// upstream, mailed through the outbox). In the top bar it is a disclosure; it posts to the UI route
+// /report-issue, which redirects back with a toast, so it works without JavaScript. With JavaScript
+// it posts through a fetcher and shows errors in place.
+import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { useFetcher, useLocation } from "@remix-run/react";
+import { BugIcon } from "~/components/icons/icons";
+import { ErrorList, FormError } from "~/components/ui/form";
+import * as ui from "~/components/ui/ui.css";
+import { ISSUE_DESCRIPTION_MAX, ReportIssueInput } from "~/models/schemas/auth";
+import type { action as reportAction } from "~/routes/_shell.report-issue";
+import * as s from "./shell.css";
+
+export const REPORT_ISSUE_ACTION = "/report-issue";
+
+export function ReportIssueForm({ url, id = "report-issue" }: { url: string; id?: string }) {
+  const fetcher = useFetcher<typeof reportAction>({ key: id });
+  const [form, fields] = useForm({
+    id,
+    constraint: getZodConstraint(ReportIssueInput),
+    lastResult: fetcher.state === "idle" ? fetcher.data?.result : undefined,
+    defaultNoValidate: false,
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ReportIssueInput }),
+  });
+  const { key, ...textarea } = getTextareaProps(fields.description, { ariaAttributes: true });
+  const busy = fetcher.state !== "idle";
+  return (
+    <fetcher.Form method="post" action={REPORT_ISSUE_ACTION} {...getFormProps(form)}>
+      <input type="hidden" name="url" value={url} />
+      <FormError id={form.errorId} errors={form.errors} />
+      <div className={ui.field}>
+        <label className={ui.label} htmlFor={fields.description.id}>
+          What went wrong?
+        </label>
+        <textarea
+          key={key}
+          {...textarea}
+          className={ui.textarea}
+          rows={5}
+          maxLength={ISSUE_DESCRIPTION_MAX}
+          placeholder="Describe what you did and what you expected to happen."
+        />
+        <span className={ui.hint}>The address of this page and your account are sent with the report.</span>
+        <ErrorList id={fields.description.errorId} errors={fields.description.errors} />
+      </div>
+      <button type="submit" className={`${ui.button.primary} ${ui.buttonBlock}`} disabled={busy}>
+        {busy ? "Sending…" : "Send the report"}
+      </button>
+    </fetcher.Form>
+  );
+}
+
+export function ReportIssueMenu() {
+  const location = useLocation();
+  return (
+    <details className={s.menu} data-menu="">
+      <summary className={s.menuSummary} aria-label="Report Issue" title="Report Issue">
+        <BugIcon />
+      </summary>
+      <div className={s.menuPanel}>
+        <div className={s.menuHead}>Report Issue</div>
+        <div className={s.menuBody}>
+          <ReportIssueForm url={location.pathname + location.search} />
+        </div>
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,73 @@
+// The signed-in shell layout: drawer toggle (CSS-only on small screens), side navigation, top bar
+// and the page. Menus (<details data-menu>) close on navigation and on a click outside once
+// JavaScript runs; without it they are plain disclosures.
+import { useLocation } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { LogoutListener } from "~/components/logout/logout-broadcast";
+import type { ShellData } from "~/models/shell.server";
+import { navFor } from "~/models/shell";
+import { ExitFullScreen } from "./full-screen";
+import { useTopBar } from "./handle";
+import { SideNav } from "./side-nav";
+import * as s from "./shell.css";
+import { DRAWER_TOGGLE_ID, TopBar } from "./top-bar";
+
+export function Shell({ shell, collapsed: initialCollapsed, fullscreen, children }: { shell: ShellData; collapsed: boolean; fullscreen: boolean; children: React.ReactNode }) {
+  const location = useLocation();
+  const info = useTopBar();
+  const [collapsed, setCollapsed] = useState(initialCollapsed);
+  const drawer = useRef<HTMLInputElement>(null);
+  const root = useRef<HTMLDivElement>(null);
+
+  useEffect(() => setCollapsed(initialCollapsed), [initialCollapsed]);
+
+  // A navigation closes the mobile drawer and any open menu.
+  useEffect(() => {
+    if (drawer.current) drawer.current.checked = false;
+    root.current?.querySelectorAll("details[data-menu][open]").forEach((d) => d.removeAttribute("open"));
+  }, [location.key]);
+
+  // A click outside an open menu closes it; so does Escape.
+  useEffect(() => {
+    const close = (except?: EventTarget | null) =>
+      root.current?.querySelectorAll<HTMLDetailsElement>("details[data-menu][open]").forEach((d) => {
+        if (!(except instanceof Node && d.contains(except))) d.open = false;
+      });
+    const onDown = (e: PointerEvent) => close(e.target);
+    const onKey = (e: KeyboardEvent) => e.key === "Escape" && close();
+    document.addEventListener("pointerdown", onDown);
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("pointerdown", onDown);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, []);
+
+  const sections = navFor({
+    role: shell.user.role,
+    area: shell.area,
+    pathAircraftId: shell.pathAircraftId,
+    aircraft: shell.aircraft ? { id: shell.aircraft.id, msn: shell.aircraft.msn, organization: shell.aircraft.organization?.slug ?? null } : null,
+    consultantId: shell.consultant?.id ?? null,
+    uam: shell.branding.uam,
+    products: shell.products,
+  });
+
+  return (
+    <div ref={root} className={s.shell} data-collapsed={collapsed ? "true" : "false"} data-fullscreen={fullscreen ? "true" : "false"}>
+      <LogoutListener />
+      <input ref={drawer} type="checkbox" id={DRAWER_TOGGLE_ID} className={s.drawerToggle} aria-hidden="true" tabIndex={-1} />
+      <div className={s.navCol}>
+        <SideNav shell={shell} sections={sections} collapsed={collapsed} onCollapsedChange={setCollapsed} />
+      </div>
+      <label htmlFor={DRAWER_TOGGLE_ID} className={s.scrim} aria-hidden="true" />
+      <div className={s.body}>
+        <TopBar shell={shell} info={info} pathname={location.pathname} />
+        {fullscreen ? <ExitFullScreen /> : null}
+        <main className={s.main} id="main">
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

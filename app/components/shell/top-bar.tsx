@@ -1,0 +1,78 @@
+// The top bar (spec 001 §2 "Top bar"): aircraft MSN, registration and issue dates (from the shell or
+// from the page's handle), the page's export/share buttons, the speed test, full screen, Report
+// Issue, notifications and, for clients, the product switcher.
+import { Link } from "@remix-run/react";
+import { Mark } from "~/components/brand/logo";
+import { MenuIcon } from "~/components/icons/icons";
+import { SpeedTest } from "~/components/speed-test/speed-test";
+import { PRODUCT_NAME, ROLE_LABEL, switcherHiddenOn } from "~/models/shell";
+import type { ShellData } from "~/models/shell.server";
+import { FullScreenToggle } from "./full-screen";
+import type { TopBarInfo } from "./handle";
+import { NotificationsMenu } from "./notifications-menu";
+import { ProductSwitcher, switchTargets } from "./product-switcher";
+import { ReportIssueMenu } from "./report-issue";
+import * as s from "./shell.css";
+
+export const DRAWER_TOGGLE_ID = "nav-drawer";
+
+function Info({ label, value, secondary }: { label: string; value: string; secondary?: boolean }) {
+  return (
+    <div className={secondary ? `${s.infoItem} ${s.infoSecondary}` : s.infoItem}>
+      <span className={s.infoLabel}>{label}</span>
+      <span className={s.infoValue}>{value}</span>
+    </div>
+  );
+}
+
+export function TopBar({ shell, info, pathname }: { shell: ShellData; info: TopBarInfo; pathname: string }) {
+  const msn = info.msn ?? shell.aircraft?.msn ?? null;
+  const registration = info.registration ?? shell.aircraft?.registration ?? null;
+  const aircraft = shell.aircraft
+    ? { id: shell.aircraft.id, msn: shell.aircraft.msn, organization: shell.aircraft.organization?.slug ?? null }
+    : null;
+  const showSwitcher = shell.switcher.shown && !info.hideProductSwitcher && !switcherHiddenOn(pathname);
+  return (
+    <header className={s.topbar}>
+      <label htmlFor={DRAWER_TOGGLE_ID} className={s.menuButton} aria-label="Open the menu" title="Menu">
+        <MenuIcon />
+      </label>
+      <Link to="/" className={s.mobileBrand} aria-label="Home">
+        <Mark size={26} uam={shell.branding.uam} />
+      </Link>
+      <div className={s.aircraftInfo} data-testid="top-bar-info">
+        {msn ? (
+          <>
+            <Info label="Aircraft MSN" value={msn} />
+            {registration && !info.hideRegistration ? <Info label="Aircraft Registration" value={registration} /> : null}
+            {(info.issueDates ?? []).map((d) => (
+              <Info key={d.label} label={d.label} value={d.date ?? "—"} secondary />
+            ))}
+          </>
+        ) : (
+          <Info
+            label={PRODUCT_NAME[shell.product]}
+            value={shell.branding.organization ?? ROLE_LABEL[shell.user.role]}
+          />
+        )}
+      </div>
+      <div className={s.topActions}>
+        {info.actions ? (
+          <div className={s.slot} data-slot="export-share">
+            {info.actions}
+          </div>
+        ) : null}
+        <div className={`${s.slot} ${s.hideTiny}`} data-slot="speed-test">
+          <SpeedTest />
+        </div>
+        <span className={s.divider} aria-hidden="true" />
+        <span className={s.hideTiny}>
+          <FullScreenToggle />
+        </span>
+        <ReportIssueMenu />
+        <NotificationsMenu items={shell.notifications.items} unread={shell.notifications.unread} />
+        {showSwitcher ? <ProductSwitcher targets={switchTargets(shell.product, shell.switcher, aircraft)} /> : null}
+      </div>
+    </header>
+  );
+}

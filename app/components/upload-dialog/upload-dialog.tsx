@@ -1,0 +1,243 @@
+// THE UPLOAD ISLAND (spec 000 §4 "Upload dialog"; DESIGN §5). One component, two lives:
+//   - Server-rendered (and without JS) it is a working form: a plain multipart POST to the files
+//     route's action, which streams the files into the blob store (app/models/storage-upload.server.ts)
+//     and redirects back with a toast.
+//   - Hydrated, it takes the same form over: selecting files runs the naming rules and lists what will
+//     be uploaded; Upload runs the engine (upload-engine.ts: each file straight to the blob store with
+//     progress, index every 10 files, offline retry); Cancel aborts and closes; done closes the dialog
+//     and the list refreshes. The engine and its transport are imported on first use only.
+// Only the files pages import this module, so no other page ships its code.
+import { Link, useNavigate } from "@remix-run/react";
+import { useEffect, useId, useRef, useState } from "react";
+import { Modal, ModalBody, ModalFooter } from "~/components/folder-actions/modal";
+import * as ui from "~/components/ui/ui.css";
+import { SPECIAL_CHARS_WARNING } from "~/models/file-names";
+import { formatBytes } from "~/models/size";
+import type { Family } from "~/models/storage-links";
+import type { FileProgress, Selected, UploadEngine, UploadSnapshot, UploadVariant } from "./upload-engine";
+import * as s from "./upload-dialog.css";
+
+type EngineModule = typeof import("./upload-engine");
+type TransportModule = typeof import("./upload-transport");
+let modules: Promise<[EngineModule, TransportModule]> | null = null;
+const loadModules = () => (modules ??= Promise.all([import("./upload-engine"), import("./upload-transport")]));
+
+export interface UploadFinished {
+  ok: boolean;
+  message: string | null;
+  errors: string[];
+}
+
+export interface UploadDialogProps {
+  aircraftId: number;
+  dir: string;
+  fileid?: number | null;
+  family: Family;
+  variant: UploadVariant;
+  /** Where Cancel and done go (the listing without ?dialog=upload). */
+  closeHref: string;
+  /** The files route URL the no-JS form posts to. */
+  formAction: string;
+  /** Called when the flow has finished (the page shows the toast). */
+  onFinished?: (r: UploadFinished) => void;
+}
+
+const PHASE_TEXT: Record<UploadSnapshot["phase"], string> = {
+  idle: "Choose files to upload.",
+  selected: "Ready to upload.",
+  preprocessing: "Preparing files…",
+  uploading: "Uploading…",
+  validating: "Checking the uploaded files…",
+  done: "Upload complete.",
+  cancelled: "Upload cancelled.",
+  failed: "The upload failed.",
+};
+
+const STATUS_TEXT: Record<FileProgress["status"], string> = {
+  queued: "Waiting",
+  uploading: "Uploading",
+  uploaded: "Uploaded",
+  indexed: "Done",
+  failed: "Failed",
+  skipped: "Skipped",
+};
+
+const fileName = (f: File) => (f as File & { webkitRelativePath?: string }).webkitRelativePath || f.name;
+
+export function UploadDialog(p: UploadDialogProps) {
+  const id = useId();
+  const navigate = useNavigate();
+  const filesRef = useRef<HTMLInputElement>(null);
+  const folderRef = useRef<HTMLInputElement>(null);
+  const engineRef = useRef<UploadEngine<File> | null>(null);
+  const [hydrated, setHydrated] = useState(false);
+  const [snap, setSnap] = useState<UploadSnapshot | null>(null);
+  const running = !!snap && ["preprocessing", "uploading", "validating"].includes(snap.phase);
+
+  useEffect(() => {
+    setHydrated(true);
+    void loadModules(); // warm up while the user picks files
+    return () => engineRef.current?.cancel();
+  }, []);
+
+  async function onSelect() {
+    const picked: Selected<File>[] = [];
+    for (const input of [filesRef.current, folderRef.current]) {
+      for (const f of Array.from(input?.files ?? [])) picked.push({ file: f, relativePath: fileName(f), size: f.size });
+    }
+    const [{ UploadEngine }, { createBrowserTransport }] = await loadModules();
+    engineRef.current?.cancel();
+    const engine = new UploadEngine<File>({
+      transport: createBrowserTransport({ aircraftId: p.aircraftId, dir: p.dir, fileid: p.fileid, family: p.family }),
+      variant: p.variant,
+      onChange: setSnap,
+    });
+    engineRef.current = engine;
+    setSnap(engine.select(picked));
+  }
+
+  async function onSubmit(e: React.FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const engine = engineRef.current;
+    if (!engine || running) return;
+    const end = await engine.start();
+    if (end.phase === "cancelled") return;
+    if (end.phase === "done") {
+      p.onFinished?.({ ok: end.errors.length === 0, message: end.message, errors: end.errors });
+      navigate(p.closeHref, { replace: true, preventScrollReset: true });
+    }
+  }
+
+  function onCancel() {
+    engineRef.current?.cancel();
+  }
+
+  const multiple = p.variant !== "single";
+  const files = snap?.files ?? [];
+  const total = files.reduce((n, f) => n + f.size, 0);
+  const invalid = (snap?.dropped ?? []).filter((d) => d.reason !== "forbidden_extension");
+  const title = p.variant === "single" ? "Upload a file" : "Upload files";
+
+  return (
+    <Modal title={title} closeHref={p.closeHref}>
+      <form method="post" encType="multipart/form-data" action={p.formAction} onSubmit={hydrated ? onSubmit : undefined} aria-describedby={`${id}-warning`}>
+        <input type="hidden" name="intent" value="upload" />
+        <ModalBody>
+          <p id={`${id}-warning`} className={`${ui.alert.warning} ${s.warning}`}>
+            {SPECIAL_CHARS_WARNING}
+          </p>
+          <div className={s.pickers}>
+            <label className={s.picker}>
+              <span className={s.pickerLabel}>{multiple ? "Choose files" : "Choose a file"}</span>
+              <input
+                ref={filesRef}
+                className={s.fileInput}
+                type="file"
+                name="files"
+                multiple={multiple}
+                onChange={hydrated ? onSelect : undefined}
+                disabled={running}
+                data-testid="upload-files"
+              />
+            </label>
+            {multiple ? (
+              <label className={s.picker}>
+                <span className={s.pickerLabel}>Or choose a folder</span>
+                <input
+                  ref={folderRef}
+                  className={s.fileInput}
+                  type="file"
+                  name="files"
+                  multiple
+                  {...{ webkitdirectory: "", directory: "" }}
+                  onChange={hydrated ? onSelect : undefined}
+                  disabled={running}
+                  data-testid="upload-folder"
+                />
+              </label>
+            ) : null}
+          </div>
+
+          {snap ? (
+            <div aria-live="polite">
+              {snap.message && snap.phase !== "done" ? (
+                <p role="alert" className={ui.alert.error}>
+                  {snap.message}
+                </p>
+              ) : null}
+              {snap.offline ? (
+                <p role="status" className={`${ui.alert.warning} ${s.offline}`} data-upload-offline="">
+                  You are offline. Retrying in 5 seconds…
+                </p>
+              ) : null}
+              {files.length ? (
+                <>
+                  <div className={s.summary}>
+                    <span>
+                      {files.length} {files.length === 1 ? "file" : "files"}, {formatBytes(total)}
+                    </span>
+                    <span>{PHASE_TEXT[snap.phase]}</span>
+                  </div>
+                  <div className={s.overall}>
+                    <div
+                      className={s.bar}
+                      role="progressbar"
+                      aria-label="Overall progress"
+                      aria-valuemin={0}
+                      aria-valuemax={100}
+                      aria-valuenow={snap.percent}
+                    >
+                      <div className={s.barFill} style={{ width: `${snap.percent}%` }} />
+                    </div>
+                    <div className={s.summary}>
+                      <strong data-upload-percent={snap.percent}>{snap.percent}%</strong>
+                      <span>
+                        {snap.indexed} of {files.length} done
+                      </span>
+                    </div>
+                  </div>
+                  <ul className={s.list} aria-label="Files to upload">
+                    {files.map((f) => {
+                      const pct = f.size === 0 ? (f.status === "indexed" || f.status === "uploaded" ? 100 : 0) : Math.floor((Math.min(f.loaded, f.size) / f.size) * 100);
+                      return (
+                        <li key={f.path} className={s.row} data-file={f.path} data-status={f.status}>
+                          <span className={s.path} title={f.path}>
+                            {f.path}
+                          </span>
+                          <span className={s.size}>{formatBytes(f.size)}</span>
+                          <span className={`${s.pct} ${s.status[f.status]}`} title={STATUS_TEXT[f.status]}>
+                            {f.status === "failed" || f.status === "skipped" ? STATUS_TEXT[f.status] : `${f.status === "indexed" || f.status === "uploaded" ? 100 : pct}%`}
+                          </span>
+                          {f.error ? <span className={s.rowError}>{f.error}</span> : null}
+                        </li>
+                      );
+                    })}
+                  </ul>
+                </>
+              ) : null}
+              {invalid.length ? (
+                <div className={s.dropped}>
+                  Not uploaded, the name is not accepted:
+                  <ul>
+                    {invalid.slice(0, 10).map((d) => (
+                      <li key={d.originalPath}>{d.originalPath}</li>
+                    ))}
+                    {invalid.length > 10 ? <li>and {invalid.length - 10} more</li> : null}
+                  </ul>
+                </div>
+              ) : null}
+            </div>
+          ) : null}
+        </ModalBody>
+        <ModalFooter>
+          <Link to={p.closeHref} className={ui.button.secondary} onClick={onCancel} preventScrollReset>
+            Cancel
+          </Link>
+          <button type="submit" className={ui.button.primary} disabled={hydrated && (running || !files.length || snap?.phase !== "selected")}>
+            {running ? `Uploading… ${snap?.percent ?? 0}%` : "Upload"}
+          </button>
+        </ModalFooter>
+      </form>
+    </Modal>
+  );
+}

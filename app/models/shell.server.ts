@@ -1,0 +1,226 @@
+// Everything the signed-in shell shows around a page: the user card, the fleet tree, the USERS
+// list of the aircraft in context, notifications, the product switcher and the logos. One loader
+// (app/routes/_shell.tsx) calls this; the calls run in parallel. Failures of the side calls are
+// logged only (spec 000 §8 "Error fetching aircraft access or ops access: logged only"); a 401/403
+// still ends the session through the client's interceptor on the /user/me.json call.
+import type { Api } from "./api.server";
+import { ACCESS_LABEL, type AccessLevel } from "./roles";
+import { MeAnswer, NotificationsAnswer, ResultAnswer, type MeAnswer as Me } from "./schemas/auth";
+import { AccessTypeAnswer, MsnAccessUsersAnswer, UserMsnAccessAnswer } from "./schemas/ops";
+import { AircraftDetailAnswer, AircraftListAnswer, FilesAnswer } from "./schemas/storage";
+import { aircraftIdInPath, aircraftIdOf, areaOf, productOf, usersListHidden, type Area, type Product } from "./shell";
+import type { SessionUser } from "~/utils/session.server";
+
+/** How many aircraft the side navigation lists before asking for a narrower search. */
+export const FLEET_NAV_LIMIT = 100;
+
+export interface FleetEntry {
+  id: number;
+  name: string;
+  msn: string;
+  registration: string;
+  status: string;
+  organization: { id: number; name: string; slug: string } | null;
+  access: AccessLevel | null;
+}
+export interface FolderEntry {
+  id: number;
+  name: string;
+  path: string;
+}
+export interface UserAccessEntry {
+  user_id: number;
+  username: string;
+  access: AccessLevel;
+  label: string;
+}
+export interface NotificationEntry {
+  id: number;
+  type: string;
+  title: string;
+  created_at: string;
+  read_at: string | null;
+}
+
+export interface ShellData {
+  user: { id: number; name: string; email: string; role: SessionUser["role"]; bio: string; totp: boolean };
+  area: Area;
+  product: Product;
+  pathAircraftId: number | null;
+  aircraft: FleetEntry | null;
+  /** The signed-in user's own access label on the aircraft in context ("Edit Access", …). */
+  accessLabel: string | null;
+  users: { shown: boolean; list: UserAccessEntry[] };
+  fleet: { shown: boolean; q: string; items: FleetEntry[]; total: number; error: string | null; expand: number | null; folders: FolderEntry[] | null };
+  notifications: { items: NotificationEntry[]; unread: number };
+  products: { storage: boolean; ops: boolean; oil: boolean };
+  /** Product switcher (clients only): which targets are enabled. */
+  switcher: { shown: boolean; ops: boolean; oil: boolean; storage: boolean };
+  branding: { uam: boolean; clientLogo: string | null; organization: string | null };
+  consultant: { id: number; stage: string; name: string } | null;
+}
+
+const warn = (what: string, detail: unknown) => console.warn(`[shell] ${what}:`, typeof detail === "string" ? detail : JSON.stringify(detail));
+
+function toFleetEntry(a: { id: number; name: string; msn: string; registration: string; status: string; organization: { id: number; name: string; slug: string }; access: AccessLevel }): FleetEntry {
+  return { id: a.id, name: a.name, msn: a.msn, registration: a.registration, status: a.status, organization: a.organization, access: a.access };
+}
+
+export async function loadFleet(api: Api, q: string) {
+  const res = await api.call("main", "GET", "/storage/v2/aircraft.json", { query: { q, per_page: FLEET_NAV_LIMIT }, passthrough: true });
+  if (!res.ok) {
+    warn("fleet", res.error);
+    return { items: [] as FleetEntry[], total: 0, error: "The fleet could not be loaded." };
+  }
+  const parsed = AircraftListAnswer.safeParse(res.data);
+  if (!parsed.success) {
+    warn("fleet answer", parsed.error.issues.slice(0, 3));
+    return { items: [] as FleetEntry[], total: 0, error: "The fleet could not be loaded." };
+  }
+  return { items: parsed.data.aircrafts.map(toFleetEntry), total: parsed.data.total, error: null };
+}
+
+/** Top-level folders of an aircraft's records (the fleet tree loads them lazily). */
+export async function loadTopFolders(api: Api, aircraftId: number): Promise<FolderEntry[] | null> {
+  const res = await api.call("main", "GET", `/storage/v2/aircraft/${aircraftId}/files.json`, {
+    query: { dir: "/", per_page: 200, sort: "name" },
+    passthrough: true,
+  });
+  if (!res.ok) {
+    warn(`folders of aircraft ${aircraftId}`, res.error);
+    return null;
+  }
+  const parsed = FilesAnswer.safeParse(res.data);
+  if (!parsed.success) {
+    warn("folders answer", parsed.error.issues.slice(0, 3));
+    return null;
+  }
+  return parsed.data.contents.filter((c) => c.resourcetype === "collection").map((c) => ({ id: c.id, name: c.name, path: c.path }));
+}
+
+async function loadAircraft(api: Api, id: number) {
+  const res = await api.call("main", "GET", `/storage/v2/aircraft/${id}.json`, { passthrough: true });
+  if (!res.ok) {
+    warn(`aircraft ${id}`, res.error);
+    return null;
+  }
+  const parsed = AircraftDetailAnswer.safeParse(res.data);
+  if (!parsed.success) {
+    warn("aircraft answer", parsed.error.issues.slice(0, 3));
+    return null;
+  }
+  return parsed.data;
+}
+
+const withLabel = (u: { user_id: number; username: string; access: AccessLevel }): UserAccessEntry => ({ ...u, label: ACCESS_LABEL[u.access] });
+
+async function moduleUsers(api: Api, product: "ops" | "oil", aircraftId: number): Promise<UserAccessEntry[]> {
+  const path = product === "ops" ? "/v1/user_access/ops_get_msn_access.json" : "/v1/user_access/oil_get_msn_access.json";
+  const res = await api.post("ops", path, { json: { org_msn_id: aircraftId }, passthrough: true });
+  if (!res.ok) {
+    warn(`${product} access list of aircraft ${aircraftId}`, res.error);
+    return [];
+  }
+  const parsed = MsnAccessUsersAnswer.safeParse(res.data);
+  if (!parsed.success) {
+    warn(`${product} access answer`, parsed.error.issues.slice(0, 3));
+    return [];
+  }
+  return parsed.data.users.map(withLabel);
+}
+
+async function moduleAccess(api: Api, product: "ops" | "oil", aircraftId: number): Promise<AccessLevel | null> {
+  const res =
+    product === "ops"
+      ? await api.post("ops", "/v1/user_access/ops_get_user_access_type.json", { json: { org_msn_id: aircraftId }, passthrough: true })
+      : await api.post("ops", "/v1/user_access/user_msn_access.json", { json: { org_msn_id: aircraftId, product: "oil" }, passthrough: true });
+  if (!res.ok) {
+    warn(`${product} access type of aircraft ${aircraftId}`, res.error);
+    return null;
+  }
+  const parsed = (product === "ops" ? AccessTypeAnswer : UserMsnAccessAnswer).safeParse(res.data);
+  if (!parsed.success) {
+    warn(`${product} access type answer`, parsed.error.issues.slice(0, 3));
+    return null;
+  }
+  return parsed.data.access_type;
+}
+
+const FLEET_ROLES = new Set(["client", "admin", "member"]);
+
+export async function loadShell({ request, user, api }: { request: Request; user: SessionUser; api: Api }): Promise<ShellData> {
+  const url = new URL(request.url);
+  const area = areaOf(url);
+  const product = productOf(area);
+  const aircraftId = aircraftIdOf(url);
+  const pathAircraftId = aircraftIdInPath(url.pathname);
+  const q = (url.searchParams.get("fleet") ?? "").trim().slice(0, 100);
+  const expandRaw = Number(url.searchParams.get("expand"));
+  // The aircraft in context starts open in the tree, with its folders (they come with the page).
+  const expand = Number.isSafeInteger(expandRaw) && expandRaw > 0 ? expandRaw : aircraftId;
+  const hideUsers = usersListHidden(user.role, area);
+  const isClient = user.role === "client";
+  const moduleArea = area === "ops" || area === "oil" ? area : null;
+
+  const [me, notes, uam, fleetEarly, detail, folders, modUsers, opsAccess, oilAccess] = await Promise.all([
+    api.get("main", "/user/me.json", { schema: MeAnswer }),
+    api.call("main", "GET", "/user/notifications.json", { schema: NotificationsAnswer, passthrough: true }),
+    api.post("main", "/user/uambox.json", { json: {}, schema: ResultAnswer, passthrough: true }),
+    FLEET_ROLES.has(user.role) ? loadFleet(api, q) : Promise.resolve(null),
+    aircraftId ? loadAircraft(api, aircraftId) : Promise.resolve(null),
+    expand && FLEET_ROLES.has(user.role) ? loadTopFolders(api, expand) : Promise.resolve(null),
+    aircraftId && moduleArea && !hideUsers ? moduleUsers(api, moduleArea, aircraftId) : Promise.resolve(null),
+    aircraftId && (isClient || area === "ops") ? moduleAccess(api, "ops", aircraftId) : Promise.resolve(null),
+    aircraftId && (isClient || area === "oil") ? moduleAccess(api, "oil", aircraftId) : Promise.resolve(null),
+  ]);
+  if (!notes.ok) warn("notifications", notes.error);
+  if (!uam.ok) warn("uambox", uam.error);
+  const isUam = uam.ok ? uam.data.result : me.user.is_uam || me.organization?.product_type === "UAMBOX";
+
+  // Consultants see the fleet only with the aerobox (UAM) flag (spec 000 §6).
+  const fleet = fleetEarly ?? (user.role === "consultant" && isUam ? await loadFleet(api, q) : null);
+
+  const aircraft: FleetEntry | null = detail ? toFleetEntry({ ...detail.aircraft, access: detail.access }) : null;
+  let ownAccess: AccessLevel | null = null;
+  if (area === "ops") ownAccess = opsAccess;
+  else if (area === "oil") ownAccess = oilAccess;
+  else ownAccess = detail?.access ?? null;
+
+  const users: UserAccessEntry[] = moduleArea ? (modUsers ?? []) : (detail?.users.map(withLabel) ?? []);
+
+  return {
+    user: {
+      id: me.user.id,
+      name: [me.user.first_name, me.user.last_name].filter(Boolean).join(" ") || me.user.username || me.user.email,
+      email: me.user.email,
+      role: me.user.role,
+      bio: me.user.bio,
+      totp: me.user.totp_enabled,
+    },
+    area,
+    product,
+    pathAircraftId,
+    aircraft,
+    accessLabel: ownAccess ? ACCESS_LABEL[ownAccess] : null,
+    users: { shown: !hideUsers, list: aircraftId ? users : [] },
+    fleet: fleet
+      ? { shown: true, q, items: fleet.items, total: fleet.total, error: fleet.error, expand, folders }
+      : { shown: false, q, items: [], total: 0, error: null, expand: null, folders: null },
+    notifications: notes.ok ? { items: notes.data.notifications, unread: notes.data.unread } : { items: [], unread: 0 },
+    products: me.products,
+    switcher: switcherFor(user, me, aircraftId, opsAccess, oilAccess, detail?.access ?? null),
+    branding: {
+      uam: isUam,
+      clientLogo: me.organization?.client_logo ?? null,
+      organization: me.organization?.name ?? null,
+    },
+    consultant: me.consultant,
+  };
+}
+
+/** Open in {product}: clients only; AeroOPS only with ops access to the aircraft in context. */
+function switcherFor(user: SessionUser, me: Me, aircraftId: number | null, ops: AccessLevel | null, oil: AccessLevel | null, storage: AccessLevel | null) {
+  if (user.role !== "client") return { shown: false, ops: false, oil: false, storage: false };
+  if (aircraftId) return { shown: true, ops: ops !== null, oil: oil !== null, storage: storage !== null };
+  return { shown: true, ops: me.products.ops, oil: me.products.oil, storage: me.products.storage };
+}

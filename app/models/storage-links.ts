@@ -1,0 +1,69 @@
+// Links and URL parameters of the storage pages. Pure and browser-safe: loaders parse with these,
+// components build links with them, so a page's URL always means the same thing.
+import { normalizeDir } from "./paths";
+// Types only from the schemas: importing their values would bring zod into every storage page's JS.
+import type { FILE_SORTS as SchemaSorts, SORT_ORDERS as SchemaOrders } from "./schemas/storage";
+
+export type FileSort = (typeof SchemaSorts)[number];
+export type SortOrder = (typeof SchemaOrders)[number];
+export const FILE_SORTS = ["name", "size", "date"] as const satisfies readonly FileSort[];
+export const SORT_ORDERS = ["asc", "desc"] as const satisfies readonly SortOrder[];
+/** The standard family (/storage/v2/…) or the extended one (/storage/v2/uef/…). */
+export type Family = "standard" | "uef";
+
+// ---- URL parameters the pages accept (a whitelist: nothing raw reaches the upstream) ------------
+
+export interface ListParams {
+  /** Normalized folder path, or null when the `dir` given is unsafe (the page refuses it). */
+  dir: string | null;
+  fileid: number | null;
+  page: number;
+  sort: FileSort;
+  order: SortOrder;
+  organization: string | null;
+}
+
+const positiveInt = (v: string | null): number | null => {
+  if (!v || !/^\d{1,12}$/.test(v)) return null;
+  const n = Number(v);
+  return n > 0 ? n : null;
+};
+
+export function parseId(v: string | null | undefined): number | null {
+  return positiveInt(v ?? null);
+}
+
+/** The query of a files page: dir, fileid, organization, page, sort (name|size|date), order (asc|desc). */
+export function parseListParams(url: URL): ListParams {
+  const q = url.searchParams;
+  const sort = (FILE_SORTS as readonly string[]).includes(q.get("sort") ?? "") ? (q.get("sort") as FileSort) : "name";
+  const defaultOrder: SortOrder = sort === "date" ? "desc" : "asc";
+  const order = (SORT_ORDERS as readonly string[]).includes(q.get("order") ?? "") ? (q.get("order") as SortOrder) : defaultOrder;
+  const org = q.get("organization") ?? q.get("org");
+  return {
+    dir: q.has("dir") ? normalizeDir(q.get("dir")) : "/",
+    fileid: positiveInt(q.get("fileid")),
+    page: Math.min(positiveInt(q.get("page")) ?? 1, 1_000_000),
+    sort,
+    order,
+    organization: org && /^[\w.-]{1,100}$/.test(org) ? org : null,
+  };
+}
+
+// ---- links ------------------------------------------------------------------------------------
+
+/** The files page of a folder, keeping the page's other parameters stable. */
+export function filesHref(
+  aircraftId: number,
+  p: { dir?: string | null; fileid?: number | null; organization?: string | null; page?: number; sort?: FileSort; order?: SortOrder; family?: Family } = {},
+) {
+  const q = new URLSearchParams();
+  if (p.dir && p.dir !== "/") q.set("dir", p.dir);
+  if (p.fileid) q.set("fileid", String(p.fileid));
+  if (p.organization) q.set("organization", p.organization);
+  if (p.sort && p.sort !== "name") q.set("sort", p.sort);
+  if (p.order && !(p.order === "asc" && (p.sort ?? "name") !== "date") && !(p.order === "desc" && p.sort === "date")) q.set("order", p.order);
+  if (p.page && p.page > 1) q.set("page", String(p.page));
+  const s = q.toString();
+  return `/storage${p.family === "uef" ? "/uef" : ""}/aircraft/${aircraftId}/files${s ? `?${s}` : ""}`;
+}

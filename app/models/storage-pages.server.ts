@@ -1,0 +1,273 @@
+// Loaders and actions shared by the storage pages (the standard and the /storage/uef/… variants, the
+// /storage/* pages and the /aero-box shell). Route files stay thin: `export const loader = filesLoader`.
+// Every function starts with requireUser: a parent layout's loader is not a gate.
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { requireUser } from "~/utils/auth.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import type { Api } from "./api.server";
+import { normalizeDir, parentOf } from "./paths";
+import { canWrite, safeRedirect } from "./roles";
+import { filesHref, parseId, parseListParams, type Family } from "./storage-links";
+import {
+  STORAGE_ROLES,
+  addFavourite,
+  copyItems,
+  createFolders,
+  deleteItems,
+  follow,
+  getAircraft,
+  listAircraft,
+  listFolder,
+  listFollowing,
+  moveItems,
+  removeFavourite,
+  unfollow,
+} from "./storage.server";
+import { streamUploadToStore, uploadToast } from "./storage-upload.server";
+
+export const familyOf = (url: URL | string): Family => (/^\/storage\/uef\//i.test(typeof url === "string" ? url : url.pathname) ? "uef" : "standard");
+
+/** A 404 page for ids that are not ids (the upstream would answer 404 too). */
+const notFound = () => new Response("Not found", { status: 404 });
+
+// ---- the files page ---------------------------------------------------------------------------
+
+export const DIALOGS = ["upload", "upload-one", "create", "rename", "move", "copy", "delete"] as const;
+export type DialogKind = (typeof DIALOGS)[number];
+
+export async function filesLoader({ request, context, params }: LoaderFunctionArgs, opts: { family?: Family; basePath?: (id: number) => string } = {}) {
+  const { api } = await requireUser(request, context, { roles: STORAGE_ROLES });
+  const url = new URL(request.url);
+  const family = opts.family ?? familyOf(url);
+  const aircraftId = parseId(params.aircraftId ?? params.id);
+  if (!aircraftId) throw notFound();
+  const p = parseListParams(url);
+  const rootHref = filesHref(aircraftId, { family, organization: p.organization });
+  if (p.dir === null) {
+    // ../.., encoded separators, NUL, a drive letter…: refused, never "repaired".
+    throw await redirectWithToast(rootHref, { type: "error", description: "The folder path is not valid." });
+  }
+  const detail = await getAircraft(api, aircraftId, family);
+  const folder = await listFolder(api, aircraftId, { dir: p.dir, fileid: p.fileid, page: url.searchParams.has("page") ? p.page : undefined, sort: p.sort, order: p.order, family });
+
+  const dialogParam = url.searchParams.get("dialog");
+  const dialog = (DIALOGS as readonly string[]).includes(dialogParam ?? "") ? (dialogParam as DialogKind) : null;
+  const writer = canWrite(detail.access);
+  let dialogData: { kind: DialogKind; item: { id: number; name: string; path: string; resourcetype: "collection" | "file" } | null; aircraftOptions: { id: number; name: string; msn: string }[] } | null = null;
+  if (dialog && writer) {
+    const itemId = parseId(url.searchParams.get("item"));
+    const item = itemId ? (folder.contents.find((c) => c.id === itemId) ?? null) : null;
+    const needsItem = dialog === "rename" || dialog === "move" || dialog === "copy" || dialog === "delete";
+    if (!needsItem || item) {
+      let aircraftOptions: { id: number; name: string; msn: string }[] = [];
+      if (dialog === "copy") {
+        const fleet = await listAircraft(api, { family });
+        aircraftOptions = fleet.aircrafts.filter((a) => canWrite(a.access)).map((a) => ({ id: a.id, name: a.name, msn: a.msn }));
+      }
+      dialogData = {
+        kind: dialog,
+        item: item ? { id: item.id, name: item.name, path: item.path, resourcetype: item.resourcetype } : null,
+        aircraftOptions,
+      };
+    }
+  }
+
+  return json(
+    {
+      family,
+      aircraft: detail.aircraft,
+      access: detail.access,
+      canWrite: writer,
+      users: detail.users,
+      folder: folder.folder,
+      breadcrumb: folder.breadcrumb,
+      contents: folder.contents,
+      total: folder.total,
+      page: folder.page,
+      perPage: folder.per_page,
+      sort: folder.sort,
+      order: folder.order,
+      selectedId: folder.selected_id,
+      organization: p.organization,
+      dialog: dialogData,
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+/** The files route's action: the no-JS upload (multipart, streamed into the blob store). */
+export async function filesAction({ request, context, params }: ActionFunctionArgs) {
+  const { api } = await requireUser(request, context, { roles: STORAGE_ROLES });
+  const url = new URL(request.url);
+  const family = familyOf(url);
+  const aircraftId = parseId(params.aircraftId ?? params.id);
+  if (!aircraftId) throw notFound();
+  const p = parseListParams(url);
+  const back = filesHref(aircraftId, { family, dir: p.dir ?? "/", organization: p.organization });
+  if (p.dir === null) return redirectWithToast(back, { type: "error", description: "The folder path is not valid." });
+  const result = await streamUploadToStore(request, context, api, { aircraftId, dir: p.dir, fileid: null, family });
+  const toast = uploadToast(result);
+  // A refusal keeps the dialog open (to try again); a finished upload shows the listing.
+  const to = result.error ? `${back}${back.includes("?") ? "&" : "?"}dialog=upload` : back;
+  return redirectWithToast(to, toast);
+}
+
+// ---- folder operations: /storage/create, /storage/copy, /storage/move, /storage/delete ---------
+
+const id = z.coerce.number().int().positive();
+const OperationForm = z.object({
+  aircraft_id: id,
+  dir: z.string().max(2048).default("/"),
+  family: z.enum(["standard", "uef"]).default("standard"),
+  id: id.optional(),
+  name: z.string().max(2048).optional(),
+  new_name: z.string().max(255).optional(),
+  to_dir: z.string().max(2048).optional(),
+  to_aircraft_id: id.optional(),
+  redirectTo: z.string().max(4096).optional(),
+  returnTo: z.string().max(4096).optional(),
+});
+
+export type Operation = "create" | "copy" | "move" | "delete";
+
+export async function operationAction({ request, context }: ActionFunctionArgs, op: Operation) {
+  const { api } = await requireUser(request, context, { roles: STORAGE_ROLES });
+  const form = Object.fromEntries((await request.formData()).entries());
+  const parsed = OperationForm.safeParse(form);
+  const fallback = parsed.success ? filesHref(parsed.data.aircraft_id, { family: parsed.data.family }) : "/storage/overview";
+  const redirectTo = safeRedirect(typeof form.redirectTo === "string" ? form.redirectTo : null, fallback);
+  const returnTo = safeRedirect(typeof form.returnTo === "string" ? form.returnTo : null, redirectTo);
+  const fail = (description: string) => redirectWithToast(returnTo, { type: "error", description });
+  if (!parsed.success) return fail("The form is not complete: choose an item and try again.");
+  const f = parsed.data;
+  const dir = normalizeDir(f.dir);
+  if (dir == null) return fail("The folder path is not valid.");
+  const intent = typeof form.intent === "string" ? form.intent : op;
+
+  let result;
+  switch (op) {
+    case "create": {
+      const name = (f.name ?? "").trim();
+      if (!name) return fail("Enter a folder name.");
+      result = await createFolders(api, { aircraft_id: f.aircraft_id, dir, paths: [name] }, f.family);
+      break;
+    }
+    case "copy": {
+      if (!f.id) return fail("Choose what to copy.");
+      const toDir = normalizeDir(f.to_dir ?? "");
+      if (toDir == null || !f.to_dir) return fail("Enter a valid destination folder, for example /Records/2024.");
+      result = await copyItems(api, { aircraft_id: f.aircraft_id, ids: [f.id], to_dir: toDir, to_aircraft_id: f.to_aircraft_id });
+      break;
+    }
+    case "move": {
+      if (!f.id) return fail("Choose what to move.");
+      if (intent === "rename") {
+        const newName = (f.new_name ?? "").trim();
+        if (!newName) return fail("Enter a name.");
+        result = await moveItems(api, { aircraft_id: f.aircraft_id, ids: [f.id], new_name: newName });
+      } else {
+        const toDir = normalizeDir(f.to_dir ?? "");
+        if (toDir == null || !f.to_dir) return fail("Enter a valid destination folder, for example /Records/2024.");
+        result = await moveItems(api, { aircraft_id: f.aircraft_id, ids: [f.id], to_dir: toDir });
+      }
+      break;
+    }
+    case "delete": {
+      if (!f.id) return fail("Choose what to delete.");
+      result = await deleteItems(api, { aircraft_id: f.aircraft_id, ids: [f.id] });
+      break;
+    }
+  }
+  if (!result.ok) return fail(result.error);
+  return redirectWithToast(redirectTo, { type: "success", description: result.message ?? "Done." });
+}
+
+/**
+ * GET of /storage/create, /storage/copy, /storage/move, /storage/delete: the same form as a page
+ * (a bookmarkable, no-JS confirmation step). Query: aircraft_id, dir, id (the item), family.
+ */
+export async function operationPageLoader({ request, context }: LoaderFunctionArgs, op: Operation) {
+  const { api } = await requireUser(request, context, { roles: STORAGE_ROLES });
+  const url = new URL(request.url);
+  const aircraftId = parseId(url.searchParams.get("aircraft_id"));
+  const family: Family = url.searchParams.get("family") === "uef" ? "uef" : "standard";
+  if (!aircraftId) return json({ op, ready: false as const, reason: "Open an aircraft's records and choose a folder first." });
+  const dir = normalizeDir(url.searchParams.get("dir") ?? "/");
+  if (dir == null) throw await redirectWithToast(filesHref(aircraftId, { family }), { type: "error", description: "The folder path is not valid." });
+  const detail = await getAircraft(api, aircraftId, family);
+  const itemId = parseId(url.searchParams.get("id"));
+  let item: { id: number; name: string; path: string; resourcetype: "collection" | "file" } | null = null;
+  if (op !== "create") {
+    if (!itemId) return json({ op, ready: false as const, reason: "Choose a file or folder in the listing first." });
+    const listing = await listFolder(api, aircraftId, { dir: "/", fileid: itemId, family });
+    const found = listing.contents.find((c) => c.id === itemId);
+    item = found
+      ? { id: found.id, name: found.name, path: found.path, resourcetype: found.resourcetype }
+      : listing.folder.id === itemId
+        ? { id: listing.folder.id, name: listing.folder.name, path: listing.folder.path, resourcetype: "collection" }
+        : null;
+    if (!item) return json({ op, ready: false as const, reason: "That file or folder was not found." });
+    if (item.path === "/") return json({ op, ready: false as const, reason: "The aircraft's root folder cannot be changed." });
+  }
+  const itemDir = item ? (parentOf(item.path) ?? "/") : dir;
+  let aircraftOptions: { id: number; name: string; msn: string }[] = [];
+  if (op === "copy") {
+    const fleet = await listAircraft(api, { family });
+    aircraftOptions = fleet.aircrafts.filter((a) => canWrite(a.access)).map((a) => ({ id: a.id, name: a.name, msn: a.msn }));
+  }
+  const kind = op === "move" && url.searchParams.get("intent") === "rename" ? ("rename" as const) : op;
+  return json({
+    op,
+    ready: true as const,
+    kind,
+    family,
+    aircraft: detail.aircraft,
+    canWrite: canWrite(detail.access),
+    dir: itemDir,
+    item,
+    aircraftOptions,
+    closeHref: filesHref(aircraftId, { family, dir: itemDir }),
+    returnTo: `${url.pathname}${url.search}`,
+  });
+}
+
+// ---- favourites and following -----------------------------------------------------------------
+
+export async function favouritesAction({ request, context }: ActionFunctionArgs) {
+  const { api } = await requireUser(request, context, { roles: STORAGE_ROLES });
+  const form = await request.formData();
+  const redirectTo = safeRedirect(form.get("redirectTo"), "/storage/favourites");
+  const itemId = parseId(String(form.get("id") ?? ""));
+  if (!itemId) return redirectWithToast(redirectTo, { type: "error", description: "Choose a file." });
+  const intent = form.get("intent") === "remove" ? "remove" : "add";
+  const r = intent === "add" ? await addFavourite(api, itemId) : await removeFavourite(api, itemId);
+  return toastFor(redirectTo, r, intent === "remove" ? "Removed from favourites." : "Added to favourites.");
+}
+
+export async function followingAction({ request, context }: ActionFunctionArgs) {
+  const { api } = await requireUser(request, context, { roles: STORAGE_ROLES });
+  const form = await request.formData();
+  const redirectTo = safeRedirect(form.get("redirectTo"), "/aero-box/storage/following");
+  const aircraftId = parseId(String(form.get("aircraft_id") ?? ""));
+  if (!aircraftId) return redirectWithToast(redirectTo, { type: "error", description: "Choose an aircraft." });
+  const intent = form.get("intent") === "unfollow" ? "unfollow" : "follow";
+  const r = intent === "follow" ? await follow(api, aircraftId) : await unfollow(api, aircraftId);
+  return toastFor(redirectTo, r, intent === "unfollow" ? "You no longer follow that aircraft." : "Following.");
+}
+
+async function toastFor(to: string, r: { ok: true; message: string | null } | { ok: false; error: string }, fallback: string) {
+  if (r.ok) return redirectWithToast(to, { type: "success", description: r.message ?? fallback });
+  return redirectWithToast(to, { type: "error", description: r.error });
+}
+
+/** Ids of the aircraft the user follows (for the follow toggles); empty when the call fails. */
+export async function followedIds(api: Api): Promise<number[]> {
+  try {
+    return (await listFollowing(api)).aircrafts.map((a) => a.id);
+  } catch (err) {
+    if (err instanceof Response && err.status >= 300 && err.status < 400) throw err;
+    console.warn("[storage] following list failed", err);
+    return [];
+  }
+}

@@ -1,0 +1,256 @@
+// The no-JS upload fallback (spec 000 §4 "Upload dialog", DESIGN §5): a plain multipart form posts to
+// the files route, and this module STREAMS each file part straight into the blob store under the same
+// rules as the upload island:
+//   - names sanitized with app/models/file-names.ts (exe/bat/sh dropped silently, invalid names dropped);
+//   - each file is POSTed to the blob store with the signed policy of upload_link.json (the store
+//     checks the key prefix and the size range while the bytes flow); the link is refreshed after
+//     600000 ms;
+//   - index_files.json every 10 completed files and at the end; the upstream lists a file only once its
+//     bytes are in the store with the stated size.
+// Nothing is buffered: busboy hands over one part at a time, and its bytes are piped into the blob
+// store's request body as they arrive (backpressure included). Only field values (a few bytes) are kept.
+import { Readable } from "node:stream";
+import type { AppLoadContext } from "@remix-run/node";
+import Busboy from "busboy";
+import { blobFetch } from "./blob.server";
+import type { Api } from "./api.server";
+import { sanitizeRelativePath, type NamingFlow } from "./file-names";
+import type { Family } from "./storage-links";
+import { indexFiles, preprocessFiles, uploadLink, validateFiles, type UploadLinkData } from "./storage.server";
+
+export const LINK_REFRESH_MS = 600_000;
+export const INDEX_EVERY = 10;
+/** A form may carry at most this many files (a guard against a runaway folder picker without JS). */
+export const MAX_FORM_FILES = 1000;
+
+export interface StreamUploadResult {
+  uploaded: number;
+  /** Files dropped because their name is not accepted (exe/bat/sh are dropped silently and not counted). */
+  dropped: string[];
+  failed: { path: string; error: string }[];
+  /** The upstream's message for the last index call. */
+  message: string | null;
+  /** The refusal that stopped everything (no write access, not a multipart body), or null. */
+  error: string | null;
+}
+
+interface Target {
+  aircraftId: number;
+  dir: string;
+  fileid?: number | null;
+  family: Family;
+}
+
+type Part = { stream: NodeJS.ReadableStream & { truncated?: boolean; resume(): void }; filename: string; mimeType: string };
+
+const CRLF = "\r\n";
+const quote = (s: string) => s.replace(/["\r\n\\]/g, (c) => encodeURIComponent(c));
+
+/** A multipart body for the blob store's signed POST: the policy fields, then the file, streamed. */
+function multipartBody(fields: Record<string, string>, filename: string, contentType: string, file: NodeJS.ReadableStream, onBytes: (n: number) => void) {
+  const boundary = `----aero${crypto.randomUUID().replace(/-/g, "")}`;
+  const enc = new TextEncoder();
+  let head = "";
+  for (const [k, v] of Object.entries(fields)) {
+    head += `--${boundary}${CRLF}Content-Disposition: form-data; name="${quote(k)}"${CRLF}${CRLF}${v}${CRLF}`;
+  }
+  head += `--${boundary}${CRLF}Content-Disposition: form-data; name="file"; filename="${quote(filename)}"${CRLF}Content-Type: ${contentType || "application/octet-stream"}${CRLF}${CRLF}`;
+  const tail = `${CRLF}--${boundary}--${CRLF}`;
+  const it = (file as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
+  let stage: "head" | "body" | "done" = "head";
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (stage === "head") {
+        stage = "body";
+        controller.enqueue(enc.encode(head));
+        return;
+      }
+      if (stage === "body") {
+        const next = await it.next();
+        if (!next.done) {
+          onBytes(next.value.length);
+          controller.enqueue(new Uint8Array(next.value.buffer, next.value.byteOffset, next.value.byteLength));
+          return;
+        }
+        stage = "done";
+        controller.enqueue(enc.encode(tail));
+        controller.close();
+      }
+    },
+    cancel() {
+      // The store stopped reading (a refusal): the rest of this part is discarded by the caller.
+      stage = "done";
+    },
+  });
+  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/**
+ * Streams the files of a multipart request into the blob store and indexes them. Never throws for
+ * upstream refusals: they come back in `error` / `failed` for the route to show as a toast.
+ */
+export async function streamUploadToStore(request: Request, context: AppLoadContext, api: Api, target: Target): Promise<StreamUploadResult> {
+  const result: StreamUploadResult = { uploaded: 0, dropped: [], failed: [], message: null, error: null };
+  const type = request.headers.get("content-type") ?? "";
+  if (!type.toLowerCase().startsWith("multipart/form-data") || !request.body) {
+    result.error = "Choose the files to upload.";
+    return result;
+  }
+  const flow: NamingFlow = target.family === "uef" ? "uef" : "standard";
+
+  // The link first: a user without write access is refused before any byte is read.
+  let link: UploadLinkData;
+  let linkAt = Date.now();
+  const fetchLink = async (uid?: string) => {
+    const r = await uploadLink(api, { aircraft_id: target.aircraftId, dir: target.dir, fileid: target.fileid, uid }, target.family);
+    if (!r.ok) throw new Error(r.error);
+    linkAt = Date.now();
+    return r.data;
+  };
+  try {
+    link = await fetchLink();
+  } catch (err) {
+    result.error = (err as Error).message;
+    await request.body.cancel().catch(() => {});
+    return result;
+  }
+
+  let pending: { path: string; size: number }[] = [];
+  const flush = async () => {
+    if (!pending.length) return;
+    const files = pending;
+    pending = [];
+    if (flow === "uef") {
+      const pre = await preprocessFiles(api, { key: link.key_prefix, files, uid: link.uid, aircraft_id: target.aircraftId, dir: target.dir });
+      if (!pre.ok) console.warn("[upload] preprocessing batch failed and was skipped:", pre.error);
+    }
+    const r = await indexFiles(api, { key: link.key_prefix, files, aircraft_id: target.aircraftId, dir: target.dir, fileid: target.fileid }, target.family);
+    if (!r.ok) {
+      for (const f of files) result.failed.push({ path: f.path, error: r.error });
+      return;
+    }
+    result.uploaded += r.data.indexed.length;
+    result.message = r.data.message;
+    for (const m of r.data.missing) result.failed.push({ path: m.path, error: "The file did not arrive completely." });
+    for (const m of r.data.refused) result.failed.push({ path: m.path, error: m.message });
+  };
+
+  const uploadPart = async (part: Part) => {
+    const clean = sanitizeRelativePath(part.filename, flow);
+    if (!clean.ok) {
+      part.stream.resume(); // discard its bytes
+      if (clean.reason !== "forbidden_extension") result.dropped.push(part.filename);
+      return;
+    }
+    if (Date.now() - linkAt >= LINK_REFRESH_MS) link = await fetchLink(link.uid);
+    const key = `${link.key_prefix}${clean.path}`;
+    let size = 0;
+    const fields = { ...link.url_fields, key };
+    const { body, contentType } = multipartBody(fields, clean.path.split("/").pop()!, part.mimeType, part.stream, (n) => (size += n));
+    let res: Response;
+    try {
+      res = await blobFetch(context, link.url, { method: "POST", headers: { "Content-Type": contentType }, body, duplex: "half" });
+    } catch (err) {
+      part.stream.resume();
+      result.failed.push({ path: clean.path, error: "The file could not be stored." });
+      console.error("[upload] blob store POST failed", err);
+      return;
+    }
+    part.stream.resume(); // whatever the store did not read
+    if (!res.ok) {
+      const answer = (await res.json().catch(() => null)) as { error?: string } | null;
+      result.failed.push({ path: clean.path, error: answer?.error ?? `The store answered ${res.status}.` });
+      return;
+    }
+    await res.body?.cancel().catch(() => {});
+    if (part.stream.truncated) {
+      result.failed.push({ path: clean.path, error: "The file was cut off." });
+      return;
+    }
+    pending.push({ path: clean.path, size });
+    if (pending.length >= INDEX_EVERY) await flush();
+  };
+
+  let bb: Busboy.Busboy;
+  try {
+    bb = Busboy({ headers: { "content-type": type }, preservePath: true, limits: { files: MAX_FORM_FILES, fields: 50, fieldSize: 16 * 1024 } });
+  } catch {
+    result.error = "Choose the files to upload.";
+    return result;
+  }
+
+  // One part at a time: busboy does not reach the next part until this one's stream is consumed.
+  const queue: Part[] = [];
+  let finished = false;
+  let failure: Error | null = null;
+  let wake: (() => void) | null = null;
+  const signal = () => {
+    const w = wake;
+    wake = null;
+    w?.();
+  };
+  bb.on("file", (_name, stream, info) => {
+    if (!info.filename) {
+      stream.resume(); // an empty file input
+      return;
+    }
+    queue.push({ stream: stream as Part["stream"], filename: info.filename, mimeType: info.mimeType });
+    signal();
+  });
+  bb.on("filesLimit", () => {
+    result.failed.push({ path: "…", error: `At most ${MAX_FORM_FILES} files can be uploaded at once without JavaScript.` });
+  });
+  bb.on("close", () => {
+    finished = true;
+    signal();
+  });
+  bb.on("error", (err) => {
+    failure = err as Error;
+    signal();
+  });
+  const source = Readable.fromWeb(request.body as import("node:stream/web").ReadableStream<Uint8Array>);
+  source.on("error", (err) => {
+    failure = err;
+    signal();
+  });
+  source.pipe(bb);
+
+  try {
+    for (;;) {
+      const part = queue.shift();
+      if (part) {
+        await uploadPart(part);
+        continue;
+      }
+      if (failure || finished) break;
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        if (queue.length || finished || failure) signal();
+      });
+    }
+    await flush();
+    if (flow === "uef" && result.uploaded > 0) {
+      const v = await validateFiles(api, { uid: link.uid, dir: target.dir });
+      if (v.ok) for (const f of v.data.files) result.failed.push({ path: f.path, error: "The server could not validate this file: upload it again." });
+    }
+  } catch (err) {
+    console.error("[upload] streaming upload failed", err);
+    result.error = err instanceof Error && err.message ? err.message : "The upload failed.";
+    source.unpipe(bb);
+    source.destroy();
+  }
+  if (failure && !result.error) result.error = request.signal.aborted ? "The upload was interrupted." : "The upload was interrupted: the form data was not complete.";
+  return result;
+}
+
+/** The toast for a finished upload. */
+export function uploadToast(r: StreamUploadResult): { type: "success" | "error"; description: string } {
+  if (r.error) return { type: "error", description: r.error };
+  const lines: string[] = [];
+  if (r.uploaded) lines.push(r.message ?? `${r.uploaded} file(s) uploaded.`);
+  if (r.dropped.length) lines.push(`Not uploaded (name not accepted): ${r.dropped.slice(0, 5).join(", ")}${r.dropped.length > 5 ? ` and ${r.dropped.length - 5} more` : ""}.`);
+  for (const f of r.failed.slice(0, 5)) lines.push(`${f.path}: ${f.error}`);
+  if (r.failed.length > 5) lines.push(`…and ${r.failed.length - 5} more problems.`);
+  if (!r.uploaded && !lines.length) return { type: "error", description: "Choose the files to upload." };
+  return { type: r.failed.length || (!r.uploaded && r.dropped.length) ? "error" : "success", description: lines.join("\n") };
+}

@@ -1,0 +1,65 @@
+// /auth/2fa/reset: lost the authenticator? A mailed link turns two-factor authentication off
+// (/auth/2fa/confirm_reset). Same answer whether or not the account exists or uses 2FA.
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AuthCard, AuthLinks, MailSent } from "~/components/auth/auth-card";
+import { Field, FormError } from "~/components/ui/form";
+import * as ui from "~/components/ui/ui.css";
+import { AUTH_MESSAGES, EmailInput } from "~/models/schemas/auth";
+import { apiFor } from "~/utils/auth.server";
+import { pendingChallenge } from "~/utils/sign-in.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Reset two-factor authentication · AeroRecords" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const pending = await pendingChallenge(request);
+  return json({ sent: new URL(request.url).searchParams.get("sent") === "1", email: pending?.email ?? "" });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: EmailInput });
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  const api = await apiFor(request, context);
+  const answer = await api.post("main", "/users/2fa/reset.json", { json: { user: submission.value } });
+  if (!answer.ok) return json({ result: submission.reply({ formErrors: [answer.error], fieldErrors: answer.errors }) }, { status: 400 });
+  return redirectWithToast("/auth/2fa/reset?sent=1", { type: "success", description: answer.message ?? AUTH_MESSAGES.twoFactorResetRequested });
+}
+
+export default function TwoFactorResetRoute() {
+  const { sent, email } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const [form, fields] = useForm({
+    id: "2fa-reset",
+    constraint: getZodConstraint(EmailInput),
+    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    defaultNoValidate: false,
+    defaultValue: { email },
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: EmailInput }),
+  });
+  if (sent) return <MailSent title="Check your inbox" message={AUTH_MESSAGES.twoFactorResetRequested} />;
+  return (
+    <AuthCard
+      title="Reset two-factor authentication"
+      lead="Lost the phone with your authenticator app? We will mail you a link that turns two-factor authentication off and signs out every session. Then sign in with your password and set it up again."
+    >
+      <Form method="post" {...getFormProps(form)}>
+        <FormError id={form.errorId} errors={form.errors} />
+        <Field label="Email" meta={fields.email} type="email" autoComplete="email" inputMode="email" autoFocus />
+        <button type="submit" className={`${ui.button.primary} ${ui.buttonBlock}`} disabled={busy}>
+          {busy ? "Sending…" : "Send the reset link"}
+        </button>
+      </Form>
+      <AuthLinks>
+        <span>
+          Found your phone? <Link to="/auth/login">Sign in</Link>
+        </span>
+      </AuthLinks>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,52 @@
+// The signed-in shell (pathless layout): requires a user (else /auth/login, keeping where they were
+// going). Child routes check their own roles with requireUser(…, {roles}). The loader gathers the
+// side navigation, top bar, notifications and product switcher (app/models/shell.server.ts); the
+// upstream token stays in the session and never reaches this data.
+import { json, type LoaderFunctionArgs, type ShouldRevalidateFunction } from "@remix-run/node";
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { FullPageErrorBoundary } from "~/components/error-page/boundary";
+import { FULLSCREEN_PARAM } from "~/components/shell/full-screen";
+import { navCollapsedFrom } from "~/components/shell/nav-pref";
+import { Shell } from "~/components/shell/shell";
+import { loadShell } from "~/models/shell.server";
+import { requireUser } from "~/utils/auth.server";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { user, api } = await requireUser(request, context);
+  const shell = await loadShell({ request, user, api });
+  const url = new URL(request.url);
+  return json(
+    {
+      shell,
+      collapsed: navCollapsedFrom(request.headers.get("Cookie")),
+      fullscreen: url.searchParams.get(FULLSCREEN_PARAM) === "1",
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+/** What of a URL the shell's data depends on: the page, the aircraft in context, its own params. */
+const SHELL_PARAMS = ["fleet", "expand", FULLSCREEN_PARAM, "org_msn_id", "aircraft_id", "aerotype"];
+function shellKey(url: URL) {
+  return [url.pathname, ...SHELL_PARAMS.map((k) => url.searchParams.get(k) ?? "")].join("|");
+}
+
+// Paging or sorting inside a page does not reload the navigation; a new page, an aircraft change,
+// the shell's own parameters and every form post do.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, formAction, defaultShouldRevalidate }) => {
+  if (formAction?.startsWith("/prefs/")) return false;
+  if (formMethod && formMethod.toUpperCase() !== "GET") return defaultShouldRevalidate;
+  if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
+  return shellKey(currentUrl) !== shellKey(nextUrl);
+};
+
+export default function ShellLayout() {
+  const { shell, collapsed, fullscreen } = useLoaderData<typeof loader>();
+  return (
+    <Shell shell={shell} collapsed={collapsed} fullscreen={fullscreen}>
+      <Outlet />
+    </Shell>
+  );
+}
+
+export const ErrorBoundary = FullPageErrorBoundary;

@@ -1,0 +1,46 @@
+// /logout (spec 000 §2). POST signs out: the token is revoked upstream, the session cookie destroyed,
+// and the login page it lands on tells every other open tab (localStorage key `logout`).
+// GET shows a confirmation button instead of signing out, so a link elsewhere cannot sign users out.
+// Idempotent on purpose: without a session it still clears the cookie and lands on the login page.
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link } from "@remix-run/react";
+import { ErrorScreen } from "~/components/error-page/error-page";
+import * as ui from "~/components/ui/ui.css";
+import { roleLanding } from "~/models/roles";
+import { AUTH_MESSAGES } from "~/models/schemas/auth";
+import { apiFor, getUser } from "~/utils/auth.server";
+import { endSession } from "~/utils/sign-in.server";
+import { useRootData } from "~/root";
+
+export const meta: MetaFunction = () => [{ title: "Sign out · AeroRecords" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (!(await getUser(request))) throw redirect("/auth/login");
+  return null;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await getUser(request);
+  if (user) {
+    const api = await apiFor(request, context);
+    // A token the upstream already forgot (expired, revoked elsewhere) is fine: the cookie goes anyway.
+    await api.post("main", "/users/sign_out.json", { json: {}, passthrough: true });
+  }
+  return endSession(request, "/auth/login?signed_out=1", { type: "success", description: AUTH_MESSAGES.signedOut });
+}
+
+export default function LogoutRoute() {
+  const user = useRootData()?.user ?? null;
+  return (
+    <ErrorScreen code="" title="Sign out?" message={user ? `You are signed in as ${user.email}.` : "You are signed out."}>
+      <Form method="post">
+        <button type="submit" className={ui.button.primary}>
+          Sign out
+        </button>
+      </Form>
+      <Link to={user ? roleLanding(user.role) : "/"} className={ui.button.secondary}>
+        Stay signed in
+      </Link>
+    </ErrorScreen>
+  );
+}

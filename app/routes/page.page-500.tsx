@@ -1,0 +1,7 @@
+// /page/page-500 sends the user on by role (admin to /admin/analytics) or to login (spec 000 §2).
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { getUser } from "~/utils/auth.server";
+import { sendOn } from "~/utils/landing.server";
+
+export const loader = async ({ request }: LoaderFunctionArgs) => sendOn(await getUser(request), "page-500");
+export const action = async ({ request }: ActionFunctionArgs) => sendOn(await getUser(request), "page-500");

@@ -1,0 +1,741 @@
+// Contract tests of the ops and oil API (docs/api/ops.md) over HTTP against the seeded embedded upstream.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as XLSX from "@e965/xlsx";
+import type { z } from "zod";
+import { startTestUpstream, type TestUpstream } from "../helpers/upstream";
+import {
+  AccessTypeAnswer,
+  ApiErrorAnswer,
+  BinderAvailability,
+  BlobErrorAnswer,
+  DeletedAnswer,
+  GrantAnswer,
+  HasDfpAnswer,
+  ListTabsAnswer,
+  LogbookAnswer,
+  LogbookListAnswer,
+  LogbookPageAnswer,
+  LogbookPagesAnswer,
+  Message,
+  MsnAccessUsersAnswer,
+  MsnIdCreatedAnswer,
+  MsnIdsAnswer,
+  MsnModulesAnswer,
+  OilOpsLinkPkAnswer,
+  OilOpsLinksAnswer,
+  OpsHeaderData,
+  OrgAllUserAnswer,
+  OrganisationsAnswer,
+  RowAnswer,
+  ShareAnswer,
+  TabAnswer,
+  TabDataAnswer,
+  TemplateManufacturersAnswer,
+  TemplateVersionAnswer,
+  TemplateVersionsAnswer,
+  UploadAnswer,
+  UploadErrorAnswer,
+  UserMsnAccessAnswer,
+  UserMsnPidsAnswer,
+  WorkOrderAnswer,
+  WorkOrderListAnswer,
+  WorkOrderMutationAnswer,
+} from "../../app/models/schemas/ops";
+
+let up: TestUpstream;
+const H: Record<string, Record<string, string>> = {};
+const ids: Record<string, number> = {};
+
+const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+async function call(who: string, path: string, body?: unknown, method = "POST") {
+  const res = await fetch(`${up.opsUrl}${path}`, {
+    method,
+    headers: { ...H[who], ...(body !== undefined ? { "content-type": "application/json" } : {}) },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+  return res;
+}
+async function ok<S extends z.ZodTypeAny>(schema: S, who: string, path: string, body?: unknown, method = "POST"): Promise<z.infer<S>> {
+  const res = await call(who, path, body, method);
+  const json = await res.json();
+  expect(res.status, `${path}: ${JSON.stringify(json)}`).toBe(200);
+  return schema.parse(json);
+}
+async function fails(status: number, who: string, path: string, body?: unknown, method = "POST") {
+  const res = await call(who, path, body, method);
+  const json = await res.json();
+  expect(res.status, `${path}: ${JSON.stringify(json)}`).toBe(status);
+  return ApiErrorAnswer.parse(json);
+}
+/** A blob endpoint: 200 with the content type and an attachment filename. */
+async function blob(who: string, path: string, body: unknown, type: string) {
+  const res = await call(who, path, body);
+  if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  expect(res.headers.get("content-type")).toBe(type);
+  const cd = res.headers.get("content-disposition") ?? "";
+  expect(cd).toMatch(/^attachment; filename="[^"]+\.(xlsx|pdf)"/);
+  return { bytes: new Uint8Array(await res.arrayBuffer()), filename: /filename="([^"]+)"/.exec(cd)![1], res };
+}
+async function blobFails(who: string, path: string, body: unknown) {
+  const res = await call(who, path, body);
+  expect(res.status).toBe(422);
+  return BlobErrorAnswer.parse(await res.json());
+}
+function readXlsx(bytes: Uint8Array) {
+  const wb = XLSX.read(bytes, { type: "array" });
+  return {
+    names: wb.SheetNames,
+    rows: (i = 0) => XLSX.utils.sheet_to_json<unknown[]>(wb.Sheets[wb.SheetNames[i]], { header: 1, raw: true, defval: null }),
+  };
+}
+/** A structurally valid PDF: header, trailer, and every xref offset pointing at its object. */
+function checkPdf(bytes: Uint8Array) {
+  const s = Buffer.from(bytes).toString("latin1");
+  expect(s.startsWith("%PDF-")).toBe(true);
+  const m = /startxref\n(\d+)\n%%EOF\s*$/.exec(s);
+  expect(m).not.toBeNull();
+  const at = Number(m![1]);
+  const head = /^xref\n0 (\d+)\n/.exec(s.slice(at));
+  expect(head).not.toBeNull();
+  const entries = s.slice(at + head![0].length).split("\n");
+  for (let id = 1; id < Number(head![1]); id++) {
+    const off = Number(entries[id].slice(0, 10));
+    expect(s.slice(off, off + `${id} 0 obj`.length)).toBe(`${id} 0 obj`);
+  }
+  return s;
+}
+function xlsxFile(aoa: unknown[][], name = "data.xlsx") {
+  const wb = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(aoa), "Sheet1");
+  const buf = XLSX.write(wb, { type: "buffer", bookType: "xlsx" }) as Buffer;
+  return new File([new Uint8Array(buf)], name, { type: XLSX_TYPE });
+}
+async function upload(who: string, path: string, fields: Record<string, string>, file: File) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.set(k, v);
+  form.set("file", file);
+  return fetch(`${up.opsUrl}${path}`, { method: "POST", headers: H[who], body: form });
+}
+
+const SKY = { organization: "skyline", msn_id: "5123" };
+const SKY_OTHER = { organization: "skyline", msn_id: "41230" }; // reader has no access
+
+beforeAll(async () => {
+  up = await startTestUpstream();
+  const emails: Record<string, string> = {
+    admin: "admin@demo.aero",
+    member: "member@demo.aero",
+    template: "template@demo.aero",
+    client: "client@demo.aero",
+    reader: "reader@demo.aero",
+    consultant: "consultant@demo.aero",
+    emma: "emma.clarke@skyline.demo.aero",
+    mikko: "mikko.virtanen@nordic.demo.aero",
+  };
+  for (const [k, e] of Object.entries(emails)) H[k] = await up.signIn(e);
+  const db = up.upstream.deps.db;
+  for (const a of await db
+    .selectFrom("aircraft")
+    .innerJoin("organizations", "organizations.id", "aircraft.organization_id")
+    .select(["aircraft.id", "aircraft.msn", "organizations.slug"])
+    .execute()) {
+    ids[`${a.slug}/${a.msn}`] = a.id;
+  }
+  for (const u of await db.selectFrom("users").select(["id", "email"]).execute()) ids[u.email] = u.id;
+});
+afterAll(async () => {
+  await up?.close();
+});
+
+// ---------------------------------------------------------------------------------------------
+
+describe("tabs", () => {
+  it("lists ops tabs sorted by tab_position, with the work-order tabs", async () => {
+    const { tabs } = await ok(ListTabsAnswer, "client", "/v1/ops_tab_info/list_tabs.json", { ...SKY, org_msn_id: ids["skyline/5123"] });
+    const keys = tabs.map((t) => t.tab_id);
+    expect(keys.slice(0, 5)).toEqual(["generalInformation", "opsNotifications", "aircraftwo", "enginewo", "componentwo"]);
+    expect(keys.some((k) => k.startsWith("tab-"))).toBe(true);
+    const positions = tabs.map((t) => t.tab_position);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    expect(tabs.every((t) => t.msn_id === "5123" && t.organization === "skyline")).toBe(true);
+    expect(tabs.find((t) => t.tab_id === "generalInformation")!.columns.map((c) => c.name)).toEqual(["Field", "Value"]);
+  });
+
+  it("oil tabs gain the Watch/Unwatch column", async () => {
+    const { tabs } = await ok(ListTabsAnswer, "reader", "/v1/oil_tab_info/list_tabs.json", SKY);
+    expect(tabs.map((t) => t.tab_id).slice(0, 3)).toEqual(["statusDashboard", "generalInformation", "abclisting"]);
+    for (const t of tabs) expect(t.columns.at(-1)).toMatchObject({ name: "Watch/Unwatch", type: "watch_unwatch" });
+  });
+
+  it("refuses invisible aircraft and bad input", async () => {
+    await fails(404, "reader", "/v1/ops_tab_info/list_tabs.json", SKY_OTHER);
+    await fails(404, "mikko", "/v1/ops_tab_info/list_tabs.json", SKY);
+    await fails(404, "consultant", "/v1/oil_tab_info/list_tabs.json", SKY);
+    await fails(422, "client", "/v1/ops_tab_info/list_tabs.json", { organization: "skyline" });
+    const res = await fetch(`${up.opsUrl}/v1/ops_tab_info/list_tabs.json`, { method: "POST", body: "{}" });
+    expect(res.status).toBe(401);
+  });
+
+  it("an aircraft not registered for a product has no tabs", async () => {
+    const { tabs } = await ok(ListTabsAnswer, "admin", "/v1/ops_tab_info/list_tabs.json", { organization: "meridian", msn_id: "38821" });
+    expect(tabs).toEqual([]);
+    await fails(404, "admin", "/v1/ops_data/get_tab_data.json", { organization: "meridian", msn_id: "38821", tab_id: "aircraftwo" });
+  });
+
+  it("get_msn_modules reports the products of an MSN", async () => {
+    const m = await ok(MsnModulesAnswer, "reader", "/v1/ops_tab_info/get_msn_modules.json", SKY);
+    expect(m.modules.find((x) => x.product === "ops")).toMatchObject({ enabled: true, access_type: "read" });
+    await fails(404, "reader", "/v1/ops_tab_info/get_msn_modules.json", SKY_OTHER);
+  });
+
+  it("a Super User creates, restructures and deletes a tab; Edit Access may not", async () => {
+    await fails(422, "client", "/v1/ops_tab_info/create.json", { ...SKY, tab_name: "Nope", columns: [] });
+    const created = await ok(TabAnswer, "emma", "/v1/ops_tab_info/create.json", {
+      ...SKY,
+      tab_name: "Defects",
+      group_name: "Maintenance",
+      columns: [{ name: "Ref" }, { name: "Qty", type: "number" }],
+    });
+    expect(created.tab.tab_id).toMatch(/^tab-\d+$/);
+    const key = created.tab.tab_id;
+    await fails(422, "emma", "/v1/ops_tab_info/create.json", { ...SKY, tab_name: "defects" });
+    await ok(RowAnswer, "client", "/v1/ops_data/add_ops_data_v2.json", { ...SKY, tab_id: key, item: { Ref: "D-1", Qty: 3 } });
+    const [ref, qty] = created.tab.columns;
+    const pushed = await ok(
+      TabAnswer,
+      "emma",
+      "/v1/ops_tab_info/push_data_columns_list.json",
+      { ...SKY, tab_id: key, columns: [{ id: qty.id, name: "Quantity", type: "number" }, { id: ref.id, name: "Reference" }, { name: "Note" }] },
+      "PUT"
+    );
+    expect(pushed.tab.columns.map((c) => c.name)).toEqual(["Quantity", "Reference", "Note"]);
+    const data = await ok(TabDataAnswer, "client", "/v1/ops_data/get_tab_data.json", { ...SKY, tab_id: key });
+    expect(data.rows[0].data).toMatchObject({ Reference: "D-1", Quantity: 3 });
+    await fails(422, "emma", "/v1/ops_tab_info/push_data_columns_list.json", { ...SKY, tab_id: key, columns: [{ id: ref.id, name: "Quantity" }] }, "PUT");
+    const afterDelete = await ok(TabAnswer, "emma", "/v1/ops_tab_info/delete_column.json", { ...SKY, tab_id: key, column_id: qty.id });
+    expect(afterDelete.tab.columns.map((c) => c.name)).toEqual(["Reference", "Note"]);
+    const again = await ok(TabDataAnswer, "client", "/v1/ops_data/get_tab_data.json", { ...SKY, tab_id: key });
+    expect(again.rows[0].data).not.toHaveProperty("Quantity");
+    await fails(422, "emma", "/v1/ops_tab_info/delete_tab.json", { ...SKY, tab_id: "generalInformation" });
+    await fails(422, "client", "/v1/ops_tab_info/delete_tab.json", { ...SKY, tab_id: key });
+    await ok(Message, "emma", "/v1/ops_tab_info/delete_tab.json", { ...SKY, tab_id: key });
+    await fails(404, "client", "/v1/ops_data/get_tab_data.json", { ...SKY, tab_id: key });
+  });
+});
+
+describe("templates", () => {
+  it("template managers manage template tabs, rows and versions", async () => {
+    const { manufacturers } = await ok(TemplateManufacturersAnswer, "template", "/v1/ops_tab_info/get_template_manufacturer");
+    expect(manufacturers.find((m) => m.name === "Airbus")!.tab_count).toBeGreaterThan(0);
+    const list = await ok(ListTabsAnswer.extend({}), "template", "/v1/ops_tab_info/template_list_tabs.json", { manufacturer: "Airbus" });
+    expect(list.tabs.length).toBeGreaterThan(0);
+    expect(list.tabs[0].msn_id).toBeNull();
+
+    const created = await ok(TabAnswer, "template", "/v1/ops_tab_info/create.json", {
+      manufacturer: "Airbus",
+      tab_name: "Cabin Items",
+      columns: [{ name: "Item" }, { name: "Due", type: "date" }],
+    });
+    const key = created.tab.tab_id;
+    const row = await ok(
+      RowAnswer,
+      "template",
+      "/v1/ops_tab_info/add_update_template_data.json",
+      { manufacturer: "Airbus", tab_id: key, item: { Item: "Seat 1A", Due: "2027-01-31" } },
+      "PUT"
+    );
+    expect(row.created).toBe(true);
+    const upd = await ok(
+      RowAnswer,
+      "template",
+      "/v1/ops_tab_info/add_update_template_data.json",
+      { manufacturer: "Airbus", tab_id: key, id: row.row.id, column_name: "Item", column_value: "Seat 1B" },
+      "PUT"
+    );
+    expect(upd.row.data).toMatchObject({ Item: "Seat 1B", Due: "2027-01-31" });
+    await fails(422, "template", "/v1/ops_tab_info/add_update_template_data.json", { manufacturer: "Airbus", tab_id: key, item: { Due: "soon" } }, "PUT");
+    await ok(
+      RowAnswer,
+      "template",
+      "/v1/ops_tab_info/add_update_template_data.json",
+      { manufacturer: "Airbus", tab_id: key, item: { Item: "Seat 2A" } },
+      "PUT"
+    );
+    const data = await ok(TabDataAnswer, "template", "/v1/ops_tab_info/get_template_data", {
+      manufacturer: "Airbus",
+      tab_id: key,
+      sort_column: "Item",
+      sort_order: "desc",
+    });
+    expect(data.rows.map((r) => r.data.Item)).toEqual(["Seat 2A", "Seat 1B"]);
+
+    const v = await ok(TemplateVersionAnswer, "template", "/v1/ops_tab_info/add_update_template_version", {
+      manufacturer: "Airbus",
+      note: "Cabin items added",
+    });
+    expect(v.version.version).toBe(2);
+    const noted = await ok(TemplateVersionAnswer, "template", "/v1/ops_tab_info/add_update_template_version", {
+      manufacturer: "Airbus",
+      version: 2,
+      note: "Cabin items",
+    });
+    expect(noted.version.note).toBe("Cabin items");
+    const versions = await ok(TemplateVersionsAnswer, "template", "/v1/ops_tab_info/get_template_version", { manufacturer: "Airbus" });
+    expect(versions.current_version).toBe(2);
+
+    const sel = await ok(DeletedAnswer, "template", "/v1/ops_tab_info/delete_template_data_by_selection", {
+      manufacturer: "Airbus",
+      tab_id: key,
+      ids: [row.row.id],
+    });
+    expect(sel.deleted).toBe(1);
+    const all = await ok(DeletedAnswer, "template", "/v1/ops_tab_info/delete_template_data", { manufacturer: "Airbus", tab_id: key });
+    expect(all.deleted).toBe(1);
+    await ok(Message, "template", "/v1/ops_tab_info/delete_tab", { manufacturer: "Airbus", tab_id: key });
+  });
+
+  it("refuses other roles", async () => {
+    await fails(422, "client", "/v1/ops_tab_info/get_template_manufacturer", {});
+    await fails(422, "client", "/v1/ops_tab_info/template_list_tabs.json", { manufacturer: "Airbus" });
+    await fails(422, "client", "/v1/ops_tab_info/create.json", { manufacturer: "Airbus", tab_name: "X" });
+    await fails(404, "template", "/v1/ops_tab_info/template_list_tabs.json", { manufacturer: "Nobody" });
+  });
+});
+
+describe("tab data", () => {
+  it("pages, sorts and filters rows on the server", async () => {
+    const { tabs } = await ok(ListTabsAnswer, "client", "/v1/ops_tab_info/list_tabs.json", SKY);
+    const ad = tabs.find((t) => t.tab_name === "AD Status")!;
+    const page1 = await ok(TabDataAnswer, "reader", "/v1/ops_data/get_tab_data.json", {
+      ...SKY,
+      tab_id: ad.tab_id,
+      page: 1,
+      per_page: 3,
+      sort_column: "Effective Date",
+      sort_order: "desc",
+    });
+    expect(page1.rows).toHaveLength(3);
+    expect(page1.total).toBeGreaterThan(3);
+    const dates = page1.rows.map((r) => String(r.data["Effective Date"]));
+    expect([...dates].sort().reverse()).toEqual(dates);
+    const page2 = await ok(TabDataAnswer, "reader", "/v1/ops_data/get_tab_data.json", {
+      ...SKY,
+      tab_id: ad.tab_id,
+      page: 2,
+      per_page: 3,
+      sort_column: "Effective Date",
+      sort_order: "desc",
+    });
+    expect(String(page2.rows[0].data["Effective Date"]) <= dates[2]).toBe(true);
+    const needle = String(page1.rows[0].data["AD Number"]);
+    const filtered = await ok(TabDataAnswer, "reader", "/v1/ops_data/get_tab_data.json", { ...SKY, tab_id: ad.tab_id, filter: needle });
+    expect(filtered.total).toBeGreaterThanOrEqual(1);
+    expect(filtered.rows.every((r) => JSON.stringify(r.data).includes(needle))).toBe(true);
+    await fails(422, "reader", "/v1/ops_data/get_tab_data.json", { ...SKY, tab_id: ad.tab_id, sort_column: "Nope" });
+    await fails(422, "reader", "/v1/ops_data/get_tab_data.json", { ...SKY, tab_id: ad.tab_id, per_page: 100000 });
+    await fails(404, "reader", "/v1/ops_data/get_tab_data.json", { ...SKY_OTHER, tab_id: ad.tab_id });
+  });
+
+  it("derives work-order tabs and serves oil rows with their watched flag", async () => {
+    const wo = await ok(TabDataAnswer, "client", "/v1/ops_data/get_tab_data.json", { ...SKY, tab_id: "aircraftwo" });
+    expect(wo.total).toBeGreaterThan(0);
+    expect(wo.rows[0].data).toHaveProperty("Number");
+    const oil = await ok(TabDataAnswer, "reader", "/v1/oil_data/get_tab_data.json", { ...SKY, tab_id: "statusDashboard", watched_only: true });
+    expect(oil.rows.every((r) => r.watched)).toBe(true);
+    expect(oil.columns.at(-1)!.type).toBe("watch_unwatch");
+  });
+
+  it("adds and updates rows and cells with type checks; read access is refused", async () => {
+    const added = await ok(RowAnswer, "client", "/v1/ops_data/add_ops_data_v2.json", {
+      ...SKY,
+      tab_id: "opsNotifications",
+      module: "transition",
+      item: { Date: "2026-11-02", Reference: "ON-T-1", Description: "Test", Status: "Open" },
+    });
+    expect(added.created).toBe(true);
+    const cell = await ok(RowAnswer, "client", "/v1/ops_data/add_ops_data_v2.json", {
+      ...SKY,
+      tab_id: "opsNotifications",
+      id: added.row.id,
+      column_name: "Status",
+      column_value: "Closed",
+    });
+    expect(cell.row.data).toMatchObject({ Reference: "ON-T-1", Status: "Closed" });
+    const bad = await fails(422, "client", "/v1/ops_data/add_ops_data_v2.json", {
+      ...SKY,
+      tab_id: "opsNotifications",
+      id: added.row.id,
+      column_name: "Date",
+      column_value: "2026-02-30",
+    });
+    expect(bad.error).toMatch(/date/);
+    await fails(422, "client", "/v1/ops_data/add_ops_data_v2.json", { ...SKY, tab_id: "opsNotifications", item: { Nope: "x" } });
+    await fails(422, "client", "/v1/ops_data/add_ops_data_v2.json", { ...SKY, tab_id: "generalInformation", item: { Field: "Locked" } });
+    await fails(404, "client", "/v1/ops_data/add_ops_data_v2.json", {
+      ...SKY,
+      tab_id: "opsNotifications",
+      id: 99999999,
+      column_name: "Status",
+      column_value: "x",
+    });
+    const ro = await fails(422, "reader", "/v1/ops_data/add_ops_data_v2.json", { ...SKY, tab_id: "opsNotifications", item: { Reference: "x" } });
+    expect(ro.error).toContain("Read Access");
+    const header = await ok(OpsHeaderData, "client", "/v1/ops_data/get_ops_header_data.json", SKY);
+    expect(header).toMatchObject({ registration: "EI-FSK", msn: "5123", access_type: "write" });
+    expect(header.ops_issue_date).toBe(new Date().toISOString().slice(0, 10));
+    const del = await ok(DeletedAnswer, "client", "/v1/ops_data/delete_template_data_by_selection.json", {
+      ...SKY,
+      tab_id: "opsNotifications",
+      ids: [added.row.id],
+    });
+    expect(del.deleted).toBe(1);
+    await fails(422, "reader", "/v1/ops_data/delete_template_data_by_selection.json", { ...SKY, tab_id: "opsNotifications", ids: [1] });
+  });
+
+  it("uploads validated data all-or-nothing, and answers a validation workbook", async () => {
+    const fields = { organization: "skyline", msn_id: "8842", tab_id: "opsNotifications" };
+    const before = await ok(TabDataAnswer, "client", "/v1/ops_data/get_tab_data.json", { ...fields, per_page: 1 });
+
+    const badFile = xlsxFile([
+      ["Date", "Reference", "Colour"],
+      ["2026-01-05", "ON-U-1", "red"],
+      ["not a date", "ON-U-2", null],
+    ]);
+    const badRes = await upload("client", "/v1/ops_data/upload_ops_data.json", fields, badFile);
+    expect(badRes.status).toBe(422);
+    const bad = UploadErrorAnswer.parse(await badRes.json());
+    expect(bad.row_errors.some((e) => e.error.includes('Unknown column "Colour"'))).toBe(true);
+    expect(bad.row_errors.some((e) => e.row === 3 && e.column === "Date")).toBe(true);
+    const unchanged = await ok(TabDataAnswer, "client", "/v1/ops_data/get_tab_data.json", { ...fields, per_page: 1 });
+    expect(unchanged.total).toBe(before.total);
+
+    const validation = await upload("reader", "/v1/ops_data/validate_tab_data.json", { ...fields, msn_id: "8842" }, badFile);
+    expect(validation.status).toBe(200);
+    expect(validation.headers.get("content-type")).toBe(XLSX_TYPE);
+    const vb = readXlsx(new Uint8Array(await validation.arrayBuffer()));
+    const vrows = vb.rows(0);
+    expect(vrows[0]).toEqual(["Date", "Reference", "Colour", "Errors"]);
+    expect(String(vrows[2][3])).toContain("must be a date");
+    expect(vb.names).toContain("Summary");
+
+    const good = xlsxFile([
+      ["Date", "Reference", "Description", "Status"],
+      [new Date(Date.UTC(2026, 0, 5)), "ON-U-1", "Uploaded (1)", "Open"],
+      ["2026-01-06", "ON-U-2", "Uploaded (2)", "Closed"],
+    ]);
+    const okRes = await upload("client", "/v1/ops_data/upload_ops_data.json", fields, good);
+    const okBody = UploadAnswer.parse(await okRes.json());
+    expect(okRes.status).toBe(200);
+    expect(okBody).toMatchObject({ imported: 2, mode: "append", total: before.total + 2 });
+    const found = await ok(TabDataAnswer, "client", "/v1/ops_data/get_tab_data.json", { ...fields, filter: "Uploaded (1)" });
+    expect(found.rows[0].data).toMatchObject({ Date: "2026-01-05", Reference: "ON-U-1" });
+
+    const csv = new File(["Reference,Description\nON-C-1,From CSV\n"], "rows.csv", { type: "text/csv" });
+    const replaced = UploadAnswer.parse(await (await upload("client", "/v1/ops_data/upload_ops_data.json", { ...fields, mode: "replace" }, csv)).json());
+    expect(replaced).toMatchObject({ imported: 1, mode: "replace", total: 1 });
+
+    const ro = await upload("reader", "/v1/ops_data/upload_ops_data.json", fields, good);
+    expect(ro.status).toBe(422);
+    const notSheet = await upload("client", "/v1/ops_data/upload_ops_data.json", fields, new File(["x"], "notes.txt"));
+    expect(notSheet.status).toBe(422);
+  });
+
+  it("DFP: availability and download", async () => {
+    const { result } = await ok(HasDfpAnswer, "reader", "/v1/ops_data/is_tab_has_dfp.json", { ...SKY, tab_id: "opsNotifications" });
+    expect(result).toBe(true);
+    const { bytes, filename } = await blob("reader", "/v1/ops_data/download_dfp.json", { ...SKY, tab_id: "opsNotifications" }, XLSX_TYPE);
+    expect(filename).toContain("5123");
+    expect(readXlsx(bytes).rows(0)[0]).toEqual(["Date", "Reference", "Description", "Status"]);
+    await blobFails("reader", "/v1/ops_data/download_dfp.json", { ...SKY_OTHER, tab_id: "opsNotifications" });
+  });
+});
+
+describe("oil data and links", () => {
+  it("links oil rows to ops rows through Serial No / Part No", async () => {
+    const links = await ok(OilOpsLinksAnswer, "client", "/v1/oil_data/get_oil_ops_link_ids", { ...SKY, tab_id: "abclisting" });
+    expect(links.ops_access).toBe(true);
+    expect(links.links.length).toBeGreaterThan(0);
+    const l = links.links[0];
+    expect(["Serial No", "Part No"]).toContain(l.match_column);
+    const one = await ok(OilOpsLinksAnswer, "client", "/v1/oil_data/get_oil_linked_row_id", { ...SKY, tab_id: "abclisting", row_id: l.oil_row_id });
+    expect(one.links.every((x) => x.oil_row_id === l.oil_row_id)).toBe(true);
+    const back = await ok(OilOpsLinksAnswer, "client", "/v1/oil_data/get_ops_ids_direct_link", { ...SKY, tab_id: l.ops_tab_id });
+    expect(back.links.some((x) => x.ops_row_id === l.ops_row_id)).toBe(true);
+    const pk = await ok(OilOpsLinkPkAnswer, "client", "/v1/oil_data/get_oil_ops_link_pk", SKY);
+    expect(pk.link_columns).toEqual(["Serial No", "Part No"]);
+    expect(pk.tabs.some((t) => t.product === "oil" && t.tab_id === "abclisting")).toBe(true);
+    await fails(404, "reader", "/v1/oil_data/get_oil_ops_link_ids", { ...SKY_OTHER, tab_id: "abclisting" });
+  });
+
+  it("update_oil_data changes cells and the watched flag; read access is refused", async () => {
+    const data = await ok(TabDataAnswer, "client", "/v1/oil_data/get_tab_data.json", { ...SKY, tab_id: "abclisting", per_page: 1 });
+    const row = data.rows[0];
+    const watched = await ok(RowAnswer, "client", "/v1/oil_data/update_oil_data", { ...SKY, tab_id: "abclisting", id: row.id, watched: !row.watched });
+    expect(watched.row.watched).toBe(!row.watched);
+    const cell = await ok(RowAnswer, "client", "/v1/oil_data/update_oil_data.json", {
+      ...SKY,
+      tab_id: "abclisting",
+      id: row.id,
+      column_name: "Description",
+      column_value: "Updated",
+    });
+    expect(cell.row.data.Description).toBe("Updated");
+    await fails(422, "reader", "/v1/oil_data/update_oil_data", { ...SKY, tab_id: "abclisting", id: row.id, watched: true });
+    const header = await ok(OpsHeaderData, "reader", "/v1/oil_data/get_oil_header_data.json", SKY);
+    expect(header.oil_issue_date).toBe(new Date().toISOString().slice(0, 10));
+  });
+});
+
+describe("exports", () => {
+  it("one tab as Excel (ops and oil)", async () => {
+    const ops = await blob("reader", "/v1/excel_export/ops_download.json", { ...SKY, tab_id: "opsNotifications", sort_order: "desc", module: "" }, XLSX_TYPE);
+    const rows = readXlsx(ops.bytes).rows(0);
+    expect(rows[0]).toEqual(["Date", "Reference", "Description", "Status"]);
+    expect(rows.length).toBeGreaterThan(1);
+    const oil = await blob("reader", "/v1/excel_export/oil_download.json", { ...SKY, tab_id: "statusDashboard" }, XLSX_TYPE);
+    expect(readXlsx(oil.bytes).rows(0)[0]).toContain("Watch/Unwatch");
+    const refused = await blobFails("reader", "/v1/excel_export/ops_download.json", { ...SKY_OTHER, tab_id: "opsNotifications" });
+    expect(refused.Message.error).toBe("That aircraft was not found.");
+    const unknown = await blobFails("reader", "/v1/excel_export/ops_download.json", { ...SKY, tab_id: "nope" });
+    expect(unknown.Message.error).toMatch(/tab/i);
+  });
+
+  it("all tabs in one workbook, shared by a signed link and mailed", async () => {
+    const share = await ok(ShareAnswer, "client", "/v1/excel_export/ops_all_tab_excel_share.json", { ...SKY, module: "", emails: ["lessor@example.com"] });
+    expect(share.emailed).toEqual(["lessor@example.com"]);
+    const days = (Date.parse(share.expires_at) - Date.now()) / 86400_000;
+    expect(days).toBeGreaterThan(6.9);
+    expect(days).toBeLessThanOrEqual(7);
+    const res = await fetch(share.url.startsWith("/") ? `${up.origin}${share.url}` : share.url);
+    expect(res.status).toBe(200);
+    const wb = readXlsx(new Uint8Array(await res.arrayBuffer()));
+    expect(wb.names).toContain("General Information");
+    expect(wb.names).toContain("Aircraft WO");
+    const mail = await up.upstream.deps.db.selectFrom("mail_outbox").selectAll().where("to_address", "=", "lessor@example.com").executeTakeFirst();
+    expect(mail?.text).toContain(share.url.startsWith("/") ? share.url : share.url.slice(0, 40));
+    const oil = await ok(ShareAnswer, "client", "/v1/excel_export/oil_all_tab_excel_share.json", { ...SKY, emails: "a@example.com; b@example.com" });
+    expect(oil.emailed).toEqual(["a@example.com", "b@example.com"]);
+    await blobFails("client", "/v1/excel_export/oil_all_tab_excel_share.json", { ...SKY, emails: ["not-an-email"] });
+    await blobFails("reader", "/v1/excel_export/oil_all_tab_excel_share.json", SKY_OTHER);
+  });
+
+  it("general information, tab and notification exports", async () => {
+    checkPdf((await blob("reader", "/v1/pdf_generate/download_general_info_pdf.json", SKY, "application/pdf")).bytes);
+    const gi = readXlsx((await blob("reader", "/v1/excel_export/download_general_info_excel.json", SKY, XLSX_TYPE)).bytes).rows(0);
+    expect(gi[0]).toEqual(["Field", "Value"]);
+    expect(gi.some((r) => r[0] === "Registration" && r[1] === "EI-FSK")).toBe(true);
+    const pdf = checkPdf(
+      (
+        await blob(
+          "reader",
+          "/v1/pdf_generate/oil_ops_data/download.json",
+          { ...SKY, tab_id: "statusDashboard", product: "oil", sort_order: "asc", module: "" },
+          "application/pdf"
+        )
+      ).bytes
+    );
+    expect(pdf).toContain("(Watch/Unwatch) Tj");
+    const notes = readXlsx((await blob("reader", "/v1/excel_export/ops_notification_excel_download.json", SKY, XLSX_TYPE)).bytes).rows(0);
+    expect(notes[0]).toEqual(["Date", "Reference", "Description", "Status"]);
+    await blobFails("reader", "/v1/pdf_generate/download_general_info_pdf.json", SKY_OTHER);
+  });
+
+  it("binder availability and download", async () => {
+    const av = await ok(BinderAvailability, "reader", "/v1/ops_data/binder_availability.json", { ...SKY, tab_id: "opsNotifications" });
+    expect(av).toMatchObject({ msg: "available", current: true, full: true });
+    checkPdf((await blob("reader", "/v1/ops_data/binder_download.json", { ...SKY, tab_id: "opsNotifications", kind: "current" }, "application/pdf")).bytes);
+    const full = checkPdf(
+      (await blob("reader", "/v1/ops_data/binder_download.json", { ...SKY, tab_id: "opsNotifications", kind: "full" }, "application/pdf")).bytes
+    );
+    expect(full).toContain("(Full Delivery Binder: MSN 5123) Tj");
+    await fails(404, "reader", "/v1/ops_data/binder_availability.json", { ...SKY_OTHER, tab_id: "opsNotifications" });
+  });
+});
+
+describe("work orders and logbooks", () => {
+  it("CRUD with versions, and PDF / Excel downloads", async () => {
+    const created = await ok(WorkOrderMutationAnswer, "client", "/v1/work_order/create.json", {
+      ...SKY,
+      kind: "engine",
+      number: "WO-TEST-1",
+      title: "Fan blade inspection",
+      data: { station: "Shannon", tasks: [{ ref: "1", description: "Inspect fan (stage 1)", status: "open" }] },
+    });
+    const id = created.work_order.work_order_id;
+    expect(created.work_order.version).toBe(1);
+    await fails(422, "client", "/v1/work_order/create.json", { ...SKY, kind: "engine", number: "wo-test-1", title: "Dup" });
+    const updated = await ok(WorkOrderMutationAnswer, "client", "/v1/work_order/update.json", {
+      work_order_id: id,
+      status: "closed",
+      data: { station: "Dublin", tasks: [] },
+    });
+    expect(updated.work_order).toMatchObject({ version: 2, status: "closed" });
+    expect(updated.work_order.versions.map((v) => v.version)).toEqual([2, 1]);
+    const v1 = await ok(WorkOrderAnswer, "reader", "/v1/work_order/get.json", { work_order_id: id, version: 1 });
+    expect(v1.work_order.data).toMatchObject({ station: "Shannon" });
+    const list = await ok(WorkOrderListAnswer, "reader", "/v1/work_order/list.json", { ...SKY, kind: "engine" });
+    expect(list.work_orders.some((w) => w.work_order_id === id && w.version === 2)).toBe(true);
+
+    const pdf = checkPdf((await blob("reader", "/v1/work_order/download_pdf.json", { work_order_id: id, version: 1 }, "application/pdf")).bytes);
+    expect(pdf).toContain("(Inspect fan \\(stage 1\\)) Tj");
+    const xl = readXlsx((await blob("reader", "/v1/work_order/download_excel.json", { work_order_id: id, version: 2 }, XLSX_TYPE)).bytes);
+    expect(xl.rows(0).some((r) => r[0] === "Station" && r[1] === "Dublin")).toBe(true);
+    await blobFails("reader", "/v1/work_order/download_pdf.json", { work_order_id: id, version: 9 });
+
+    await fails(422, "reader", "/v1/work_order/update.json", { work_order_id: id, status: "open" });
+    await fails(422, "reader", "/v1/work_order/create.json", { ...SKY, kind: "engine", number: "X", title: "X" });
+    await ok(Message, "client", "/v1/work_order/delete.json", { work_order_id: id });
+    await fails(404, "client", "/v1/work_order/get.json", { work_order_id: id });
+  });
+
+  it("logbooks and pages, and the logbook PDF", async () => {
+    const lb = await ok(LogbookAnswer, "client", "/v1/logbook/create.json", { ...SKY, title: "Tech Log Test" });
+    const lid = lb.logbook.log_book_id;
+    await ok(LogbookAnswer, "client", "/v1/logbook/update.json", { log_book_id: lid, title: "Tech Log Test 2" });
+    const p1 = await ok(LogbookPageAnswer, "client", "/v1/logbook/page_create.json", {
+      log_book_id: lid,
+      date: "2026-11-01",
+      data: { flight_no: "EI123", defect: "NIL" },
+    });
+    expect(p1.page.page_no).toBe(1);
+    await ok(LogbookPageAnswer, "client", "/v1/logbook/page_create.json", { log_book_id: lid, date: "2026-11-02" });
+    await fails(422, "client", "/v1/logbook/page_create.json", { log_book_id: lid, page_no: 1, date: "2026-11-03" });
+    await fails(422, "client", "/v1/logbook/page_create.json", { log_book_id: lid, date: "2026-13-01" });
+    const p1b = await ok(LogbookPageAnswer, "client", "/v1/logbook/page_update.json", { page_id: p1.page.id, data: { flight_no: "EI124" } });
+    expect(p1b.page.data).toEqual({ flight_no: "EI124" });
+    const pages = await ok(LogbookPagesAnswer, "reader", "/v1/logbook/pages.json", { log_book_id: lid });
+    expect(pages.total).toBe(2);
+    const list = await ok(LogbookListAnswer, "reader", "/v1/logbook/list.json", SKY);
+    expect(list.logbooks.find((l) => l.log_book_id === lid)?.page_count).toBe(2);
+    const pdf = checkPdf(
+      (
+        await blob(
+          "reader",
+          "/v1/ops_data/send_all_logbook_pdf.json",
+          { log_book_id: lid, action: "download", org_msn_id: ids["skyline/5123"] },
+          "application/pdf"
+        )
+      ).bytes
+    );
+    expect(pdf).toContain("EI124");
+    await blobFails("reader", "/v1/ops_data/send_all_logbook_pdf.json", { log_book_id: lid, action: "download", org_msn_id: ids["skyline/8842"] });
+    await fails(422, "reader", "/v1/logbook/page_delete.json", { page_id: p1.page.id });
+    await ok(Message, "client", "/v1/logbook/page_delete.json", { page_id: p1.page.id });
+    await ok(Message, "client", "/v1/logbook/delete.json", { log_book_id: lid });
+    await fails(404, "client", "/v1/logbook/pages.json", { log_book_id: lid });
+  });
+});
+
+describe("user access", () => {
+  it("answers the access lists of an aircraft", async () => {
+    const ops = await ok(MsnAccessUsersAnswer, "reader", "/v1/user_access/ops_get_msn_access.json", { org_msn_id: ids["skyline/5123"] });
+    expect(ops.users.find((u) => u.user_id === ids["reader@demo.aero"])).toMatchObject({ access: "read", access_label: "Read Access" });
+    const oil = await ok(MsnAccessUsersAnswer, "reader", "/v1/user_access/oil_get_msn_access.json", SKY);
+    expect(oil.users.length).toBeGreaterThan(0);
+    const mine = await ok(AccessTypeAnswer, "reader", "/v1/user_access/ops_get_user_access_type.json", { org_msn_id: ids["skyline/5123"] });
+    expect(mine.access_type).toBe("read");
+    const none = await ok(AccessTypeAnswer, "reader", "/v1/user_access/ops_get_user_access_type.json", { org_msn_id: ids["skyline/41230"] });
+    expect(none.access_type).toBeNull();
+    const both = await ok(UserMsnAccessAnswer, "client", "/v1/user_access/user_msn_access.json", SKY);
+    expect(both.access_type).toBe("write");
+    const pids = await ok(UserMsnPidsAnswer, "reader", "/v1/user_access/user_msn_pids", {
+      user_id: ids["reader@demo.aero"],
+      organization: "skyline",
+      product: "ops",
+    });
+    expect(pids.data.map((d) => d.msn_id).sort()).toEqual(["19000612", "20234", "5123", "8842"]);
+    await fails(404, "reader", "/v1/user_access/ops_get_msn_access.json", { org_msn_id: ids["skyline/41230"] });
+    await fails(404, "mikko", "/v1/user_access/user_msn_pids", { user_id: ids["reader@demo.aero"], organization: "skyline", product: "ops" });
+  });
+
+  it("organizations and MSN lists", async () => {
+    const admin = await ok(OrganisationsAnswer, "admin", "/v1/user_access/organisation/get.json", undefined, "GET");
+    expect(admin.organizations.map((o) => o.organization)).toEqual(expect.arrayContaining(["skyline", "nordic", "vertiport", "meridian"]));
+    const client = await ok(OrganisationsAnswer, "client", "/v1/user_access/organisation/get.json", undefined, "GET");
+    expect(client.organizations).toEqual([expect.objectContaining({ organization: "skyline", has_ops: true, has_oil: true })]);
+    const msns = await ok(MsnIdsAnswer, "reader", "/v1/user_access/msn_id/get_v2.json", { organization: "skyline", product: "ops" });
+    expect(msns.total).toBe(4);
+    expect(msns.msn_ids.every((m) => m.access_type === "read")).toBe(true);
+    const adminMsns = await ok(MsnIdsAnswer, "admin", "/v1/user_access/msn_id/get_v2.json", { organization: "nordic", product: "oil" });
+    expect(adminMsns.total).toBe(0);
+    await fails(404, "client", "/v1/user_access/msn_id/get_v2.json", { organization: "nordic", product: "ops" });
+  });
+
+  it("a Super User grants, changes and revokes access; Edit Access may not", async () => {
+    const users = await ok(OrgAllUserAnswer, "emma", "/v1/user_access/ops_get_org_all_user.json", { organization: "skyline" });
+    expect(users.users.some((u) => u.email === "reader@demo.aero")).toBe(true);
+    await fails(422, "client", "/v1/user_access/ops_get_org_all_user.json", { organization: "skyline" });
+
+    const target = { user_id: ids["reader@demo.aero"], org_msn_id: ids["skyline/41230"], product: "ops" };
+    await fails(422, "client", "/v1/user_access/ops/create.json", { ...target, access: "read" });
+    await fails(422, "emma", "/v1/user_access/ops/update.json", { ...target, access: "write" });
+    const g = await ok(GrantAnswer, "emma", "/v1/user_access/ops/create.json", { ...target, access: "read" });
+    expect(g.grants).toEqual([{ org_msn_id: ids["skyline/41230"], msn_id: "41230", access: "read" }]);
+    await ok(ListTabsAnswer, "reader", "/v1/ops_tab_info/list_tabs.json", SKY_OTHER);
+    await ok(GrantAnswer, "emma", "/v1/user_access/ops/update.json", { ...target, access: "write" });
+    expect((await ok(AccessTypeAnswer, "reader", "/v1/user_access/ops_get_user_access_type.json", { org_msn_id: ids["skyline/41230"] })).access_type).toBe(
+      "write"
+    );
+    await ok(GrantAnswer, "emma", "/v1/user_access/ops/delete.json", target);
+    await fails(404, "reader", "/v1/ops_tab_info/list_tabs.json", SKY_OTHER);
+    // several MSNs at once, by admin
+    const many = await ok(GrantAnswer, "admin", "/v1/user_access/ops/create.json", {
+      user_id: ids["reader@demo.aero"],
+      organization: "skyline",
+      msn_ids: ["41230", "1622"],
+      access: "read",
+      product: "oil",
+    });
+    expect(many.grants).toHaveLength(2);
+    await ok(GrantAnswer, "admin", "/v1/user_access/ops/delete.json", {
+      user_id: ids["reader@demo.aero"],
+      organization: "skyline",
+      msn_ids: ["41230", "1622"],
+      product: "oil",
+    });
+    // another organization's user cannot be granted
+    await fails(422, "admin", "/v1/user_access/ops/create.json", {
+      user_id: ids["mikko.virtanen@nordic.demo.aero"],
+      org_msn_id: ids["skyline/5123"],
+      access: "read",
+      product: "ops",
+    });
+    await fails(422, "emma", "/v1/user_access/ops/create.json", {
+      user_id: ids["emma.clarke@skyline.demo.aero"],
+      org_msn_id: ids["skyline/5123"],
+      access: "read",
+      product: "ops",
+    });
+  });
+
+  it("registers an MSN for a product with its fixed and template tabs", async () => {
+    const created = await ok(MsnIdCreatedAnswer, "admin", "/v1/user_access/msn_id_created.json", {
+      organization: "meridian",
+      msn_id: "7777",
+      registration: "EI-NEW",
+      product: "ops",
+      manufacturer: "Airbus",
+      model: "A320-200",
+    });
+    expect(created.created).toBe(true);
+    const { tabs } = await ok(ListTabsAnswer, "admin", "/v1/ops_tab_info/list_tabs.json", { organization: "meridian", msn_id: "7777" });
+    expect(tabs.map((t) => t.tab_id).slice(0, 2)).toEqual(["generalInformation", "opsNotifications"]);
+    expect(tabs.filter((t) => t.source === "stored").length).toBeGreaterThan(2); // the Airbus template tabs were copied
+    const gi = await ok(TabDataAnswer, "admin", "/v1/ops_data/get_tab_data.json", { organization: "meridian", msn_id: "7777", tab_id: "generalInformation" });
+    expect(gi.rows.some((r) => r.data.Field === "Registration" && r.data.Value === "EI-NEW")).toBe(true);
+    const oil = await ok(MsnIdCreatedAnswer, "member", "/v1/user_access/msn_id_created.json", {
+      organization: "meridian",
+      msn_id: "7777",
+      registration: "EI-NEW",
+      product: "oil",
+    });
+    expect(oil.created).toBe(false);
+    const orgs = await ok(OrganisationsAnswer, "admin", "/v1/user_access/organisation/get.json", undefined, "GET");
+    expect(orgs.organizations.find((o) => o.organization === "meridian")).toMatchObject({ has_ops: true, has_oil: true });
+    await fails(422, "admin", "/v1/user_access/msn_id_created.json", { organization: "meridian", msn_id: "7777", registration: "EI-OTHER", product: "ops" });
+    await fails(422, "template", "/v1/user_access/msn_id_created.json", { organization: "meridian", msn_id: "7778", registration: "EI-X", product: "oil" });
+    await fails(422, "client", "/v1/user_access/msn_id_created.json", { organization: "skyline", msn_id: "7779", registration: "EI-Y", product: "ops" });
+    await fails(404, "admin", "/v1/user_access/msn_id_created.json", { organization: "nowhere", msn_id: "1", registration: "X", product: "ops" });
+  });
+});

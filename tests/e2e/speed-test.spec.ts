@@ -1,0 +1,93 @@
+// The speed test in the top bar, end to end: Chromium downloads the test files from the embedded blob
+// store through signed links and shows a result label (spec 001 §1, §4).
+import { expect, login, test } from "./fixtures";
+
+const LABEL = /^(Greater|Less) than 20 Mbps$/;
+
+test.describe("speed test", () => {
+  test("runs automatically after load, then on click, and shows a result label", async ({ page }) => {
+    const engineChunks: string[] = [];
+    const blobGets: { url: string; range: string | null }[] = [];
+    page.on("request", (r) => {
+      if (/speed-test-engine/.test(r.url())) engineChunks.push(r.url());
+      if (r.url().includes("/_blob/o/speedtest/")) blobGets.push({ url: r.url(), range: r.headers()["range"] ?? null });
+    });
+
+    await page.goto("/auth/login");
+    expect(engineChunks, "the engine loads only where the top bar shows the test").toEqual([]);
+    await login(page, "client@demo.aero");
+
+    const widget = page.locator("[data-speed-test]");
+    const button = widget.getByRole("button");
+    await expect(widget).toBeVisible();
+    // Automatic test: Loading... while the page loads and while it measures, then a label.
+    await expect(button).toHaveText(LABEL, { timeout: 45_000 });
+    await expect(widget).toHaveAttribute("data-state", "done");
+    const auto = Number(await widget.getAttribute("data-mbps"));
+    expect(auto).toBeGreaterThan(0);
+    expect(engineChunks.length).toBeGreaterThan(0);
+    // The files are split into byte ranges over parallel connections; 1MB first.
+    expect(blobGets[0]?.url).toContain("speedtest/1MB.bin");
+    expect(blobGets.every((g) => g.range && /^bytes=\d+-\d+$/.test(g.range))).toBe(true);
+    expect(blobGets.filter((g) => g.url.includes("1MB.bin")).length).toBe(2);
+    // The signed links are cached locally, the last speed remembered.
+    const stored = await page.evaluate(() => ({ link: localStorage.getItem("speedtest.link.1MB"), speed: localStorage.getItem("speedtest.lastSpeed") }));
+    expect(stored.link).toContain("/_blob/o/speedtest/1MB.bin");
+    expect(Number(stored.speed)).toBeGreaterThan(0);
+
+    // Manual test on click: Loading... while it runs (at least 10 s), clicks are ignored meanwhile.
+    await button.click();
+    await expect(button).toHaveText("Loading...");
+    await expect(button).toHaveAttribute("aria-disabled", "true");
+    await button.click({ force: true }); // ignored
+    await expect(button).toHaveText(LABEL, { timeout: 60_000 });
+    await expect(widget).toHaveAttribute("data-state", "done");
+    expect(Number(await widget.getAttribute("data-duration"))).toBeGreaterThanOrEqual(10);
+    await expect(widget.getByRole("status")).toHaveText(/\d+(\.\d+)? Mbps/);
+  });
+
+  test("the link route answers signed links only for the four files and only to signed-in users", async ({ page, request }) => {
+    const anonymous = await request.get("/resources/speed-test-link?file=1MB", { maxRedirects: 0 });
+    expect(anonymous.status()).toBe(302);
+    expect(anonymous.headers()["location"]).toContain("/auth/login");
+
+    await login(page, "client@demo.aero");
+    const answer = await page.evaluate(async () => {
+      const ok = await fetch("/resources/speed-test-link?file=50MB");
+      const bad = await fetch("/resources/speed-test-link?file=3MB");
+      const body = (await ok.json()) as { url: string; expires_in: number };
+      const head = await fetch(body.url, { headers: { Range: "bytes=0-99" } });
+      return {
+        status: ok.status,
+        body,
+        bad: bad.status,
+        badBody: await bad.json(),
+        head: { status: head.status, cache: head.headers.get("cache-control"), length: (await head.arrayBuffer()).byteLength },
+      };
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.expires_in).toBe(172800);
+    expect(answer.body.url).toContain("speedtest/50MB.bin");
+    expect(answer.bad).toBe(404);
+    expect(answer.badBody).toEqual({ error: "Test file not found" });
+    expect(answer.head).toEqual({ status: 206, cache: "no-store", length: 100 });
+  });
+
+  test("a refused cached link is replaced and the test retried once", async ({ page }) => {
+    await login(page, "client@demo.aero");
+    const widget = page.locator("[data-speed-test]");
+    await expect(widget.getByRole("button")).toHaveText(LABEL, { timeout: 45_000 });
+    // Spoil the cached 1MB link (as if it had expired) and run the test again.
+    await page.evaluate(() => {
+      const raw = localStorage.getItem("speedtest.link.1MB");
+      const v = JSON.parse(raw!) as { url: string; expiresAt: number };
+      localStorage.setItem("speedtest.link.1MB", JSON.stringify({ ...v, url: v.url.replace(/X-Signature=[0-9a-f]+/, "X-Signature=00") }));
+      localStorage.removeItem("speedtest.lastSpeed");
+    });
+    await page.reload();
+    await expect(widget.getByRole("button")).toHaveText(LABEL, { timeout: 45_000 });
+    const fresh = await page.evaluate(() => localStorage.getItem("speedtest.link.1MB"));
+    expect(fresh).not.toContain("X-Signature=00");
+    await expect(widget.getByRole("alert")).toHaveCount(0);
+  });
+});

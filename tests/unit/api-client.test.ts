@@ -1,0 +1,114 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+
+beforeAll(() => {
+  process.env.SESSION_SECRET ??= "unit-test-session-secret-0123456789abcdef";
+  process.env.CLIENT_UUID ??= "00000000-unit-4000-8000-000000000000";
+});
+
+type Call = { url: string; method: string; headers: Headers; body: string };
+
+async function setup(answer: (req: Request) => Response | Promise<Response>, user = true) {
+  const { Api } = await import("~/models/api.server");
+  const calls: Call[] = [];
+  const record = async (req: Request) => {
+    calls.push({ url: req.url, method: req.method, headers: req.headers, body: await req.clone().text() });
+    return answer(req);
+  };
+  const api = new Api({
+    request: new Request("http://portal.test/storage/overview?x=1"),
+    upstream: { main: record, ops: record, blob: record },
+    clientIp: "203.0.113.9",
+    user: user ? { id: 1, email: "client@demo.aero", role: "client", username: "Client", first_name: "C" } : null,
+    token: user ? "secret-token" : null,
+  });
+  return { api, calls };
+}
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+async function thrown(p: Promise<unknown>): Promise<Response> {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof Response) return e;
+    throw e;
+  }
+  throw new Error("expected a thrown Response");
+}
+
+describe("the upstream client (spec section 8)", () => {
+  it("sends the three auth headers and the client address", async () => {
+    const { api, calls } = await setup(() => json({ ok: true }));
+    await api.get("main", "/storage/v2/aircraft.json", { query: { organization: "skyline", empty: "" } });
+    expect(calls[0].url).toBe("http://upstream.internal/storage/v2/aircraft.json?organization=skyline");
+    expect(calls[0].headers.get("x-user-email")).toBe("client@demo.aero");
+    expect(calls[0].headers.get("x-user-token")).toBe("secret-token");
+    expect(calls[0].headers.get("x-user-uuid")).toBe(process.env.CLIENT_UUID);
+    expect(calls[0].headers.get("x-client-ip")).toBe("203.0.113.9");
+  });
+
+  it("turns message/messages into a success message with <br> as newlines", async () => {
+    const { api } = await setup(() => json({ messages: ["Saved.<br>Indexed 3 files.", "Done"] }));
+    const r = await api.post("main", "/x.json", { json: {} });
+    expect(r).toMatchObject({ ok: true, message: "Saved.\nIndexed 3 files.\nDone" });
+  });
+
+  it("answers a 422 as an error result without reporting it", async () => {
+    const { api, calls } = await setup(() => json({ error: "You have Read Access.", errors: { dir: ["bad"] } }, 422));
+    const r = await api.post("main", "/storage/v2/folders.json", { json: {} });
+    expect(r).toMatchObject({ ok: false, status: 422, error: "You have Read Access.", errors: { dir: ["bad"] } });
+    expect(calls.filter((c) => c.url.includes("send_fe_error"))).toHaveLength(0);
+  });
+
+  it("logs out on 401 and 403: clears the session and goes to /auth/login keeping the path", async () => {
+    for (const status of [401, 403]) {
+      const { api, calls } = await setup((req) => (req.url.includes("send_fe_error") ? json({}) : json({ error: "nope" }, status)));
+      const res = await thrown(api.get("main", "/user/me.json"));
+      expect(res.status).toBe(302);
+      expect(res.headers.get("location")).toBe("/auth/login?redirectTo=%2Fstorage%2Foverview%3Fx%3D1");
+      expect(res.headers.get("set-cookie")).toMatch(/__session=;/);
+      await new Promise((r) => setTimeout(r, 0));
+      const report = calls.find((c) => c.url.includes("/error/send_fe_error.json"));
+      expect(report && JSON.parse(report.body)).toMatchObject({ error: `HTTP ${status} GET main/user/me.json`, email: "client@demo.aero" });
+    }
+  });
+
+  it("redirects to the role landing on 404 and 5xx, with an error toast", async () => {
+    for (const status of [404, 500, 503]) {
+      const { api } = await setup((req) => (req.url.includes("send_fe_error") ? json({}) : json({ error: "gone" }, status)));
+      const res = await thrown(api.get("main", "/storage/v2/aircraft/999.json"));
+      expect(res.headers.get("location")).toBe("/client/home");
+      expect(res.headers.get("set-cookie")).toMatch(/en_toast=/);
+    }
+  });
+
+  it("sends a signed-out visitor to login on 404/5xx", async () => {
+    const { api } = await setup(() => json({}, 500), false);
+    const res = await thrown(api.get("main", "/x.json"));
+    expect(res.headers.get("location")).toBe("/auth/login");
+  });
+
+  it("passes sign-in failures through without redirecting", async () => {
+    const { api } = await setup(() => json({ error: "Invalid email or password." }, 401), false);
+    const r = await api.post("main", "/users/sign_in.json", { json: {}, passthrough: true });
+    expect(r).toMatchObject({ ok: false, status: 401, error: "Invalid email or password." });
+  });
+
+  it("validates answers against their schema", async () => {
+    const { api } = await setup((req) => (req.url.includes("send_fe_error") ? json({}) : json({ aircrafts: "nope" })));
+    const schema = z.object({ aircrafts: z.array(z.object({ id: z.number() })) });
+    const res = await thrown(api.get("main", "/storage/v2/aircraft.json", { schema }));
+    expect(res.status).toBe(502);
+    const { api: api2 } = await setup(() => json({ aircrafts: [{ id: 1 }] }));
+    await expect(api2.get("main", "/storage/v2/aircraft.json", { schema })).resolves.toEqual({ aircrafts: [{ id: 1 }] });
+  });
+
+  it("treats an unreachable upstream as 503 and redirects", async () => {
+    const { api } = await setup(() => {
+      throw new Error("ECONNREFUSED");
+    });
+    const res = await thrown(api.get("main", "/x.json"));
+    expect(res.headers.get("location")).toBe("/client/home");
+  });
+});

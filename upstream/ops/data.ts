@@ -1,0 +1,553 @@
+// Tab data: /v1/ops_data/* and /v1/oil_data/* (rows, uploads, validation, DFP, header data, oil↔ops links, binders).
+import type { Hono } from "hono";
+import { sql } from "kysely";
+import type { AuthUser, Deps, HonoEnv } from "../context";
+import { accessLevel, isStaff } from "../access";
+import { ApiError, notFound, readBody, refuse, validate } from "../http";
+import { renderPdf, type PdfSection } from "../lib/pdf";
+import {
+  AddOpsDataInput,
+  BINDER_MAX_ROWS_PER_TAB,
+  BinderDownloadInput,
+  BinderInput,
+  DeleteRowsInput,
+  GetTabDataInput,
+  HeaderDataInput,
+  OIL_OPS_LINK_COLUMNS,
+  OilLinkedRowInput,
+  OilLinkPkInput,
+  OilLinkTabInput,
+  TabRefInput,
+  UPLOAD_MAX_BYTES,
+  UpdateOilDataInput,
+  UploadTabDataFields,
+  VALIDATION_ERRORS_COLUMN,
+  WATCH_COLUMN,
+  type ModuleProduct,
+} from "../../app/models/schemas/ops";
+import {
+  aircraftTab,
+  aircraftTabs,
+  aircraftWithAccess,
+  allRows,
+  apiColumns,
+  audit,
+  blobAnswer,
+  blobRoute,
+  displayRow,
+  displayValue,
+  PDF_TYPE,
+  queryRows,
+  tabJson,
+  touchIssueDate,
+  XLSX_TYPE,
+  type AircraftCtx,
+  type Ctx,
+  type TabView,
+} from "./common";
+import { deleteRows, importRows, upsertRow } from "./rows";
+import { buildWorkbook, checkSheet, readSheet } from "./sheets";
+import { both } from "./tabs";
+
+const PRODUCT_LABEL: Record<ModuleProduct, string> = { ops: "AeroOPS", oil: "AeroOIL" };
+
+// ---------------------------------------------------------------------------------------------
+// Multipart upload (tab data files)
+// ---------------------------------------------------------------------------------------------
+
+/** Reads a multipart body with a hard size cap; returns its text fields and its `file`. */
+export async function readUpload(c: Ctx): Promise<{ fields: Record<string, string>; file: { name: string; bytes: Uint8Array } }> {
+  const type = c.req.header("content-type") ?? "";
+  if (!type.includes("multipart/form-data")) throw refuse("Send the file as multipart/form-data in the field `file`.");
+  const limit = UPLOAD_MAX_BYTES + 256 * 1024;
+  const declared = Number(c.req.header("content-length") ?? "0");
+  if (declared > limit) throw new ApiError(413, `The file is too large: at most ${UPLOAD_MAX_BYTES / 1024 / 1024} MB.`);
+  const body = c.req.raw.body;
+  if (!body) throw refuse("Choose a file to upload.");
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw new ApiError(413, `The file is too large: at most ${UPLOAD_MAX_BYTES / 1024 / 1024} MB.`);
+    }
+    chunks.push(value);
+  }
+  const buf = Buffer.concat(chunks);
+  let form: FormData;
+  try {
+    form = await new Response(buf, { headers: { "content-type": type } }).formData();
+  } catch {
+    throw refuse("The upload could not be read.");
+  }
+  const fields: Record<string, string> = {};
+  let file: { name: string; bytes: Uint8Array } | null = null;
+  for (const [k, v] of form.entries()) {
+    if (typeof v === "string") fields[k] = v;
+    else if (k === "file") file = { name: v.name || "upload", bytes: new Uint8Array(await v.arrayBuffer()) };
+  }
+  if (!file || file.bytes.byteLength === 0) throw refuse("Choose a file to upload.", { file: ["Choose a file to upload."] });
+  if (file.bytes.byteLength > UPLOAD_MAX_BYTES) throw new ApiError(413, `The file is too large: at most ${UPLOAD_MAX_BYTES / 1024 / 1024} MB.`);
+  return { fields, file };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Oil ↔ ops links: rows of the same aircraft sharing a Serial No or Part No value
+// ---------------------------------------------------------------------------------------------
+
+interface LinkRow {
+  oil_tab_id: string;
+  oil_row_id: number;
+  ops_tab_id: string;
+  ops_tab_name: string;
+  ops_row_id: number;
+  match_column: string;
+  value: string;
+}
+
+async function findLinks(deps: Deps, aircraftId: number, f: { oilTabId?: number; opsTabId?: number; oilRowId?: number }): Promise<LinkRow[]> {
+  const keys = sql.join(
+    OIL_OPS_LINK_COLUMNS.map((k) => sql`SELECT ${k} AS col`),
+    sql` UNION ALL `
+  );
+  const oilTab = f.oilTabId != null ? sql`AND t.id = ${f.oilTabId}` : sql``;
+  const oilRow = f.oilRowId != null ? sql`AND r.id = ${f.oilRowId}` : sql``;
+  const opsTab = f.opsTabId != null ? sql`AND t.id = ${f.opsTabId}` : sql``;
+  const res = await sql<LinkRow>`
+    WITH keys AS (${keys}),
+    oilk AS (
+      SELECT r.id AS row_id, t.tab_key, k.col,
+             CAST(json_extract(r.data, '$."' || k.col || '"') AS TEXT) AS raw
+      FROM tab_rows r JOIN tabs t ON t.id = r.tab_id CROSS JOIN keys k
+      WHERE t.aircraft_id = ${aircraftId} AND t.product = 'oil' AND t.is_template = 0 ${oilTab} ${oilRow}
+    ),
+    opsk AS (
+      SELECT r.id AS row_id, t.tab_key, t.tab_name, t.tab_position, k.col,
+             upper(trim(CAST(json_extract(r.data, '$."' || k.col || '"') AS TEXT))) AS v
+      FROM tab_rows r JOIN tabs t ON t.id = r.tab_id CROSS JOIN keys k
+      WHERE t.aircraft_id = ${aircraftId} AND t.product = 'ops' AND t.is_template = 0 ${opsTab}
+    )
+    SELECT oilk.tab_key AS oil_tab_id, oilk.row_id AS oil_row_id, opsk.tab_key AS ops_tab_id, opsk.tab_name AS ops_tab_name,
+           opsk.row_id AS ops_row_id, oilk.col AS match_column, trim(oilk.raw) AS value
+    FROM oilk JOIN opsk ON opsk.col = oilk.col AND opsk.v = upper(trim(oilk.raw))
+    WHERE oilk.raw IS NOT NULL AND trim(oilk.raw) <> ''
+    ORDER BY oilk.row_id, opsk.tab_position, opsk.row_id, oilk.col
+    LIMIT 20000
+  `.execute(deps.db);
+  return res.rows;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Header data
+// ---------------------------------------------------------------------------------------------
+
+function headerJson(a: AircraftCtx, access: string) {
+  return {
+    registration: a.registration,
+    ops_issue_date: a.ops_issue_date,
+    oil_issue_date: a.oil_issue_date,
+    msn: a.msn,
+    msn_id: a.msn,
+    org_msn_id: a.id,
+    organization: a.org_slug,
+    organization_name: a.org_name,
+    aircraft_name: a.name,
+    manufacturer: a.manufacturer,
+    model: a.model,
+    status: a.status,
+    access_type: access,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Binders
+// ---------------------------------------------------------------------------------------------
+
+async function tabHasRows(deps: Deps, view: TabView): Promise<boolean> {
+  if (view.source === "work_orders") {
+    const r = await deps.db
+      .selectFrom("work_orders")
+      .select("id")
+      .where("aircraft_id", "=", view.aircraftId!)
+      .where("kind", "=", view.woKind!)
+      .limit(1)
+      .executeTakeFirst();
+    return !!r;
+  }
+  const r = await deps.db.selectFrom("tab_rows").select("id").where("tab_id", "=", view.dbId!).limit(1).executeTakeFirst();
+  return !!r;
+}
+
+async function aircraftHasData(deps: Deps, aircraftId: number, product: ModuleProduct): Promise<boolean> {
+  const r = await deps.db
+    .selectFrom("tab_rows")
+    .innerJoin("tabs", "tabs.id", "tab_rows.tab_id")
+    .select("tab_rows.id")
+    .where("tabs.aircraft_id", "=", aircraftId)
+    .where("tabs.product", "=", product)
+    .where("tabs.is_template", "=", 0)
+    .limit(1)
+    .executeTakeFirst();
+  if (r) return true;
+  if (product !== "ops") return false;
+  const w = await deps.db.selectFrom("work_orders").select("id").where("aircraft_id", "=", aircraftId).limit(1).executeTakeFirst();
+  return !!w;
+}
+
+export async function tabSection(deps: Deps, view: TabView, sort: { sortColumn?: string; sortOrder?: "asc" | "desc" }, cap: number): Promise<PdfSection> {
+  const { rows, total } = await allRows(deps, view, sort, cap);
+  const withWatch = apiColumns(view).length > view.columns.length;
+  const columns = view.columns.map((col) => col.name);
+  if (withWatch) columns.push(WATCH_COLUMN.name);
+  return {
+    heading: view.name,
+    lines: total > rows.length ? [`The first ${rows.length} of ${total} rows.`] : undefined,
+    table: { columns, rows: rows.map((r) => displayRow(view.columns, r, withWatch)) },
+  };
+}
+
+export function aircraftSubtitle(a: AircraftCtx, product: ModuleProduct) {
+  const issue = product === "ops" ? a.ops_issue_date : a.oil_issue_date;
+  return [
+    `MSN ${a.msn}`,
+    `Registration ${a.registration}`,
+    a.org_name,
+    issue ? `${product === "ops" ? "OPS" : "OIL"} issue date ${issue}` : null,
+    `Generated ${new Date().toISOString().slice(0, 10)}`,
+  ]
+    .filter(Boolean)
+    .join("  |  ");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Routes
+// ---------------------------------------------------------------------------------------------
+
+export function registerDataRoutes(app: Hono<HonoEnv>) {
+  const staffOrLocked = (user: AuthUser) => isStaff(user);
+
+  const getTabData = (forced?: ModuleProduct) => async (c: Ctx) => {
+    const deps = c.get("deps");
+    const input = await readBody(c, GetTabDataInput);
+    const product = forced ?? input.product ?? "ops";
+    const { aircraft } = await aircraftWithAccess(deps, c.get("user"), input, product, "read");
+    const view = await aircraftTab(deps, aircraft.id, product, input.tab_id);
+    const { rows, total } = await queryRows(deps, view, {
+      page: input.page,
+      perPage: input.per_page,
+      sortColumn: input.sort_column,
+      sortOrder: input.sort_order,
+      filter: input.filter,
+      watchedOnly: input.watched_only,
+    });
+    return c.json({ tab: tabJson(view, aircraft), columns: apiColumns(view), rows, total, page: input.page, per_page: input.per_page });
+  };
+  app.on("POST", both("/v1/ops_data/get_tab_data"), getTabData());
+  app.on("POST", both("/v1/oil_data/get_tab_data"), getTabData("oil"));
+
+  app.on("POST", both("/v1/ops_data/add_ops_data_v2"), async (c) => {
+    const deps = c.get("deps");
+    const user = c.get("user");
+    const input = await readBody(c, AddOpsDataInput);
+    const { aircraft } = await aircraftWithAccess(deps, user, input, "ops", "write");
+    const view = await aircraftTab(deps, aircraft.id, "ops", input.tab_id);
+    const res = await upsertRow(deps, view, input, { allowLocked: staffOrLocked(user), userId: user.id });
+    await touchIssueDate(deps, aircraft.id, "ops");
+    await audit(c, res.created ? "ops.row.create" : "ops.row.update", "tab_row", res.row.id, aircraft.organization_id, {
+      aircraft_id: aircraft.id,
+      tab_id: view.key,
+      columns: input.item ? Object.keys(input.item) : [input.column_name],
+    });
+    return c.json({ message: res.created ? "The row was added." : "The change was saved.", ...res });
+  });
+
+  app.on("POST", both("/v1/oil_data/update_oil_data"), async (c) => {
+    const deps = c.get("deps");
+    const user = c.get("user");
+    const input = await readBody(c, UpdateOilDataInput);
+    const { aircraft } = await aircraftWithAccess(deps, user, input, "oil", "write");
+    const view = await aircraftTab(deps, aircraft.id, "oil", input.tab_id);
+    const res = await upsertRow(deps, view, input, { allowLocked: staffOrLocked(user), userId: user.id });
+    const onlyWatch = input.item == null && input.column_name == null;
+    if (!onlyWatch) await touchIssueDate(deps, aircraft.id, "oil");
+    await audit(c, res.created ? "oil.row.create" : onlyWatch ? "oil.row.watch" : "oil.row.update", "tab_row", res.row.id, aircraft.organization_id, {
+      aircraft_id: aircraft.id,
+      tab_id: view.key,
+      watched: input.watched,
+    });
+    const message = res.created
+      ? "The row was added."
+      : onlyWatch
+      ? res.row.watched
+        ? "The row is now watched."
+        : "The row is no longer watched."
+      : "The change was saved.";
+    return c.json({ message, ...res });
+  });
+
+  app.on("POST", both("/v1/ops_data/delete_template_data_by_selection"), async (c) => {
+    const deps = c.get("deps");
+    const input = await readBody(c, DeleteRowsInput);
+    const product = input.product ?? "ops";
+    const { aircraft } = await aircraftWithAccess(deps, c.get("user"), input, product, "write");
+    const view = await aircraftTab(deps, aircraft.id, product, input.tab_id);
+    const deleted = await deleteRows(deps, view, input.ids);
+    await touchIssueDate(deps, aircraft.id, product);
+    await audit(c, `${product}.rows.delete`, "tab", view.dbId, aircraft.organization_id, {
+      aircraft_id: aircraft.id,
+      tab_id: view.key,
+      ids: input.ids,
+      deleted,
+    });
+    return c.json({ message: `${deleted} row(s) deleted.`, deleted });
+  });
+
+  // --- uploads -----------------------------------------------------------------------------
+
+  const uploadTarget = async (c: Ctx, level: "read" | "write") => {
+    const { fields, file } = await readUpload(c);
+    const input = validate(UploadTabDataFields, fields);
+    const product = input.product ?? "ops";
+    const { aircraft } = await aircraftWithAccess(c.get("deps"), c.get("user"), input, product, level);
+    const view = await aircraftTab(c.get("deps"), aircraft.id, product, input.tab_id);
+    if (view.source !== "stored") throw refuse("Work orders cannot be uploaded into a tab.");
+    return { input, product, aircraft, view, file };
+  };
+
+  app.on("POST", both("/v1/ops_data/upload_ops_data"), async (c) => {
+    const deps = c.get("deps");
+    const { input, product, aircraft, view, file } = await uploadTarget(c, "write");
+    const checked = checkSheet(view, readSheet(file.bytes, file.name));
+    const problems = checked.fileErrors.length + checked.rowErrors.length;
+    if (problems > 0) {
+      const errors: Record<string, string[]> = {};
+      if (checked.fileErrors.length) errors.file = checked.fileErrors;
+      for (const e of checked.rowErrors.slice(0, 500)) (errors[`row ${e.row}`] ??= []).push(e.error);
+      const first = checked.fileErrors[0] ?? `Row ${checked.rowErrors[0].row}: ${checked.rowErrors[0].error}`;
+      return c.json(
+        {
+          error: `The file has ${problems} error(s); nothing was imported. ${first}`,
+          errors,
+          row_errors: [...checked.fileErrors.map((e) => ({ row: 1, column: null, error: e })), ...checked.rowErrors.slice(0, 2000)],
+        },
+        422
+      );
+    }
+    const res = await importRows(deps, view, checked.rows, input.mode, c.get("user").id);
+    await touchIssueDate(deps, aircraft.id, product);
+    await audit(c, `${product}.rows.upload`, "tab", view.dbId, aircraft.organization_id, {
+      aircraft_id: aircraft.id,
+      tab_id: view.key,
+      file: file.name,
+      mode: input.mode,
+      imported: res.imported,
+    });
+    return c.json({
+      message:
+        input.mode === "replace"
+          ? `${res.imported} row(s) imported; they replace the earlier rows of ${view.name}.`
+          : `${res.imported} row(s) added to ${view.name}.`,
+      imported: res.imported,
+      mode: input.mode,
+      total: res.total,
+    });
+  });
+
+  app.on(
+    "POST",
+    both("/v1/ops_data/validate_tab_data"),
+    blobRoute(async (c) => {
+      const { view, aircraft, file } = await uploadTarget(c, "read");
+      const checked = checkSheet(view, readSheet(file.bytes, file.name));
+      const headers = checked.headers.map((h, i) => h || `Column ${i + 1}`);
+      const errorsCol = view.columns.some((x) => x.name === VALIDATION_ERRORS_COLUMN) ? `${VALIDATION_ERRORS_COLUMN} (validation)` : VALIDATION_ERRORS_COLUMN;
+      const keep = headers
+        .map((h, i) => (h.toLowerCase() === VALIDATION_ERRORS_COLUMN.toLowerCase() && errorsCol === VALIDATION_ERRORS_COLUMN ? -1 : i))
+        .filter((i) => i >= 0);
+      const rows = checked.rows.map((r) => [...keep.map((i) => displayValue(r.values[i])), r.errors.join(" ")]);
+      const bad = checked.rows.filter((r) => r.errors.length).length;
+      const summary = [
+        ["Tab", view.name],
+        ["MSN", aircraft.msn],
+        ["Rows checked", String(checked.rows.length)],
+        ["Rows with errors", String(bad)],
+        ...checked.fileErrors.map((e) => ["File error", e]),
+        ["Result", bad === 0 && checked.fileErrors.length === 0 ? "The file can be uploaded." : "Fix the errors, then upload the file."],
+      ];
+      const bytes = buildWorkbook([
+        { name: "Validation", columns: [...keep.map((i) => headers[i]), errorsCol], rows },
+        { name: "Summary", columns: ["Check", "Result"], rows: summary },
+      ]);
+      const base = file.name.replace(/\.(xlsx|xls|csv)$/i, "");
+      return blobAnswer(bytes, XLSX_TYPE, `${base}_validation.xlsx`, {
+        "x-validation-errors": String(checked.rowErrors.length + checked.fileErrors.length),
+        "access-control-expose-headers": "x-validation-errors, content-disposition",
+      });
+    })
+  );
+
+  // --- DFP: the tab's data file package (an .xlsx of its rows) -------------------------------
+
+  app.on("POST", both("/v1/ops_data/is_tab_has_dfp"), async (c) => {
+    const deps = c.get("deps");
+    const input = await readBody(c, TabRefInput);
+    const product = input.product ?? "ops";
+    const { aircraft } = await aircraftWithAccess(deps, c.get("user"), input, product, "read");
+    const view = await aircraftTab(deps, aircraft.id, product, input.tab_id);
+    return c.json({ result: await tabHasRows(deps, view) });
+  });
+
+  app.on(
+    "POST",
+    both("/v1/ops_data/download_dfp"),
+    blobRoute(async (c) => {
+      const deps = c.get("deps");
+      const input = await readBody(c, TabRefInput);
+      const product = input.product ?? "ops";
+      const { aircraft } = await aircraftWithAccess(deps, c.get("user"), input, product, "read");
+      const view = await aircraftTab(deps, aircraft.id, product, input.tab_id);
+      const { rows } = await allRows(deps, view, {});
+      if (rows.length === 0) throw refuse(`${view.name} has no data file package: the tab has no rows.`);
+      const withWatch = apiColumns(view).length > view.columns.length;
+      const bytes = buildWorkbook([
+        {
+          name: view.name,
+          columns: [...view.columns.map((x) => x.name), ...(withWatch ? [WATCH_COLUMN.name] : [])],
+          rows: rows.map((r) => [...view.columns.map((x) => r.data[x.name] ?? null), ...(withWatch ? [r.watched ? "Watched" : "Unwatched"] : [])]) as (
+            | string
+            | number
+            | null
+          )[][],
+        },
+      ]);
+      return blobAnswer(bytes, XLSX_TYPE, `${aircraft.msn}_${view.name}_DFP.xlsx`);
+    })
+  );
+
+  // --- header data -------------------------------------------------------------------------
+
+  app.on("POST", both("/v1/ops_data/get_ops_header_data"), async (c) => {
+    const input = await readBody(c, HeaderDataInput);
+    const { aircraft, access } = await aircraftWithAccess(c.get("deps"), c.get("user"), input, "ops", "read");
+    return c.json(headerJson(aircraft, access));
+  });
+  app.on("POST", both("/v1/oil_data/get_oil_header_data"), async (c) => {
+    const input = await readBody(c, HeaderDataInput);
+    const { aircraft, access } = await aircraftWithAccess(c.get("deps"), c.get("user"), input, "oil", "read");
+    return c.json(headerJson(aircraft, access));
+  });
+
+  // --- oil ↔ ops links ---------------------------------------------------------------------
+
+  app.on("POST", both("/v1/oil_data/get_oil_ops_link_ids"), async (c) => {
+    const deps = c.get("deps");
+    const input = await readBody(c, OilLinkTabInput);
+    const { aircraft } = await aircraftWithAccess(deps, c.get("user"), input, "oil", "read");
+    const view = await aircraftTab(deps, aircraft.id, "oil", input.tab_id);
+    const opsAccess = !!(await accessLevel(deps, c.get("user"), aircraft.id, "ops"));
+    const links = opsAccess ? await findLinks(deps, aircraft.id, { oilTabId: view.dbId! }) : [];
+    return c.json({ links, ops_access: opsAccess, oil_access: true });
+  });
+
+  app.on("POST", both("/v1/oil_data/get_ops_ids_direct_link"), async (c) => {
+    const deps = c.get("deps");
+    const input = await readBody(c, OilLinkTabInput);
+    const { aircraft } = await aircraftWithAccess(deps, c.get("user"), input, "ops", "read");
+    const view = await aircraftTab(deps, aircraft.id, "ops", input.tab_id);
+    if (view.source !== "stored") return c.json({ links: [], ops_access: true, oil_access: true });
+    const oilAccess = !!(await accessLevel(deps, c.get("user"), aircraft.id, "oil"));
+    const links = oilAccess ? await findLinks(deps, aircraft.id, { opsTabId: view.dbId! }) : [];
+    return c.json({ links, ops_access: true, oil_access: oilAccess });
+  });
+
+  app.on("POST", both("/v1/oil_data/get_oil_linked_row_id"), async (c) => {
+    const deps = c.get("deps");
+    const input = await readBody(c, OilLinkedRowInput);
+    const { aircraft } = await aircraftWithAccess(deps, c.get("user"), input, "oil", "read");
+    const view = await aircraftTab(deps, aircraft.id, "oil", input.tab_id);
+    const row = await deps.db.selectFrom("tab_rows").select("id").where("id", "=", input.row_id).where("tab_id", "=", view.dbId!).executeTakeFirst();
+    if (!row) throw notFound("That row");
+    const opsAccess = !!(await accessLevel(deps, c.get("user"), aircraft.id, "ops"));
+    const links = opsAccess ? await findLinks(deps, aircraft.id, { oilTabId: view.dbId!, oilRowId: row.id }) : [];
+    return c.json({ links, ops_access: opsAccess, oil_access: true });
+  });
+
+  app.on("POST", both("/v1/oil_data/get_oil_ops_link_pk"), async (c) => {
+    const deps = c.get("deps");
+    const input = await readBody(c, OilLinkPkInput);
+    const { aircraft } = await aircraftWithAccess(deps, c.get("user"), input, "oil", "read");
+    const opsAccess = !!(await accessLevel(deps, c.get("user"), aircraft.id, "ops"));
+    const products: ModuleProduct[] = opsAccess ? ["oil", "ops"] : ["oil"];
+    const rows = await deps.db
+      .selectFrom("tab_columns")
+      .innerJoin("tabs", "tabs.id", "tab_columns.tab_id")
+      .select(["tabs.tab_key", "tabs.tab_name", "tabs.product", "tabs.tab_position", "tab_columns.name"])
+      .where("tabs.aircraft_id", "=", aircraft.id)
+      .where("tabs.is_template", "=", 0)
+      .where("tabs.product", "in", products)
+      .where("tab_columns.name", "in", [...OIL_OPS_LINK_COLUMNS])
+      .orderBy("tabs.product", "desc")
+      .orderBy("tabs.tab_position")
+      .orderBy("tab_columns.position")
+      .execute();
+    const tabs = new Map<string, { tab_id: string; tab_name: string; product: ModuleProduct; key_columns: string[] }>();
+    for (const r of rows) {
+      const k = `${r.product}:${r.tab_key}`;
+      const t = tabs.get(k) ?? { tab_id: r.tab_key, tab_name: r.tab_name, product: r.product, key_columns: [] };
+      t.key_columns.push(r.name);
+      tabs.set(k, t);
+    }
+    return c.json({ link_columns: [...OIL_OPS_LINK_COLUMNS], tabs: [...tabs.values()] });
+  });
+
+  // --- binders -----------------------------------------------------------------------------
+
+  app.on("POST", both("/v1/ops_data/binder_availability"), async (c) => {
+    const deps = c.get("deps");
+    const input = await readBody(c, BinderInput);
+    const product = input.product ?? "ops";
+    const { aircraft } = await aircraftWithAccess(deps, c.get("user"), input, product, "read");
+    const view = await aircraftTab(deps, aircraft.id, product, input.tab_id);
+    const current = await tabHasRows(deps, view);
+    const full = current || (await aircraftHasData(deps, aircraft.id, product));
+    const text =
+      current && full
+        ? "Current Binder and Full Delivery Binder are available."
+        : full
+        ? `Only the Full Delivery Binder is available: ${view.name} has no rows.`
+        : `No binder is available: MSN ${aircraft.msn} has no ${PRODUCT_LABEL[product]} data yet.`;
+    return c.json({ msg: full ? "available" : "not_available", text, current, full });
+  });
+
+  app.on(
+    "POST",
+    both("/v1/ops_data/binder_download"),
+    blobRoute(async (c) => {
+      const deps = c.get("deps");
+      const input = await readBody(c, BinderDownloadInput);
+      const product = input.product ?? "ops";
+      const { aircraft } = await aircraftWithAccess(deps, c.get("user"), input, product, "read");
+      const view = await aircraftTab(deps, aircraft.id, product, input.tab_id);
+      if (input.kind === "current") {
+        if (!(await tabHasRows(deps, view))) throw refuse(`The Current Binder is not available: ${view.name} has no rows.`);
+        const bytes = renderPdf({
+          title: `Current Binder: ${view.name}`,
+          subtitle: aircraftSubtitle(aircraft, product),
+          sections: [await tabSection(deps, view, {}, BINDER_MAX_ROWS_PER_TAB)],
+        });
+        return blobAnswer(bytes, PDF_TYPE, `${aircraft.msn}_${view.name}_Current_Binder.pdf`);
+      }
+      if (!(await aircraftHasData(deps, aircraft.id, product)))
+        throw refuse(`The Full Delivery Binder is not available: MSN ${aircraft.msn} has no ${PRODUCT_LABEL[product]} data yet.`);
+      const tabs = await aircraftTabs(deps, aircraft.id, product);
+      const sections: PdfSection[] = [{ heading: "Contents", lines: tabs.map((t, i) => `${i + 1}. ${t.name}`) }];
+      for (const t of tabs) sections.push(await tabSection(deps, t, {}, BINDER_MAX_ROWS_PER_TAB));
+      const bytes = renderPdf({ title: `Full Delivery Binder: MSN ${aircraft.msn}`, subtitle: aircraftSubtitle(aircraft, product), sections });
+      return blobAnswer(bytes, PDF_TYPE, `${aircraft.msn}_Full_Delivery_Binder.pdf`);
+    })
+  );
+}

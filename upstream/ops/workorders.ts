@@ -1,0 +1,436 @@
+// Work orders (versioned) and technical logbooks with pages: /v1/work_order/*, /v1/logbook/*.
+import type { Hono } from "hono";
+import { both } from "./tabs";
+import { sql } from "kysely";
+import type { AuthUser, Deps, HonoEnv } from "../context";
+import type { AccessLevel } from "../db/schema";
+import { requireAccess } from "../access";
+import { notFound, readBody, refuse } from "../http";
+import {
+  LogbookCreateInput,
+  LogbookListInput,
+  LogbookPageCreateInput,
+  LogbookPageRefInput,
+  LogbookPagesInput,
+  LogbookPageUpdateInput,
+  LogbookRefInput,
+  LogbookUpdateInput,
+  WorkOrderCreateInput,
+  WorkOrderListInput,
+  WorkOrderRefInput,
+  WorkOrderUpdateInput,
+  type WorkOrderKind,
+} from "../../app/models/schemas/ops";
+import { aircraftWithAccess, audit, findAircraftById, touchIssueDate, type AircraftCtx } from "./common";
+
+const parseObject = (s: string): Record<string, unknown> => {
+  try {
+    const v = JSON.parse(s);
+    return v && typeof v === "object" && !Array.isArray(v) ? v : {};
+  } catch {
+    return {};
+  }
+};
+
+// ---------------------------------------------------------------------------------------------
+// Work orders
+// ---------------------------------------------------------------------------------------------
+
+interface WoRow {
+  id: number;
+  aircraft_id: number;
+  kind: WorkOrderKind;
+  number: string;
+  title: string;
+  status: string;
+  created_at: string;
+}
+
+/** A work order the user may see (ops access on its aircraft at `min`), with one version (latest by default). */
+export async function loadWorkOrderForUser(deps: Deps, user: AuthUser, workOrderId: number, version: number | undefined, min: AccessLevel) {
+  const wo = await deps.db.selectFrom("work_orders").selectAll().where("id", "=", workOrderId).executeTakeFirst();
+  if (!wo) throw notFound("That work order");
+  await requireAccess(deps, user, wo.aircraft_id, "ops", min);
+  const aircraft = await findAircraftById(deps, wo.aircraft_id);
+  let vq = deps.db.selectFrom("work_order_versions").selectAll().where("work_order_id", "=", wo.id);
+  vq = version != null ? vq.where("version", "=", version) : vq.orderBy("version", "desc").limit(1);
+  const v = await vq.executeTakeFirst();
+  if (!v) throw notFound(version != null ? `Version ${version} of that work order` : "That work order");
+  return { wo: wo as WoRow, version: { version: v.version, created_at: v.created_at, data: parseObject(v.data) }, aircraft };
+}
+
+async function workOrderDetail(deps: Deps, wo: WoRow, version?: number) {
+  const versions = await deps.db
+    .selectFrom("work_order_versions")
+    .leftJoin("users", "users.id", "work_order_versions.created_by")
+    .select(["work_order_versions.version", "work_order_versions.created_at", "work_order_versions.data", "users.username"])
+    .where("work_order_versions.work_order_id", "=", wo.id)
+    .orderBy("work_order_versions.version", "desc")
+    .execute();
+  const latest = versions[0];
+  const shown = version != null ? versions.find((v) => v.version === version) : latest;
+  if (!shown) throw notFound(`Version ${version} of that work order`);
+  return {
+    work_order_id: wo.id,
+    org_msn_id: wo.aircraft_id,
+    kind: wo.kind,
+    number: wo.number,
+    title: wo.title,
+    status: wo.status,
+    version: shown.version,
+    created_at: wo.created_at,
+    updated_at: latest.created_at,
+    data: parseObject(shown.data),
+    versions: versions.map((v) => ({ version: v.version, created_at: v.created_at, created_by: v.username ?? null })),
+  };
+}
+
+async function numberTaken(deps: Deps, aircraftId: number, number: string, exceptId?: number) {
+  let q = deps.db
+    .selectFrom("work_orders")
+    .select("id")
+    .where("aircraft_id", "=", aircraftId)
+    .where(sql`lower(number)`, "=", number.toLowerCase());
+  if (exceptId) q = q.where("id", "!=", exceptId);
+  return !!(await q.executeTakeFirst());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Logbooks
+// ---------------------------------------------------------------------------------------------
+
+export async function loadLogbookForUser(deps: Deps, user: AuthUser, logbookId: number, min: AccessLevel) {
+  const logbook = await deps.db.selectFrom("logbooks").selectAll().where("id", "=", logbookId).executeTakeFirst();
+  if (!logbook) throw notFound("That logbook");
+  await requireAccess(deps, user, logbook.aircraft_id, "ops", min);
+  const aircraft: AircraftCtx = await findAircraftById(deps, logbook.aircraft_id);
+  return { logbook, aircraft };
+}
+
+async function logbookJson(deps: Deps, id: number) {
+  const l = await deps.db
+    .selectFrom("logbooks")
+    .select([
+      "logbooks.id",
+      "logbooks.aircraft_id",
+      "logbooks.title",
+      "logbooks.created_at",
+      (eb) =>
+        eb
+          .selectFrom("logbook_pages")
+          .select((e2) => e2.fn.countAll<number>().as("n"))
+          .whereRef("logbook_pages.logbook_id", "=", "logbooks.id")
+          .as("page_count"),
+    ])
+    .where("logbooks.id", "=", id)
+    .executeTakeFirstOrThrow();
+  return { log_book_id: l.id, org_msn_id: l.aircraft_id, title: l.title, page_count: Number(l.page_count ?? 0), created_at: l.created_at };
+}
+
+const pageJson = (p: { id: number; logbook_id: number; page_no: number; date: string; data: string; created_at: string }) => ({
+  id: p.id,
+  log_book_id: p.logbook_id,
+  page_no: p.page_no,
+  date: p.date,
+  data: parseObject(p.data),
+  created_at: p.created_at,
+});
+
+async function loadPageForUser(deps: Deps, user: AuthUser, pageId: number, min: AccessLevel) {
+  const page = await deps.db.selectFrom("logbook_pages").selectAll().where("id", "=", pageId).executeTakeFirst();
+  if (!page) throw notFound("That logbook page");
+  const { logbook, aircraft } = await loadLogbookForUser(deps, user, page.logbook_id, min);
+  return { page, logbook, aircraft };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Routes
+// ---------------------------------------------------------------------------------------------
+
+export function registerWorkOrderRoutes(app: Hono<HonoEnv>) {
+  app.on("POST", both("/v1/work_order/list"), async (c) => {
+    const deps = c.get("deps");
+    const input = await readBody(c, WorkOrderListInput);
+    const { aircraft } = await aircraftWithAccess(deps, c.get("user"), input, "ops", "read");
+    let base = deps.db
+      .selectFrom("work_orders as w")
+      .innerJoin("work_order_versions as v", (j) =>
+        j.onRef("v.work_order_id", "=", "w.id").on("v.version", "=", sql<number>`(SELECT MAX(version) FROM work_order_versions WHERE work_order_id = w.id)`)
+      )
+      .where("w.aircraft_id", "=", aircraft.id);
+    if (input.kind) base = base.where("w.kind", "=", input.kind);
+    const { total } = await base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
+    const rows = await base
+      .select(["w.id", "w.kind", "w.number", "w.title", "w.status", "w.created_at", "v.version", "v.created_at as updated_at"])
+      .orderBy("w.created_at", "desc")
+      .orderBy("w.id", "desc")
+      .limit(input.per_page)
+      .offset((input.page - 1) * input.per_page)
+      .execute();
+    return c.json({
+      work_orders: rows.map((r) => ({
+        work_order_id: r.id,
+        org_msn_id: aircraft.id,
+        kind: r.kind,
+        number: r.number,
+        title: r.title,
+        status: r.status,
+        version: r.version,
+        created_at: r.created_at,
+        updated_at: r.updated_at,
+      })),
+      total: Number(total),
+      page: input.page,
+      per_page: input.per_page,
+    });
+  });
+
+  app.on("POST", both("/v1/work_order/get"), async (c) => {
+    const deps = c.get("deps");
+    const input = await readBody(c, WorkOrderRefInput);
+    const { wo } = await loadWorkOrderForUser(deps, c.get("user"), input.work_order_id, input.version, "read");
+    return c.json({ work_order: await workOrderDetail(deps, wo, input.version) });
+  });
+
+  app.on("POST", both("/v1/work_order/create"), async (c) => {
+    const deps = c.get("deps");
+    const user = c.get("user");
+    const input = await readBody(c, WorkOrderCreateInput);
+    const { aircraft } = await aircraftWithAccess(deps, user, input, "ops", "write");
+    const id = await deps.db.transaction().execute(async (trx) => {
+      const clash = await trx
+        .selectFrom("work_orders")
+        .select("id")
+        .where("aircraft_id", "=", aircraft.id)
+        .where(sql`lower(number)`, "=", input.number.toLowerCase())
+        .executeTakeFirst();
+      if (clash) throw refuse(`A work order numbered ${input.number} already exists for MSN ${aircraft.msn}.`, { number: ["That number is taken."] });
+      const wo = await trx
+        .insertInto("work_orders")
+        .values({ aircraft_id: aircraft.id, kind: input.kind, number: input.number, title: input.title, status: input.status, created_by: user.id })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto("work_order_versions")
+        .values({ work_order_id: wo.id, version: 1, data: JSON.stringify(input.data), created_by: user.id })
+        .execute();
+      return wo.id;
+    });
+    await touchIssueDate(deps, aircraft.id, "ops");
+    await audit(c, "ops.work_order.create", "work_order", id, aircraft.organization_id, { aircraft_id: aircraft.id, kind: input.kind, number: input.number });
+    const { wo } = await loadWorkOrderForUser(deps, user, id, undefined, "read");
+    return c.json({ message: `Work order ${input.number} was created.`, work_order: await workOrderDetail(deps, wo) });
+  });
+
+  app.on("POST", both("/v1/work_order/update"), async (c) => {
+    const deps = c.get("deps");
+    const user = c.get("user");
+    const input = await readBody(c, WorkOrderUpdateInput);
+    if (input.number == null && input.title == null && input.status == null && input.data == null)
+      throw refuse("Nothing to change: send number, title, status or data.");
+    const { wo, version, aircraft } = await loadWorkOrderForUser(deps, user, input.work_order_id, undefined, "write");
+    if (input.number != null && (await numberTaken(deps, aircraft.id, input.number, wo.id))) {
+      throw refuse(`A work order numbered ${input.number} already exists for MSN ${aircraft.msn}.`, { number: ["That number is taken."] });
+    }
+    const next = version.version + 1;
+    await deps.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable("work_orders")
+        .set({ number: input.number ?? wo.number, title: input.title ?? wo.title, status: input.status ?? wo.status })
+        .where("id", "=", wo.id)
+        .execute();
+      await trx
+        .insertInto("work_order_versions")
+        .values({ work_order_id: wo.id, version: next, data: JSON.stringify(input.data ?? version.data), created_by: user.id })
+        .execute();
+    });
+    await touchIssueDate(deps, aircraft.id, "ops");
+    await audit(c, "ops.work_order.update", "work_order", wo.id, aircraft.organization_id, {
+      version: next,
+      fields: Object.keys(input).filter((k) => k !== "work_order_id"),
+    });
+    const fresh = await loadWorkOrderForUser(deps, user, wo.id, undefined, "read");
+    return c.json({ message: `Work order ${fresh.wo.number} was saved as version ${next}.`, work_order: await workOrderDetail(deps, fresh.wo) });
+  });
+
+  app.on("POST", both("/v1/work_order/delete"), async (c) => {
+    const deps = c.get("deps");
+    const input = await readBody(c, WorkOrderRefInput);
+    const { wo, aircraft } = await loadWorkOrderForUser(deps, c.get("user"), input.work_order_id, undefined, "write");
+    await deps.db.deleteFrom("work_orders").where("id", "=", wo.id).execute(); // versions cascade
+    await touchIssueDate(deps, aircraft.id, "ops");
+    await audit(c, "ops.work_order.delete", "work_order", wo.id, aircraft.organization_id, { number: wo.number, kind: wo.kind });
+    return c.json({ message: `Work order ${wo.number} was deleted.` });
+  });
+
+  // --- logbooks ------------------------------------------------------------------------------
+
+  app.on("POST", both("/v1/logbook/list"), async (c) => {
+    const deps = c.get("deps");
+    const input = await readBody(c, LogbookListInput);
+    const { aircraft } = await aircraftWithAccess(deps, c.get("user"), input, "ops", "read");
+    const base = deps.db.selectFrom("logbooks").where("logbooks.aircraft_id", "=", aircraft.id);
+    const { total } = await base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
+    const rows = await base
+      .select([
+        "logbooks.id",
+        "logbooks.title",
+        "logbooks.created_at",
+        (eb) =>
+          eb
+            .selectFrom("logbook_pages")
+            .select((e2) => e2.fn.countAll<number>().as("n"))
+            .whereRef("logbook_pages.logbook_id", "=", "logbooks.id")
+            .as("page_count"),
+      ])
+      .orderBy("logbooks.created_at", "desc")
+      .orderBy("logbooks.id", "desc")
+      .limit(input.per_page)
+      .offset((input.page - 1) * input.per_page)
+      .execute();
+    return c.json({
+      logbooks: rows.map((l) => ({
+        log_book_id: l.id,
+        org_msn_id: aircraft.id,
+        title: l.title,
+        page_count: Number(l.page_count ?? 0),
+        created_at: l.created_at,
+      })),
+      total: Number(total),
+      page: input.page,
+      per_page: input.per_page,
+    });
+  });
+
+  app.on("POST", both("/v1/logbook/create"), async (c) => {
+    const deps = c.get("deps");
+    const user = c.get("user");
+    const input = await readBody(c, LogbookCreateInput);
+    const { aircraft } = await aircraftWithAccess(deps, user, input, "ops", "write");
+    const clash = await deps.db
+      .selectFrom("logbooks")
+      .select("id")
+      .where("aircraft_id", "=", aircraft.id)
+      .where(sql`lower(title)`, "=", input.title.toLowerCase())
+      .executeTakeFirst();
+    if (clash) throw refuse(`A logbook named "${input.title}" already exists for MSN ${aircraft.msn}.`, { title: ["That title is taken."] });
+    const row = await deps.db
+      .insertInto("logbooks")
+      .values({ aircraft_id: aircraft.id, title: input.title, created_by: user.id })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await audit(c, "ops.logbook.create", "logbook", row.id, aircraft.organization_id, { aircraft_id: aircraft.id, title: input.title });
+    return c.json({ message: `The logbook "${input.title}" was created.`, logbook: await logbookJson(deps, row.id) });
+  });
+
+  app.on("POST", both("/v1/logbook/update"), async (c) => {
+    const deps = c.get("deps");
+    const input = await readBody(c, LogbookUpdateInput);
+    const { logbook, aircraft } = await loadLogbookForUser(deps, c.get("user"), input.log_book_id, "write");
+    const clash = await deps.db
+      .selectFrom("logbooks")
+      .select("id")
+      .where("aircraft_id", "=", aircraft.id)
+      .where("id", "!=", logbook.id)
+      .where(sql`lower(title)`, "=", input.title.toLowerCase())
+      .executeTakeFirst();
+    if (clash) throw refuse(`A logbook named "${input.title}" already exists for MSN ${aircraft.msn}.`, { title: ["That title is taken."] });
+    await deps.db.updateTable("logbooks").set({ title: input.title }).where("id", "=", logbook.id).execute();
+    await audit(c, "ops.logbook.update", "logbook", logbook.id, aircraft.organization_id, { title: input.title });
+    return c.json({ message: "The logbook was renamed.", logbook: await logbookJson(deps, logbook.id) });
+  });
+
+  app.on("POST", both("/v1/logbook/delete"), async (c) => {
+    const deps = c.get("deps");
+    const input = await readBody(c, LogbookRefInput);
+    const { logbook, aircraft } = await loadLogbookForUser(deps, c.get("user"), input.log_book_id, "write");
+    await deps.db.deleteFrom("logbooks").where("id", "=", logbook.id).execute(); // pages cascade
+    await touchIssueDate(deps, aircraft.id, "ops");
+    await audit(c, "ops.logbook.delete", "logbook", logbook.id, aircraft.organization_id, { title: logbook.title });
+    return c.json({ message: `The logbook "${logbook.title}" was deleted.` });
+  });
+
+  app.on("POST", both("/v1/logbook/pages"), async (c) => {
+    const deps = c.get("deps");
+    const input = await readBody(c, LogbookPagesInput);
+    const { logbook } = await loadLogbookForUser(deps, c.get("user"), input.log_book_id, "read");
+    const base = deps.db.selectFrom("logbook_pages").where("logbook_id", "=", logbook.id);
+    const { total } = await base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
+    const pages = await base
+      .selectAll()
+      .orderBy("page_no")
+      .limit(input.per_page)
+      .offset((input.page - 1) * input.per_page)
+      .execute();
+    return c.json({
+      logbook: await logbookJson(deps, logbook.id),
+      pages: pages.map(pageJson),
+      total: Number(total),
+      page: input.page,
+      per_page: input.per_page,
+    });
+  });
+
+  app.on("POST", both("/v1/logbook/page_create"), async (c) => {
+    const deps = c.get("deps");
+    const input = await readBody(c, LogbookPageCreateInput);
+    const { logbook, aircraft } = await loadLogbookForUser(deps, c.get("user"), input.log_book_id, "write");
+    const page = await deps.db.transaction().execute(async (trx) => {
+      let pageNo = input.page_no;
+      if (pageNo == null) {
+        const { max } = await trx
+          .selectFrom("logbook_pages")
+          .select((eb) => eb.fn.max<number | null>("page_no").as("max"))
+          .where("logbook_id", "=", logbook.id)
+          .executeTakeFirstOrThrow();
+        pageNo = (max ?? 0) + 1;
+      } else {
+        const clash = await trx.selectFrom("logbook_pages").select("id").where("logbook_id", "=", logbook.id).where("page_no", "=", pageNo).executeTakeFirst();
+        if (clash) throw refuse(`Page ${pageNo} already exists in this logbook.`, { page_no: ["That page number is taken."] });
+      }
+      return trx
+        .insertInto("logbook_pages")
+        .values({ logbook_id: logbook.id, page_no: pageNo, date: input.date, data: JSON.stringify(input.data) })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    });
+    await touchIssueDate(deps, aircraft.id, "ops");
+    await audit(c, "ops.logbook.page.create", "logbook_page", page.id, aircraft.organization_id, { log_book_id: logbook.id, page_no: page.page_no });
+    return c.json({ message: `Page ${page.page_no} was added.`, page: pageJson(page) });
+  });
+
+  app.on("POST", both("/v1/logbook/page_update"), async (c) => {
+    const deps = c.get("deps");
+    const input = await readBody(c, LogbookPageUpdateInput);
+    if (input.page_no == null && input.date == null && input.data == null) throw refuse("Nothing to change: send page_no, date or data.");
+    const { page, logbook, aircraft } = await loadPageForUser(deps, c.get("user"), input.page_id, "write");
+    if (input.page_no != null && input.page_no !== page.page_no) {
+      const clash = await deps.db
+        .selectFrom("logbook_pages")
+        .select("id")
+        .where("logbook_id", "=", logbook.id)
+        .where("page_no", "=", input.page_no)
+        .executeTakeFirst();
+      if (clash) throw refuse(`Page ${input.page_no} already exists in this logbook.`, { page_no: ["That page number is taken."] });
+    }
+    const updated = await deps.db
+      .updateTable("logbook_pages")
+      .set({ page_no: input.page_no ?? page.page_no, date: input.date ?? page.date, data: input.data ? JSON.stringify(input.data) : page.data })
+      .where("id", "=", page.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await touchIssueDate(deps, aircraft.id, "ops");
+    await audit(c, "ops.logbook.page.update", "logbook_page", page.id, aircraft.organization_id, { log_book_id: logbook.id, page_no: updated.page_no });
+    return c.json({ message: `Page ${updated.page_no} was saved.`, page: pageJson(updated) });
+  });
+
+  app.on("POST", both("/v1/logbook/page_delete"), async (c) => {
+    const deps = c.get("deps");
+    const input = await readBody(c, LogbookPageRefInput);
+    const { page, logbook, aircraft } = await loadPageForUser(deps, c.get("user"), input.page_id, "write");
+    await deps.db.deleteFrom("logbook_pages").where("id", "=", page.id).execute();
+    await touchIssueDate(deps, aircraft.id, "ops");
+    await audit(c, "ops.logbook.page.delete", "logbook_page", page.id, aircraft.organization_id, { log_book_id: logbook.id, page_no: page.page_no });
+    return c.json({ message: `Page ${page.page_no} was deleted.` });
+  });
+}
