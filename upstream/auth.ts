@@ -44,6 +44,8 @@ export async function revokeUserTokens(db: HonoEnv["Variables"]["deps"]["db"], u
   await q.execute();
 }
 
+export const IP_REFUSED = "Access from this network is not allowed for your organization.";
+
 /** The address of the person using the portal: the portal forwards it in X-Client-Ip. */
 export function clientIp(headers: Headers): string | null {
   return headers.get("x-client-ip") ?? null;
@@ -77,7 +79,7 @@ export function requireAuth(): MiddlewareHandler<HonoEnv> {
     if (row.active !== 1) return c.json({ error: "Your account is deactivated. Please contact your administrator." }, 403);
     const ip = clientIp(c.req.raw.headers);
     const allowed = await ipAllowed(c.get("deps"), row.organization_id, row.role, ip);
-    if (!allowed) return c.json({ error: "Access from this network is not allowed for your organization." }, 403);
+    if (!allowed) return c.json({ error: IP_REFUSED }, 403);
     // Touch at most once a minute: a write per request would serialize every read behind SQLite's writer.
     const now = Date.now();
     if (!row.last_used_at || now - Date.parse(row.last_used_at) > 60_000) {
@@ -96,7 +98,7 @@ export function requireAuth(): MiddlewareHandler<HonoEnv> {
  * not bound to an organization's list. Implemented in upstream/ipwhitelist.ts (issue 6); until an
  * organization has entries everything is allowed.
  */
-async function ipAllowed(deps: HonoEnv["Variables"]["deps"], organizationId: number | null, role: string, ip: string | null) {
+export async function ipAllowed(deps: HonoEnv["Variables"]["deps"], organizationId: number | null, role: string, ip: string | null) {
   if (organizationId == null || role === "admin") return true;
   const entries = await deps.db.selectFrom("ip_whitelist").select("cidr").where("organization_id", "=", organizationId).execute();
   if (entries.length === 0) return true;

@@ -67,6 +67,8 @@ export interface SearchIndex {
     offset: number;
   }): { total: number; hits: SearchHit[] };
   count(organizationId?: number | null): number;
+  /** Ids in the index (ascending, after `afterId`, up to `upToId` when given), optionally of one organization: the rebuild's stale-entry sweep. */
+  ids(q: { afterId: number; upToId?: number | null; organizationId?: number | null; limit: number }): number[];
 }
 
 export interface Mailer {

@@ -183,7 +183,7 @@ export const MIN_WINDOW_MS = 50;
  * (not to the end-of-stream signal, which may come later): the bytes of the first chunk arrived at
  * the window's start, so they are left out. This removes the
  * request's round trip (and the server's time to first byte), which would otherwise bias every short
- * run low; on a 20 Mbps link with 100 ms latency a 1MB run would read 16.7 instead of 20.
+ * run low; on a 20 Mbps link with 100 ms latency a 1MB run would read 16 instead of 20.
  */
 export function measureRun(t: RunTiming): RunMeasure {
   const duration = Math.max(0, t.endedAt - t.startedAt) / 1000;

@@ -52,18 +52,39 @@ export function parseListParams(url: URL): ListParams {
 
 // ---- links ------------------------------------------------------------------------------------
 
-/** The files page of a folder, keeping the page's other parameters stable. */
-export function filesHref(
-  aircraftId: number,
-  p: { dir?: string | null; fileid?: number | null; organization?: string | null; page?: number; sort?: FileSort; order?: SortOrder; family?: Family } = {},
+/** A listing URL below `base` (a files page, or the /aero-box aircraft page) with the given parameters. */
+export function listHref(
+  base: string,
+  p: { dir?: string | null; fileid?: number | null; organization?: string | null; page?: number; sort?: FileSort; order?: SortOrder; extra?: Record<string, string> } = {},
 ) {
   const q = new URLSearchParams();
   if (p.dir && p.dir !== "/") q.set("dir", p.dir);
   if (p.fileid) q.set("fileid", String(p.fileid));
   if (p.organization) q.set("organization", p.organization);
-  if (p.sort && p.sort !== "name") q.set("sort", p.sort);
-  if (p.order && !(p.order === "asc" && (p.sort ?? "name") !== "date") && !(p.order === "desc" && p.sort === "date")) q.set("order", p.order);
+  const sort = p.sort ?? "name";
+  if (sort !== "name") q.set("sort", sort);
+  const defaultOrder: SortOrder = sort === "date" ? "desc" : "asc";
+  if (p.order && p.order !== defaultOrder) q.set("order", p.order);
   if (p.page && p.page > 1) q.set("page", String(p.page));
+  for (const [k, v] of Object.entries(p.extra ?? {})) q.set(k, v);
   const s = q.toString();
-  return `/storage${p.family === "uef" ? "/uef" : ""}/aircraft/${aircraftId}/files${s ? `?${s}` : ""}`;
+  return `${base}${s ? `?${s}` : ""}`;
 }
+
+export const filesBase = (aircraftId: number, family: Family = "standard") => `/storage${family === "uef" ? "/uef" : ""}/aircraft/${aircraftId}/files`;
+
+/** The files page of a folder, keeping the page's other parameters stable. */
+export function filesHref(
+  aircraftId: number,
+  p: { dir?: string | null; fileid?: number | null; organization?: string | null; page?: number; sort?: FileSort; order?: SortOrder; family?: Family } = {},
+) {
+  return listHref(filesBase(aircraftId, p.family), p);
+}
+
+/** The signed download of one file (a resource route that redirects to the blob store). */
+export const downloadHref = (aircraftId: number, fileId: number, family: Family = "standard") =>
+  `/resources/storage/download?aircraft_id=${aircraftId}&fileid=${fileId}${family === "uef" ? "&family=uef" : ""}`;
+
+/** A folder as a streamed zip. */
+export const zipHref = (aircraftId: number, dir: string, family: Family = "standard") =>
+  `/resources/storage/zip?${new URLSearchParams({ aircraft_id: String(aircraftId), dir, ...(family === "uef" ? { family: "uef" } : {}) })}`;

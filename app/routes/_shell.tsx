@@ -2,8 +2,8 @@
 // going). Child routes check their own roles with requireUser(…, {roles}). The loader gathers the
 // side navigation, top bar, notifications and product switcher (app/models/shell.server.ts); the
 // upstream token stays in the session and never reaches this data.
-import { json, type LoaderFunctionArgs, type ShouldRevalidateFunction } from "@remix-run/node";
-import { Outlet, useLoaderData } from "@remix-run/react";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Outlet, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { FullPageErrorBoundary } from "~/components/error-page/boundary";
 import { FULLSCREEN_PARAM } from "~/components/shell/full-screen";
 import { navCollapsedFrom } from "~/components/shell/nav-pref";

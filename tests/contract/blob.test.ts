@@ -141,6 +141,18 @@ describe("signed GET", () => {
     await r.arrayBuffer();
   });
 
+  it("never serves HTML or SVG inline (same origin as the portal)", async () => {
+    await blob.put("g/page.html", new TextEncoder().encode("<script>alert(1)</script>"));
+    await blob.put("g/claims-pdf.pdf", new TextEncoder().encode("<svg onload=alert(1)>"), "image/svg+xml");
+    for (const key of ["g/page.html", "g/claims-pdf.pdf"]) {
+      const r = await fetch(blob.signedGetUrl(key, { expiresInSeconds: 60 }));
+      expect(r.headers.get("content-disposition")).toMatch(/^attachment;/);
+      expect(r.headers.get("content-security-policy")).toContain("sandbox");
+      expect(r.headers.get("x-content-type-options")).toBe("nosniff");
+      await r.arrayBuffer();
+    }
+  });
+
   it("refuses a wrong, tampered or expired signature with 403", async () => {
     const url = new URL(blob.signedGetUrl("g/doc.pdf", { expiresInSeconds: 60, filename: "a.pdf", download: true }));
     const wrongSig = new URL(url);

@@ -332,6 +332,8 @@ describe("tab data", () => {
     const filtered = await ok(TabDataAnswer, "reader", "/v1/ops_data/get_tab_data.json", { ...SKY, tab_id: ad.tab_id, filter: needle });
     expect(filtered.total).toBeGreaterThanOrEqual(1);
     expect(filtered.rows.every((r) => JSON.stringify(r.data).includes(needle))).toBe(true);
+    const odd = await ok(TabDataAnswer, "reader", "/v1/ops_data/get_tab_data.json", { ...SKY, tab_id: ad.tab_id, filter: "100%_\\" });
+    expect(odd.total).toBe(0);
     await fails(422, "reader", "/v1/ops_data/get_tab_data.json", { ...SKY, tab_id: ad.tab_id, sort_column: "Nope" });
     await fails(422, "reader", "/v1/ops_data/get_tab_data.json", { ...SKY, tab_id: ad.tab_id, per_page: 100000 });
     await fails(404, "reader", "/v1/ops_data/get_tab_data.json", { ...SKY_OTHER, tab_id: ad.tab_id });

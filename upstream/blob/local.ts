@@ -77,6 +77,12 @@ const EXT_TYPES: Record<string, string> = {
   bin: "application/octet-stream",
 };
 
+/**
+ * Types a browser would run as a document (script). The store shares the portal's origin, so these are
+ * never served inline: always as an attachment, in a CSP sandbox, whatever the uploader claimed.
+ */
+const ACTIVE_TYPES = /^(text\/html|application\/xhtml\+xml|image\/svg\+xml|text\/xml|application\/xml|text\/javascript|application\/javascript|application\/x-javascript|text\/xsl|application\/xslt\+xml)\b/i;
+
 /** Content type guessed from a name's extension. */
 export function contentTypeFor(name: string): string {
   const dot = name.lastIndexOf(".");
@@ -253,12 +259,17 @@ export function createLocalBlobStore(rootDir: string, config: Pick<UpstreamConfi
       const etag = `"${st.size.toString(16)}-${Math.floor(st.mtimeMs).toString(16)}-${st.ino.toString(16)}"`;
       const meta = await readMeta(p.meta);
       const headers = new Headers();
-      headers.set("Content-Type", meta?.contentType ?? contentTypeFor(opts.filename ?? p.leaf));
+      const type = meta?.contentType ?? contentTypeFor(opts.filename ?? p.leaf);
+      const active = ACTIVE_TYPES.test(type) || ACTIVE_TYPES.test(contentTypeFor(opts.filename ?? p.leaf));
+      headers.set("Content-Type", type);
       headers.set("Accept-Ranges", "bytes");
       headers.set("ETag", etag);
       headers.set("Last-Modified", st.mtime.toUTCString());
       headers.set("X-Content-Type-Options", "nosniff");
-      if (opts.download || opts.filename) headers.set("Content-Disposition", contentDisposition(opts.filename ?? p.leaf, !!opts.download));
+      if (active) headers.set("Content-Security-Policy", "sandbox; default-src 'none'");
+      if (opts.download || opts.filename || active) {
+        headers.set("Content-Disposition", contentDisposition(opts.filename ?? p.leaf, !!opts.download || active));
+      }
       if (opts.noCache) {
         headers.set("Cache-Control", "no-store");
         headers.set("Content-Encoding", "identity");

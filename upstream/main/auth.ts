@@ -8,7 +8,7 @@ import { sql } from "kysely";
 import { z } from "zod";
 import type { Deps, HonoEnv } from "../context";
 import { nowIso } from "../db";
-import { clientIp, hashPassword, issueToken, randomToken, requireAuth, revokeUserTokens, verifyPassword } from "../auth";
+import { clientIp, hashPassword, IP_REFUSED, ipAllowed, issueToken, randomToken, requireAuth, revokeUserTokens, verifyPassword } from "../auth";
 import { ApiError, readBody, refuse } from "../http";
 import { generateTotpSecret, openTotpSecret, sealTotpSecret, totpProvisioning, verifyTotp } from "../lib/totp";
 import {
@@ -206,6 +206,11 @@ const sessionUser = (u: UserRow) => ({ id: u.id, email: u.email, role: u.role, u
 async function startSession(c: C, user: UserRow, via: "password" | "totp") {
   const deps = c.get("deps");
   const ip = clientIp(c.req.raw.headers);
+  // The IP whitelist holds at sign-in too, not only on later calls (issue 6).
+  if (!(await ipAllowed(deps, user.organization_id, user.role, ip))) {
+    await deps.audit.log({ userId: user.id, action: "auth.sign_in_refused_ip", entity: "user", entityId: user.id, organizationId: user.organization_id, detail: { via }, ip });
+    throw new ApiError(403, IP_REFUSED);
+  }
   const token = await issueToken(deps.db, user.id, deps.config.tokenTtlHours, ip);
   await deps.audit.log({ userId: user.id, action: "auth.sign_in", entity: "user", entityId: user.id, organizationId: user.organization_id, detail: { via }, ip });
   return c.json({ token, user: sessionUser(user) });

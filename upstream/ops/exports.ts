@@ -109,7 +109,7 @@ export function registerExportRoutes(app: Hono<HonoEnv>) {
         for (const t of tabs) sheets.push(await tabSheet(deps, t));
         const bytes = buildWorkbook(sheets);
         const filename = safeFilename(`${aircraft.msn}_${PRODUCT_LABEL[product]}_All_Tabs_${new Date().toISOString().slice(0, 10)}.xlsx`);
-        const key = `exports/${aircraft.id}/${crypto.randomUUID()}/${filename}`;
+        const key = `exports/${aircraft.id}/${crypto.randomUUID()}/${filename.replace(/ /g, "_")}`;
         await deps.blob.put(key, bytes, XLSX_TYPE);
         const expiresIn = SHARE_LINK_DAYS * 86400;
         let url: string;

@@ -360,6 +360,13 @@ export function registerUserAccessRoutes(app: Hono<HonoEnv>) {
           .executeTakeFirstOrThrow();
         aircraftId = row.id;
         created = true;
+        // Every aircraft has a records root folder (storage_items path "/"), whose id is aircraft.file_id.
+        const root = await trx
+          .insertInto("storage_items")
+          .values({ aircraft_id: aircraftId, parent_id: null, path: "/", name: input.name ?? `MSN ${input.msn_id}`, is_folder: 1, size: 0, blob_key: null, content_type: null, created_by: user.id })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        await trx.updateTable("aircraft").set({ file_id: root.id }).where("id", "=", aircraftId).execute();
       }
       const a = await trx.selectFrom("aircraft").selectAll().where("id", "=", aircraftId).executeTakeFirstOrThrow();
       const tabs = await ensureProductTabs(trx, a, input.product, user.id);

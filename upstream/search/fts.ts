@@ -91,6 +91,10 @@ export function createFtsSearch(sqlite: Database.Database): SearchIndex {
   );
   const delAircraft = sqlite.prepare("DELETE FROM files_fts WHERE aircraft_id = ?");
   const countAll = sqlite.prepare("SELECT count(*) AS n FROM files_fts");
+  const idsAll = sqlite.prepare("SELECT rowid AS id FROM files_fts WHERE rowid > @after AND rowid <= @upTo ORDER BY rowid LIMIT @limit");
+  const idsOrg = sqlite.prepare(
+    "SELECT rowid AS id FROM files_fts WHERE rowid > @after AND rowid <= @upTo AND organization_id = @org ORDER BY rowid LIMIT @limit",
+  );
   const countOrg = sqlite.prepare("SELECT count(*) AS n FROM files_fts WHERE organization_id = ?");
 
   const indexMany = sqlite.transaction((items: Parameters<SearchIndex["index"]>[0]) => {
@@ -181,6 +185,11 @@ export function createFtsSearch(sqlite: Database.Database): SearchIndex {
         });
       }
       return { total, hits };
+    },
+    ids(q) {
+      const params = { after: q.afterId, upTo: q.upToId ?? Number.MAX_SAFE_INTEGER, limit: Math.max(1, Math.floor(q.limit)) };
+      const rows = q.organizationId != null ? idsOrg.all({ ...params, org: q.organizationId }) : idsAll.all(params);
+      return rows.map((r) => (r as { id: number }).id);
     },
     count(organizationId) {
       const row = (organizationId != null ? countOrg.get(organizationId) : countAll.get()) as { n: number };

@@ -129,3 +129,23 @@ export function FileSearch(p: FileSearchProps) {
     </Form>
   );
 }
+
+/**
+ * How a page asks the shell for the top bar's file search: `export const handle = { fileSearch: … }`,
+ * `true` (search everything the user may see) or a function of the route's loader data giving the
+ * page's scope. The deepest route that sets it wins; pages without it show no file search.
+ */
+export interface FileSearchHandle {
+  fileSearch?: true | ((match: { data: unknown; params: Record<string, string | undefined> }) => FileSearchProps | null | undefined);
+}
+
+/** The file search props for the current page from the matched routes' handles, or null. */
+export function fileSearchFromMatches(matches: { handle?: unknown; data?: unknown; params: Record<string, string | undefined> }[]): FileSearchProps | null {
+  let found: FileSearchProps | null = null;
+  for (const m of matches) {
+    const h = (m.handle ?? {}) as FileSearchHandle;
+    if (h.fileSearch === true) found = {};
+    else if (typeof h.fileSearch === "function") found = h.fileSearch({ data: m.data, params: m.params }) ?? found;
+  }
+  return found;
+}

@@ -2,7 +2,7 @@
 // upstream, mailed through the outbox). In the top bar it is a disclosure; it posts to the UI route
 // /report-issue, which redirects back with a toast, so it works without JavaScript. With JavaScript
 // it posts through a fetcher and shows errors in place.
-import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { useFetcher, useLocation } from "@remix-run/react";
 import { BugIcon } from "~/components/icons/icons";
@@ -14,12 +14,21 @@ import * as s from "./shell.css";
 
 export const REPORT_ISSUE_ACTION = "/report-issue";
 
-export function ReportIssueForm({ url, id = "report-issue" }: { url: string; id?: string }) {
+export function ReportIssueForm({
+  url,
+  id = "report-issue",
+  lastResult,
+}: {
+  url: string;
+  id?: string;
+  /** The action's answer when the form was posted without JavaScript (the /report-issue page). */
+  lastResult?: SubmissionResult<string[]> | null;
+}) {
   const fetcher = useFetcher<typeof reportAction>({ key: id });
   const [form, fields] = useForm({
     id,
     constraint: getZodConstraint(ReportIssueInput),
-    lastResult: fetcher.state === "idle" ? fetcher.data?.result : undefined,
+    lastResult: fetcher.state === "idle" ? (fetcher.data?.result ?? lastResult) : undefined,
     defaultNoValidate: false,
     shouldValidate: "onSubmit",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ReportIssueInput }),

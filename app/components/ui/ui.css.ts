@@ -179,3 +179,12 @@ globalStyle(`${filterBar} ${field}`, { marginBottom: 0 });
 export const dl = style({ display: "grid", gridTemplateColumns: "max-content 1fr", gap: `${vars.space.sm} ${vars.space.xl}`, margin: 0 });
 globalStyle(`${dl} dt`, { color: vars.color.muted, fontWeight: 600, fontSize: vars.fontSize.sm });
 globalStyle(`${dl} dd`, { margin: 0 });
+
+/** Two columns (1 : 2) on wide screens, one below 1100 px. */
+export const split = style({
+  display: "grid",
+  gap: vars.space.lg,
+  gridTemplateColumns: "minmax(0, 1fr) minmax(0, 2fr)",
+  alignItems: "start",
+  "@media": { "(max-width: 1100px)": { gridTemplateColumns: "minmax(0, 1fr)" } },
+});

@@ -1,0 +1,120 @@
+// The records of one aircraft: header, toolbar, breadcrumbs, the listing, the pager, and the dialog
+// the URL asks for (?dialog=upload|create|rename|move|copy|delete&item=…), rendered by the server.
+// Used by /storage/aircraft/{id}/files, /storage/uef/aircraft/{id}/files and /aero-box/aircrafts/{id}.
+import type { SerializeFrom } from "@remix-run/node";
+import { Link, useLocation } from "@remix-run/react";
+import { Breadcrumbs } from "~/components/breadcrumbs/breadcrumbs";
+import { FolderActionDialog } from "~/components/folder-actions/folder-actions";
+import { DownloadIcon, FolderIcon } from "~/components/icons/icons";
+import { Pagination } from "~/components/pagination/pagination";
+import * as ui from "~/components/ui/ui.css";
+import { UploadDialog } from "~/components/upload-dialog/upload-dialog";
+import { ACCESS_LABEL } from "~/models/roles";
+import { downloadHref, listHref, zipHref, type FileSort, type SortOrder } from "~/models/storage-links";
+import type { filesLoader } from "~/models/storage-pages.server";
+import { DOWNLOAD_STARTED, useClientToast } from "./client-toast";
+import { FileList, type RowAction } from "./file-list";
+import * as s from "./files-page.css";
+
+export type FilesData = SerializeFrom<typeof filesLoader>;
+
+const STATUS_LABEL = { GROUNDED: "Grounded", "IN OPERATION": "In operation", "IN TRANSITION": "In transition" } as const;
+
+export function FilesPage({ data, base, singleUpload = false }: { data: FilesData; base: string; singleUpload?: boolean }) {
+  const location = useLocation();
+  const toast = useClientToast();
+  const a = data.aircraft;
+  const dir = data.folder.path;
+  const keep = { dir, organization: data.organization, sort: data.sort as FileSort, order: data.order as SortOrder };
+  const here = listHref(base, { ...keep, page: data.page });
+  const withDialog = (dialog: string, item?: number) => listHref(base, { ...keep, page: data.page, extra: { dialog, ...(item ? { item: String(item) } : {}) } });
+  const onDownload = () => toast.show({ type: "info", description: DOWNLOAD_STARTED });
+
+  const crumbs = data.breadcrumb.map((c) => ({ name: c.name, href: listHref(base, { dir: c.path, organization: data.organization, sort: keep.sort, order: keep.order }) }));
+
+  const dialog = data.dialog;
+  return (
+    <div className={s.page}>
+      <header className={ui.pageHeader}>
+        <div className={s.title}>
+          <h1 className={ui.pageTitle}>{a.name}</h1>
+          <p className={`${ui.pageLead} ${s.lead}`}>
+            <span>MSN {a.msn}</span>
+            {a.registration ? <span>{a.registration}</span> : null}
+            <span className={`${ui.badge} ${a.status === "GROUNDED" ? ui.badgeTone.danger : a.status === "IN OPERATION" ? ui.badgeTone.success : ui.badgeTone.warning}`}>
+              {STATUS_LABEL[a.status]}
+            </span>
+            <span className={`${ui.badge} ${ui.badgeTone.info}`} data-access={data.access}>
+              {ACCESS_LABEL[data.access]}
+            </span>
+            {data.family === "uef" ? <span className={`${ui.badge} ${ui.badgeTone.neutral}`}>Extended upload</span> : null}
+          </p>
+        </div>
+        <div className={s.toolbar} role="toolbar" aria-label="Folder actions">
+          {data.canWrite ? (
+            <>
+              <Link to={withDialog(singleUpload ? "upload-one" : "upload")} className={ui.button.primary} preventScrollReset data-action="upload">
+                {singleUpload ? "Upload a file" : "Upload files"}
+              </Link>
+              <Link to={withDialog("create")} className={ui.button.secondary} preventScrollReset data-action="create-folder">
+                <FolderIcon size={16} /> New folder
+              </Link>
+            </>
+          ) : null}
+          <a href={zipHref(a.id, dir, data.family)} className={ui.button.secondary} download onClick={onDownload}>
+            <DownloadIcon size={16} /> Download folder
+          </a>
+        </div>
+      </header>
+
+      <Breadcrumbs items={crumbs} />
+
+      <FileList
+        items={data.contents}
+        sort={keep.sort}
+        order={keep.order}
+        sortHref={(sort, order) => listHref(base, { dir, organization: data.organization, sort, order })}
+        folderHref={(path) => listHref(base, { dir: path, organization: data.organization, sort: keep.sort, order: keep.order })}
+        downloadHref={(item) => downloadHref(a.id, item.id, data.family)}
+        zipHref={(path) => zipHref(a.id, path, data.family)}
+        actionHref={(action: RowAction, item) => withDialog(action, item.id)}
+        canWrite={data.canWrite}
+        selectedId={data.selectedId}
+        favourites={{ action: "/storage/favourites", redirectTo: `${location.pathname}${location.search}` }}
+        onDownload={onDownload}
+        emptyText={data.canWrite ? "This folder is empty. Upload files or create a folder." : "This folder is empty."}
+      />
+
+      <Pagination page={data.page} total={data.total} perPage={data.perPage} hrefFor={(p) => listHref(base, { ...keep, page: p })} noun={data.total === 1 ? "item" : "items"} />
+
+      {dialog && (dialog.kind === "upload" || dialog.kind === "upload-one") ? (
+        <UploadDialog
+          aircraftId={a.id}
+          dir={dir}
+          family={data.family}
+          variant={dialog.kind === "upload-one" ? "single" : data.family === "uef" ? "uef" : "standard"}
+          closeHref={here}
+          formAction={listHref(base, { dir, organization: data.organization })}
+          onFinished={(r) =>
+            toast.show({
+              type: r.ok ? "success" : "error",
+              description: [r.message ?? "Upload complete.", ...r.errors.slice(0, 5), ...(r.errors.length > 5 ? [`…and ${r.errors.length - 5} more problems.`] : [])].join("\n"),
+            })
+          }
+        />
+      ) : dialog ? (
+        <FolderActionDialog
+          kind={dialog.kind === "upload" || dialog.kind === "upload-one" ? "create" : dialog.kind}
+          aircraftId={a.id}
+          dir={dir}
+          family={data.family}
+          item={dialog.item}
+          closeHref={here}
+          returnTo={`${location.pathname}${location.search}`}
+          aircraftOptions={dialog.aircraftOptions}
+        />
+      ) : null}
+      {toast.view}
+    </div>
+  );
+}

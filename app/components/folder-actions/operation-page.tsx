@@ -1,0 +1,56 @@
+// The standalone pages /storage/create, /storage/copy, /storage/move and /storage/delete: the same form
+// as the listing's dialog, as a page (bookmarkable, and the confirmation step of a delete without JS).
+import type { SerializeFrom } from "@remix-run/node";
+import { Link } from "@remix-run/react";
+import * as ui from "~/components/ui/ui.css";
+import type { operationPageLoader } from "~/models/storage-pages.server";
+import { FolderActionDialog } from "./folder-actions";
+
+const TITLE = { create: "Create folder", copy: "Copy", move: "Move or rename", delete: "Delete" } as const;
+
+export function OperationPage({ data }: { data: SerializeFrom<typeof operationPageLoader> }) {
+  if (!data.ready) {
+    return (
+      <section>
+        <header className={ui.pageHeader}>
+          <div>
+            <h1 className={ui.pageTitle}>{TITLE[data.op]}</h1>
+            <p className={ui.pageLead}>{data.reason}</p>
+          </div>
+        </header>
+        <Link to="/storage/overview" className={ui.button.primary}>
+          Go to the fleet
+        </Link>
+      </section>
+    );
+  }
+  return (
+    <section>
+      <header className={ui.pageHeader}>
+        <div>
+          <h1 className={ui.pageTitle}>{TITLE[data.op]}</h1>
+          <p className={ui.pageLead}>
+            {data.aircraft.name} · MSN {data.aircraft.msn}
+          </p>
+        </div>
+      </header>
+      {data.canWrite ? (
+        <FolderActionDialog
+          asPage
+          kind={data.kind}
+          aircraftId={data.aircraft.id}
+          dir={data.dir}
+          family={data.family}
+          item={data.item}
+          closeHref={data.closeHref}
+          returnTo={data.returnTo}
+          aircraftOptions={data.aircraftOptions}
+        />
+      ) : (
+        <div className={ui.alert.warning} role="alert">
+          You have Read Access to this aircraft. Edit Access is needed to change its records.
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,195 @@
+// The three consultant dialogs of the spec (§2, §5): Send Message, Set Your Availability, Set Notes and
+// Rates. Conform + zod with the shared schemas: getZodConstraint writes required/min/max into the
+// HTML (validation without JS), parseWithZod validates again on the server. Each form is a fetcher:
+// with JS it saves without a page reload and the action's redirect closes the dialog; without JS it
+// is a plain post that redirects (or re-renders the page with the dialog and its errors).
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { Link, useFetcher } from "@remix-run/react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { Field, FormError, TextareaField } from "~/components/ui/form";
+import * as ui from "~/components/ui/ui.css";
+import { AVAILABILITY_MIN_DATE, AvailabilitySchema, NotesAndRatesSchema, SendMessageSchema } from "~/models/consultant-rules";
+import { StaffAvailabilitySchema } from "./dialog-schemas";
+import { ModalBody, ModalDialog, ModalFooter } from "./modal-dialog";
+import * as s from "./modal-dialog.css";
+
+type Result = SubmissionResult<string[]> | undefined;
+type ActionAnswer = { result?: SubmissionResult<string[]>; ok?: boolean } | undefined;
+
+interface DialogProps {
+  /** Where the form posts: the page's URL with its dialog parameters (so a failed no-JS post re-renders it open). */
+  action: string;
+  closeHref: string;
+  consultant: { id: number; name: string };
+  /** The page's action data, for the no-JS re-render after a refused post. */
+  actionResult?: Result;
+}
+
+function Hidden({ intent, id, closeHref, hydrated }: { intent: string; id: number; closeHref: string; hydrated: boolean }) {
+  return (
+    <>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="id" value={id} />
+      <input type="hidden" name="closeTo" value={closeHref} />
+      {hydrated ? <input type="hidden" name="_js" value="1" /> : null}
+    </>
+  );
+}
+
+function Buttons({ closeHref, busy, label }: { closeHref: string; busy: boolean; label: string }) {
+  return (
+    <ModalFooter>
+      <Link to={closeHref} className={ui.button.secondary} preventScrollReset replace>
+        Cancel
+      </Link>
+      <button type="submit" className={ui.button.primary} disabled={busy}>
+        {busy ? "Saving…" : label}
+      </button>
+    </ModalFooter>
+  );
+}
+
+/** Send Message: the consultant writes to the administrators (message_to_admin, required, multiline). */
+export function SendMessageDialog({ action, closeHref, consultant, actionResult, defaultMessage = "" }: DialogProps & { defaultMessage?: string }) {
+  const fetcher = useFetcher<ActionAnswer>({ key: `dialog-message-${consultant.id}` });
+  const hydrated = useHydrated();
+  const [form, fields] = useForm({
+    id: "send-message",
+    constraint: getZodConstraint(SendMessageSchema),
+    lastResult: fetcher.state === "idle" ? (fetcher.data?.result ?? actionResult) : undefined,
+    defaultValue: { message_to_admin: defaultMessage },
+    defaultNoValidate: false,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SendMessageSchema }),
+  });
+  return (
+    <ModalDialog title="Send Message" subtitle="To the administrators" closeHref={closeHref}>
+      <fetcher.Form method="post" action={action} {...getFormProps(form)}>
+        <Hidden intent="message" id={consultant.id} closeHref={closeHref} hydrated={hydrated} />
+        <ModalBody>
+          <FormError id={form.errorId} errors={form.errors} />
+          <TextareaField label="Message" meta={fields.message_to_admin} rows={7} autoFocus />
+        </ModalBody>
+        <Buttons closeHref={closeHref} busy={fetcher.state !== "idle"} label="Send" />
+      </fetcher.Form>
+    </ModalDialog>
+  );
+}
+
+/**
+ * Set Your Availability: start (required) and end (not before the start, or 1920-05-04 without one).
+ * Staff also choose available or not available: saving calls that endpoint, then saves the dates.
+ * The consultant sets the dates of their own profile (the status is the administrators').
+ */
+export function AvailabilityDialog({
+  action,
+  closeHref,
+  consultant,
+  actionResult,
+  staff,
+  defaults,
+}: DialogProps & {
+  staff: boolean;
+  defaults: { available_start_date: string | null; available_end_date: string | null; availability_status: boolean | null };
+}) {
+  const fetcher = useFetcher<ActionAnswer>({ key: `dialog-availability-${consultant.id}` });
+  const hydrated = useHydrated();
+  const schema = staff ? StaffAvailabilitySchema : AvailabilitySchema;
+  const [form, fields] = useForm({
+    id: "availability",
+    constraint: getZodConstraint(schema),
+    lastResult: fetcher.state === "idle" ? (fetcher.data?.result ?? actionResult) : undefined,
+    defaultValue: {
+      available_start_date: defaults.available_start_date ?? "",
+      available_end_date: defaults.available_end_date ?? "",
+      availability_status: defaults.availability_status === false ? "not_available" : "available",
+    },
+    defaultNoValidate: false,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  const start = typeof fields.available_start_date.value === "string" ? fields.available_start_date.value : "";
+  // Without JS the browser cannot follow the start date: its minimum is the fallback and the server
+  // checks the pair; with JS the minimum follows the chosen start.
+  const endMin = hydrated && start ? start : AVAILABILITY_MIN_DATE;
+  const status = fields.availability_status;
+  return (
+    <ModalDialog title={staff ? "Set Availability" : "Set Your Availability"} subtitle={consultant.name} closeHref={closeHref}>
+      <fetcher.Form method="post" action={action} {...getFormProps(form)}>
+        <Hidden intent="availability" id={consultant.id} closeHref={closeHref} hydrated={hydrated} />
+        <ModalBody>
+          <FormError id={form.errorId} errors={form.errors} />
+          {staff ? (
+            <fieldset className={s.statusRow}>
+              <legend className={s.legend}>Status in this period</legend>
+              {(["available", "not_available"] as const).map((v) => (
+                <label key={v} className={ui.choice}>
+                  <input type="radio" name={status.name} value={v} defaultChecked={(status.initialValue ?? "available") === v} />
+                  <span>{v === "available" ? "Available" : "Not available"}</span>
+                </label>
+              ))}
+            </fieldset>
+          ) : (
+            <p className={s.note}>The dates show clients when you can take on work; an administrator confirms your availability.</p>
+          )}
+          <div className={s.twoColumns}>
+            <Field label="Available from" meta={fields.available_start_date} type="date" min={AVAILABILITY_MIN_DATE} autoFocus />
+            <Field
+              label="Available until"
+              meta={fields.available_end_date}
+              type="date"
+              min={endMin}
+              hint="Optional. Not before the start date."
+            />
+          </div>
+        </ModalBody>
+        <Buttons closeHref={closeHref} busy={fetcher.state !== "idle"} label="Save availability" />
+      </fetcher.Form>
+    </ModalDialog>
+  );
+}
+
+/** Set Notes and Rates (staff): comment_by_admin, daily_rate_onsite, daily_rate_offsite, all required. */
+export function NotesAndRatesDialog({
+  action,
+  closeHref,
+  consultant,
+  actionResult,
+  defaults,
+}: DialogProps & { defaults: { comment_by_admin: string; daily_rate_onsite: number | null; daily_rate_offsite: number | null } }) {
+  const fetcher = useFetcher<ActionAnswer>({ key: `dialog-notes-${consultant.id}` });
+  const hydrated = useHydrated();
+  const [form, fields] = useForm({
+    id: "notes-and-rates",
+    constraint: getZodConstraint(NotesAndRatesSchema),
+    lastResult: fetcher.state === "idle" ? (fetcher.data?.result ?? actionResult) : undefined,
+    defaultValue: {
+      comment_by_admin: defaults.comment_by_admin,
+      daily_rate_onsite: defaults.daily_rate_onsite == null ? "" : String(defaults.daily_rate_onsite),
+      daily_rate_offsite: defaults.daily_rate_offsite == null ? "" : String(defaults.daily_rate_offsite),
+    },
+    defaultNoValidate: false,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: NotesAndRatesSchema }),
+  });
+  return (
+    <ModalDialog title="Set Notes and Rates" subtitle={consultant.name} closeHref={closeHref}>
+      <fetcher.Form method="post" action={action} {...getFormProps(form)}>
+        <Hidden intent="notes" id={consultant.id} closeHref={closeHref} hydrated={hydrated} />
+        <ModalBody>
+          <FormError id={form.errorId} errors={form.errors} />
+          <TextareaField label="Notes" meta={fields.comment_by_admin} rows={5} autoFocus />
+          <div className={s.twoColumns}>
+            <Field label="Daily rate onsite" meta={fields.daily_rate_onsite} type="number" step="any" inputMode="decimal" />
+            <Field label="Daily rate offsite" meta={fields.daily_rate_offsite} type="number" step="any" inputMode="decimal" />
+          </div>
+        </ModalBody>
+        <Buttons closeHref={closeHref} busy={fetcher.state !== "idle"} label="Save notes and rates" />
+      </fetcher.Form>
+    </ModalDialog>
+  );
+}

@@ -1,0 +1,478 @@
+// The portal's client of the consultant and client calls (docs/api/consultant.md), the guards of the
+// consultant pages, the marketplace actions shared by /client/dashboard, /client/saved and the
+// profile pages, and the no-JS upload of a photo or resume.
+//
+// Error handling (spec 000 §8, "Consultant calls" and "Like or unlike"): a 401 (and 403) ends the
+// session through the shared client's logout; ANY other failure goes to /errors/error-500, not to
+// the role landing the generic interceptor would choose. The one exception is a 422 on a mutation:
+// it is the upstream refusing the input, which the page shows on its form (every rule is checked by
+// the same zod schema before the call, so this is rare).
+import { Readable } from "node:stream";
+import { json, redirect, type AppLoadContext } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod";
+import Busboy from "busboy";
+import { z } from "zod";
+import { requireUser, type Authed } from "~/utils/auth.server";
+import { redirectWithToast, createToastHeaders, type ToastInput } from "~/utils/toast.server";
+import type { Api, CallOptions, Result } from "./api.server";
+import { blobFetch } from "./blob.server";
+import { StaffAvailabilitySchema } from "~/components/modal-dialog/dialog-schemas";
+import {
+  AvailabilitySchema,
+  NotesAndRatesSchema,
+  PHOTO_EXTENSIONS,
+  PHOTO_MAX_BYTES,
+  RESUME_EXTENSIONS,
+  RESUME_MAX_BYTES,
+  onboardingRedirect,
+} from "./consultant-rules";
+import { safeRedirect, type Role } from "./roles";
+import {
+  ConsultantSettings,
+  LandingAnswer,
+  LikeAnswer,
+  MarketplaceAnswer,
+  MessageAnswer,
+  MessagesAnswer,
+  ProfileAnswer,
+  ProfileUpdateAnswer,
+  ProjectCreateAnswer,
+  ProjectsAnswer,
+  ResumeAnswer,
+  SavedAnswer,
+  SettingsAnswer,
+  SettingsUpdateAnswer,
+  UploadLinkAnswer,
+  type ConsultantFields,
+  type ConsultantProfile,
+  type MarketplaceFilters,
+} from "./schemas/consultant";
+import { NotificationsAnswer } from "./schemas/auth";
+
+export const ERROR_500 = "/errors/error-500";
+export const ERROR_401 = "/errors/error-401";
+
+/** Who browses the marketplace (/client/dashboard, /client/saved, /client/message). */
+export const MARKET_ROLES: readonly Role[] = ["client", "admin", "member"];
+/** Who opens /consultant/profile/{id}/{tab}: the consultant (own id only) and staff. */
+export const PROFILE_ROLES: readonly Role[] = ["consultant", "admin", "member"];
+export const isStaffRole = (role: string) => role === "admin" || role === "member";
+
+export type SettingsData = z.infer<typeof ConsultantSettings>;
+export type LandingData = z.infer<typeof LandingAnswer>["data"];
+
+// ---------------------------------------------------------------------------------------------
+// The error rule of the consultant calls
+// ---------------------------------------------------------------------------------------------
+
+const isLogout = (r: Response) => r.status >= 300 && r.status < 400 && (r.headers.get("Location") ?? "").startsWith("/auth/login");
+
+/**
+ * Runs a call of the shared client and applies the consultant rule to what it throws: the logout
+ * redirect (401/403) goes through; the role-landing redirect (404/5xx), a refused read and an answer
+ * that does not match its schema become /errors/error-500.
+ */
+async function consultantCall<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (e) {
+    if (e instanceof Response) {
+      if (isLogout(e)) throw e;
+      throw redirect(ERROR_500);
+    }
+    throw e;
+  }
+}
+
+async function read<S extends z.ZodTypeAny>(api: Api, path: string, schema: S, query?: CallOptions["query"]): Promise<z.infer<S>> {
+  return consultantCall(() => api.get("main", path, { schema, query }) as Promise<z.infer<S>>);
+}
+
+/** A mutation: a 422 comes back as a result for the form; every other failure is /errors/error-500. */
+async function write<S extends z.ZodTypeAny>(api: Api, method: "GET" | "POST", path: string, schema: S, json?: unknown): Promise<Result<z.infer<S>>> {
+  const r = (await consultantCall(() => api.call("main", method, path, { schema, json }))) as Result<z.infer<S>>;
+  if (!r.ok && r.status !== 422) throw redirect(ERROR_500);
+  return r;
+}
+
+const cid = (id: number | string) => encodeURIComponent(String(id));
+
+// ---------------------------------------------------------------------------------------------
+// Typed calls
+// ---------------------------------------------------------------------------------------------
+
+/** GET /consultant/landing.json: the signed-in consultant's own profile and last five projects. */
+export const getOwnLanding = (api: Api) => read(api, "/consultant/landing.json", LandingAnswer).then((a) => a.data);
+export const getProfile = (api: Api, id: number | string) => read(api, `/consultant/${cid(id)}/profile.json`, ProfileAnswer).then((a) => a.data.consultant);
+export const updateProfile = (api: Api, id: number | string, consultant: ConsultantFields) =>
+  write(api, "POST", `/consultant/${cid(id)}/profile_update.json`, ProfileUpdateAnswer, { consultant });
+export const getUploadLink = (api: Api, id: number | string, kind: "photo" | "resume") =>
+  write(api, "POST", `/consultant/${cid(id)}/upload_link.json`, UploadLinkAnswer, { kind });
+
+/** The signed download of the resume, or null when there is none ("Resume not uploaded"). */
+export async function getResumeUrl(api: Api, id: number | string): Promise<string | null> {
+  const r = await write(api, "GET", `/consultant/${cid(id)}/resume.json`, ResumeAnswer);
+  return r.ok ? r.data.url : null;
+}
+
+export const setApproval = (api: Api, id: number | string, approve: boolean) =>
+  write(api, "GET", `/consultant/${cid(id)}/${approve ? "approve_consultant" : "disapprove_consultant"}.json`, MessageAnswer);
+export const setAvailabilityStatus = (api: Api, id: number | string, available: boolean) =>
+  write(api, "GET", `/consultant/${cid(id)}/${available ? "available_consultant" : "not_available_consultant"}.json`, MessageAnswer);
+export const setLike = (api: Api, id: number, like: boolean) =>
+  write(api, "POST", like ? "/client/update_like_info.json" : "/client/update_unlike_info.json", LikeAnswer, { id });
+
+export const listConsultants = (api: Api, filters: MarketplaceFilters) => read(api, "/consultant/list.json", MarketplaceAnswer, filters);
+export const listSaved = (api: Api, page: number, perPage: number) => read(api, "/client/saved.json", SavedAnswer, { page, per_page: perPage });
+export const listMessages = (api: Api, page: number, perPage: number) => read(api, "/client/messages.json", MessagesAnswer, { page, per_page: perPage });
+export const sendToConsultant = (api: Api, consultantId: number, body: string) =>
+  write(api, "POST", "/client/message.json", MessageAnswer, { consultant_id: consultantId, body });
+export const sendToAdmins = (api: Api, id: number | string, message_to_admin: string) =>
+  write(api, "POST", `/consultant/${cid(id)}/message.json`, MessageAnswer, { message_to_admin });
+
+export const listProjects = (api: Api, id: number | string, page: number, perPage: number) =>
+  read(api, `/consultant/${cid(id)}/projects.json`, ProjectsAnswer, { page, per_page: perPage });
+export const addProject = (api: Api, id: number | string, project: unknown) => write(api, "POST", `/consultant/${cid(id)}/projects.json`, ProjectCreateAnswer, { project });
+export const deleteProject = (api: Api, id: number | string, pid: number) =>
+  write(api, "POST", `/consultant/${cid(id)}/projects/${encodeURIComponent(String(pid))}/delete.json`, MessageAnswer, {});
+
+export const getSettings = (api: Api, id: number | string) => read(api, `/consultant/${cid(id)}/settings.json`, SettingsAnswer).then((a) => a.data.settings);
+const settingsCall = (api: Api, id: number | string, what: string, body: unknown) =>
+  write(api, "POST", `/consultant/${cid(id)}/settings/${what}.json`, SettingsUpdateAnswer, body);
+export const saveGeneral = (api: Api, id: number | string, v: { name: string; city: string; country: string; summary?: string }) => settingsCall(api, id, "general", v);
+export const sendPhoneCode = (api: Api, id: number | string, phone: string) => settingsCall(api, id, "phone", { phone_number_with_country_code: phone });
+export const verifyPhone = (api: Api, id: number | string, code: string) => settingsCall(api, id, "verify_phone", { code });
+export const saveNotifications = (api: Api, id: number | string, on: boolean) => settingsCall(api, id, "notifications", { email_notifications: on });
+export const setActive = (api: Api, id: number | string, active: boolean) => settingsCall(api, id, active ? "activate" : "deactivate", {});
+
+/** The viewer's notifications (for the notifications settings). Logged-only on failure: it is not a consultant call. */
+export async function getNotifications(api: Api) {
+  const r = await api.call("main", "GET", "/user/notifications.json", { schema: NotificationsAnswer, passthrough: true });
+  if (!r.ok) {
+    console.warn("[consultant] notifications:", r.error);
+    return { notifications: [], unread: 0 };
+  }
+  return r.data;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Page guards
+// ---------------------------------------------------------------------------------------------
+
+export interface ConsultantViewer extends Authed {
+  staff: boolean;
+  /** The signed-in consultant's own landing (profile + last five projects); null for staff. */
+  own: LandingData | null;
+}
+
+const ID_RE = /^\d{1,12}$/;
+
+/** A path id that is not a number is no page at all. */
+export function requireIdParam(id: string | undefined): string {
+  if (!id || !ID_RE.test(id)) throw redirect("/page/page-404");
+  return id;
+}
+
+/**
+ * The guard of every consultant page (loaders and actions):
+ *   - the role guard (signed out → login, other roles → /errors/error-401);
+ *   - a consultant may only open their own id: another id in the URL is /errors/error-401, without
+ *     asking the upstream about it;
+ *   - a consultant whose onboarding is not finished is sent to the page of their stage (spec §4), except
+ *     when they are already on it (no loops). Actions skip this step (`onboarding: false`): they decide
+ *     where to go next from the answer.
+ */
+export async function requireConsultantViewer(
+  request: Request,
+  context: AppLoadContext,
+  { roles = PROFILE_ROLES, id, onboarding = true }: { roles?: readonly Role[]; id?: string; onboarding?: boolean } = {},
+): Promise<ConsultantViewer> {
+  const authed = await requireUser(request, context, { roles });
+  if (authed.user.role !== "consultant") return { ...authed, staff: isStaffRole(authed.user.role), own: null };
+  const own = await getOwnLanding(authed.api);
+  if (id !== undefined && id !== String(own.consultant.id)) throw redirect(ERROR_401);
+  if (onboarding) {
+    const to = onboardingRedirect(own.consultant);
+    if (to && to !== new URL(request.url).pathname) throw redirect(to);
+  }
+  return { ...authed, staff: false, own };
+}
+
+/** Where a consultant goes after a save that may have moved their stage: the stage's page, or `fallback`. */
+export const nextForStage = (c: { id: number; name: string; stage: string }, fallback: string) => onboardingRedirect(c) ?? fallback;
+
+// ---------------------------------------------------------------------------------------------
+// Answers of actions: a fetcher (JS) gets JSON and stays on the page; a plain form post is redirected
+// (post/redirect/get). Forms render <input name="_js" value="1"> only once hydrated.
+// ---------------------------------------------------------------------------------------------
+
+export const viaFetcher = (form: FormData) => form.get("_js") === "1";
+
+export async function done(form: FormData, to: string, toast: ToastInput) {
+  if (viaFetcher(form)) return json({ ok: true as const, message: toast.description }, { headers: await createToastHeaders(toast) });
+  return redirectWithToast(to, toast);
+}
+
+/** The page to return to: a same-site path sent by the form, or the fallback. */
+export const backTo = (form: FormData, fallback: string) => safeRedirect(form.get("redirectTo"), fallback);
+
+/** The page's URL without the dialog's search parameters (where a dialog closes to). */
+export function withoutDialog(url: URL | string): string {
+  const u = typeof url === "string" ? new URL(url, "http://portal.local") : new URL(url);
+  u.searchParams.delete("dialog");
+  u.searchParams.delete("consultant");
+  const q = u.searchParams.toString();
+  return `${u.pathname}${q ? `?${q}` : ""}`;
+}
+
+export const joinMessages = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).join("\n");
+
+// ---------------------------------------------------------------------------------------------
+// Marketplace intents (cards and the staff dialogs). Shared by the dashboard, saved and profile pages.
+// ---------------------------------------------------------------------------------------------
+
+export const STAFF_INTENTS = ["approve", "disapprove", "availability", "notes"] as const;
+export const MARKET_INTENTS = ["like", "unlike", ...STAFF_INTENTS] as const;
+export type MarketIntent = (typeof MARKET_INTENTS)[number];
+export const isMarketIntent = (v: unknown): v is MarketIntent => typeof v === "string" && (MARKET_INTENTS as readonly string[]).includes(v);
+
+/**
+ * Runs one marketplace intent for a non-consultant viewer. Likes for clients and staff; approval,
+ * availability and notes and rates for staff only: anybody else is refused here with the role-failure
+ * page (spec §8), before the upstream (which refuses them too) is asked.
+ * Answers a Response (redirect, JSON for fetchers, or 400 with the dialog's submission).
+ */
+export async function runMarketIntent(
+  viewer: Authed,
+  form: FormData,
+  { fallback, dialogFallback }: { fallback: string; dialogFallback: string },
+): Promise<Response> {
+  const intent = form.get("intent");
+  if (!isMarketIntent(intent)) return json({ error: "Unknown action." }, { status: 400 });
+  const { user, api } = viewer;
+  if (user.role === "consultant" || !MARKET_ROLES.includes(user.role)) throw redirect(ERROR_401);
+  if ((STAFF_INTENTS as readonly string[]).includes(intent) && !isStaffRole(user.role)) throw redirect(ERROR_401);
+
+  const idRaw = String(form.get("id") ?? "");
+  if (!ID_RE.test(idRaw)) return json({ error: "Choose a consultant." }, { status: 400 });
+  const id = Number(idRaw);
+  const back = backTo(form, fallback);
+
+  switch (intent) {
+    case "like":
+    case "unlike": {
+      const r = await setLike(api, id, intent === "like");
+      return r.ok ? done(form, back, { type: "success", description: r.message ?? "" }) : done(form, back, { type: "error", description: r.error });
+    }
+    case "approve":
+    case "disapprove": {
+      const r = await setApproval(api, id, intent === "approve");
+      return r.ok ? done(form, back, { type: "success", description: r.message ?? "" }) : done(form, back, { type: "error", description: r.error });
+    }
+    case "availability": {
+      const submission = parseWithZod(form, { schema: StaffAvailabilitySchema });
+      if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+      const v = submission.value;
+      // In this order (spec §4): the available (or not available) call, then the profile with the dates.
+      // The old app waited 3 s in between; here the second call starts when the first has answered
+      // (docs/decisions/ on the availability save).
+      const status = await setAvailabilityStatus(api, id, v.availability_status === "available");
+      if (!status.ok) return json({ result: submission.reply({ formErrors: [status.error] }) }, { status: 400 });
+      const saved = await updateProfile(api, id, { available_start_date: v.available_start_date, available_end_date: v.available_end_date });
+      if (!saved.ok) return json({ result: submission.reply({ formErrors: [saved.error], fieldErrors: fieldErrorsOf(saved.errors) }) }, { status: 400 });
+      return redirectWithToast(safeRedirect(form.get("closeTo"), dialogFallback), { type: "success", description: joinMessages(status.message, saved.message) });
+    }
+    case "notes": {
+      const submission = parseWithZod(form, { schema: NotesAndRatesSchema });
+      if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+      const saved = await updateProfile(api, id, submission.value);
+      if (!saved.ok) return json({ result: submission.reply({ formErrors: [saved.error], fieldErrors: fieldErrorsOf(saved.errors) }) }, { status: 400 });
+      return redirectWithToast(safeRedirect(form.get("closeTo"), dialogFallback), { type: "success", description: saved.message ?? "The notes and rates are saved." });
+    }
+  }
+}
+
+/** The upstream's per-field errors in conform's shape. */
+export function fieldErrorsOf(errors: Record<string, string[]> | undefined): Record<string, string[]> | undefined {
+  if (!errors) return undefined;
+  const out: Record<string, string[]> = {};
+  for (const [k, v] of Object.entries(errors)) out[k] = Array.isArray(v) ? v.map(String) : [String(v)];
+  return out;
+}
+
+/** Defaults of the staff dialogs: the consultant of `?consultant=` (staff only; null otherwise). */
+export async function dialogTarget(viewer: Authed, url: URL): Promise<{ dialog: "availability" | "notes"; consultant: ConsultantProfile } | null> {
+  const dialog = url.searchParams.get("dialog");
+  const id = url.searchParams.get("consultant") ?? "";
+  if ((dialog !== "availability" && dialog !== "notes") || !isStaffRole(viewer.user.role) || !ID_RE.test(id)) return null;
+  return { dialog, consultant: await getProfile(viewer.api, id) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Uploads without JavaScript: the multipart form is streamed, part by part, into the blob store with
+// the signed policy of upload_link.json (which checks the key prefix and the size while the bytes
+// flow), then the key is saved with profile_update. Nothing is buffered.
+// ---------------------------------------------------------------------------------------------
+
+export const UPLOAD_RULES = {
+  photo: { extensions: PHOTO_EXTENSIONS as readonly string[], maxBytes: PHOTO_MAX_BYTES, label: "photo" },
+  resume: { extensions: RESUME_EXTENSIONS as readonly string[], maxBytes: RESUME_MAX_BYTES, label: "resume" },
+} as const;
+export type UploadKind = keyof typeof UPLOAD_RULES;
+
+/** A blob-key-safe file name that keeps its extension (the upstream checks the extension). */
+export function uploadFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? "";
+  const m = /^(.*?)(?:\.([A-Za-z0-9]{1,8}))?$/.exec(base);
+  const stem = (m?.[1] ?? "").normalize("NFKD").replace(/[^\w-]+/g, "_").replace(/^_+|_+$/g, "").slice(0, 80) || "file";
+  return m?.[2] ? `${stem}.${m[2].toLowerCase()}` : stem;
+}
+
+/** The problem with a chosen file before any byte is sent, or null. */
+export function uploadProblem(kind: UploadKind, name: string, size: number | null): string | null {
+  const rule = UPLOAD_RULES[kind];
+  const ext = (/\.([A-Za-z0-9]{1,8})$/.exec(name)?.[1] ?? "").toLowerCase();
+  if (!name) return `Choose a ${rule.label} file.`;
+  if (!rule.extensions.includes(ext)) return `The ${rule.label} must be a ${rule.extensions.join(", ")} file.`;
+  if (size !== null && size > rule.maxBytes) return `The ${rule.label} is larger than ${rule.maxBytes / 1024 / 1024} MB.`;
+  if (size === 0) return `The ${rule.label} is empty.`;
+  return null;
+}
+
+const CRLF = "\r\n";
+const quote = (s: string) => s.replace(/["\r\n\\]/g, (c) => encodeURIComponent(c));
+
+function streamedMultipart(fields: Record<string, string>, filename: string, contentType: string, file: AsyncIterable<Buffer>) {
+  const boundary = `----aero${crypto.randomUUID().replace(/-/g, "")}`;
+  const enc = new TextEncoder();
+  let head = "";
+  for (const [k, v] of Object.entries(fields)) head += `--${boundary}${CRLF}Content-Disposition: form-data; name="${quote(k)}"${CRLF}${CRLF}${v}${CRLF}`;
+  head += `--${boundary}${CRLF}Content-Disposition: form-data; name="file"; filename="${quote(filename)}"${CRLF}Content-Type: ${contentType || "application/octet-stream"}${CRLF}${CRLF}`;
+  const it = file[Symbol.asyncIterator]();
+  let stage: "head" | "body" | "done" = "head";
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (stage === "head") {
+        stage = "body";
+        controller.enqueue(enc.encode(head));
+        return;
+      }
+      if (stage !== "body") return;
+      const next = await it.next();
+      if (!next.done) {
+        controller.enqueue(new Uint8Array(next.value.buffer, next.value.byteOffset, next.value.byteLength));
+        return;
+      }
+      stage = "done";
+      controller.enqueue(enc.encode(`${CRLF}--${boundary}--${CRLF}`));
+      controller.close();
+    },
+    cancel() {
+      stage = "done";
+    },
+  });
+  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+export type StreamedUpload = { ok: true; kind: UploadKind; message: string } | { ok: false; kind: UploadKind | null; error: string };
+
+/**
+ * The no-JS upload of one photo or resume. The form sends `kind` before the file (the order of its
+ * inputs), so the link can be asked for before the file's bytes are read; a body larger than the
+ * kind's limit is refused from its Content-Length before anything is read.
+ */
+export async function streamProfileUpload(request: Request, context: AppLoadContext, api: Api, consultantId: number): Promise<StreamedUpload> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!type.toLowerCase().startsWith("multipart/form-data") || !request.body) return { ok: false, kind: null, error: "Choose a file to upload." };
+  const declared = Number(request.headers.get("content-length") ?? NaN);
+
+  let bb: Busboy.Busboy;
+  try {
+    bb = Busboy({ headers: { "content-type": type }, limits: { files: 1, fields: 10, fieldSize: 4096 } });
+  } catch {
+    return { ok: false, kind: null, error: "Choose a file to upload." };
+  }
+
+  return new Promise<StreamedUpload>((resolve) => {
+    let kind: UploadKind | null = null;
+    let settled = false;
+    let work: Promise<StreamedUpload> | null = null;
+    const source = Readable.fromWeb(request.body as import("node:stream/web").ReadableStream<Uint8Array>);
+    const finish = (r: StreamedUpload) => {
+      if (settled) return;
+      settled = true;
+      resolve(r);
+    };
+    const stop = () => {
+      source.unpipe(bb);
+      source.destroy();
+    };
+
+    bb.on("field", (name, value) => {
+      if (name === "kind" && (value === "photo" || value === "resume")) kind = value;
+    });
+    bb.on("file", (_name, stream, info) => {
+      if (!info.filename) {
+        stream.resume();
+        return;
+      }
+      if (!kind) {
+        stream.resume();
+        finish({ ok: false, kind: null, error: "Choose whether you upload a photo or a resume." });
+        stop();
+        return;
+      }
+      const k: UploadKind = kind;
+      const rule = UPLOAD_RULES[k];
+      const problem = uploadProblem(k, info.filename, Number.isFinite(declared) && declared > rule.maxBytes + 64 * 1024 ? declared : null);
+      if (problem) {
+        stream.resume();
+        finish({ ok: false, kind: k, error: problem });
+        stop();
+        return;
+      }
+      work = (async (): Promise<StreamedUpload> => {
+        const link = await getUploadLink(api, consultantId, k);
+        if (!link.ok) {
+          stream.resume();
+          return { ok: false, kind: k, error: link.error };
+        }
+        const key = `${link.data.key_prefix}${uploadFileName(info.filename)}`;
+        const { body, contentType } = streamedMultipart({ ...link.data.url_fields, key }, uploadFileName(info.filename), info.mimeType, stream as AsyncIterable<Buffer>);
+        let res: Response;
+        try {
+          res = await blobFetch(context, link.data.url, { method: "POST", headers: { "Content-Type": contentType }, body, duplex: "half" });
+        } catch (err) {
+          console.error("[consultant] blob upload failed", err);
+          stream.resume();
+          return { ok: false, kind: k, error: `The ${rule.label} could not be stored. Please try again.` };
+        }
+        stream.resume();
+        if (!res.ok) {
+          const answer = (await res.json().catch(() => null)) as { error?: string } | null;
+          return { ok: false, kind: k, error: answer?.error ?? `The ${rule.label} could not be stored.` };
+        }
+        await res.body?.cancel().catch(() => {});
+        if ((stream as { truncated?: boolean }).truncated) return { ok: false, kind: k, error: `The ${rule.label} was cut off.` };
+        const saved = await updateProfile(api, consultantId, k === "photo" ? { photo_key: key } : { resume_key: key });
+        return saved.ok ? { ok: true, kind: k, message: saved.message ?? "Saved." } : { ok: false, kind: k, error: saved.error };
+      })();
+      work.then(finish, (err) => {
+        if (err instanceof Response) {
+          // A redirect of the consultant error rule (logout or /errors/error-500): pass it on.
+          settled = true;
+          resolve(Promise.reject(err));
+          return;
+        }
+        console.error("[consultant] upload failed", err);
+        finish({ ok: false, kind: k, error: "The upload failed. Please try again." });
+      });
+    });
+    bb.on("close", () => {
+      if (!work) finish({ ok: false, kind, error: `Choose a ${kind ? UPLOAD_RULES[kind].label : ""} file to upload.`.replace("a  file", "a file") });
+    });
+    bb.on("error", () => finish({ ok: false, kind, error: "The upload was interrupted: the form data was not complete." }));
+    source.on("error", () => finish({ ok: false, kind, error: "The upload was interrupted." }));
+    source.pipe(bb);
+  });
+}

@@ -1,0 +1,102 @@
+// /notifications: every notification of the signed-in user (the top bar menu shows the latest), and
+// the "mark as read" form the menu posts to.
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
+import { PageErrorBoundary } from "~/components/error-page/boundary";
+import { BellIcon } from "~/components/icons/icons";
+import { dateTimeUtc } from "~/components/shell/format";
+import { EMPTY_NOTIFICATIONS } from "~/components/shell/notifications-menu";
+import * as ui from "~/components/ui/ui.css";
+import { safeRedirect } from "~/models/roles";
+import { NotificationsAnswer } from "~/models/schemas/auth";
+import { requireUser } from "~/utils/auth.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Notifications · AeroRecords" }];
+
+const TYPE_LABEL: Record<string, string> = { order: "Order", user: "User", project: "Project", feature: "Feature" };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api } = await requireUser(request, context);
+  const data = await api.get("main", "/user/notifications.json", { schema: NotificationsAnswer });
+  return json(data);
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api } = await requireUser(request, context);
+  const form = await request.formData();
+  const back = safeRedirect(form.get("redirectTo"), "/notifications");
+  const id = Number(form.get("id"));
+  const payload = form.get("intent") === "read" && Number.isSafeInteger(id) && id > 0 ? { ids: [id] } : {};
+  const answer = await api.post("main", "/user/notifications/read.json", { json: payload });
+  if (!answer.ok) return redirectWithToast(back, { type: "error", description: answer.error });
+  return redirectWithToast(back, { type: "success", description: answer.message ?? "Notifications marked as read." });
+}
+
+export default function NotificationsPage() {
+  const { notifications, unread } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <div className={ui.pageHeader}>
+        <div>
+          <h1 className={ui.pageTitle}>Notifications</h1>
+          <p className={ui.pageLead}>{unread ? `${unread} unread` : "All caught up."}</p>
+        </div>
+        {unread ? (
+          <Form method="post">
+            <input type="hidden" name="intent" value="read-all" />
+            <button type="submit" className={ui.button.secondary}>
+              Mark all as read
+            </button>
+          </Form>
+        ) : null}
+      </div>
+      <div className={ui.tableWrap}>
+        {notifications.length === 0 ? (
+          <p className={ui.empty}>{EMPTY_NOTIFICATIONS}</p>
+        ) : (
+          <table className={ui.table}>
+            <thead>
+              <tr>
+                <th scope="col">Notification</th>
+                <th scope="col">Type</th>
+                <th scope="col">Received</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {notifications.map((n) => (
+                <tr key={n.id}>
+                  <td style={{ fontWeight: n.read_at ? 400 : 600 }}>
+                    <BellIcon size={14} /> {n.title}
+                  </td>
+                  <td>
+                    <span className={`${ui.badge} ${ui.badgeTone.info}`}>{TYPE_LABEL[n.type] ?? n.type}</span>
+                  </td>
+                  <td className={ui.muted}>{dateTimeUtc(n.created_at)}</td>
+                  <td style={{ textAlign: "right" }}>
+                    {n.read_at ? (
+                      <span className={ui.muted}>Read</span>
+                    ) : (
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="read" />
+                        <input type="hidden" name="id" value={n.id} />
+                        <button type="submit" className={`${ui.button.ghost} ${ui.buttonSmall}`}>
+                          Mark as read
+                        </button>
+                      </Form>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </div>
+    </>
+  );
+}
+
+export const ErrorBoundary = PageErrorBoundary;

@@ -1,0 +1,58 @@
+// /report-issue: where the top bar's Report Issue form posts (spec 001 §1). The description goes to
+// POST /user/report_issue.json with the page's address; the admins get it in the issue reports and
+// by mail. Success redirects back to the page with a toast; without JavaScript a validation error
+// shows this page with the form.
+import { parseWithZod } from "@conform-to/zod";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { PageErrorBoundary } from "~/components/error-page/boundary";
+import { ReportIssueForm } from "~/components/shell/report-issue";
+import * as ui from "~/components/ui/ui.css";
+import { roleLanding, safeRedirect } from "~/models/roles";
+import { AUTH_MESSAGES, ReportIssueInput } from "~/models/schemas/auth";
+import { requireUser } from "~/utils/auth.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Report Issue · AeroRecords" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { user } = await requireUser(request, context);
+  const from = new URL(request.url).searchParams.get("url");
+  return json({ url: safeRedirect(from, roleLanding(user.role)) });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { user, api } = await requireUser(request, context);
+  const submission = parseWithZod(await request.formData(), { schema: ReportIssueInput });
+  const back = safeRedirect(submission.payload.url as string | undefined, roleLanding(user.role));
+  if (submission.status !== "success") return json({ result: submission.reply(), url: back }, { status: 400 });
+  const answer = await api.post("main", "/user/report_issue.json", {
+    json: { description: submission.value.description, url: new URL(back, request.url).href },
+  });
+  if (!answer.ok) return json({ result: submission.reply({ formErrors: [answer.error] }), url: back }, { status: 400 });
+  return redirectWithToast(back, { type: "success", description: answer.message ?? AUTH_MESSAGES.issueReported });
+}
+
+export default function ReportIssuePage() {
+  const { url } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const back = actionData?.url ?? url;
+  return (
+    <div style={{ maxWidth: 640 }}>
+      <div className={ui.pageHeader}>
+        <div>
+          <h1 className={ui.pageTitle}>Report Issue</h1>
+          <p className={ui.pageLead}>Tell the team what went wrong. The address of the page and your account are sent with the report.</p>
+        </div>
+      </div>
+      <div className={ui.card}>
+        <ReportIssueForm id="report-issue-page" url={back} lastResult={actionData?.result ?? null} />
+      </div>
+      <p>
+        <Link to={back}>Back to the page</Link>
+      </p>
+    </div>
+  );
+}
+
+export const ErrorBoundary = PageErrorBoundary;

@@ -1,0 +1,17 @@
+// /storage/create (spec 000 §2 "Storage"): GET shows the form as a page (query: aircraft_id, dir, id,
+// family; POST performs it through the upstream and redirects back with a toast. Only write
+// and su_write users see the controls; the upstream refuses everyone else (422), and the refusal is
+// shown as an error toast with nothing changed. Shared code: app/models/storage-pages.server.ts.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { OperationPage } from "~/components/folder-actions/operation-page";
+import { operationAction, operationPageLoader } from "~/models/storage-pages.server";
+
+export const loader = (args: LoaderFunctionArgs) => operationPageLoader(args, "create");
+export const action = (args: ActionFunctionArgs) => operationAction(args, "create");
+
+export const meta: MetaFunction = () => [{ title: "Create · Records · AeroRecords" }];
+
+export default function StorageCreateRoute() {
+  return <OperationPage data={useLoaderData<typeof loader>()} />;
+}
