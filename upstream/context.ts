@@ -69,6 +69,8 @@ export interface SearchIndex {
   count(organizationId?: number | null): number;
   /** Ids in the index (ascending, after `afterId`, up to `upToId` when given), optionally of one organization: the rebuild's stale-entry sweep. */
   ids(q: { afterId: number; upToId?: number | null; organizationId?: number | null; limit: number }): number[];
+  /** Entries per organization id, in one pass (the admin's index overview). */
+  countByOrganization(): Map<number, number>;
 }
 
 export interface Mailer {

@@ -248,13 +248,13 @@ export async function runMarketIntent(
   { fallback, dialogFallback }: { fallback: string; dialogFallback: string },
 ): Promise<Response> {
   const intent = form.get("intent");
-  if (!isMarketIntent(intent)) return json({ error: "Unknown action." }, { status: 400 });
+  if (!isMarketIntent(intent)) return json({ intent: String(intent ?? ""), error: "Unknown action." }, { status: 400 });
   const { user, api } = viewer;
   if (user.role === "consultant" || !MARKET_ROLES.includes(user.role)) throw redirect(ERROR_401);
   if ((STAFF_INTENTS as readonly string[]).includes(intent) && !isStaffRole(user.role)) throw redirect(ERROR_401);
 
   const idRaw = String(form.get("id") ?? "");
-  if (!ID_RE.test(idRaw)) return json({ error: "Choose a consultant." }, { status: 400 });
+  if (!ID_RE.test(idRaw)) return json({ intent, error: "Choose a consultant." }, { status: 400 });
   const id = Number(idRaw);
   const back = backTo(form, fallback);
 
@@ -271,22 +271,22 @@ export async function runMarketIntent(
     }
     case "availability": {
       const submission = parseWithZod(form, { schema: StaffAvailabilitySchema });
-      if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+      if (submission.status !== "success") return json({ intent, result: submission.reply() }, { status: 400 });
       const v = submission.value;
       // In this order (spec §4): the available (or not available) call, then the profile with the dates.
       // The old app waited 3 s in between; here the second call starts when the first has answered
       // (docs/decisions/ on the availability save).
       const status = await setAvailabilityStatus(api, id, v.availability_status === "available");
-      if (!status.ok) return json({ result: submission.reply({ formErrors: [status.error] }) }, { status: 400 });
+      if (!status.ok) return json({ intent, result: submission.reply({ formErrors: [status.error] }) }, { status: 400 });
       const saved = await updateProfile(api, id, { available_start_date: v.available_start_date, available_end_date: v.available_end_date });
-      if (!saved.ok) return json({ result: submission.reply({ formErrors: [saved.error], fieldErrors: fieldErrorsOf(saved.errors) }) }, { status: 400 });
+      if (!saved.ok) return json({ intent, result: submission.reply({ formErrors: [saved.error], fieldErrors: fieldErrorsOf(saved.errors) }) }, { status: 400 });
       return redirectWithToast(safeRedirect(form.get("closeTo"), dialogFallback), { type: "success", description: joinMessages(status.message, saved.message) });
     }
     case "notes": {
       const submission = parseWithZod(form, { schema: NotesAndRatesSchema });
-      if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+      if (submission.status !== "success") return json({ intent, result: submission.reply() }, { status: 400 });
       const saved = await updateProfile(api, id, submission.value);
-      if (!saved.ok) return json({ result: submission.reply({ formErrors: [saved.error], fieldErrors: fieldErrorsOf(saved.errors) }) }, { status: 400 });
+      if (!saved.ok) return json({ intent, result: submission.reply({ formErrors: [saved.error], fieldErrors: fieldErrorsOf(saved.errors) }) }, { status: 400 });
       return redirectWithToast(safeRedirect(form.get("closeTo"), dialogFallback), { type: "success", description: saved.message ?? "The notes and rates are saved." });
     }
   }

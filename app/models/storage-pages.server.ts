@@ -20,6 +20,7 @@ import {
   listAircraft,
   listFolder,
   listFollowing,
+  listOrganizations,
   moveItems,
   removeFavourite,
   unfollow,
@@ -30,6 +31,44 @@ export const familyOf = (url: URL | string): Family => (/^\/storage\/uef\//i.tes
 
 /** A 404 page for ids that are not ids (the upstream would answer 404 too). */
 const notFound = () => new Response("Not found", { status: 404 });
+
+// ---- the fleet overview ---------------------------------------------------------------------
+
+export const OVERVIEW_PER_PAGE = 48;
+const STATUSES = ["GROUNDED", "IN OPERATION", "IN TRANSITION"] as const;
+
+/** /storage/overview and /storage/uef/overview (and the /aero-box pages): the fleet with counts by status. */
+export async function overviewLoader({ request, context }: LoaderFunctionArgs, family: Family = "standard") {
+  const { user, api } = await requireUser(request, context, { roles: STORAGE_ROLES });
+  const url = new URL(request.url);
+  const q = url.searchParams;
+  const orgParam = q.get("organization") ?? q.get("org");
+  const organization = orgParam && /^[\w.-]{1,100}$/.test(orgParam) ? orgParam : null;
+  const module = q.get("module")?.slice(0, 50) || null;
+  const search = (q.get("q") ?? "").trim().slice(0, 100);
+  const status = (STATUSES as readonly string[]).includes(q.get("status") ?? "") ? (q.get("status") as (typeof STATUSES)[number]) : null;
+  const page = Math.min(parseId(q.get("page")) ?? 1, 100_000);
+  const staff = user.role === "admin" || user.role === "member";
+  const [list, followed, orgs] = await Promise.all([
+    listAircraft(api, { organization, module, q: search || null, status, page, perPage: OVERVIEW_PER_PAGE, family }),
+    followedIds(api),
+    staff ? listOrganizations(api, { family }).then((r) => r.organizations) : Promise.resolve(null),
+  ]);
+  return json(
+    {
+      family,
+      aircraft: list.aircrafts,
+      counts: list.counts,
+      total: list.total,
+      page: list.page,
+      perPage: list.per_page,
+      followed,
+      filters: { organization, module, q: search, status },
+      organizations: orgs ? orgs.map((o) => ({ slug: o.slug, name: o.name })) : null,
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
 
 // ---- the files page ---------------------------------------------------------------------------
 

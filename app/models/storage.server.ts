@@ -55,9 +55,12 @@ const v2 = (family: Family) => (family === "uef" ? "/storage/v2/uef" : "/storage
 
 // ---- fleet ------------------------------------------------------------------------------------
 
-export function listAircraft(api: Api, opts: { organization?: string | null; module?: string | null; q?: string | null; family?: Family } = {}) {
+export function listAircraft(
+  api: Api,
+  opts: { organization?: string | null; module?: string | null; q?: string | null; status?: string | null; page?: number; perPage?: number; family?: Family } = {},
+) {
   return api.get("main", `${v2(opts.family ?? "standard")}/aircraft.json`, {
-    query: { organization: opts.organization, module: opts.module, q: opts.q },
+    query: { organization: opts.organization, module: opts.module, q: opts.q, status: opts.status, page: opts.page, per_page: opts.perPage },
     schema: AircraftListAnswer,
   });
 }

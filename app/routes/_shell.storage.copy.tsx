@@ -1,5 +1,5 @@
 // /storage/copy (spec 000 §2 "Storage"): GET shows the form as a page (query: aircraft_id, dir, id,
-// family; POST performs it through the upstream and redirects back with a toast. Only write
+// family); POST performs it through the upstream and redirects back with a toast. Only write
 // and su_write users see the controls; the upstream refuses everyone else (422), and the refusal is
 // shown as an error toast with nothing changed. Shared code: app/models/storage-pages.server.ts.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";

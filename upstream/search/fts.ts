@@ -95,6 +95,7 @@ export function createFtsSearch(sqlite: Database.Database): SearchIndex {
   const idsOrg = sqlite.prepare(
     "SELECT rowid AS id FROM files_fts WHERE rowid > @after AND rowid <= @upTo AND organization_id = @org ORDER BY rowid LIMIT @limit",
   );
+  const countGrouped = sqlite.prepare("SELECT organization_id AS org, count(*) AS n FROM files_fts GROUP BY organization_id");
   const countOrg = sqlite.prepare("SELECT count(*) AS n FROM files_fts WHERE organization_id = ?");
 
   const indexMany = sqlite.transaction((items: Parameters<SearchIndex["index"]>[0]) => {
@@ -190,6 +191,10 @@ export function createFtsSearch(sqlite: Database.Database): SearchIndex {
       const params = { after: q.afterId, upTo: q.upToId ?? Number.MAX_SAFE_INTEGER, limit: Math.max(1, Math.floor(q.limit)) };
       const rows = q.organizationId != null ? idsOrg.all({ ...params, org: q.organizationId }) : idsAll.all(params);
       return rows.map((r) => (r as { id: number }).id);
+    },
+    countByOrganization() {
+      const rows = countGrouped.all() as { org: number; n: number }[];
+      return new Map(rows.map((r) => [Number(r.org), r.n]));
     },
     count(organizationId) {
       const row = (organizationId != null ? countOrg.get(organizationId) : countAll.get()) as { n: number };

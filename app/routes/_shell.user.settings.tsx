@@ -1,0 +1,276 @@
+// /user/settings: sign-in security for every role: change the password (other sessions are signed
+// out upstream) and two-factor authentication (set up with a QR code and a manual key, confirmed
+// with a code; turned off with the password). See docs/decisions/ on why 2FA lives here.
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { z } from "zod";
+import { PageErrorBoundary } from "~/components/error-page/boundary";
+import { KeyIcon, ShieldIcon } from "~/components/icons/icons";
+import { Field, FormError } from "~/components/ui/form";
+import * as ui from "~/components/ui/ui.css";
+import { ROLE_LABEL } from "~/models/shell";
+import {
+  AUTH_MESSAGES,
+  ChangePasswordInput,
+  Disable2faInput,
+  Enable2faInput,
+  MeAnswer,
+  PASSWORD_RULE_MESSAGE,
+  TwoFactorSetupAnswer,
+} from "~/models/schemas/auth";
+import { requireUser } from "~/utils/auth.server";
+import { otpauthQr, svgDataUrl } from "~/utils/qr.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Settings · AeroRecords" }];
+
+const HERE = "/user/settings";
+const SecretFields = z.object({ secret: z.string().regex(/^[A-Z2-7]{16,128}=*$/), otpauth_url: z.string().max(1000) });
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api } = await requireUser(request, context);
+  const me = await api.get("main", "/user/me.json", { schema: MeAnswer });
+  return json({
+    user: { name: [me.user.first_name, me.user.last_name].filter(Boolean).join(" ") || me.user.username, email: me.user.email, role: me.user.role },
+    organization: me.organization?.name ?? null,
+    totp: me.user.totp_enabled,
+  });
+}
+
+type Setup = { secret: string; otpauth_url: string; qr: string | null };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api } = await requireUser(request, context);
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "");
+
+  if (intent === "password") {
+    const submission = parseWithZod(formData, { schema: ChangePasswordInput });
+    const hideFields = ["current_password", "password", "password_confirmation"];
+    if (submission.status !== "success") return json({ intent, result: submission.reply({ hideFields }), setup: null }, { status: 400 });
+    const answer = await api.call("main", "PUT", "/users/me/password.json", { json: submission.value });
+    if (!answer.ok) {
+      return json({ intent, result: submission.reply({ formErrors: [answer.error], fieldErrors: answer.errors, hideFields }), setup: null }, { status: 400 });
+    }
+    return redirectWithToast(HERE, { type: "success", description: answer.message ?? AUTH_MESSAGES.passwordChanged });
+  }
+
+  if (intent === "setup") {
+    const answer = await api.post("main", "/users/2fa/setup.json", { json: {}, schema: TwoFactorSetupAnswer });
+    if (!answer.ok) return redirectWithToast(HERE, { type: "error", description: answer.error });
+    const setup: Setup = { secret: answer.data.secret, otpauth_url: answer.data.otpauth_url, qr: svgDataUrl(answer.data.qr_svg) };
+    return json({ intent, result: null, setup });
+  }
+
+  if (intent === "enable") {
+    const shown = SecretFields.safeParse(Object.fromEntries(formData));
+    const setup: Setup | null = shown.success ? { ...shown.data, qr: await otpauthQr(shown.data.otpauth_url) } : null;
+    const submission = parseWithZod(formData, { schema: Enable2faInput });
+    if (submission.status !== "success") return json({ intent, result: submission.reply({ resetForm: true }), setup }, { status: 400 });
+    const answer = await api.post("main", "/users/2fa/enable.json", { json: submission.value });
+    if (!answer.ok) {
+      return json({ intent, result: submission.reply({ formErrors: [answer.error], resetForm: true }), setup }, { status: 400 });
+    }
+    return redirectWithToast(HERE, { type: "success", description: answer.message ?? AUTH_MESSAGES.twoFactorEnabled });
+  }
+
+  if (intent === "disable") {
+    const submission = parseWithZod(formData, { schema: Disable2faInput });
+    if (submission.status !== "success") return json({ intent, result: submission.reply({ hideFields: ["password"] }), setup: null }, { status: 400 });
+    const answer = await api.post("main", "/users/2fa/disable.json", { json: submission.value });
+    if (!answer.ok) {
+      return json({ intent, result: submission.reply({ formErrors: [answer.error], fieldErrors: answer.errors, hideFields: ["password"] }), setup: null }, { status: 400 });
+    }
+    return redirectWithToast(HERE, { type: "success", description: answer.message ?? AUTH_MESSAGES.twoFactorDisabled });
+  }
+
+  return json({ intent: "", result: null, setup: null, error: "Unknown action." }, { status: 400 });
+}
+
+function useResult(intent: string) {
+  const data = useActionData<typeof action>();
+  const navigation = useNavigation();
+  return navigation.state === "idle" && data?.intent === intent ? (data.result ?? undefined) : undefined;
+}
+
+export default function SettingsPage() {
+  const { user, organization, totp } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  const setup = !totp && data?.setup ? data.setup : null;
+  return (
+    <>
+      <div className={ui.pageHeader}>
+        <div>
+          <h1 className={ui.pageTitle}>Settings</h1>
+          <p className={ui.pageLead}>Your account and how you sign in.</p>
+        </div>
+      </div>
+      <div className={ui.split}>
+        <section className={ui.card} aria-labelledby="account-title">
+          <h2 id="account-title" className={ui.cardTitle}>
+            Account
+          </h2>
+          <dl className={ui.dl}>
+            <dt>Name</dt>
+            <dd>{user.name}</dd>
+            <dt>E-mail</dt>
+            <dd>{user.email}</dd>
+            <dt>Role</dt>
+            <dd>{ROLE_LABEL[user.role]}</dd>
+            {organization ? (
+              <>
+                <dt>Organization</dt>
+                <dd>{organization}</dd>
+              </>
+            ) : null}
+            <dt>Two-factor</dt>
+            <dd>
+              {totp ? (
+                <span className={`${ui.badge} ${ui.badgeTone.success}`}>On</span>
+              ) : (
+                <span className={`${ui.badge} ${ui.badgeTone.neutral}`}>Off</span>
+              )}
+            </dd>
+          </dl>
+        </section>
+        <div className={ui.stack}>
+          <ChangePassword />
+          <section className={ui.card} aria-labelledby="twofa-title">
+            <h2 id="twofa-title" className={ui.cardTitle}>
+              <ShieldIcon /> Two-factor authentication
+            </h2>
+            {totp ? <DisableTwoFactor /> : setup ? <EnableTwoFactor setup={setup} /> : <StartTwoFactor />}
+          </section>
+        </div>
+      </div>
+    </>
+  );
+}
+
+function ChangePassword() {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "password";
+  const [form, fields] = useForm({
+    id: "change-password",
+    constraint: getZodConstraint(ChangePasswordInput),
+    lastResult: useResult("password"),
+    defaultNoValidate: false,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordInput }),
+  });
+  return (
+    <section className={ui.card} aria-labelledby="password-title">
+      <h2 id="password-title" className={ui.cardTitle}>
+        <KeyIcon /> Change password
+      </h2>
+      <p className={`${ui.small} ${ui.muted}`}>Your other sessions are signed out when the password changes.</p>
+      <Form method="post" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="password" />
+        <FormError id={form.errorId} errors={form.errors} />
+        <Field label="Current password" meta={fields.current_password} type="password" autoComplete="current-password" />
+        <Field label="New password" meta={fields.password} type="password" autoComplete="new-password" hint={PASSWORD_RULE_MESSAGE} />
+        <Field label="Repeat the new password" meta={fields.password_confirmation} type="password" autoComplete="new-password" />
+        <button type="submit" className={ui.button.primary} disabled={busy}>
+          {busy ? "Saving…" : "Change password"}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+function StartTwoFactor() {
+  const busy = useNavigation().formData?.get("intent") === "setup";
+  return (
+    <>
+      <p>
+        Protect your account with a 6-digit code from an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password and others)
+        in addition to your password.
+      </p>
+      <Form method="post">
+        <input type="hidden" name="intent" value="setup" />
+        <button type="submit" className={ui.button.primary} disabled={busy}>
+          {busy ? "Preparing…" : "Set up two-factor authentication"}
+        </button>
+      </Form>
+    </>
+  );
+}
+
+function EnableTwoFactor({ setup }: { setup: { secret: string; otpauth_url: string; qr: string | null } }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "enable";
+  const [form, fields] = useForm({
+    id: "enable-2fa",
+    constraint: getZodConstraint(Enable2faInput),
+    lastResult: useResult("enable"),
+    defaultNoValidate: false,
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: Enable2faInput }),
+  });
+  const grouped = setup.secret.replace(/=+$/, "").match(/.{1,4}/g)?.join(" ") ?? setup.secret;
+  return (
+    <>
+      <ol style={{ paddingLeft: 18, marginTop: 0 }}>
+        <li>Scan the QR code with your authenticator app, or type the key by hand.</li>
+        <li>Enter the 6-digit code the app shows to turn two-factor authentication on.</li>
+      </ol>
+      <div style={{ display: "flex", gap: 24, flexWrap: "wrap", alignItems: "center", marginBottom: 16 }}>
+        {setup.qr ? <img src={setup.qr} alt="QR code for your authenticator app" width={180} height={180} style={{ border: "1px solid #d5dde7", borderRadius: 8 }} /> : null}
+        <div>
+          <div className={ui.label}>Manual key</div>
+          <code className={ui.mono} data-testid="totp-secret" data-secret={setup.secret} style={{ fontSize: 16, letterSpacing: ".08em" }}>
+            {grouped}
+          </code>
+          <p className={`${ui.small} ${ui.muted}`}>Time-based, 6 digits, every 30 seconds.</p>
+        </div>
+      </div>
+      <Form method="post" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="enable" />
+        <input type="hidden" name="secret" value={setup.secret} />
+        <input type="hidden" name="otpauth_url" value={setup.otpauth_url} />
+        <FormError id={form.errorId} errors={form.errors} />
+        <Field label="Code from the app" meta={fields.code} inputMode="numeric" autoComplete="one-time-code" maxLength={7} placeholder="123456" />
+        <div className={ui.row}>
+          <button type="submit" className={ui.button.primary} disabled={busy}>
+            {busy ? "Checking…" : "Turn on two-factor authentication"}
+          </button>
+          <Link to={HERE} className={ui.button.ghost}>
+            Cancel
+          </Link>
+        </div>
+      </Form>
+    </>
+  );
+}
+
+function DisableTwoFactor() {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "disable";
+  const [form, fields] = useForm({
+    id: "disable-2fa",
+    constraint: getZodConstraint(Disable2faInput),
+    lastResult: useResult("disable"),
+    defaultNoValidate: false,
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: Disable2faInput }),
+  });
+  return (
+    <>
+      <div className={ui.alert.success}>Two-factor authentication is on: you enter a code from your authenticator app when you sign in.</div>
+      <p className={`${ui.small} ${ui.muted}`}>To turn it off, confirm with your password.</p>
+      <Form method="post" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="disable" />
+        <FormError id={form.errorId} errors={form.errors} />
+        <Field label="Password" meta={fields.password} type="password" autoComplete="current-password" />
+        <button type="submit" className={ui.button.danger} disabled={busy}>
+          {busy ? "Turning off…" : "Turn off two-factor authentication"}
+        </button>
+      </Form>
+    </>
+  );
+}
+
+export const ErrorBoundary = PageErrorBoundary;

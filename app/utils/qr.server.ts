@@ -1,0 +1,11 @@
+// QR codes for the two-factor setup, as data: URLs for an <img> (never inlined markup).
+import QRCode from "qrcode";
+
+export const svgDataUrl = (svg: string) => `data:image/svg+xml;base64,${Buffer.from(svg, "utf8").toString("base64")}`;
+
+/** An otpauth:// URL as a QR code image; null for anything that is not a TOTP provisioning URL. */
+export async function otpauthQr(otpauthUrl: string): Promise<string | null> {
+  if (!/^otpauth:\/\/totp\/[^\s]{1,500}$/.test(otpauthUrl)) return null;
+  const svg = await QRCode.toString(otpauthUrl, { type: "svg", margin: 1, width: 200, errorCorrectionLevel: "M" });
+  return svgDataUrl(svg);
+}

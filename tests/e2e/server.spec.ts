@@ -1,0 +1,48 @@
+// server.ts: security headers, an enforced CSP whose nonce is on every inline script, immutable
+// caching of built assets, compression (but never on the blob store), the embedded upstream mounts.
+import { expect, test } from "./fixtures";
+
+test("pages carry the security headers and an enforced CSP with this response's nonce", async ({ request }) => {
+  const res = await request.get("/", { headers: { "Accept-Encoding": "gzip" } });
+  expect(res.status()).toBe(200);
+  const h = res.headers();
+  expect(h["content-security-policy"]).toBeTruthy();
+  expect(h["content-security-policy-report-only"]).toBeUndefined();
+  const nonce = /'nonce-([^']+)'/.exec(h["content-security-policy"])?.[1];
+  expect(nonce).toBeTruthy();
+  expect(h["content-security-policy"]).toContain("frame-ancestors 'none'");
+  expect(h["x-content-type-options"]).toBe("nosniff");
+  expect(h["x-frame-options"]).toBe("DENY");
+  expect(h["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  expect(h["x-powered-by"]).toBeUndefined();
+  expect(h["content-encoding"]).toBe("gzip");
+  const html = await res.text();
+  const inline = [...html.matchAll(/<script(?![^>]*\ssrc=)([^>]*)>/g)];
+  expect(inline.length).toBeGreaterThan(0);
+  for (const m of inline) expect(m[1]).toContain(`nonce="${nonce}"`);
+  // A second response gets a different nonce.
+  const again = await request.get("/");
+  expect(/'nonce-([^']+)'/.exec(again.headers()["content-security-policy"])?.[1]).not.toBe(nonce);
+});
+
+test("built assets are cached immutably; the blob store is never compressed", async ({ request }) => {
+  const html = await (await request.get("/")).text();
+  const asset = /(\/build\/[^"]+\.js)"/.exec(html)?.[1];
+  expect(asset).toBeTruthy();
+  const a = await request.get(asset!);
+  expect(a.status()).toBe(200);
+  expect(a.headers()["cache-control"]).toContain("immutable");
+  expect(a.headers()["cache-control"]).toContain("max-age=31536000");
+
+  const blob = await request.get("/_blob/o/speedtest/1MB.bin", { headers: { "Accept-Encoding": "gzip" } });
+  expect(blob.status()).toBe(403); // unsigned
+  expect(blob.headers()["content-encoding"]).toBeUndefined();
+});
+
+test("the embedded upstream answers at /_api/main and /_api/ops and refuses calls without credentials", async ({ request }) => {
+  expect((await request.get("/_api/main/healthz.json")).status()).toBe(200);
+  expect((await request.get("/_api/main/storage/v2/aircraft.json")).status()).toBe(401);
+  expect((await request.post("/_api/ops/v1/ops_tab_info/list_tabs.json", { data: {} })).status()).toBe(401);
+  const health = await request.get("/healthz");
+  expect(await health.json()).toEqual({ ok: true });
+});
