@@ -164,10 +164,11 @@ export async function startServer(opts: { port?: number; host?: string; log?: bo
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections?.();
+        // In-flight requests get SHUTDOWN_GRACE_MS (default 30 s) to finish; then connections are cut.
         setTimeout(() => {
           server.closeAllConnections?.();
           resolve();
-        }, 10_000).unref();
+        }, Number(env.SHUTDOWN_GRACE_MS ?? 30_000)).unref();
       });
       await upstream?.close();
     })());

@@ -2,6 +2,7 @@ import { cssBundleHref } from "@remix-run/css-bundle";
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import "~/styles/global.css";
+import { FullPageErrorBoundary } from "~/components/error-page/boundary";
 import { Snackbar } from "~/components/toast/toast";
 import { getUser } from "~/utils/auth.server";
 import { publicEnv } from "~/utils/env.server";
@@ -52,3 +53,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   return <Outlet />;
 }
+
+/** An uncaught error anywhere without a nearer boundary: reported, then on to the role landing (spec 000 §4). */
+export const ErrorBoundary = FullPageErrorBoundary;

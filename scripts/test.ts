@@ -1,4 +1,4 @@
-// `npm test`: type-check, unit + contract tests (vitest), production build, end-to-end tests
+// `npm test`: type-check, production build, unit + contract tests (vitest), end-to-end tests
 // (Playwright, JavaScript on and off). Ends with one line "N passed, N failed".
 import fs from "node:fs";
 import os from "node:os";
@@ -29,6 +29,14 @@ if (want("typecheck")) {
   }
 }
 
+if (want("build") || want("e2e") || want("unit")) {
+  if (run("production build", "npx", ["remix", "build"], { NODE_ENV: "production" })) passed++;
+  else {
+    failed++;
+    problems.push("build");
+  }
+}
+
 if (want("unit")) {
   const out = path.join(tmp, "vitest.json");
   const ok = run("unit and contract tests", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${out}`]);
@@ -46,14 +54,6 @@ if (want("unit")) {
       failed++;
       problems.push("vitest (no report)");
     }
-  }
-}
-
-if (want("build") || want("e2e")) {
-  if (run("production build", "npx", ["remix", "build"], { NODE_ENV: "production" })) passed++;
-  else {
-    failed++;
-    problems.push("build");
   }
 }
 

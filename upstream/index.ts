@@ -13,7 +13,7 @@ import { registerAuthRoutes } from "./main/auth";
 import { registerUserRoutes } from "./main/user";
 import { registerStorageRoutes } from "./main/storage";
 import { registerConsultantRoutes } from "./main/consultant";
-import { registerAdminRoutes } from "./main/admin";
+import { registerAdminRoutes, startAdminWorkers } from "./main/admin";
 import { registerOpsRoutes } from "./ops/routes";
 import { ensureSpeedTestFiles } from "./blob/speedtest-files";
 
@@ -70,11 +70,16 @@ export async function createUpstream(config: UpstreamConfig): Promise<Upstream> 
   ops.use("*", requireAuth());
   registerOpsRoutes(ops);
 
+  const stopAdminWorkers = startAdminWorkers(deps);
+
   return {
     main: (req) => Promise.resolve(main.fetch(req)),
     ops: (req) => Promise.resolve(ops.fetch(req)),
     blob: (req) => blob.fetch(req),
     deps,
-    close,
+    close: async () => {
+      stopAdminWorkers();
+      await close();
+    },
   };
 }

@@ -423,6 +423,7 @@ export async function streamProfileUpload(request: Request, context: AppLoadCont
         return;
       }
       const k: UploadKind = kind;
+      const filename = info.filename;
       const rule = UPLOAD_RULES[k];
       const problem = uploadProblem(k, info.filename, Number.isFinite(declared) && declared > rule.maxBytes + 64 * 1024 ? declared : null);
       if (problem) {
@@ -437,8 +438,8 @@ export async function streamProfileUpload(request: Request, context: AppLoadCont
           stream.resume();
           return { ok: false, kind: k, error: link.error };
         }
-        const key = `${link.data.key_prefix}${uploadFileName(info.filename)}`;
-        const { body, contentType } = streamedMultipart({ ...link.data.url_fields, key }, uploadFileName(info.filename), info.mimeType, stream as AsyncIterable<Buffer>);
+        const key = `${link.data.key_prefix}${uploadFileName(filename)}`;
+        const { body, contentType } = streamedMultipart({ ...link.data.url_fields, key }, uploadFileName(filename), info.mimeType, stream as AsyncIterable<Buffer>);
         let res: Response;
         try {
           res = await blobFetch(context, link.data.url, { method: "POST", headers: { "Content-Type": contentType }, body, duplex: "half" });

@@ -7,6 +7,8 @@ import { requireUser } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Api } from "./api.server";
 import { normalizeDir, parentOf } from "./paths";
+import type { SearchResult } from "./schemas/storage";
+import { checkSearchQuery } from "./search-query";
 import { canWrite, safeRedirect } from "./roles";
 import { filesHref, parseId, parseListParams, type Family } from "./storage-links";
 import {
@@ -23,9 +25,12 @@ import {
   listOrganizations,
   moveItems,
   removeFavourite,
+  searchFiles,
   unfollow,
 } from "./storage.server";
 import { streamUploadToStore, uploadToast } from "./storage-upload.server";
+
+type SearchResultRow = z.infer<typeof SearchResult>;
 
 export const familyOf = (url: URL | string): Family => (/^\/storage\/uef\//i.test(typeof url === "string" ? url : url.pathname) ? "uef" : "standard");
 
@@ -269,6 +274,52 @@ export async function operationPageLoader({ request, context }: LoaderFunctionAr
     closeHref: filesHref(aircraftId, { family, dir: itemDir }),
     returnTo: `${url.pathname}${url.search}`,
   });
+}
+
+// ---- search -----------------------------------------------------------------------------------
+
+/**
+ * /storage/search?query=&aircraft_id=&redirect_url=&organization=&organization_id=&folder_path=&module=&page=&scope=
+ * The rules are the upstream's (scope, the organization's search-all flag, staff with or without a
+ * client); the portal checks the query first (the same rules) so a bad one costs no upstream call.
+ * `scope` (all | aircraft | folder) is the top bar's select: it narrows what the other parameters ask.
+ */
+export async function searchLoader({ request, context }: LoaderFunctionArgs) {
+  const { api } = await requireUser(request, context, { roles: STORAGE_ROLES });
+  const url = new URL(request.url);
+  const q = url.searchParams;
+  const query = (q.get("query") ?? "").slice(0, 1000);
+  const scopeParam = q.get("scope");
+  let aircraftId = parseId(q.get("aircraft_id"));
+  let folderPathRaw = q.get("folder_path");
+  if (scopeParam === "all") {
+    aircraftId = null;
+    folderPathRaw = null;
+  } else if (scopeParam === "aircraft") folderPathRaw = null;
+  const orgParam = q.get("organization") ?? q.get("org");
+  const organization = orgParam && /^[\w.-]{1,100}$/.test(orgParam) ? orgParam : null;
+  const organizationId = parseId(q.get("organization_id"));
+  const module = q.get("module")?.slice(0, 50) || null;
+  const page = Math.min(parseId(q.get("page")) ?? 1, 100_000);
+  const back = q.get("redirect_url") ? safeRedirect(q.get("redirect_url"), "") || null : null;
+  const params = { query, aircraft_id: aircraftId, organization, organization_id: organizationId, folder_path: folderPathRaw, module, redirect_url: back, scope: scopeParam };
+
+  const base = { params, results: [] as SearchResultRow[], total: 0, page, perPage: 20, scope: null as string | null, aircraftName: null as string | null, error: null as string | null, folderPath: null as string | null };
+  const check = checkSearchQuery(query);
+  if (!check.ok) return json({ ...base, error: query.trim() ? check.message : null });
+  const folderPath = folderPathRaw ? normalizeDir(folderPathRaw) : null;
+  if (folderPathRaw && folderPath == null) return json({ ...base, error: "The folder path is not valid." });
+
+  const r = await searchFiles(api, { query: check.query, aircraft_id: aircraftId, organization, organization_id: organizationId, folder_path: aircraftId ? folderPath : null, module, page });
+  if (!r.ok) return json({ ...base, error: r.error });
+  let aircraftName: string | null = null;
+  if (r.data.scope !== "all" && aircraftId) {
+    aircraftName = r.data.results[0]?.aircraft_name ?? (await getAircraft(api, aircraftId)).aircraft.name;
+  }
+  return json(
+    { ...base, results: r.data.results, total: r.data.total, page: r.data.page, perPage: r.data.per_page, scope: r.data.scope, aircraftName, folderPath },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
 }
 
 // ---- favourites and following -----------------------------------------------------------------

@@ -3,11 +3,10 @@
 // sent to the role landing. Server-side failures are reported by entry.server's handleError; the
 // page then carries a meta refresh, so the redirect happens without JavaScript too. Thrown responses
 // (a refused or missing record) get a readable screen instead.
-import { isRouteErrorResponse, Link, useLocation, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useLocation, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import * as ui from "~/components/ui/ui.css";
 import { roleLanding } from "~/models/roles";
-import { useRootData } from "~/root";
 import { ErrorScreen } from "./error-page";
 import * as s from "./error-page.css";
 
@@ -20,7 +19,8 @@ function describe(error: unknown) {
 }
 
 function useLanding() {
-  const user = useRootData()?.user ?? null;
+  // The root loader's public user (read by id: importing root here would be a module cycle).
+  const user = useRouteLoaderData<{ user: { role: string } | null }>("root")?.user ?? null;
   return user ? roleLanding(user.role) : "/auth/login";
 }
 

@@ -27,6 +27,10 @@ export function FormError({ id, errors }: { id?: string; errors?: string[] | nul
   );
 }
 
+// Any field of any form: the schema type does not matter to a text input.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyField = FieldMetadata<unknown, any, string[]>;
+
 type InputType = "text" | "email" | "password" | "search" | "tel" | "url" | "number" | "date" | "hidden";
 
 export function Field({
@@ -38,7 +42,7 @@ export function Field({
   ...rest
 }: {
   label: string;
-  meta: FieldMetadata<string | number | undefined | null>;
+  meta: AnyField;
   type?: InputType;
   hint?: React.ReactNode;
 } & Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "name" | "id" | "form">) {
@@ -73,7 +77,7 @@ export function TextareaField({
   ...rest
 }: {
   label: string;
-  meta: FieldMetadata<string | undefined | null>;
+  meta: AnyField;
   hint?: React.ReactNode;
 } & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "name" | "id" | "form">) {
   const { key, ...props } = getTextareaProps(meta, { ariaAttributes: true });

@@ -1,0 +1,133 @@
+// /storage/search with query, aircraft_id, redirect_url, organization, organization_id, folder_path,
+// module (spec 000 §2 "Storage", "Query parameters"; 001 §4, §5 on scope). Ranked, paged results with
+// the matches highlighted; each opens the file in its folder (/storage/aircraft/{id}/files?dir=…&fileid=…).
+// The scope actually used (all aircraft, one aircraft, a folder) is the upstream's and is shown.
+import type { LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { DOWNLOAD_STARTED, useClientToast } from "~/components/file-list/client-toast";
+import { FileSearch, type FileSearchHandle } from "~/components/file-search/file-search";
+import { Highlight } from "~/components/file-search/highlight";
+import * as s from "~/components/file-search/search-results.css";
+import { FileIcon, FolderIcon } from "~/components/icons/icons";
+import { Pagination } from "~/components/pagination/pagination";
+import * as ui from "~/components/ui/ui.css";
+import { downloadHref, filesHref } from "~/models/storage-links";
+import { searchLoader } from "~/models/storage-pages.server";
+
+export const loader = searchLoader;
+type Data = SerializeFrom<typeof loader>;
+
+export const handle: FileSearchHandle = {
+  fileSearch: ({ data }) => {
+    const d = data as Data | undefined;
+    if (!d) return {};
+    return {
+      aircraftId: d.params.aircraft_id,
+      folderPath: d.params.folder_path,
+      organization: d.params.organization,
+      organizationId: d.params.organization_id,
+      module: d.params.module,
+      defaultQuery: d.params.query,
+      defaultScope: d.params.scope === "all" ? "all" : d.params.folder_path ? "folder" : d.params.aircraft_id ? "aircraft" : "all",
+    };
+  },
+};
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.params.query ? `“${data.params.query}” · Search · AeroRecords` : "Search · AeroRecords" }];
+
+function scopeText(d: Data) {
+  if (d.scope === "folder") return `Searched the folder ${d.folderPath ?? d.params.folder_path} of ${d.aircraftName ?? "this aircraft"}`;
+  if (d.scope === "aircraft") return `Searched ${d.aircraftName ?? "one aircraft"}`;
+  if (d.params.aircraft_id && d.params.scope !== "all") return "Searched all aircraft (your organization searches its whole fleet)";
+  return "Searched all aircraft you have access to";
+}
+
+export default function StorageSearchRoute() {
+  const d = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const toast = useClientToast();
+  const pageHref = (p: number) => {
+    const q = new URLSearchParams(location.search);
+    if (p > 1) q.set("page", String(p));
+    else q.delete("page");
+    return `${location.pathname}?${q}`;
+  };
+  return (
+    <section>
+      <header className={ui.pageHeader}>
+        <div>
+          <h1 className={ui.pageTitle}>Search</h1>
+          <p className={ui.pageLead}>{d.params.query ? <>Results for “{d.params.query}”</> : "Search file and folder names across your records."}</p>
+        </div>
+        {d.params.redirect_url ? (
+          <Link to={d.params.redirect_url} className={ui.button.secondary}>
+            Back
+          </Link>
+        ) : null}
+      </header>
+
+      {/* The page's own box (the top bar has one too): useful on small screens and without the shell. */}
+      <div className={s.searchRow}>
+        <FileSearch
+          aircraftId={d.params.aircraft_id}
+          folderPath={d.params.folder_path}
+          organization={d.params.organization}
+          organizationId={d.params.organization_id}
+          module={d.params.module}
+          defaultQuery={d.params.query}
+          defaultScope={d.params.scope === "all" ? "all" : d.params.folder_path ? "folder" : d.params.aircraft_id ? "aircraft" : "all"}
+        />
+      </div>
+
+      {d.error ? (
+        <p role="alert" className={ui.alert.error} data-search-error="">
+          {d.error}
+        </p>
+      ) : null}
+
+      {d.scope ? (
+        <p className={s.scope} data-scope={d.scope}>
+          <span className={`${ui.badge} ${ui.badgeTone.info}`}>{d.scope === "all" ? "All aircraft" : d.scope === "folder" ? "Folder" : "One aircraft"}</span>
+          {scopeText(d)} · {d.total.toLocaleString("en-US")} {d.total === 1 ? "result" : "results"}
+        </p>
+      ) : null}
+
+      {d.scope && !d.results.length ? <p className={s.empty}>No file or folder names match “{d.params.query}”.</p> : null}
+
+      {d.results.length ? (
+        <ol className={s.list} aria-label="Search results" start={(d.page - 1) * d.perPage + 1}>
+          {d.results.map((r) => {
+            const folder = r.resourcetype === "collection";
+            const open = folder ? filesHref(r.aircraft_id, { dir: r.path }) : filesHref(r.aircraft_id, { dir: r.dir, fileid: r.id });
+            return (
+              <li key={r.id} className={s.item} data-result-id={r.id}>
+                {folder ? <FolderIcon className={s.icon} /> : <FileIcon className={s.icon} />}
+                <div>
+                  <Link to={open} className={s.name} title={folder ? "Open the folder" : "Open the file in its folder"}>
+                    <Highlight html={r.highlight} fallback={r.name} />
+                  </Link>
+                  <div className={s.meta}>
+                    <span>{r.aircraft_name}</span>
+                    <span className={s.path}>{r.path}</span>
+                  </div>
+                </div>
+                <div className={s.actions}>
+                  {!folder ? (
+                    <a href={downloadHref(r.aircraft_id, r.id)} download className={`${ui.button.ghost} ${ui.buttonSmall}`} onClick={() => toast.show({ type: "info", description: DOWNLOAD_STARTED })}>
+                      Download
+                    </a>
+                  ) : null}
+                  <Link to={open} className={`${ui.button.secondary} ${ui.buttonSmall}`}>
+                    {folder ? "Open folder" : "Open in folder"}
+                  </Link>
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+      ) : null}
+      {d.scope ? <Pagination page={d.page} total={d.total} perPage={d.perPage} hrefFor={pageHref} noun="results" label="Result pages" /> : null}
+      {toast.view}
+    </section>
+  );
+}

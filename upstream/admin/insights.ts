@@ -1,0 +1,192 @@
+// Read-only admin views: the analytics aggregates (/admin/analytics) and the audit log (/admin/audit).
+// Analytics answers every chart of the page in one call: a handful of grouped queries that run in
+// parallel, each reading an index (003_admin_indexes), never a query per row.
+import type { Hono } from "hono";
+import { sql } from "kysely";
+import type { HonoEnv } from "../context";
+import { readQuery } from "../http";
+import { AnalyticsQuery, AuditQuery, USER_ROLES, type AnalyticsAnswer } from "../../app/models/schemas/admin";
+import { ctx, likeAny, paged, requireStaff } from "./common";
+
+/** Monday (UTC) of the week that contains `d`, as YYYY-MM-DD. */
+export function weekStart(d: Date): string {
+  const day = (d.getUTCDay() + 6) % 7; // Monday = 0
+  const m = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() - day));
+  return m.toISOString().slice(0, 10);
+}
+
+/** The last `n` week starts, oldest first, ending with the current week. */
+export function lastWeeks(n: number, now = new Date()): string[] {
+  const current = new Date(`${weekStart(now)}T00:00:00.000Z`);
+  return Array.from({ length: n }, (_, i) => new Date(current.getTime() - (n - 1 - i) * 7 * 86_400_000).toISOString().slice(0, 10));
+}
+
+/** SQLite: the Monday on or before a timestamp column. */
+const weekOf = (column: string) => sql<string>`date(${sql.ref(column)}, '-6 days', 'weekday 1')`;
+
+export function registerInsightRoutes(app: Hono<HonoEnv>) {
+  app.get("/admin/analytics.json", async (c) => {
+    const { deps, user } = ctx(c);
+    requireStaff(user);
+    const { weeks: n } = readQuery(c, AnalyticsQuery);
+    const weeks = lastWeeks(n);
+    const from = `${weeks[0]}T00:00:00.000Z`;
+    const db = deps.db;
+    const [byOrgStatus, byKind, byRole, storageTotal, storageWeeks, signIns, uploads, changes, approvals, orgCount] = await Promise.all([
+      db
+        .selectFrom("organizations as o")
+        .leftJoin("aircraft as a", "a.organization_id", "o.id")
+        .select(["o.id", "o.name", "o.slug", "a.status", (eb) => eb.fn.count<number>("a.id").as("n")])
+        .groupBy(["o.id", "a.status"])
+        .orderBy(sql`lower(o.name)`)
+        .execute(),
+      db.selectFrom("aircraft").select(["kind", (eb) => eb.fn.countAll<number>().as("n")]).groupBy("kind").execute(),
+      db.selectFrom("users").select(["role", "active", (eb) => eb.fn.countAll<number>().as("n")]).groupBy(["role", "active"]).execute(),
+      db
+        .selectFrom("storage_items")
+        .select([sql<number>`coalesce(sum(size), 0)`.as("bytes"), (eb) => eb.fn.countAll<number>().as("files")])
+        .where("is_folder", "=", 0)
+        .executeTakeFirstOrThrow(),
+      db
+        .selectFrom("storage_items")
+        .select([weekOf("created_at").as("week"), (eb) => eb.fn.countAll<number>().as("files"), sql<number>`coalesce(sum(size), 0)`.as("bytes")])
+        .where("is_folder", "=", 0)
+        .where("created_at", ">=", from)
+        .groupBy(sql`1`)
+        .execute(),
+      db
+        .selectFrom("tokens")
+        .select([weekOf("created_at").as("week"), (eb) => eb.fn.countAll<number>().as("n"), sql<number>`count(DISTINCT user_id)`.as("users")])
+        .where("created_at", ">=", from)
+        .groupBy(sql`1`)
+        .execute(),
+      // Uploads: files filed (storage_items rows created), by week.
+      db
+        .selectFrom("storage_items")
+        .select([weekOf("created_at").as("week"), (eb) => eb.fn.countAll<number>().as("n")])
+        .where("is_folder", "=", 0)
+        .where("created_at", ">=", from)
+        .groupBy(sql`1`)
+        .execute(),
+      db
+        .selectFrom("audit_log")
+        .select([weekOf("created_at").as("week"), (eb) => eb.fn.countAll<number>().as("n")])
+        .where("created_at", ">=", from)
+        .where((eb) => eb.or([eb("action", "like", "admin.%"), eb("action", "like", "access.%")]))
+        .groupBy(sql`1`)
+        .execute(),
+      db.selectFrom("consultants").select(["approval_status", (eb) => eb.fn.countAll<number>().as("n")]).groupBy("approval_status").execute(),
+      db.selectFrom("organizations").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+    ]);
+
+    const orgs = new Map<number, { organization: { id: number; name: string; slug: string }; grounded: number; operational: number; transitional: number; total: number }>();
+    for (const r of byOrgStatus) {
+      const o = orgs.get(r.id) ?? { organization: { id: r.id, name: r.name, slug: r.slug }, grounded: 0, operational: 0, transitional: 0, total: 0 };
+      const k = Number(r.n);
+      if (r.status === "GROUNDED") o.grounded += k;
+      else if (r.status === "IN OPERATION") o.operational += k;
+      else if (r.status === "IN TRANSITION") o.transitional += k;
+      if (r.status) o.total += k;
+      orgs.set(r.id, o);
+    }
+    const byOrganization = [...orgs.values()];
+    const counts = byOrganization.reduce(
+      (a, o) => ({ total: a.total + o.total, grounded: a.grounded + o.grounded, operational: a.operational + o.operational, transitional: a.transitional + o.transitional }),
+      { total: 0, grounded: 0, operational: 0, transitional: 0 },
+    );
+    const kind = (k: string) => Number(byKind.find((r) => r.kind === k)?.n ?? 0);
+    const roles = USER_ROLES.map((role) => ({
+      role,
+      active: Number(byRole.find((r) => r.role === role && r.active === 1)?.n ?? 0),
+      inactive: Number(byRole.find((r) => r.role === role && r.active !== 1)?.n ?? 0),
+    }));
+    const at = <T extends { week: string }>(rows: T[], w: string) => rows.find((r) => r.week === w);
+    const windowBytes = storageWeeks.reduce((a, r) => a + Number(r.bytes), 0);
+    let running = Number(storageTotal.bytes) - windowBytes;
+    const perWeek = weeks.map((week) => {
+      const r = at(storageWeeks, week);
+      running += Number(r?.bytes ?? 0);
+      return { week, files: Number(r?.files ?? 0), bytes: Number(r?.bytes ?? 0), cumulative_bytes: running };
+    });
+    const approval = (s: string) => Number(approvals.find((r) => r.approval_status === s)?.n ?? 0);
+    const answer: AnalyticsAnswer = {
+      generated_at: new Date().toISOString(),
+      weeks,
+      organizations: Number(orgCount.n),
+      aircraft: { counts, by_organization: byOrganization, by_kind: { aircraft: kind("aircraft"), helicopter: kind("helicopter") } },
+      users: { total: roles.reduce((a, r) => a + r.active + r.inactive, 0), by_role: roles },
+      storage: { total_bytes: Number(storageTotal.bytes), total_files: Number(storageTotal.files), per_week: perWeek },
+      activity: {
+        per_week: weeks.map((week) => ({
+          week,
+          uploads: Number(at(uploads, week)?.n ?? 0),
+          sign_ins: Number(at(signIns, week)?.n ?? 0),
+          active_users: Number(at(signIns, week)?.users ?? 0),
+          admin_changes: Number(at(changes, week)?.n ?? 0),
+        })),
+      },
+      consultants: {
+        by_approval: { verified: approval("verified"), disapproved: approval("disapproved"), undecided: approval("undecided") },
+        total: approvals.reduce((a, r) => a + Number(r.n), 0),
+      },
+    };
+    return c.json(answer);
+  });
+
+  app.get("/admin/audit.json", async (c) => {
+    const { deps, user } = ctx(c);
+    requireStaff(user);
+    const q = readQuery(c, AuditQuery);
+    let list = deps.db
+      .selectFrom("audit_log as l")
+      .leftJoin("users as u", "u.id", "l.user_id")
+      .leftJoin("organizations as o", "o.id", "l.organization_id")
+      .select(["l.id", "l.created_at", "l.action", "l.entity", "l.entity_id", "l.detail", "l.ip", "l.user_id", "u.email", "u.username", "l.organization_id", "o.name as org_name"]);
+    let count = deps.db.selectFrom("audit_log as l").leftJoin("users as u", "u.id", "l.user_id").select((eb) => eb.fn.countAll<number>().as("n"));
+    type Q = typeof list;
+    type C = typeof count;
+    const both = (f: (x: Q) => Q, g: (x: C) => C) => {
+      list = f(list);
+      count = g(count);
+    };
+    if (q.user) {
+      if (/^\d+$/.test(q.user)) both((x) => x.where("l.user_id", "=", Number(q.user)), (x) => x.where("l.user_id", "=", Number(q.user)));
+      else both((x) => x.where(likeAny(["u.email", "u.username"], q.user)), (x) => x.where(likeAny(["u.email", "u.username"], q.user)));
+    }
+    if (q.organization_id) both((x) => x.where("l.organization_id", "=", q.organization_id!), (x) => x.where("l.organization_id", "=", q.organization_id!));
+    if (q.action) {
+      const prefix = `${q.action.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+      both((x) => x.where(sql<boolean>`l.action LIKE ${prefix} ESCAPE '\\'`), (x) => x.where(sql<boolean>`l.action LIKE ${prefix} ESCAPE '\\'`));
+    }
+    if (q.from) both((x) => x.where("l.created_at", ">=", `${q.from}T00:00:00.000Z`), (x) => x.where("l.created_at", ">=", `${q.from}T00:00:00.000Z`));
+    if (q.to) {
+      const end = new Date(Date.parse(`${q.to}T00:00:00.000Z`) + 86_400_000).toISOString();
+      both((x) => x.where("l.created_at", "<", end), (x) => x.where("l.created_at", "<", end));
+    }
+    const { limit, offset } = paged(q.page, q.per_page);
+    const [rows, total] = await Promise.all([list.orderBy("l.id", "desc").limit(limit).offset(offset).execute(), count.executeTakeFirstOrThrow()]);
+    const parse = (s: string) => {
+      try {
+        return JSON.parse(s) as unknown;
+      } catch {
+        return s;
+      }
+    };
+    return c.json({
+      entries: rows.map((r) => ({
+        id: r.id,
+        created_at: r.created_at,
+        user: r.user_id != null && r.email != null ? { id: r.user_id, email: r.email, username: r.username ?? "" } : null,
+        action: r.action,
+        entity: r.entity,
+        entity_id: r.entity_id,
+        organization: r.organization_id != null && r.org_name != null ? { id: r.organization_id, name: r.org_name } : null,
+        detail: parse(r.detail),
+        ip: r.ip,
+      })),
+      total: Number(total.n),
+      page: q.page,
+      per_page: q.per_page,
+    });
+  });
+}
