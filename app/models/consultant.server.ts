@@ -16,7 +16,8 @@ import { requireUser, type Authed } from "~/utils/auth.server";
 import { redirectWithToast, createToastHeaders, type ToastInput } from "~/utils/toast.server";
 import type { Api, CallOptions, Result } from "./api.server";
 import { blobFetch } from "./blob.server";
-import { StaffAvailabilitySchema } from "~/components/modal-dialog/dialog-schemas";
+import { StaffAvailabilitySchema, withoutDialog } from "~/components/modal-dialog/dialog-schemas";
+export { withoutDialog };
 import {
   AvailabilitySchema,
   NotesAndRatesSchema,
@@ -215,15 +216,6 @@ export async function done(form: FormData, to: string, toast: ToastInput) {
 
 /** The page to return to: a same-site path sent by the form, or the fallback. */
 export const backTo = (form: FormData, fallback: string) => safeRedirect(form.get("redirectTo"), fallback);
-
-/** The page's URL without the dialog's search parameters (where a dialog closes to). */
-export function withoutDialog(url: URL | string): string {
-  const u = typeof url === "string" ? new URL(url, "http://portal.local") : new URL(url);
-  u.searchParams.delete("dialog");
-  u.searchParams.delete("consultant");
-  const q = u.searchParams.toString();
-  return `${u.pathname}${q ? `?${q}` : ""}`;
-}
 
 export const joinMessages = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).join("\n");
 

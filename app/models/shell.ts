@@ -87,6 +87,8 @@ export interface NavItem {
 export interface NavSection {
   title: string;
   items: NavItem[];
+  /** The fleet tree follows this section (else it comes after the last one). */
+  fleetAfter?: boolean;
 }
 
 export interface NavContext {
@@ -165,13 +167,14 @@ export function navFor(ctx: NavContext): NavSection[] {
       if (ctx.uam) products.push({ label: "AeroBOX storage", to: "/aero-box/", icon: "layers" });
       return [
         {
-          title: "Fleet",
+          title: "Records",
           items: [
             { label: "Home", to: "/client/home", icon: "home" },
             { label: "Fleet overview", to: "/storage/overview", icon: "plane" },
             ...reportLinks(id),
             { label: "Favourites", to: "/storage/favourites", icon: "star" },
           ],
+          fleetAfter: true,
         },
         {
           title: "Contractors",
@@ -199,7 +202,8 @@ export function navFor(ctx: NavContext): NavSection[] {
       ];
       if (ctx.uam) {
         sections.push({
-          title: "Fleet",
+          title: "Records",
+          fleetAfter: true,
           items: [
             { label: "Fleet overview", to: "/storage/overview", icon: "plane" },
             reportLinks(id)[0]!,
@@ -229,6 +233,7 @@ export function navFor(ctx: NavContext): NavSection[] {
         {
           title: "Records",
           items: [{ label: "Fleet overview", to: "/storage/overview", icon: "plane" }, ...reportLinks(id)],
+          fleetAfter: true,
         },
         {
           title: "Products",

@@ -10,7 +10,7 @@ import { normalizeDir, parentOf } from "./paths";
 import type { SearchResult } from "./schemas/storage";
 import { checkSearchQuery } from "./search-query";
 import { canWrite, safeRedirect } from "./roles";
-import { filesHref, parseId, parseListParams, type Family } from "./storage-links";
+import { filesBase, filesHref, listHref, parseId, parseListParams, type Family } from "./storage-links";
 import {
   STORAGE_ROLES,
   addFavourite,
@@ -140,20 +140,25 @@ export async function filesLoader({ request, context, params }: LoaderFunctionAr
   );
 }
 
-/** The files route's action: the no-JS upload (multipart, streamed into the blob store). */
-export async function filesAction({ request, context, params }: ActionFunctionArgs) {
+/**
+ * The files route's action: the no-JS upload (multipart, streamed into the blob store). `base` is the
+ * listing's path (/storage/…/files or /aero-box/aircrafts/{id}); the form's URL carries dir and dialog.
+ */
+export async function filesAction({ request, context, params }: ActionFunctionArgs, opts: { base?: (aircraftId: number, family: Family) => string } = {}) {
   const { api } = await requireUser(request, context, { roles: STORAGE_ROLES });
   const url = new URL(request.url);
   const family = familyOf(url);
   const aircraftId = parseId(params.aircraftId ?? params.id);
   if (!aircraftId) throw notFound();
   const p = parseListParams(url);
-  const back = filesHref(aircraftId, { family, dir: p.dir ?? "/", organization: p.organization });
-  if (p.dir === null) return redirectWithToast(back, { type: "error", description: "The folder path is not valid." });
+  const base = (opts.base ?? filesBase)(aircraftId, family);
+  const back = listHref(base, { dir: p.dir ?? "/", organization: p.organization });
+  if (p.dir === null) return redirectWithToast(listHref(base, { organization: p.organization }), { type: "error", description: "The folder path is not valid." });
   const result = await streamUploadToStore(request, context, api, { aircraftId, dir: p.dir, fileid: null, family });
   const toast = uploadToast(result);
   // A refusal keeps the dialog open (to try again); a finished upload shows the listing.
-  const to = result.error ? `${back}${back.includes("?") ? "&" : "?"}dialog=upload` : back;
+  const dialog = url.searchParams.get("dialog") === "upload-one" ? "upload-one" : "upload";
+  const to = result.error ? listHref(base, { dir: p.dir, organization: p.organization, extra: { dialog } }) : back;
   return redirectWithToast(to, toast);
 }
 
@@ -274,6 +279,17 @@ export async function operationPageLoader({ request, context }: LoaderFunctionAr
     closeHref: filesHref(aircraftId, { family, dir: itemDir }),
     returnTo: `${url.pathname}${url.search}`,
   });
+}
+
+// ---- organizations ------------------------------------------------------------------------------
+
+export async function organizationsLoader({ request, context }: LoaderFunctionArgs, family: Family) {
+  const { user, api } = await requireUser(request, context, { roles: STORAGE_ROLES });
+  const q = new URL(request.url).searchParams;
+  const filter = (q.get("filter") ?? "").trim().slice(0, 200);
+  const productType = (q.get("product_type") ?? "").trim().slice(0, 50);
+  const { organizations } = await listOrganizations(api, { filter: filter || null, productType: family === "standard" ? productType || null : null, family });
+  return json({ family, staff: user.role === "admin" || user.role === "member", filter, productType, organizations }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 // ---- search -----------------------------------------------------------------------------------

@@ -208,8 +208,8 @@ export function searchFiles(api: Api, p: SearchParams) {
 
 // ---- favourites and following -----------------------------------------------------------------
 
-export function listFavourites(api: Api, page = 1) {
-  return api.get("main", "/storage/v2/favourites.json", { query: { page }, schema: FavouritesAnswer });
+export function listFavourites(api: Api, page = 1, perPage = 50) {
+  return api.get("main", "/storage/v2/favourites.json", { query: { page, per_page: perPage }, schema: FavouritesAnswer });
 }
 
 export function addFavourite(api: Api, itemId: number) {

@@ -1,177 +1,192 @@
-// /admin/analytics: the admin and member landing (spec 000 §2, §6). For now the figures the APIs
-// give: the fleet by status and by organization, organizations, client users, consultants by
-// approval, open issue reports and mails in the outbox. (The SVG charts come with the admin issue.)
+// /admin/analytics: the admin and member landing (spec 000 §2, §6): the fleet and the portal at a
+// glance, as SVG charts rendered on the server (no JavaScript needed), each with a data table.
+// One call answers every aggregate: GET /admin/analytics.json (docs/api/admin.md).
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
-import type { z } from "zod";
-import { StatusCounts } from "~/components/aircraft-cards/aircraft-cards";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import * as s from "~/components/admin/admin.css";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
+import { HBarChart, LineChart, VBarChart } from "~/components/svg-chart/svg-chart";
 import * as ui from "~/components/ui/ui.css";
 import type { Api } from "~/models/api.server";
+import { listParams } from "~/models/admin.server";
+import { AnalyticsAnswer, AnalyticsQuery } from "~/models/schemas/admin";
 import { IssueReportsAnswer, MailOutboxAnswer } from "~/models/schemas/auth";
-import { MarketplaceAnswer } from "~/models/schemas/consultant";
-import { AircraftListAnswer, ClientsAnswer, OrganizationsAnswer } from "~/models/schemas/storage";
+import { formatBytes, SIZE_UNITS } from "~/models/size";
 import { vars } from "~/styles/theme.css";
 import { requireUser, STAFF } from "~/utils/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Analytics · AeroRecords" }];
 
-/** A figure that may be missing: the page still shows when one of the side calls fails. */
-async function figure<S extends z.ZodTypeAny>(api: Api, path: string, query: Record<string, string | number>, schema: S): Promise<z.infer<S> | null> {
+const WEEK_CHOICES = [4, 8, 12, 26, 52] as const;
+
+/** A side figure that may be missing: the page still shows when it fails. */
+async function total(api: Api, path: string, query: Record<string, string | number>, schema: typeof IssueReportsAnswer | typeof MailOutboxAnswer) {
   const res = await api.call("main", "GET", path, { query, passthrough: true });
-  if (!res.ok) {
-    console.warn(`[analytics] ${path}: ${res.error}`);
-    return null;
-  }
-  const parsed = schema.safeParse(res.data);
-  return parsed.success ? parsed.data : null;
+  const parsed = res.ok ? schema.safeParse(res.data) : null;
+  return parsed?.success ? parsed.data.total : null;
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireUser(request, context, { roles: STAFF });
-  const [fleet, orgs, clients, verified, disapproved, undecided, issues, outbox] = await Promise.all([
-    api.get("main", "/storage/v2/aircraft.json", { query: { per_page: 1000 }, schema: AircraftListAnswer }),
-    figure(api, "/storage/organizations.json", {}, OrganizationsAnswer),
-    figure(api, "/storage/clients.json", { per_page: 1 }, ClientsAnswer),
-    figure(api, "/consultant/list.json", { approval: "verified", per_page: 1 }, MarketplaceAnswer),
-    figure(api, "/consultant/list.json", { approval: "disapproved", per_page: 1 }, MarketplaceAnswer),
-    figure(api, "/consultant/list.json", { approval: "undecided", per_page: 1 }, MarketplaceAnswer),
-    figure(api, "/admin/issue_reports.json", { status: "open", per_page: 1 }, IssueReportsAnswer),
-    figure(api, "/admin/mail_outbox.json", { per_page: 1 }, MailOutboxAnswer),
+  const { weeks } = listParams(request, AnalyticsQuery);
+  const [data, openIssues, mails] = await Promise.all([
+    api.get("main", "/admin/analytics.json", { query: { weeks }, schema: AnalyticsAnswer }),
+    total(api, "/admin/issue_reports.json", { status: "open", per_page: 1 }, IssueReportsAnswer),
+    total(api, "/admin/mail_outbox.json", { per_page: 1 }, MailOutboxAnswer),
   ]);
-
-  const byOrg = new Map<string, { name: string; total: number; grounded: number; operational: number; transitional: number; helicopters: number }>();
-  for (const a of fleet.aircrafts) {
-    const row = byOrg.get(a.organization.slug) ?? { name: a.organization.name, total: 0, grounded: 0, operational: 0, transitional: 0, helicopters: 0 };
-    row.total += 1;
-    if (a.status === "GROUNDED") row.grounded += 1;
-    else if (a.status === "IN OPERATION") row.operational += 1;
-    else row.transitional += 1;
-    if (a.kind === "helicopter") row.helicopters += 1;
-    byOrg.set(a.organization.slug, row);
-  }
-  const productTypes = new Map<string, number>();
-  for (const o of orgs?.organizations ?? []) productTypes.set(o.product_type, (productTypes.get(o.product_type) ?? 0) + 1);
-
-  return json({
-    counts: fleet.counts,
-    listed: fleet.aircrafts.length,
-    helicopters: fleet.aircrafts.filter((a) => a.kind === "helicopter").length,
-    organizations: [...byOrg.values()].sort((a, b) => b.total - a.total || a.name.localeCompare(b.name)),
-    organizationCount: orgs?.organizations.length ?? null,
-    productTypes: [...productTypes.entries()].sort(),
-    clients: clients?.total ?? null,
-    consultants: verified && disapproved && undecided ? { verified: verified.total, disapproved: disapproved.total, undecided: undecided.total } : null,
-    openIssues: issues?.total ?? null,
-    mails: outbox?.total ?? null,
-  });
+  return json({ data, weeks, openIssues, mails });
 }
 
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+/** "2026-03-02" → "2 Mar" (the same on the server and in the browser). */
+const weekLabel = (iso: string) => `${Number(iso.slice(8, 10))} ${MONTHS[Number(iso.slice(5, 7)) - 1]}`;
 const fmt = (n: number | null) => (n == null ? "—" : n.toLocaleString("en-US"));
+const ROLE_LABEL: Record<string, string> = { admin: "Admins", member: "Members", ops_template: "Template managers", client: "Clients", consultant: "Consultants" };
 
-function Bar({ parts }: { parts: { value: number; color: string; label: string }[] }) {
-  const total = parts.reduce((s, p) => s + p.value, 0) || 1;
-  return (
-    <div style={{ display: "flex", height: 10, borderRadius: 5, overflow: "hidden", background: vars.color.surfaceAlt, minWidth: 120 }} aria-hidden="true">
-      {parts.map((p) => (p.value ? <span key={p.label} title={`${p.label}: ${p.value}`} style={{ width: `${(p.value / total) * 100}%`, background: p.color }} /> : null))}
-    </div>
-  );
+/** Bytes shown in one unit chosen by the largest value, so the axis reads "0, 50, 100 MB". */
+function byteUnit(max: number) {
+  const i = max > 0 ? Math.min(SIZE_UNITS.length - 1, Math.floor(Math.log(max) / Math.log(1024))) : 0;
+  return { unit: SIZE_UNITS[i], div: 1024 ** i };
 }
 
 export default function Analytics() {
-  const d = useLoaderData<typeof loader>();
+  const { data: d, weeks, openIssues, mails } = useLoaderData<typeof loader>();
+  const status = [
+    { key: "operational", name: "In operation", color: vars.color.operation },
+    { key: "transitional", name: "In transition", color: vars.color.transition },
+    { key: "grounded", name: "Grounded", color: vars.color.grounded },
+  ];
+  const storageUnit = byteUnit(Math.max(0, ...d.storage.per_week.map((w) => w.cumulative_bytes)));
+  const addedUnit = byteUnit(Math.max(0, ...d.storage.per_week.map((w) => w.bytes)));
+  const inUnit = (u: { unit: string; div: number }) => (n: number) => `${Number((n / u.div).toFixed(1)).toLocaleString("en-US")} ${u.unit}`;
+  const roles = d.users.by_role.filter((r) => r.active + r.inactive > 0);
   return (
     <>
       <div className={ui.pageHeader}>
         <div>
           <h1 className={ui.pageTitle}>Analytics</h1>
-          <p className={ui.pageLead}>The fleet and the portal at a glance.</p>
+          <p className={ui.pageLead}>The fleet and the portal at a glance: the last {weeks} weeks, by week starting Monday (UTC).</p>
         </div>
+        <Form method="get" className={ui.row}>
+          <label className={ui.row}>
+            <span className={ui.label}>Period</span>
+            <select name="weeks" defaultValue={String(weeks)} className={ui.input} style={{ width: "auto" }}>
+              {WEEK_CHOICES.map((w) => (
+                <option key={w} value={w}>
+                  {w} weeks
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" className={ui.button.secondary}>
+            Show
+          </button>
+        </Form>
       </div>
 
-      <h2 style={{ fontSize: 16 }}>Fleet by status</h2>
-      <StatusCounts counts={d.counts} hrefFor={(s) => (s ? `/storage/overview?status=${encodeURIComponent(s)}` : "/storage/overview")} />
-
-      <h2 style={{ fontSize: 16 }}>Portal</h2>
       <div className={ui.stats}>
-        <div className={`${ui.stat} ${ui.statTone.neutral}`}>
+        <Link to="/admin/organization" className={`${ui.stat} ${ui.statTone.neutral}`}>
           <span className={ui.statLabel}>Organizations</span>
-          <span className={ui.statValue}>{fmt(d.organizationCount)}</span>
-          {d.productTypes.length ? <span className={`${ui.small} ${ui.muted}`}>{d.productTypes.map(([t, n]) => `${n} ${t}`).join(" · ")}</span> : null}
-        </div>
+          <span className={ui.statValue}>{fmt(d.organizations)}</span>
+        </Link>
+        <Link to="/dashboard" className={`${ui.stat} ${ui.statTone.operation}`}>
+          <span className={ui.statLabel}>Aircraft</span>
+          <span className={ui.statValue}>{fmt(d.aircraft.counts.total)}</span>
+          <span className={`${ui.small} ${ui.muted}`}>
+            {d.aircraft.by_kind.aircraft} aeroplanes · {d.aircraft.by_kind.helicopter} helicopters
+          </span>
+        </Link>
+        <Link to="/deactivate" className={`${ui.stat} ${ui.statTone.neutral}`}>
+          <span className={ui.statLabel}>Users</span>
+          <span className={ui.statValue}>{fmt(d.users.total)}</span>
+        </Link>
         <div className={`${ui.stat} ${ui.statTone.neutral}`}>
-          <span className={ui.statLabel}>Client users</span>
-          <span className={ui.statValue}>{fmt(d.clients)}</span>
-        </div>
-        <div className={`${ui.stat} ${ui.statTone.neutral}`}>
-          <span className={ui.statLabel}>Consultants</span>
-          <span className={ui.statValue}>{d.consultants ? fmt(d.consultants.verified + d.consultants.disapproved + d.consultants.undecided) : "—"}</span>
-          {d.consultants ? (
-            <span className={`${ui.small} ${ui.muted}`}>
-              {d.consultants.verified} verified · {d.consultants.undecided} undecided · {d.consultants.disapproved} disapproved
-            </span>
-          ) : null}
+          <span className={ui.statLabel}>Files stored</span>
+          <span className={ui.statValue}>{fmt(d.storage.total_files)}</span>
+          <span className={`${ui.small} ${ui.muted}`}>{formatBytes(d.storage.total_bytes)}</span>
         </div>
         <Link to="/admin/issue-reports" className={`${ui.stat} ${ui.statTone.grounded}`}>
           <span className={ui.statLabel}>Open issue reports</span>
-          <span className={ui.statValue}>{fmt(d.openIssues)}</span>
+          <span className={ui.statValue}>{fmt(openIssues)}</span>
         </Link>
         <Link to="/admin/outbox" className={`${ui.stat} ${ui.statTone.neutral}`}>
           <span className={ui.statLabel}>Mails in the outbox</span>
-          <span className={ui.statValue}>{fmt(d.mails)}</span>
+          <span className={ui.statValue}>{fmt(mails)}</span>
         </Link>
       </div>
 
-      <h2 style={{ fontSize: 16 }}>Aircraft by organization</h2>
-      <div className={ui.tableWrap}>
-        {d.organizations.length === 0 ? (
-          <p className={ui.empty}>No aircraft yet.</p>
-        ) : (
-          <table className={ui.table}>
-            <thead>
-              <tr>
-                <th scope="col">Organization</th>
-                <th scope="col">Aircraft</th>
-                <th scope="col">Helicopters</th>
-                <th scope="col">Grounded</th>
-                <th scope="col">In operation</th>
-                <th scope="col">In transition</th>
-                <th scope="col" style={{ width: "30%" }}>
-                  Status mix
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {d.organizations.map((o) => (
-                <tr key={o.name}>
-                  <td>
-                    <strong>{o.name}</strong>
-                  </td>
-                  <td>{o.total}</td>
-                  <td>{o.helicopters}</td>
-                  <td>{o.grounded}</td>
-                  <td>{o.operational}</td>
-                  <td>{o.transitional}</td>
-                  <td>
-                    <Bar
-                      parts={[
-                        { label: "In operation", value: o.operational, color: vars.color.operation },
-                        { label: "In transition", value: o.transitional, color: vars.color.transition },
-                        { label: "Grounded", value: o.grounded, color: vars.color.grounded },
-                      ]}
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+      <div className={s.chartGrid}>
+        <div className={s.wide}>
+          <HBarChart
+            title="Aircraft by status and organization"
+            subtitle={`${fmt(d.aircraft.counts.operational)} in operation, ${fmt(d.aircraft.counts.transitional)} in transition, ${fmt(d.aircraft.counts.grounded)} grounded.`}
+            rowHeader="Organization"
+            rows={d.aircraft.by_organization.map((o) => o.organization.name)}
+            hrefs={d.aircraft.by_organization.map((o) => `/dashboard?organization_id=${o.organization.id}`)}
+            series={status}
+            values={d.aircraft.by_organization.map((o) => [o.operational, o.transitional, o.grounded])}
+            emptyText="No aircraft yet."
+          />
+        </div>
+        <HBarChart
+          title="Users by role"
+          subtitle={`${fmt(d.users.total)} accounts; deactivated ones in grey.`}
+          rowHeader="Role"
+          rows={roles.map((r) => ROLE_LABEL[r.role] ?? r.role)}
+          series={[
+            { key: "active", name: "Active", color: vars.color.primary },
+            { key: "inactive", name: "Deactivated", color: "#9aa8b8" },
+          ]}
+          values={roles.map((r) => [r.active, r.inactive])}
+        />
+        <HBarChart
+          title="Consultants by approval status"
+          subtitle={`${fmt(d.consultants.total)} consultant profiles.`}
+          rowHeader="Approval status"
+          rows={["Verified", "Undecided", "Disapproved"]}
+          hrefs={["verified", "undecided", "disapproved"].map((a) => `/admin/consultant/dashboard?approval=${a}`)}
+          series={[{ key: "n", name: "Consultants", color: vars.color.info }]}
+          values={[[d.consultants.by_approval.verified], [d.consultants.by_approval.undecided], [d.consultants.by_approval.disapproved]]}
+          emptyText="No consultants yet."
+        />
+        <VBarChart
+          title="Files added per week"
+          subtitle={`${fmt(d.storage.per_week.reduce((a, w) => a + w.files, 0))} files, ${formatBytes(d.storage.per_week.reduce((a, w) => a + w.bytes, 0))} in ${weeks} weeks.`}
+          rowHeader="Week of"
+          categories={d.weeks}
+          categoryLabel={weekLabel}
+          series={[{ key: "bytes", name: "Data added", color: vars.color.accent }]}
+          values={d.storage.per_week.map((w) => [w.bytes])}
+          format={inUnit(addedUnit)}
+        />
+        <LineChart
+          title="Storage used"
+          subtitle={`${formatBytes(d.storage.total_bytes)} in ${fmt(d.storage.total_files)} files today (files since deleted are not counted).`}
+          rowHeader="Week of"
+          categories={d.weeks}
+          categoryLabel={weekLabel}
+          series={[{ key: "used", name: "Storage used", color: vars.color.primary }]}
+          values={d.storage.per_week.map((w) => [w.cumulative_bytes])}
+          format={inUnit(storageUnit)}
+        />
+        <div className={s.wide}>
+          <LineChart
+            title="Uploads and sign-ins per week"
+            subtitle="Files uploaded, sign-ins, people who signed in, and changes made in the admin area."
+            rowHeader="Week of"
+            categories={d.weeks}
+            categoryLabel={weekLabel}
+            series={[
+              { key: "uploads", name: "Files uploaded", color: vars.color.accent },
+              { key: "sign_ins", name: "Sign-ins", color: vars.color.primary },
+              { key: "users", name: "People signing in", color: vars.color.operation },
+              { key: "changes", name: "Admin changes", color: vars.color.grounded },
+            ]}
+            values={d.activity.per_week.map((w) => [w.uploads, w.sign_ins, w.active_users, w.admin_changes])}
+          />
+        </div>
       </div>
-      {d.listed < d.counts.total ? (
-        <p className={`${ui.small} ${ui.muted}`}>
-          The table covers the first {d.listed} of {d.counts.total} aircraft.
-        </p>
-      ) : null}
+      <p className={`${ui.small} ${ui.muted}`}>Figures as of {d.generated_at.slice(0, 16).replace("T", " ")} UTC.</p>
     </>
   );
 }

@@ -84,12 +84,20 @@ export default function ClientHome() {
             <thead>
               <tr>
                 <th scope="col">MSN</th>
-                <th scope="col">Aircraft</th>
+                <th scope="col" className={ui.hideSmall}>
+                  Aircraft
+                </th>
                 <th scope="col">Registration</th>
                 <th scope="col">Status</th>
-                {organizations.size > 1 ? <th scope="col">Organization</th> : null}
-                <th scope="col">Your access</th>
-                <th scope="col">
+                {organizations.size > 1 ? (
+                  <th scope="col" className={ui.hideSmall}>
+                    Organization
+                  </th>
+                ) : null}
+                <th scope="col" className={ui.hideSmall}>
+                  Your access
+                </th>
+                <th scope="col" className={ui.hideSmall}>
                   <span className="visually-hidden">Records</span>
                 </th>
               </tr>
@@ -97,23 +105,23 @@ export default function ClientHome() {
             <tbody>
               {fleet.aircrafts.map((a) => (
                 <tr key={a.id}>
-                  <td>
-                    <strong>{a.msn}</strong>
+                  <td className={ui.nowrap}>
+                    <Link to={`/storage/aircraft/${a.id}/files`} aria-label={`MSN ${a.msn}: open the records`}>
+                      <strong>{a.msn}</strong>
+                    </Link>
                   </td>
-                  <td>
-                    {a.name}
-                    <div className={`${ui.small} ${ui.muted}`}>
-                      {[a.manufacturer, a.model].filter(Boolean).join(" ")} · {a.kind === "helicopter" ? "Helicopter" : "Aircraft"}
-                    </div>
+                  <td className={ui.hideSmall}>
+                    {[a.manufacturer, a.model].filter(Boolean).join(" ") || a.name}
+                    <div className={`${ui.small} ${ui.muted}`}>{a.kind === "helicopter" ? "Helicopter" : "Aircraft"}</div>
                   </td>
-                  <td>{a.registration || "—"}</td>
+                  <td className={ui.nowrap}>{a.registration || "—"}</td>
                   <td>
                     <StatusBadge status={a.status} />
                   </td>
-                  {organizations.size > 1 ? <td>{a.organization.name}</td> : null}
-                  <td>{ACCESS_LABEL[a.access]}</td>
-                  <td style={{ textAlign: "right" }}>
-                    <Link to={`/storage/aircraft/${a.id}/files`} className={`${ui.button.secondary} ${ui.buttonSmall}`} aria-label={`Open the records of MSN ${a.msn}`}>
+                  {organizations.size > 1 ? <td className={ui.hideSmall}>{a.organization.name}</td> : null}
+                  <td className={`${ui.hideSmall} ${ui.nowrap}`}>{ACCESS_LABEL[a.access]}</td>
+                  <td className={ui.hideSmall} style={{ textAlign: "right" }}>
+                    <Link to={`/storage/aircraft/${a.id}/files`} className={`${ui.button.secondary} ${ui.buttonSmall}`} tabIndex={-1}>
                       Open records
                     </Link>
                   </td>

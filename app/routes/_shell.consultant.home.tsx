@@ -26,7 +26,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const parsed = LandingAnswer.safeParse(answer.data);
   if (!parsed.success) throw redirect("/errors/error-500");
   const { consultant, last_five_project } = parsed.data.data;
-  return json({ consultant, projects: last_five_project, onboarding: onboardingRedirect(consultant) });
+  // Onboarding not finished: the page of the stage first (spec 000 §4), as on every consultant page.
+  const onboarding = onboardingRedirect(consultant);
+  if (onboarding) throw redirect(onboarding);
+  return json({ consultant, projects: last_five_project, onboarding });
 }
 
 const APPROVAL_TONE = { verified: "success", disapproved: "danger", undecided: "neutral" } as const;

@@ -24,6 +24,7 @@ import * as card from "~/components/consultant-card/consultant-card.css";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { MailIcon, PhoneIcon, PinIcon } from "~/components/icons/icons";
 import { AvailabilityDialog, NotesAndRatesDialog, SendMessageDialog } from "~/components/modal-dialog/consultant-dialogs";
+import { withoutDialog } from "~/components/modal-dialog/dialog-schemas";
 import { Pagination } from "~/components/pagination/pagination";
 import { DocumentUpload } from "~/components/profile-tabs/document-upload";
 import { ProfileTabs } from "~/components/profile-tabs/profile-tabs";
@@ -59,7 +60,6 @@ import {
   sendToAdmins,
   streamProfileUpload,
   updateProfile,
-  withoutDialog,
   ERROR_401,
 } from "~/models/consultant.server";
 import { ProjectInput } from "~/models/schemas/consultant";
@@ -216,7 +216,7 @@ export default function ConsultantProfilePage() {
   const location = useLocation();
   const { consultant: c, tab, self, staff, dialog } = data;
   const here = `${location.pathname}${location.search}`;
-  const closeHref = withoutDialogClient(location.pathname, location.search);
+  const closeHref = withoutDialog(here);
   const dialogHref = (name: string) => {
     const q = new URLSearchParams(location.search);
     q.set("dialog", name);
@@ -290,18 +290,10 @@ export default function ConsultantProfilePage() {
   );
 }
 
-function withoutDialogClient(pathname: string, search: string) {
-  const q = new URLSearchParams(search);
-  q.delete("dialog");
-  q.delete("consultant");
-  const s = q.toString();
-  return `${pathname}${s ? `?${s}` : ""}`;
-}
-
 function ProfileSummary({ c, staff, here, dialogHref }: { c: Consultant; staff: boolean; here: string; dialogHref: (n: string) => string }) {
   const place = [c.city, c.country].filter(Boolean).join(", ");
   return (
-    <section className={ui.card} aria-label="Summary" style={{ marginBottom: 24 }}>
+    <section className={ui.card} aria-label="Profile summary" style={{ marginBottom: 24 }}>
       <div className={card.head}>
         <Avatar name={c.name} url={c.photo.url} size={72} />
         <div className={card.who}>

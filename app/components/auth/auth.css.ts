@@ -70,7 +70,7 @@ export const links = style({
   borderTop: `1px solid ${vars.color.border}`,
   fontSize: vars.fontSize.sm,
 });
-export const inlineLinks = style({ display: "flex", justifyContent: "space-between", gap: vars.space.md, flexWrap: "wrap", fontSize: vars.fontSize.sm, margin: `-${vars.space.sm} 0 ${vars.space.lg}` });
+export const inlineLinks = style({ display: "flex", justifyContent: "flex-end", gap: vars.space.md, flexWrap: "wrap", fontSize: vars.fontSize.sm, margin: `-${vars.space.xs} 0 ${vars.space.xl}` });
 export const codeInput = style({ letterSpacing: ".4em", fontSize: 22, textAlign: "center", fontFamily: vars.font.mono });
 export const footer = style({
   padding: `${vars.space.lg} ${vars.space.xl}`,

@@ -4,6 +4,7 @@ import { Form, Link, useSubmit } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import * as ui from "~/components/ui/ui.css";
 import { APPROVAL_LABEL, APPROVAL_STATUSES, CONSULTANT_SERVICES } from "~/models/consultant-rules";
+import type { MarketplaceFilters } from "~/models/schemas/consultant";
 import * as s from "./consultant-filters.css";
 
 export const TYPE_FILTERS = [
@@ -138,3 +139,37 @@ export function ConsultantFilters({ action, values, countries, services }: { act
     </Form>
   );
 }
+
+/** The filters as the URL has them (trimmed, cut to the API's lengths). */
+export function readFilters(url: URL): FilterValues {
+  const get = (k: string, max: number) => (url.searchParams.get(k) ?? "").trim().slice(0, max);
+  return {
+    q: get("q", 200),
+    country: get("country", 120),
+    type: get("type", 20),
+    service: get("service", 80),
+    availability: get("availability", 20),
+    min_rating: get("min_rating", 5),
+    approval: get("approval", 20),
+    sort: get("sort", 20),
+  };
+}
+
+/** The API query of the filters; unknown values are left to the API, which ignores them. */
+export function toQuery(v: FilterValues, page: number, perPage: number): MarketplaceFilters {
+  const q: MarketplaceFilters = { page, per_page: perPage };
+  if (v.q) q.q = v.q;
+  if (v.country) q.country = v.country;
+  if (v.service) q.service = v.service;
+  const type = TYPE_FILTERS.find((t) => t.value === v.type);
+  if (type) q[type.param] = "1";
+  if (v.availability === "available" || v.availability === "not_available" || v.availability === "unset") q.availability = v.availability;
+  if (v.approval === "verified" || v.approval === "disapproved" || v.approval === "undecided") q.approval = v.approval;
+  const min = Number(v.min_rating);
+  if (v.min_rating && Number.isFinite(min) && min >= 0 && min <= 5) q.min_rating = min;
+  if (v.sort === "rating" || v.sort === "name" || v.sort === "country" || v.sort === "newest") q.sort = v.sort;
+  return q;
+}
+
+export const pageOf = (url: URL) => Math.max(1, Math.min(100_000, Math.floor(Number(url.searchParams.get("page"))) || 1));
+

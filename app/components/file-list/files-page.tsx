@@ -94,7 +94,7 @@ export function FilesPage({ data, base, singleUpload = false }: { data: FilesDat
           family={data.family}
           variant={dialog.kind === "upload-one" ? "single" : data.family === "uef" ? "uef" : "standard"}
           closeHref={here}
-          formAction={listHref(base, { dir, organization: data.organization })}
+          formAction={listHref(base, { dir, organization: data.organization, extra: { dialog: dialog.kind } })}
           onFinished={(r) =>
             toast.show({
               type: r.ok ? "success" : "error",

@@ -52,3 +52,18 @@ export const tooltip = style({
   whiteSpace: "normal",
   overflowWrap: "anywhere",
 });
+
+// The top bar slot: the box on wide screens, an icon link on narrow ones.
+export const slot = style({ display: "flex", alignItems: "center", flex: "1 1 auto", minWidth: 0, justifyContent: "center" });
+export const wide = style({ display: "flex", flex: 1, minWidth: 0, maxWidth: 520, "@media": { "screen and (max-width: 900px)": { display: "none" } } });
+export const narrow = style({
+  display: "none",
+  alignItems: "center",
+  justifyContent: "center",
+  width: 36,
+  height: 36,
+  borderRadius: vars.radius.md,
+  color: vars.color.muted,
+  ":hover": { background: vars.color.surfaceAlt, color: vars.color.primary },
+  "@media": { "screen and (max-width: 900px)": { display: "inline-flex", marginLeft: "auto" } },
+});

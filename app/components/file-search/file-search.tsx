@@ -5,7 +5,7 @@
 // characters is not sent and a tooltip lists up to 10 distinct offending characters and "and N more";
 // while typing, that tooltip appears 500 ms after the last keystroke. The default hint is
 // "Special characters are not supported in search". The upstream enforces the same rules.
-import { Form, useLocation } from "@remix-run/react";
+import { Form, Link, useLocation, useMatches } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { SearchIcon } from "~/components/icons/icons";
 import { DEFAULT_HINT, SEARCH_INVALID_CHARS, SEARCH_MIN_LENGTH, SEARCH_MAX_LENGTH, TOOLTIP_DELAY_MS, checkSearchQuery, charsMessage, offendingChars } from "~/models/search-query";
@@ -148,4 +148,27 @@ export function fileSearchFromMatches(matches: { handle?: unknown; data?: unknow
     else if (typeof h.fileSearch === "function") found = h.fileSearch({ data: m.data, params: m.params }) ?? found;
   }
   return found;
+}
+
+/**
+ * The top bar's slot: the file search on pages whose route handle asks for it (`fileSearch`), nothing
+ * elsewhere. On narrow screens the box gives way to a search icon that opens /storage/search.
+ */
+export function FileSearchSlot() {
+  const matches = useMatches();
+  const props = fileSearchFromMatches(matches as Parameters<typeof fileSearchFromMatches>[0]);
+  if (!props) return null;
+  const q = new URLSearchParams();
+  if (props.aircraftId) q.set("aircraft_id", String(props.aircraftId));
+  if (props.organization) q.set("organization", props.organization);
+  return (
+    <div className={s.slot} data-slot="file-search">
+      <div className={s.wide}>
+        <FileSearch {...props} />
+      </div>
+      <Link to={`/storage/search${q.size ? `?${q}` : ""}`} className={s.narrow} aria-label="Search files" title="Search files">
+        <SearchIcon size={20} />
+      </Link>
+    </div>
+  );
 }

@@ -1,4 +1,5 @@
-// Browser-safe additions to the three dialogs' shared schemas (app/models/consultant-rules.ts).
+// Browser-safe additions to the three dialogs' shared schemas (app/models/consultant-rules.ts), and
+// the URL helper of dialogs opened by a search parameter.
 import { z } from "zod";
 import { AvailabilitySchema } from "~/models/consultant-rules";
 
@@ -15,3 +16,13 @@ export const StaffAvailabilitySchema = z.intersection(
 
 export type DialogName = "message" | "availability" | "notes";
 export const isDialogName = (v: string | null): v is DialogName => v === "message" || v === "availability" || v === "notes";
+
+/** The page's URL without the dialog's search parameters (where a dialog closes to). */
+export function withoutDialog(url: URL | string): string {
+  const u = typeof url === "string" ? new URL(url, "http://portal.local") : new URL(url);
+  u.searchParams.delete("dialog");
+  u.searchParams.delete("consultant");
+  const q = u.searchParams.toString();
+  return `${u.pathname}${q ? `?${q}` : ""}`;
+}
+

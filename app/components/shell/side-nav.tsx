@@ -2,6 +2,7 @@
 // name, bio and access label, the links of the role and product, the fleet tree, the USERS list,
 // sign-out and the supported-browser note (spec 000 §2, 001 §2).
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
+import { Fragment } from "react";
 import { Logo } from "~/components/brand/logo";
 import * as Icons from "~/components/icons/icons";
 import type { ShellData } from "~/models/shell.server";
@@ -63,6 +64,7 @@ export function SideNav({
   const hydrated = useHydrated();
   const here = location.pathname + location.search;
   const { user, branding } = shell;
+  const fleet = shell.fleet.shown ? <FleetTree fleet={shell.fleet} currentAircraftId={shell.aircraft?.id ?? shell.pathAircraftId} /> : null;
 
   return (
     <nav className={s.nav} aria-label="Main">
@@ -92,8 +94,9 @@ export function SideNav({
         </div>
       </div>
 
-      {sections.map((section) => (
-        <div key={section.title} className={s.section}>
+      {sections.map((section, i) => (
+        <Fragment key={section.title}>
+        <div className={s.section}>
           <h2 className={`${s.sectionTitle} ${s.expandedOnly}`}>{section.title}</h2>
           <ul className={s.navList}>
             {section.items.map((item) => {
@@ -116,9 +119,10 @@ export function SideNav({
             })}
           </ul>
         </div>
+        {fleet && (section.fleetAfter || (i === sections.length - 1 && !sections.some((x) => x.fleetAfter))) ? fleet : null}
+        </Fragment>
       ))}
 
-      {shell.fleet.shown ? <FleetTree fleet={shell.fleet} currentAircraftId={shell.aircraft?.id ?? shell.pathAircraftId} /> : null}
 
       {shell.users.shown ? (
         <section className={`${s.section} ${s.expandedOnly}`} aria-labelledby="users-title">

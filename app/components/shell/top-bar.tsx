@@ -3,6 +3,7 @@
 // Issue, notifications and, for clients, the product switcher.
 import { Link } from "@remix-run/react";
 import { Mark } from "~/components/brand/logo";
+import { FileSearchSlot } from "~/components/file-search/file-search";
 import { MenuIcon } from "~/components/icons/icons";
 import { SpeedTest } from "~/components/speed-test/speed-test";
 import { PRODUCT_NAME, ROLE_LABEL, switcherHiddenOn } from "~/models/shell";
@@ -51,11 +52,12 @@ export function TopBar({ shell, info, pathname }: { shell: ShellData; info: TopB
           </>
         ) : (
           <Info
-            label={PRODUCT_NAME[shell.product]}
+            label={shell.area === "storage" || shell.area === "ops" || shell.area === "oil" ? PRODUCT_NAME[shell.product] : "AeroRecords"}
             value={shell.branding.organization ?? ROLE_LABEL[shell.user.role]}
           />
         )}
       </div>
+      <FileSearchSlot />
       <div className={s.topActions}>
         {info.actions ? (
           <div className={s.slot} data-slot="export-share">

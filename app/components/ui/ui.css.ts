@@ -188,3 +188,7 @@ export const split = style({
   alignItems: "start",
   "@media": { "(max-width: 1100px)": { gridTemplateColumns: "minmax(0, 1fr)" } },
 });
+
+/** Table cells and other bits that give way on phones. */
+export const hideSmall = style({ "@media": { "(max-width: 700px)": { display: "none" } } });
+export const nowrap = style({ whiteSpace: "nowrap" });

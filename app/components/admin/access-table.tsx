@@ -1,0 +1,52 @@
+// The access tables of user access control: one row per aircraft (a user's access) or per person (an
+// aircraft's access), a select per product. Each row is its own small form (the HTML form attribute
+// ties the selects in the cells to the form in the last cell), so a row saves without JavaScript.
+import { Form } from "@remix-run/react";
+import type { ReactNode } from "react";
+import * as ui from "~/components/ui/ui.css";
+import { ACCESS_LABELS, PRODUCT_LABEL, PRODUCTS, type AccessProduct, type ProductAccess } from "~/models/schemas/admin";
+import * as s from "./admin.css";
+
+export function LevelSelect({ form, product, value, label, disabled }: { form: string; product: AccessProduct; value: string | null; label: string; disabled?: boolean }) {
+  return (
+    <>
+      <select form={form} name={disabled ? undefined : product} defaultValue={value ?? ""} className={`${ui.input} ${s.select}`} aria-label={label} disabled={disabled}>
+        <option value="">No access</option>
+        <option value="read">{ACCESS_LABELS.read}</option>
+        <option value="write">{ACCESS_LABELS.write}</option>
+        <option value="su_write">{ACCESS_LABELS.su_write}</option>
+      </select>
+      <input form={form} type="hidden" name={disabled ? undefined : `was_${product}`} value={value ?? ""} />
+    </>
+  );
+}
+
+export function AccessCells({ formId, access, what, canManage }: { formId: string; access: ProductAccess; what: string; canManage: Record<AccessProduct, boolean> }) {
+  return (
+    <>
+      {PRODUCTS.map((p) => (
+        <td key={p} className={s.matrixCell}>
+          <LevelSelect form={formId} product={p} value={access[p]} label={`${PRODUCT_LABEL[p]} access ${what}`} disabled={!canManage[p]} />
+        </td>
+      ))}
+    </>
+  );
+}
+
+/** The last cell of a row: the row's form with its hidden ids and the Save button. */
+export function RowForm({ formId, userId, aircraftId, redirectTo, label, children }: { formId: string; userId: number; aircraftId: number; redirectTo: string; label: string; children?: ReactNode }) {
+  return (
+    <td style={{ textAlign: "right", whiteSpace: "nowrap" }}>
+      <Form method="post" id={formId} style={{ display: "inline" }}>
+        <input type="hidden" name="intent" value="row" />
+        <input type="hidden" name="user_id" value={userId} />
+        <input type="hidden" name="aircraft_id" value={aircraftId} />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <button type="submit" className={`${ui.button.secondary} ${ui.buttonSmall}`} aria-label={label}>
+          Save
+        </button>
+      </Form>
+      {children}
+    </td>
+  );
+}

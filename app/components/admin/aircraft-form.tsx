@@ -1,0 +1,61 @@
+// The aircraft form (add and edit): MSN, name, registration, kind, manufacturer, model, status.
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { Field, FormError } from "~/components/ui/form";
+import * as ui from "~/components/ui/ui.css";
+import { AIRCRAFT_KINDS, AIRCRAFT_STATUSES, AircraftUpdateInput, type AdminAircraft } from "~/models/schemas/admin";
+import { SelectField } from "./fields";
+import * as s from "./admin.css";
+
+const STATUS_LABEL = { GROUNDED: "Grounded", "IN OPERATION": "In operation", "IN TRANSITION": "In transition" } as const;
+
+export function AircraftForm({
+  id,
+  lastResult,
+  initial,
+  submitLabel,
+  cancelTo,
+}: {
+  id: string;
+  lastResult?: SubmissionResult<string[]> | null;
+  initial?: AdminAircraft | null;
+  submitLabel: string;
+  cancelTo: string;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const [form, fields] = useForm({
+    id,
+    lastResult: navigation.state === "idle" ? lastResult : undefined,
+    constraint: getZodConstraint(AircraftUpdateInput),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: AircraftUpdateInput }),
+    defaultValue: initial
+      ? { msn: initial.msn, name: initial.name, registration: initial.registration, kind: initial.kind, manufacturer: initial.manufacturer, model: initial.model, status: initial.status }
+      : { kind: "aircraft", status: "IN OPERATION" },
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className={s.formCard}>
+      <FormError id={form.errorId} errors={form.errors} />
+      <div className={s.formGrid}>
+        <Field label="MSN" meta={fields.msn} hint="Manufacturer serial number: letters, digits and hyphens." autoCapitalize="characters" />
+        <Field label="Registration" meta={fields.registration} autoCapitalize="characters" />
+        <Field label="Manufacturer" meta={fields.manufacturer} />
+        <Field label="Model" meta={fields.model} />
+        <Field label="Name" meta={fields.name} hint="Leave blank for “{model} MSN {msn}”." />
+        <SelectField label="Kind" meta={fields.kind} options={AIRCRAFT_KINDS.map((k) => ({ value: k, label: k === "aircraft" ? "Aircraft" : "Helicopter" }))} />
+        <SelectField label="Status" meta={fields.status} options={AIRCRAFT_STATUSES.map((st) => ({ value: st, label: STATUS_LABEL[st] }))} />
+      </div>
+      <div className={s.actions}>
+        <button type="submit" className={ui.button.primary} disabled={busy}>
+          {busy ? "Saving…" : submitLabel}
+        </button>
+        <Link to={cancelTo} className={ui.button.ghost}>
+          Cancel
+        </Link>
+      </div>
+    </Form>
+  );
+}

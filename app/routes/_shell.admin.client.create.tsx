@@ -1,0 +1,95 @@
+// /admin/client/create: a client user of an organization (POST /admin/clients.json). With a password
+// the client can sign in at once; without one an invitation (a set-your-password link) is mailed.
+// Then on to user access control to grant aircraft.
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import * as s from "~/components/admin/admin.css";
+import { SelectField } from "~/components/admin/fields";
+import { PageErrorBoundary } from "~/components/error-page/boundary";
+import { Field, FormError } from "~/components/ui/form";
+import * as ui from "~/components/ui/ui.css";
+import { organizationOptions, submitChange } from "~/models/admin.server";
+import { ClientCreateInput, UserMutationAnswer } from "~/models/schemas/admin";
+import { requireUser, STAFF } from "~/utils/auth.server";
+
+export const meta: MetaFunction = () => [{ title: "Create a client · AeroRecords" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api } = await requireUser(request, context, { roles: STAFF });
+  const url = new URL(request.url);
+  return json({ organizations: await organizationOptions(api), preselect: url.searchParams.get("organization_id") ?? "" });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api } = await requireUser(request, context, { roles: STAFF });
+  const submission = parseWithZod(await request.formData(), { schema: ClientCreateInput });
+  if (submission.status !== "success") return json({ result: submission.reply({ hideFields: ["password"] }), problem: null }, { status: 400 });
+  return submitChange({
+    api,
+    path: "/admin/clients.json",
+    body: submission.value,
+    schema: UserMutationAnswer,
+    submission,
+    hideFields: ["password"],
+    redirectTo: (d) => `/admin/user-access-control?user_id=${d.user.id}`,
+  });
+}
+
+export default function CreateClient() {
+  const { organizations, preselect } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const [form, fields] = useForm({
+    id: "client-create",
+    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    constraint: getZodConstraint(ClientCreateInput),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ClientCreateInput }),
+    defaultValue: { organization_id: preselect },
+  });
+  return (
+    <>
+      <div className={ui.pageHeader}>
+        <div>
+          <h1 className={ui.pageTitle}>Create a client</h1>
+          <p className={ui.pageLead}>A person of a lessor or operator. After this, grant access to the organization's aircraft.</p>
+        </div>
+        <Link to="/admin/client/dashboard" className={ui.button.secondary}>
+          All clients
+        </Link>
+      </div>
+      <Form method="post" {...getFormProps(form)} className={s.formCard}>
+        <FormError id={form.errorId} errors={form.errors} />
+        <div className={s.formGrid}>
+          <Field label="First name" meta={fields.first_name} autoComplete="off" />
+          <Field label="Last name" meta={fields.last_name} autoComplete="off" />
+          <div className={s.span2}>
+            <Field label="Email" meta={fields.email} type="email" autoComplete="off" inputMode="email" />
+          </div>
+          <SelectField label="Organization" meta={fields.organization_id} placeholder="Choose an organization" options={organizations.map((o) => ({ value: String(o.id), label: o.name }))} />
+          <Field
+            label="Password"
+            meta={fields.password}
+            type="password"
+            autoComplete="new-password"
+            hint="At least 10 characters with a letter and a digit. Leave blank to mail an invitation instead."
+          />
+        </div>
+        <div className={s.actions}>
+          <button type="submit" className={ui.button.primary} disabled={busy}>
+            {busy ? "Creating…" : "Create client"}
+          </button>
+          <Link to="/admin/client/dashboard" className={ui.button.ghost}>
+            Cancel
+          </Link>
+        </div>
+      </Form>
+    </>
+  );
+}
+
+export const ErrorBoundary = PageErrorBoundary;

@@ -1,0 +1,116 @@
+// /admin/client/dashboard: client users, searched, filtered by organization, sorted and paged in the
+// URL (GET /admin/users.json?role=client). Each row links to its access and can be deactivated.
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { ActiveToggle } from "~/components/admin/user-actions";
+import { ListSearch, SortHeader } from "~/components/data-table-simple/data-table-simple";
+import { listHref } from "~/components/data-table-simple/list-url";
+import { PageErrorBoundary } from "~/components/error-page/boundary";
+import { Pagination } from "~/components/pagination/pagination";
+import { dateUtc } from "~/components/shell/format";
+import * as ui from "~/components/ui/ui.css";
+import { listParams, organizationOptions, queryOf } from "~/models/admin.server";
+import { UsersAnswer, UsersQuery } from "~/models/schemas/admin";
+import { requireUser, STAFF } from "~/utils/auth.server";
+
+export const meta: MetaFunction = () => [{ title: "Clients · AeroRecords" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api } = await requireUser(request, context, { roles: STAFF });
+  const params = listParams(request, UsersQuery);
+  const [data, organizations] = await Promise.all([
+    api.get("main", "/admin/users.json", { query: queryOf({ ...params, role: "client" }), schema: UsersAnswer }),
+    organizationOptions(api),
+  ]);
+  return json({ params, ...data, organizations });
+}
+
+export default function Clients() {
+  const { params, users, total, page, per_page, organizations } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const here = location.pathname + location.search;
+  return (
+    <>
+      <div className={ui.pageHeader}>
+        <div>
+          <h1 className={ui.pageTitle}>Clients</h1>
+          <p className={ui.pageLead}>People of lessors and operators, and the aircraft they may open.</p>
+        </div>
+        <Link to={`/admin/client/create${params.organization_id ? `?organization_id=${params.organization_id}` : ""}`} className={ui.button.primary}>
+          Create client
+        </Link>
+      </div>
+      <ListSearch q={params.q} label="Find a client" placeholder="Name or e-mail" keep={{ sort: params.sort, dir: params.dir }}>
+        <label>
+          Organization
+          <select name="organization_id" defaultValue={params.organization_id ? String(params.organization_id) : ""} className={ui.input}>
+            <option value="">Any</option>
+            {organizations.map((o) => (
+              <option key={o.id} value={o.id}>
+                {o.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Status
+          <select name="active" defaultValue={params.active ?? ""} className={ui.input}>
+            <option value="">Any</option>
+            <option value="1">Active</option>
+            <option value="0">Deactivated</option>
+          </select>
+        </label>
+      </ListSearch>
+      <div className={ui.tableWrap}>
+        {users.length === 0 ? (
+          <p className={ui.empty}>No users to show</p>
+        ) : (
+          <table className={ui.table}>
+            <thead>
+              <tr>
+                <SortHeader label="Name" sortKey="name" current={params} />
+                <SortHeader label="E-mail" sortKey="email" current={params} />
+                <SortHeader label="Organization" sortKey="organization" current={params} />
+                <th scope="col">Grants</th>
+                <SortHeader label="Last sign-in" sortKey="last_sign_in" current={params} />
+                <SortHeader label="Created" sortKey="created_at" current={params} />
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {users.map((u) => (
+                <tr key={u.id}>
+                  <td>
+                    <strong>{u.username}</strong>
+                    {u.active ? null : (
+                      <>
+                        {" "}
+                        <span className={`${ui.badge} ${ui.badgeTone.danger}`}>Deactivated</span>
+                      </>
+                    )}
+                  </td>
+                  <td>{u.email}</td>
+                  <td>{u.organization ? <Link to={`/admin/organization/${u.organization.id}`}>{u.organization.name}</Link> : "—"}</td>
+                  <td>{u.grant_count}</td>
+                  <td>{u.last_sign_in_at ? dateUtc(u.last_sign_in_at) : <span className={ui.muted}>Never</span>}</td>
+                  <td>{dateUtc(u.created_at)}</td>
+                  <td style={{ textAlign: "right", whiteSpace: "nowrap" }}>
+                    <Link to={`/admin/user-access-control?user_id=${u.id}`} className={`${ui.button.secondary} ${ui.buttonSmall}`} aria-label={`Access of ${u.username}`}>
+                      Access
+                    </Link>{" "}
+                    <ActiveToggle userId={u.id} name={u.username} active={u.active} redirectTo={here} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </div>
+      <Pagination page={page} total={total} perPage={per_page} noun="clients" hrefFor={(p) => listHref(location.pathname, location.search, { page: p })} />
+    </>
+  );
+}
+
+export const ErrorBoundary = PageErrorBoundary;

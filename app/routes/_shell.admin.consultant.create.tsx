@@ -1,0 +1,93 @@
+// /admin/consultant/create: a consultant account and its profile (POST /admin/consultants.json).
+// The consultant finishes onboarding themselves (stage basic_info); without a password an invitation
+// (a set-your-password link) is mailed.
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import * as s from "~/components/admin/admin.css";
+import { PageErrorBoundary } from "~/components/error-page/boundary";
+import { Field, FormError } from "~/components/ui/form";
+import * as ui from "~/components/ui/ui.css";
+import { submitChange } from "~/models/admin.server";
+import { ConsultantCreateInput, ConsultantMutationAnswer } from "~/models/schemas/admin";
+import { requireUser, STAFF } from "~/utils/auth.server";
+
+export const meta: MetaFunction = () => [{ title: "Create a consultant · AeroRecords" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireUser(request, context, { roles: STAFF });
+  return json({});
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api } = await requireUser(request, context, { roles: STAFF });
+  const submission = parseWithZod(await request.formData(), { schema: ConsultantCreateInput });
+  if (submission.status !== "success") return json({ result: submission.reply({ hideFields: ["password"] }), problem: null }, { status: 400 });
+  return submitChange({
+    api,
+    path: "/admin/consultants.json",
+    body: submission.value,
+    schema: ConsultantMutationAnswer,
+    submission,
+    hideFields: ["password"],
+    redirectTo: () => "/admin/consultant/dashboard?sort=created_at&dir=desc",
+  });
+}
+
+export default function CreateConsultant() {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const [form, fields] = useForm({
+    id: "consultant-create",
+    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    constraint: getZodConstraint(ConsultantCreateInput),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ConsultantCreateInput }),
+  });
+  return (
+    <>
+      <div className={ui.pageHeader}>
+        <div>
+          <h1 className={ui.pageTitle}>Create a consultant</h1>
+          <p className={ui.pageLead}>A contractor for record reviews, inspections, scanning and projects. They complete their profile after signing in.</p>
+        </div>
+        <Link to="/admin/consultant/dashboard" className={ui.button.secondary}>
+          All consultants
+        </Link>
+      </div>
+      <Form method="post" {...getFormProps(form)} className={s.formCard}>
+        <FormError id={form.errorId} errors={form.errors} />
+        <div className={s.formGrid}>
+          <Field label="First name" meta={fields.first_name} autoComplete="off" />
+          <Field label="Last name" meta={fields.last_name} autoComplete="off" />
+          <div className={s.span2}>
+            <Field label="Email" meta={fields.email} type="email" autoComplete="off" inputMode="email" />
+          </div>
+          <Field label="City" meta={fields.city} />
+          <Field label="Country" meta={fields.country} />
+          <Field label="Phone" meta={fields.phone_number_with_country_code} type="tel" hint="With the country code, e.g. +353 1 234 5678." />
+          <Field
+            label="Password"
+            meta={fields.password}
+            type="password"
+            autoComplete="new-password"
+            hint="At least 10 characters with a letter and a digit. Leave blank to mail an invitation instead."
+          />
+        </div>
+        <div className={s.actions}>
+          <button type="submit" className={ui.button.primary} disabled={busy}>
+            {busy ? "Creating…" : "Create consultant"}
+          </button>
+          <Link to="/admin/consultant/dashboard" className={ui.button.ghost}>
+            Cancel
+          </Link>
+        </div>
+      </Form>
+    </>
+  );
+}
+
+export const ErrorBoundary = PageErrorBoundary;

@@ -1,0 +1,149 @@
+// /admin/consultant/dashboard: every consultant (active or not, onboarded or not), by approval status,
+// searched, sorted and paged in the URL (GET /admin/consultants.json). Approve and disapprove from
+// the list (GET /consultant/{id}/approve_consultant.json, disapprove_consultant.json); the profile
+// opens at /consultant/profile/{id}/overview.
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import * as s from "~/components/admin/admin.css";
+import { ListSearch, SortHeader } from "~/components/data-table-simple/data-table-simple";
+import { listHref } from "~/components/data-table-simple/list-url";
+import { PageErrorBoundary } from "~/components/error-page/boundary";
+import { Pagination } from "~/components/pagination/pagination";
+import { dateUtc } from "~/components/shell/format";
+import * as ui from "~/components/ui/ui.css";
+import { listParams, queryOf } from "~/models/admin.server";
+import { safeRedirect } from "~/models/roles";
+import { ConsultantsAnswer, ConsultantsQuery } from "~/models/schemas/admin";
+import { requireUser, STAFF } from "~/utils/auth.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Consultants · AeroRecords" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api } = await requireUser(request, context, { roles: STAFF });
+  const params = listParams(request, ConsultantsQuery);
+  const data = await api.get("main", "/admin/consultants.json", { query: queryOf(params), schema: ConsultantsAnswer });
+  return json({ params, ...data });
+}
+
+const DECISIONS = { approve: "approve_consultant", disapprove: "disapprove_consultant" } as const;
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api } = await requireUser(request, context, { roles: STAFF });
+  const form = await request.formData();
+  const back = safeRedirect(form.get("redirectTo"), "/admin/consultant/dashboard");
+  const call = DECISIONS[String(form.get("intent")) as keyof typeof DECISIONS];
+  const id = Number(form.get("id"));
+  if (!call || !Number.isSafeInteger(id) || id < 1) return redirectWithToast(back, { type: "error", description: "Choose a consultant." });
+  const res = await api.call("main", "GET", `/consultant/${id}/${call}.json`);
+  if (!res.ok) return redirectWithToast(back, { type: "error", description: res.error });
+  return redirectWithToast(back, { type: "success", description: res.message ?? "Saved." });
+}
+
+const APPROVAL = {
+  verified: { label: "Verified", tone: "success" },
+  disapproved: { label: "Disapproved", tone: "danger" },
+  undecided: { label: "Undecided", tone: "neutral" },
+} as const;
+
+export default function Consultants() {
+  const { params, consultants, counts, total, page, per_page } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const here = location.pathname + location.search;
+  const all = counts.verified + counts.undecided + counts.disapproved;
+  const tabs = [
+    { value: undefined, label: "All", n: all },
+    { value: "undecided", label: "Undecided", n: counts.undecided },
+    { value: "verified", label: "Verified", n: counts.verified },
+    { value: "disapproved", label: "Disapproved", n: counts.disapproved },
+  ] as const;
+  return (
+    <>
+      <div className={ui.pageHeader}>
+        <div>
+          <h1 className={ui.pageTitle}>Consultants</h1>
+          <p className={ui.pageLead}>The contractor pool: approve new profiles, follow onboarding.</p>
+        </div>
+        <Link to="/admin/consultant/create" className={ui.button.primary}>
+          Create consultant
+        </Link>
+      </div>
+      <ul className={s.tabs} aria-label="Approval status">
+        {tabs.map((t) => (
+          <li key={t.label}>
+            <Link className={s.tab} to={listHref(location.pathname, location.search, { approval: t.value })} aria-current={params.approval === t.value ? "page" : undefined}>
+              {t.label} <span>({t.n})</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <ListSearch q={params.q} label="Find a consultant" placeholder="Name, e-mail, city or country" keep={{ sort: params.sort, dir: params.dir, approval: params.approval }} />
+      <div className={ui.tableWrap}>
+        {consultants.length === 0 ? (
+          <p className={ui.empty}>No consultants match.</p>
+        ) : (
+          <table className={ui.table}>
+            <thead>
+              <tr>
+                <SortHeader label="Name" sortKey="name" current={params} />
+                <SortHeader label="E-mail" sortKey="email" current={params} />
+                <SortHeader label="Country" sortKey="country" current={params} />
+                <SortHeader label="Approval" sortKey="approval_status" current={params} />
+                <th scope="col">Availability</th>
+                <SortHeader label="Onboarding" sortKey="stage" current={params} />
+                <SortHeader label="Created" sortKey="created_at" current={params} />
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {consultants.map((c) => (
+                <tr key={c.id}>
+                  <td>
+                    <Link to={`/consultant/profile/${c.id}/overview`}>
+                      <strong>{c.name}</strong>
+                    </Link>
+                    {c.active ? null : (
+                      <>
+                        {" "}
+                        <span className={`${ui.badge} ${ui.badgeTone.danger}`}>Inactive</span>
+                      </>
+                    )}
+                  </td>
+                  <td>{c.email}</td>
+                  <td>{[c.city, c.country].filter(Boolean).join(", ") || <span className={ui.muted}>—</span>}</td>
+                  <td>
+                    <span className={`${ui.badge} ${ui.badgeTone[APPROVAL[c.approval_status].tone]}`}>{APPROVAL[c.approval_status].label}</span>
+                  </td>
+                  <td>{c.availability_status == null ? <span className={ui.muted}>Not set</span> : c.availability_status ? "Available" : "Not available"}</td>
+                  <td>{c.stage === "complete" ? "Complete" : c.stage.replace(/_/g, " ")}</td>
+                  <td>{dateUtc(c.created_at)}</td>
+                  <td style={{ textAlign: "right", whiteSpace: "nowrap" }}>
+                    <Form method="post" style={{ display: "inline" }}>
+                      <input type="hidden" name="id" value={c.id} />
+                      <input type="hidden" name="redirectTo" value={here} />
+                      {c.approval_status !== "verified" ? (
+                        <button type="submit" name="intent" value="approve" className={`${ui.button.secondary} ${ui.buttonSmall}`} aria-label={`Approve ${c.name}`}>
+                          Approve
+                        </button>
+                      ) : null}{" "}
+                      {c.approval_status !== "disapproved" ? (
+                        <button type="submit" name="intent" value="disapprove" className={`${ui.button.ghost} ${ui.buttonSmall}`} aria-label={`Disapprove ${c.name}`}>
+                          Disapprove
+                        </button>
+                      ) : null}
+                    </Form>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </div>
+      <Pagination page={page} total={total} perPage={per_page} noun="consultants" hrefFor={(p) => listHref(location.pathname, location.search, { page: p })} />
+    </>
+  );
+}
+
+export const ErrorBoundary = PageErrorBoundary;

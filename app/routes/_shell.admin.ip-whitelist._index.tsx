@@ -1,0 +1,142 @@
+// /admin/ip-whitelist: the addresses and ranges each organization may be used from
+// (GET /admin/ip_whitelist.json), searched, filtered, sorted and paged in the URL; remove entries
+// (POST /admin/ip_whitelist/{id}/delete.json, with the same lock-out check as adding).
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { ListSearch, SortHeader } from "~/components/data-table-simple/data-table-simple";
+import { listHref } from "~/components/data-table-simple/list-url";
+import { PageErrorBoundary } from "~/components/error-page/boundary";
+import { Pagination } from "~/components/pagination/pagination";
+import { dateUtc } from "~/components/shell/format";
+import * as ui from "~/components/ui/ui.css";
+import { listParams, organizationOptions, queryOf } from "~/models/admin.server";
+import { safeRedirect } from "~/models/roles";
+import { IpWarningAnswer, IpWhitelistAnswer, IpWhitelistMutationAnswer, IpWhitelistQuery } from "~/models/schemas/admin";
+import { requireUser, STAFF } from "~/utils/auth.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "IP whitelist · AeroRecords" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api } = await requireUser(request, context, { roles: STAFF });
+  const params = listParams(request, IpWhitelistQuery);
+  const [data, organizations] = await Promise.all([
+    api.get("main", "/admin/ip_whitelist.json", { query: queryOf(params), schema: IpWhitelistAnswer }),
+    organizationOptions(api),
+  ]);
+  return json({ params, ...data, organizations });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api } = await requireUser(request, context, { roles: STAFF });
+  const form = await request.formData();
+  const back = safeRedirect(form.get("redirectTo"), "/admin/ip-whitelist");
+  const id = Number(form.get("id"));
+  if (form.get("intent") !== "delete" || !Number.isSafeInteger(id) || id < 1) return redirectWithToast(back, { type: "error", description: "Choose an entry." });
+  const res = await api.post("main", `/admin/ip_whitelist/${id}/delete.json`, { json: { confirm: form.get("confirm") === "on" }, schema: IpWhitelistMutationAnswer });
+  if (res.ok) return redirectWithToast(back, { type: "success", description: res.message ?? "Removed." });
+  const warning = IpWarningAnswer.safeParse(res.data);
+  if (warning.success && warning.data.confirm_required) return json({ confirmId: id, message: res.error }, { status: 409 });
+  return redirectWithToast(back, { type: "error", description: res.error });
+}
+
+export default function IpWhitelist() {
+  const { params, entries, total, page, per_page, your_ip, organizations } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const here = location.pathname + location.search;
+  const confirmId = navigation.state === "idle" ? actionData?.confirmId : undefined;
+  return (
+    <>
+      <div className={ui.pageHeader}>
+        <div>
+          <h1 className={ui.pageTitle}>IP whitelist</h1>
+          <p className={ui.pageLead}>
+            An organization with entries can be used only from them; one without is open. Administrators are never bound. Your current address:{" "}
+            <strong className={ui.mono}>{your_ip ?? "unknown"}</strong>.
+          </p>
+        </div>
+        <Link to={`/admin/ip-whitelist/create${params.organization_id ? `?organization_id=${params.organization_id}` : ""}`} className={ui.button.primary}>
+          Add address or range
+        </Link>
+      </div>
+      <ListSearch q={params.q} label="Find an entry" placeholder="Address, label or organization" keep={{ sort: params.sort, dir: params.dir }}>
+        <label>
+          Organization
+          <select name="organization_id" defaultValue={params.organization_id ? String(params.organization_id) : ""} className={ui.input}>
+            <option value="">Any</option>
+            {organizations.map((o) => (
+              <option key={o.id} value={o.id}>
+                {o.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      </ListSearch>
+      {confirmId && actionData && "message" in actionData ? (
+        <div role="alert" className={ui.alert.warning}>
+          <span>{actionData.message}</span>
+          <Form method="post">
+            <input type="hidden" name="intent" value="delete" />
+            <input type="hidden" name="id" value={confirmId} />
+            <input type="hidden" name="confirm" value="on" />
+            <input type="hidden" name="redirectTo" value={here} />
+            <button type="submit" className={`${ui.button.danger} ${ui.buttonSmall}`}>
+              Remove anyway
+            </button>
+          </Form>
+        </div>
+      ) : null}
+      <div className={ui.tableWrap}>
+        {entries.length === 0 ? (
+          <p className={ui.empty}>No entries: every organization can be used from anywhere.</p>
+        ) : (
+          <table className={ui.table}>
+            <thead>
+              <tr>
+                <SortHeader label="Organization" sortKey="organization" current={params} />
+                <SortHeader label="Address or range" sortKey="cidr" current={params} />
+                <th scope="col">Label</th>
+                <th scope="col">You</th>
+                <SortHeader label="Added" sortKey="created_at" current={params} />
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((e) => (
+                <tr key={e.id}>
+                  <td>
+                    <Link to={`/admin/ip-whitelist?organization_id=${e.organization.id}`}>{e.organization.name}</Link>
+                  </td>
+                  <td className={ui.mono}>{e.cidr}</td>
+                  <td>{e.label || <span className={ui.muted}>—</span>}</td>
+                  <td>{e.matches_you ? <span className={`${ui.badge} ${ui.badgeTone.success}`}>Your address</span> : null}</td>
+                  <td>
+                    {dateUtc(e.created_at)}
+                    {e.created_by ? <span className={`${ui.small} ${ui.muted}`}> by {e.created_by}</span> : null}
+                  </td>
+                  <td style={{ textAlign: "right" }}>
+                    <Form method="post" style={{ display: "inline" }}>
+                      <input type="hidden" name="intent" value="delete" />
+                      <input type="hidden" name="id" value={e.id} />
+                      <input type="hidden" name="redirectTo" value={here} />
+                      <button type="submit" className={`${ui.button.secondary} ${ui.buttonSmall}`} aria-label={`Remove ${e.cidr} from ${e.organization.name}`}>
+                        Remove
+                      </button>
+                    </Form>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </div>
+      <Pagination page={page} total={total} perPage={per_page} noun="entries" hrefFor={(p) => listHref(location.pathname, location.search, { page: p })} />
+    </>
+  );
+}
+
+export const ErrorBoundary = PageErrorBoundary;

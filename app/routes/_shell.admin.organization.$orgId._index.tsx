@@ -1,0 +1,157 @@
+// /admin/organization/{id}: edit an organization and manage its aircraft (list searched, sorted and
+// paged in the URL; add and edit pages). GET /admin/organizations/{id}.json and …/aircraft.json,
+// POST /admin/organizations/{id}.json.
+import { parseWithZod } from "@conform-to/zod";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import * as s from "~/components/admin/admin.css";
+import { OrganizationForm } from "~/components/admin/organization-form";
+import { ListSearch, SortHeader } from "~/components/data-table-simple/data-table-simple";
+import { listHref } from "~/components/data-table-simple/list-url";
+import { PageErrorBoundary } from "~/components/error-page/boundary";
+import { Pagination } from "~/components/pagination/pagination";
+import { StatusBadge } from "~/components/ui/status-badge";
+import * as ui from "~/components/ui/ui.css";
+import { listParams, queryOf, submitChange } from "~/models/admin.server";
+import { AIRCRAFT_STATUSES, AircraftListAnswer, AircraftQuery, OrganizationAnswer, OrganizationInput, OrganizationMutationAnswer } from "~/models/schemas/admin";
+import { requireUser, STAFF } from "~/utils/auth.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.organization.name ?? "Organization"} · AeroRecords` }];
+
+const orgIdOf = (raw: string | undefined) => {
+  if (!raw || !/^\d{1,12}$/.test(raw)) throw new Response("Not found", { status: 404 });
+  return Number(raw);
+};
+
+export async function loader({ request, params: route, context }: LoaderFunctionArgs) {
+  const { api } = await requireUser(request, context, { roles: STAFF });
+  const id = orgIdOf(route.orgId);
+  const params = listParams(request, AircraftQuery);
+  const [detail, list] = await Promise.all([
+    api.get("main", `/admin/organizations/${id}.json`, { schema: OrganizationAnswer }),
+    api.get("main", `/admin/organizations/${id}/aircraft.json`, { query: queryOf(params), schema: AircraftListAnswer }),
+  ]);
+  return json({ ...detail, params, list });
+}
+
+export async function action({ request, params: route, context }: ActionFunctionArgs) {
+  const { api } = await requireUser(request, context, { roles: STAFF });
+  const id = orgIdOf(route.orgId);
+  const submission = parseWithZod(await request.formData(), { schema: OrganizationInput });
+  if (submission.status !== "success") return json({ result: submission.reply(), problem: null }, { status: 400 });
+  return submitChange({
+    api,
+    path: `/admin/organizations/${id}.json`,
+    body: submission.value,
+    schema: OrganizationMutationAnswer,
+    submission,
+    redirectTo: () => `/admin/organization/${id}`,
+  });
+}
+
+export default function OrganizationPage() {
+  const { organization: o, aircraft_counts, params, list } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const location = useLocation();
+  return (
+    <>
+      <div className={ui.pageHeader}>
+        <div>
+          <h1 className={ui.pageTitle}>{o.name}</h1>
+          <p className={ui.pageLead}>
+            {aircraft_counts.total} aircraft · {o.user_count} users ·{" "}
+            {o.whitelist_count ? `${o.whitelist_count} IP whitelist entries` : "no IP whitelist (open from anywhere)"}
+          </p>
+        </div>
+        <div className={ui.row}>
+          <Link to={`/dashboard?organization_id=${o.id}`} className={ui.button.secondary}>
+            Overview
+          </Link>
+          <Link to={`/admin/user-access-control?organization_id=${o.id}`} className={ui.button.secondary}>
+            Access
+          </Link>
+          <Link to={`/admin/organization/${o.id}/aircraft/new`} className={ui.button.primary}>
+            Add aircraft
+          </Link>
+        </div>
+      </div>
+
+      <section aria-labelledby="aircraft-title">
+        <h2 id="aircraft-title" className={s.sectionTitle}>
+          Aircraft
+        </h2>
+        <ListSearch q={params.q} label="Find an aircraft" placeholder="MSN, name, registration, model" keep={{ sort: params.sort, dir: params.dir }}>
+          <label>
+            Status
+            <select name="status" defaultValue={params.status ?? ""} className={ui.input}>
+              <option value="">Any</option>
+              {AIRCRAFT_STATUSES.map((st) => (
+                <option key={st} value={st}>
+                  {st}
+                </option>
+              ))}
+            </select>
+          </label>
+        </ListSearch>
+        <div className={ui.tableWrap}>
+          {list.aircraft.length === 0 ? (
+            <p className={ui.empty}>{list.counts.total === 0 ? "No aircraft yet: add the first one." : "No aircraft match."}</p>
+          ) : (
+            <table className={ui.table}>
+              <thead>
+                <tr>
+                  <SortHeader label="MSN" sortKey="msn" current={params} />
+                  <SortHeader label="Name" sortKey="name" current={params} />
+                  <SortHeader label="Registration" sortKey="registration" current={params} />
+                  <th scope="col">Kind</th>
+                  <SortHeader label="Manufacturer" sortKey="manufacturer" current={params} />
+                  <SortHeader label="Status" sortKey="status" current={params} />
+                  <th scope="col">Users</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.aircraft.map((a) => (
+                  <tr key={a.id}>
+                    <td className={ui.mono}>{a.msn}</td>
+                    <td>
+                      <Link to={`/storage/aircraft/${a.id}/files`}>{a.name}</Link>
+                    </td>
+                    <td>{a.registration}</td>
+                    <td>{a.kind === "helicopter" ? "Helicopter" : "Aircraft"}</td>
+                    <td>
+                      {a.manufacturer} {a.model}
+                    </td>
+                    <td>
+                      <StatusBadge status={a.status} />
+                    </td>
+                    <td>
+                      <Link to={`/admin/user-access-control?aircraft_id=${a.id}`}>{a.user_count}</Link>
+                    </td>
+                    <td style={{ textAlign: "right", whiteSpace: "nowrap" }}>
+                      <Link to={`/admin/organization/${o.id}/aircraft/${a.id}`} className={`${ui.button.secondary} ${ui.buttonSmall}`}>
+                        Edit
+                      </Link>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </div>
+        <Pagination page={list.page} total={list.total} perPage={list.per_page} noun="aircraft" hrefFor={(p) => listHref(location.pathname, location.search, { page: p })} />
+      </section>
+
+      <section className={s.section} aria-labelledby="edit-title">
+        <h2 id="edit-title" className={s.sectionTitle}>
+          Settings
+        </h2>
+        <OrganizationForm id={`organization-${o.id}`} lastResult={actionData?.result} initial={o} submitLabel="Save organization" cancelTo="/admin/organization" />
+      </section>
+    </>
+  );
+}
+
+export const ErrorBoundary = PageErrorBoundary;

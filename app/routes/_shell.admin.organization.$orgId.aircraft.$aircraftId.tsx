@@ -1,0 +1,68 @@
+// /admin/organization/{id}/aircraft/{aircraftId}: edit an aircraft (POST /admin/aircraft/{id}.json).
+import { parseWithZod } from "@conform-to/zod";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AircraftForm } from "~/components/admin/aircraft-form";
+import { PageErrorBoundary } from "~/components/error-page/boundary";
+import * as ui from "~/components/ui/ui.css";
+import { submitChange } from "~/models/admin.server";
+import { AircraftAnswer, AircraftMutationAnswer, AircraftUpdateInput } from "~/models/schemas/admin";
+import { requireUser, STAFF } from "~/utils/auth.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.aircraft.name ?? "Aircraft"} · AeroRecords` }];
+
+const idOf = (raw: string | undefined) => {
+  if (!raw || !/^\d{1,12}$/.test(raw)) throw new Response("Not found", { status: 404 });
+  return Number(raw);
+};
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { api } = await requireUser(request, context, { roles: STAFF });
+  const { aircraft } = await api.get("main", `/admin/aircraft/${idOf(params.aircraftId)}.json`, { schema: AircraftAnswer });
+  if (aircraft.organization.id !== idOf(params.orgId)) throw new Response("Not found", { status: 404 });
+  return json({ aircraft });
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { api } = await requireUser(request, context, { roles: STAFF });
+  const orgId = idOf(params.orgId);
+  const id = idOf(params.aircraftId);
+  const submission = parseWithZod(await request.formData(), { schema: AircraftUpdateInput });
+  if (submission.status !== "success") return json({ result: submission.reply(), problem: null }, { status: 400 });
+  return submitChange({
+    api,
+    path: `/admin/aircraft/${id}.json`,
+    body: submission.value,
+    schema: AircraftMutationAnswer,
+    submission,
+    redirectTo: () => `/admin/organization/${orgId}`,
+  });
+}
+
+export default function EditAircraft() {
+  const { aircraft } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <>
+      <div className={ui.pageHeader}>
+        <div>
+          <h1 className={ui.pageTitle}>{aircraft.name}</h1>
+          <p className={ui.pageLead}>
+            MSN {aircraft.msn} of {aircraft.organization.name} · {aircraft.user_count} people with storage access
+          </p>
+        </div>
+        <div className={ui.row}>
+          <Link to={`/storage/aircraft/${aircraft.id}/files`} className={ui.button.secondary}>
+            Records
+          </Link>
+          <Link to={`/admin/user-access-control?aircraft_id=${aircraft.id}`} className={ui.button.secondary}>
+            Access
+          </Link>
+        </div>
+      </div>
+      <AircraftForm id={`aircraft-${aircraft.id}`} lastResult={actionData?.result} initial={aircraft} submitLabel="Save aircraft" cancelTo={`/admin/organization/${aircraft.organization.id}`} />
+    </>
+  );
+}
+
+export const ErrorBoundary = PageErrorBoundary;

@@ -1,0 +1,57 @@
+// /admin/organization/{id}/aircraft/new: add an aircraft to an organization. The upstream creates its
+// records root folder too (POST /admin/aircraft.json).
+import { parseWithZod } from "@conform-to/zod";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { AircraftForm } from "~/components/admin/aircraft-form";
+import { PageErrorBoundary } from "~/components/error-page/boundary";
+import * as ui from "~/components/ui/ui.css";
+import { submitChange } from "~/models/admin.server";
+import { AircraftMutationAnswer, AircraftUpdateInput, OrganizationAnswer } from "~/models/schemas/admin";
+import { requireUser, STAFF } from "~/utils/auth.server";
+
+export const meta: MetaFunction = () => [{ title: "Add an aircraft · AeroRecords" }];
+
+const idOf = (raw: string | undefined) => {
+  if (!raw || !/^\d{1,12}$/.test(raw)) throw new Response("Not found", { status: 404 });
+  return Number(raw);
+};
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { api } = await requireUser(request, context, { roles: STAFF });
+  const { organization } = await api.get("main", `/admin/organizations/${idOf(params.orgId)}.json`, { schema: OrganizationAnswer });
+  return json({ organization });
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { api } = await requireUser(request, context, { roles: STAFF });
+  const orgId = idOf(params.orgId);
+  const submission = parseWithZod(await request.formData(), { schema: AircraftUpdateInput });
+  if (submission.status !== "success") return json({ result: submission.reply(), problem: null }, { status: 400 });
+  return submitChange({
+    api,
+    path: "/admin/aircraft.json",
+    body: { ...submission.value, organization_id: orgId },
+    schema: AircraftMutationAnswer,
+    submission,
+    redirectTo: () => `/admin/organization/${orgId}`,
+  });
+}
+
+export default function NewAircraft() {
+  const { organization } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <>
+      <div className={ui.pageHeader}>
+        <div>
+          <h1 className={ui.pageTitle}>Add an aircraft</h1>
+          <p className={ui.pageLead}>To {organization.name}. Its records folder is created with it; grant people access next.</p>
+        </div>
+      </div>
+      <AircraftForm id="aircraft-new" lastResult={actionData?.result} submitLabel="Add aircraft" cancelTo={`/admin/organization/${organization.id}`} />
+    </>
+  );
+}
+
+export const ErrorBoundary = PageErrorBoundary;

@@ -1,0 +1,129 @@
+// /deactivate: deactivate and reactivate user accounts (spec 000 §2 Admin). A deactivated user's
+// sessions end at once: the upstream revokes every token, and its requireAuth answers 403 for the
+// account, which signs the user out of the portal on their next request.
+// POST /admin/users/{id}/deactivate.json, …/activate.json, …/invite.json.
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { ActiveToggle, InviteButton } from "~/components/admin/user-actions";
+import { ListSearch, SortHeader } from "~/components/data-table-simple/data-table-simple";
+import { listHref } from "~/components/data-table-simple/list-url";
+import { PageErrorBoundary } from "~/components/error-page/boundary";
+import { Pagination } from "~/components/pagination/pagination";
+import { dateUtc } from "~/components/shell/format";
+import * as ui from "~/components/ui/ui.css";
+import { listParams, queryOf } from "~/models/admin.server";
+import { ROLE_LABEL } from "~/models/shell";
+import { safeRedirect } from "~/models/roles";
+import { USER_ROLES, UserMutationAnswer, UsersAnswer, UsersQuery } from "~/models/schemas/admin";
+import { requireUser, STAFF } from "~/utils/auth.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Deactivate users · AeroRecords" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api, user } = await requireUser(request, context, { roles: STAFF });
+  const params = listParams(request, UsersQuery);
+  const data = await api.get("main", "/admin/users.json", { query: queryOf(params), schema: UsersAnswer });
+  return json({ params, ...data, me: user.id, myRole: user.role });
+}
+
+const INTENTS = { deactivate: "deactivate", activate: "activate", invite: "invite" } as const;
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api } = await requireUser(request, context, { roles: STAFF });
+  const form = await request.formData();
+  const back = safeRedirect(form.get("redirectTo"), "/deactivate");
+  const intent = INTENTS[String(form.get("intent")) as keyof typeof INTENTS];
+  const id = Number(form.get("user_id"));
+  if (!intent || !Number.isSafeInteger(id) || id < 1) return redirectWithToast(back, { type: "error", description: "Choose a user." });
+  const res = await api.post("main", `/admin/users/${id}/${intent}.json`, { json: {}, schema: UserMutationAnswer });
+  if (!res.ok) return redirectWithToast(back, { type: "error", description: res.error });
+  return redirectWithToast(back, { type: "success", description: res.message ?? "Saved." });
+}
+
+export default function Deactivate() {
+  const { params, users, total, page, per_page, me, myRole } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const here = location.pathname + location.search;
+  return (
+    <>
+      <div className={ui.pageHeader}>
+        <div>
+          <h1 className={ui.pageTitle}>Deactivate users</h1>
+          <p className={ui.pageLead}>A deactivated user is signed out everywhere at once and cannot sign in until reactivated.</p>
+        </div>
+      </div>
+      <ListSearch q={params.q} label="Find a user" placeholder="Name or e-mail" keep={{ sort: params.sort, dir: params.dir }}>
+        <label>
+          Role
+          <select name="role" defaultValue={params.role ?? ""} className={ui.input}>
+            <option value="">Any</option>
+            {USER_ROLES.map((r) => (
+              <option key={r} value={r}>
+                {ROLE_LABEL[r]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Status
+          <select name="active" defaultValue={params.active ?? ""} className={ui.input}>
+            <option value="">Any</option>
+            <option value="1">Active</option>
+            <option value="0">Deactivated</option>
+          </select>
+        </label>
+      </ListSearch>
+      <div className={ui.tableWrap}>
+        {users.length === 0 ? (
+          <p className={ui.empty}>No users to show</p>
+        ) : (
+          <table className={ui.table}>
+            <thead>
+              <tr>
+                <SortHeader label="Name" sortKey="name" current={params} />
+                <SortHeader label="E-mail" sortKey="email" current={params} />
+                <SortHeader label="Role" sortKey="role" current={params} />
+                <SortHeader label="Organization" sortKey="organization" current={params} />
+                <SortHeader label="Last sign-in" sortKey="last_sign_in" current={params} />
+                <th scope="col">Status</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {users.map((u) => (
+                <tr key={u.id}>
+                  <td>
+                    <strong>{u.username}</strong>
+                  </td>
+                  <td>{u.email}</td>
+                  <td>{ROLE_LABEL[u.role]}</td>
+                  <td>{u.organization ? <Link to={`/admin/organization/${u.organization.id}`}>{u.organization.name}</Link> : <span className={ui.muted}>—</span>}</td>
+                  <td>{u.last_sign_in_at ? dateUtc(u.last_sign_in_at) : <span className={ui.muted}>Never</span>}</td>
+                  <td>
+                    {u.active ? <span className={`${ui.badge} ${ui.badgeTone.success}`}>Active</span> : <span className={`${ui.badge} ${ui.badgeTone.danger}`}>Deactivated</span>}
+                  </td>
+                  <td style={{ textAlign: "right", whiteSpace: "nowrap" }}>
+                    {u.id === me ? (
+                      <span className={`${ui.small} ${ui.muted}`}>You</span>
+                    ) : (
+                      <>
+                        {u.active && !u.last_sign_in_at ? <InviteButton userId={u.id} name={u.username} redirectTo={here} /> : null}
+                        <ActiveToggle userId={u.id} name={u.username} active={u.active} redirectTo={here} disabled={u.role === "admin" && myRole !== "admin"} />
+                      </>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </div>
+      <Pagination page={page} total={total} perPage={per_page} noun="users" hrefFor={(p) => listHref(location.pathname, location.search, { page: p })} />
+    </>
+  );
+}
+
+export const ErrorBoundary = PageErrorBoundary;

@@ -1,0 +1,136 @@
+// The contractor marketplace, with JavaScript on and off (issue 5, "Done when"): an administrator
+// approves and disapproves a consultant, sets availability (an end before the start is refused with
+// the message) and notes and rates; a client likes one and finds it under Saved. With JavaScript,
+// none of it reloads the page (a marker on window survives).
+import type { Page } from "@playwright/test";
+import { expect, jsEnabled, login, test } from "./fixtures";
+
+const MARKER = "__consultantsMarker";
+async function setMarker(page: Page) {
+  if (jsEnabled(page)) await page.evaluate((m) => ((window as unknown as Record<string, number>)[m] = 42), MARKER);
+}
+async function expectNoReload(page: Page) {
+  if (jsEnabled(page)) expect(await page.evaluate((m) => (window as unknown as Record<string, number>)[m], MARKER)).toBe(42);
+}
+const card = (page: Page, name: string) => page.locator("article[data-consultant-card]").filter({ has: page.getByRole("heading", { name }) });
+
+test("an administrator approves, disapproves, sets availability and notes and rates", async ({ page }) => {
+  const name = "Rajesh Iyer";
+  await login(page, "admin@demo.aero");
+  await page.goto(`/client/dashboard?q=${encodeURIComponent(name)}`);
+  await expect(page.getByRole("heading", { name: "Contractor Dashboard" })).toBeVisible();
+  await setMarker(page);
+  const c = card(page, name);
+  await expect(c).toBeVisible();
+
+  // Approve and disapprove (whichever state the consultant is in, both are exercised).
+  if (await c.getByRole("button", { name: `Disapprove ${name}`, exact: true }).isEnabled()) {
+    await c.getByRole("button", { name: `Disapprove ${name}`, exact: true }).click();
+    await expect(c.locator("[data-approval]")).toHaveText("Disapproved");
+  }
+  await c.getByRole("button", { name: `Approve ${name}`, exact: true }).click();
+  await expect(c.locator("[data-approval]")).toHaveText("Verified");
+  await expect(page.locator("[data-toast]")).toContainText("The consultant is approved.");
+  await c.getByRole("button", { name: `Disapprove ${name}`, exact: true }).click();
+  await expect(c.locator("[data-approval]")).toHaveText("Disapproved");
+  await expect(c.getByRole("button", { name: `Approve ${name}`, exact: true })).toBeEnabled();
+  await c.getByRole("button", { name: `Approve ${name}`, exact: true }).click();
+  await expect(c.locator("[data-approval]")).toHaveText("Verified");
+
+  // Set availability: the dialog opens from the URL, 700 wide.
+  await c.getByRole("link", { name: `Set availability of ${name}` }).click();
+  const dialog = page.getByRole("dialog", { name: "Set Availability" });
+  await expect(dialog).toBeVisible();
+  expect((await dialog.boundingBox())?.width).toBeCloseTo(700, -1);
+  await dialog.getByLabel("Available", { exact: true }).check();
+  await dialog.getByLabel("Available from").fill("2027-05-10");
+  await dialog.getByLabel("Available until").fill("2027-05-01");
+  await dialog.getByRole("button", { name: "Save availability" }).click();
+  await expect(page.getByRole("dialog", { name: "Set Availability" }).getByText("The end date cannot be before the start date.")).toBeVisible();
+  await page.getByRole("dialog", { name: "Set Availability" }).getByLabel("Available until").fill("2027-06-30");
+  await page.getByRole("dialog", { name: "Set Availability" }).getByRole("button", { name: "Save availability" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(page.locator("[data-toast]")).toContainText("The consultant is marked as available.");
+  await expect(c.locator("[data-availability]")).toContainText("Available");
+  await expect(c.locator("[data-availability]")).toContainText("10 May 2027 – 30 Jun 2027");
+
+  // Set notes and rates: all three required.
+  await c.getByRole("link", { name: `Set notes and rates of ${name}` }).click();
+  const notes = page.getByRole("dialog", { name: "Set Notes and Rates" });
+  await expect(notes).toBeVisible();
+  const note = `Checked references ${test.info().project.name}.`;
+  await notes.getByLabel("Notes").fill(note);
+  await notes.getByLabel("Daily rate onsite").fill("640");
+  await notes.getByLabel("Daily rate offsite").fill("410.5");
+  await notes.getByRole("button", { name: "Save notes and rates" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(c.locator("[data-notes]")).toContainText(note);
+  await expect(c.locator('[data-rate="onsite"]')).toHaveText("640 / day");
+  await expect(c.locator('[data-rate="offsite"]')).toHaveText("410.5 / day");
+  await expectNoReload(page);
+});
+
+test("a client likes a consultant and finds it under Saved; staff controls are not shown to clients", async ({ page }) => {
+  const name = "Ingrid Solberg";
+  await login(page, "client@demo.aero");
+  await page.goto(`/client/dashboard?q=${encodeURIComponent(name)}`);
+  await setMarker(page);
+  const c = card(page, name);
+  await expect(c).toBeVisible();
+  await expect(c.getByRole("button", { name: new RegExp(`^(Approve|Disapprove) ${name}`) })).toHaveCount(0);
+  await expect(c.getByRole("link", { name: /Set (availability|notes)/ })).toHaveCount(0);
+  // Clients see the result of the staff's work: approval, availability, rating, notes and rates.
+  await expect(c.locator("[data-approval]")).toBeVisible();
+  await expect(c.getByRole("img", { name: /out of 5$/ })).toBeVisible();
+
+  // A previous run (the other project) may have left it liked.
+  if (await c.getByRole("button", { name: `Unlike ${name}` }).isVisible()) {
+    await c.getByRole("button", { name: `Unlike ${name}` }).click();
+    await expect(c.getByRole("button", { name: `Like ${name}` })).toBeVisible();
+  }
+  await c.getByRole("button", { name: `Like ${name}` }).click();
+  await expect(c.getByRole("button", { name: `Unlike ${name}` })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.locator("[data-toast]")).toContainText("The consultant is saved to your list.");
+  await expectNoReload(page);
+
+  await page.getByRole("link", { name: "Saved consultants" }).click();
+  await expect(page).toHaveURL(/\/client\/saved$/);
+  const savedCard = card(page, name);
+  await expect(savedCard).toBeVisible();
+  await setMarker(page);
+  await savedCard.getByRole("button", { name: `Unlike ${name}` }).click();
+  await expect(card(page, name)).toHaveCount(0);
+  await expectNoReload(page);
+});
+
+test("a missing resume shows the alert 'Resume not uploaded'", async ({ page }) => {
+  await login(page, "client@demo.aero");
+  await page.goto(`/client/dashboard?q=${encodeURIComponent("Carlos Mendoza")}`);
+  const c = card(page, "Carlos Mendoza");
+  await c.getByRole("link", { name: "Download the resume of Carlos Mendoza" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Resume not uploaded" })).toBeVisible();
+  await expect(page).toHaveURL(/\/client\/dashboard/);
+});
+
+test("filters and sort live in the URL", async ({ page }) => {
+  await login(page, "client@demo.aero");
+  await page.goto("/client/dashboard");
+  await page.getByLabel("Aircraft or helicopter").selectOption("helicopter");
+  if (!jsEnabled(page)) await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/type=helicopter/);
+  await page.getByLabel("Sort by").selectOption("name");
+  if (!jsEnabled(page)) await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/sort=name/);
+  const names = await page.locator("article[data-consultant-card] h3").allInnerTexts();
+  expect(names.length).toBeGreaterThan(0);
+  expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+  await expect(page.getByRole("heading", { name: "Thomas Brennan" })).toBeVisible();
+});
+
+test("consultants get /errors/error-401 on the marketplace pages", async ({ page }) => {
+  await login(page, "consultant@demo.aero");
+  for (const path of ["/client/dashboard", "/client/saved", "/client/message"]) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/errors\/error-401$/);
+  }
+});

@@ -1,0 +1,85 @@
+// The upstream token lives in the signed, httpOnly session cookie only (spec 000 §3, issue 3 §8):
+// no served page, loader answer, window.__remixContext or built script contains it, and page
+// scripts cannot read the cookie.
+import fs from "node:fs";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { expect, login, test } from "./fixtures";
+
+/** The token the portal keeps for this browser, read from the session cookie (base64 JSON + signature). */
+async function sessionToken(page: Page): Promise<string> {
+  const cookie = (await page.context().cookies()).find((c) => c.name === "__session");
+  expect(cookie, "session cookie").toBeTruthy();
+  expect(cookie!.httpOnly).toBe(true);
+  expect(cookie!.sameSite).toBe("Lax");
+  const value = decodeURIComponent(cookie!.value);
+  const payload = value.slice(0, value.lastIndexOf("."));
+  const data = JSON.parse(Buffer.from(payload, "base64").toString("utf8")) as { token?: string };
+  expect(data.token, "token in the session").toMatch(/^[\w-]{20,}$/);
+  return data.token!;
+}
+
+const PAGES: Record<string, string[]> = {
+  "client@demo.aero": ["/client/home", "/user/settings", "/notifications", "/report-issue?url=/client/home", "/client/home?fleet=4", "/logout"],
+  "admin@demo.aero": ["/admin/analytics", "/admin/outbox", "/admin/issue-reports?status=all", "/admin/aeroops/organization", "/user/settings", "/notifications"],
+  "consultant@demo.aero": ["/consultant/home", "/user/settings"],
+  "template@demo.aero": ["/admin/aeroops/organization"],
+};
+
+for (const [email, paths] of Object.entries(PAGES)) {
+  test(`the token of ${email} never reaches a page, loader data or script`, async ({ page, request }) => {
+    const scripts = new Map<string, string>();
+    page.on("response", async (res) => {
+      if (res.url().includes("/build/") && res.url().endsWith(".js")) scripts.set(res.url(), await res.text().catch(() => ""));
+    });
+    await login(page, email);
+    const token = await sessionToken(page);
+    const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+
+    // Fleet pages of an aircraft the user can see too (the tree, USERS list and top bar).
+    const aircraftLink = await page.locator("a[href^='/storage/aircraft/']").first().getAttribute("href").catch(() => null);
+    const all = aircraftLink ? [...paths, aircraftLink] : paths;
+
+    for (const p of all) {
+      await page.goto(p);
+      const html = await page.content();
+      expect(html, p).not.toContain(token);
+      const context = await page.evaluate(() => JSON.stringify((window as unknown as { __remixContext?: unknown }).__remixContext ?? null));
+      expect(context, `__remixContext on ${p}`).not.toContain(token);
+      expect(await page.evaluate(() => document.cookie), "document.cookie").not.toContain("__session");
+      // The raw document and the loader data (what a client-side navigation fetches).
+      const raw = await (await request.get(p, { headers: { Cookie: cookie }, maxRedirects: 0 })).text();
+      expect(raw, `${p} (raw)`).not.toContain(token);
+    }
+    for (const routeId of ["root", "routes/_shell"]) {
+      const res = await request.get(`/client/home?_data=${encodeURIComponent(routeId)}`, { headers: { Cookie: cookie }, maxRedirects: 0 });
+      expect(await res.text(), routeId).not.toContain(token);
+    }
+    for (const [url, body] of scripts) expect(body, url).not.toContain(token);
+  });
+}
+
+test("no built script contains a token, a session secret or server-only code", async ({ page, request }) => {
+  await login(page, "client@demo.aero");
+  const token = await sessionToken(page);
+  const dir = path.resolve("public/build");
+  const files: string[] = [];
+  const walk = (d: string) => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      const f = path.join(d, e.name);
+      if (e.isDirectory()) walk(f);
+      else if (f.endsWith(".js")) files.push(f);
+    }
+  };
+  walk(dir);
+  expect(files.length).toBeGreaterThan(3);
+  for (const f of files) {
+    const url = "/build/" + path.relative(dir, f).split(path.sep).join("/");
+    const body = await (await request.get(url)).text();
+    expect(body, url).not.toContain(token);
+    expect(body, url).not.toContain("X-User-Token");
+    expect(body, url).not.toContain("SESSION_SECRET");
+    expect(body, url).not.toContain("createCookieSessionStorage");
+    expect(body, url).not.toMatch(/better-sqlite3|node:crypto/);
+  }
+});
