@@ -79,15 +79,32 @@ async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * A private copy of the production build (build/, public/) to serve from: the working tree is shared,
+ * and a rebuild elsewhere in the middle of a run would delete the chunks the running portal refers to.
+ */
+let snapshot: string | null = null;
+function buildSnapshot(): string {
+  if (snapshot) return snapshot;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "aero-bench-build-"));
+  fs.cpSync(path.join(ROOT, "build"), path.join(dir, "build"), { recursive: true });
+  fs.cpSync(path.join(ROOT, "public"), path.join(dir, "public"), { recursive: true });
+  fs.copyFileSync(path.join(ROOT, "package.json"), path.join(dir, "package.json"));
+  fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"));
+  cleanups.unshift(() => fs.rmSync(dir, { recursive: true, force: true }));
+  return (snapshot = dir);
+}
+
 /** Starts the portal the way `npm start` does (production build, embedded upstream, demo seed). */
 async function startPortal(opts: { port: number; netns?: string; probeUrl: string }): Promise<ChildProcess> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "aero-bench-speedtest-"));
   const tsx = path.join(ROOT, "node_modules", "tsx", "dist", "cli.mjs");
-  const cmd = [process.execPath, tsx, "scripts/start.ts"];
+  // server.ts reads build/ and public/ from the working directory: the snapshot's.
+  const cmd = [process.execPath, tsx, path.join(ROOT, "server.ts")];
   const argv = opts.netns ? ["ip", "netns", "exec", opts.netns, ...cmd] : cmd;
   const child = spawn(argv[0]!, argv.slice(1), {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(opts.port), DATA_DIR: dataDir, NODE_ENV: "production", HOST: opts.netns ? SRV_IP : "127.0.0.1" },
+    cwd: buildSnapshot(),
+    env: { ...process.env, PORT: String(opts.port), DATA_DIR: dataDir, NODE_ENV: "production", AERO_START: "1", HOST: opts.netns ? SRV_IP : "127.0.0.1" },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true, // its own process group, so the whole tree can be stopped by its id
   });

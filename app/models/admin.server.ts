@@ -107,3 +107,96 @@ export function accessToast(result: { messages: string[]; errors: string[] }) {
     ? { type: "error" as const, description: [...result.errors, ...result.messages].join("\n") }
     : { type: "success" as const, description: result.messages.join("\n") };
 }
+
+// ---------------------------------------------------------------------------------------------
+// AeroOPS / AeroOIL admin entry points (/admin/aeroops/*, /aerooil/*)
+// ---------------------------------------------------------------------------------------------
+
+import { redirect } from "@remix-run/node";
+import type { AppLoadContext } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod";
+import { z as zod } from "zod";
+import { requireUser } from "~/utils/auth.server";
+import { MODULE_ADMIN_ROLES, moduleOfUrl, orgSlugOf, type ModuleFamily } from "./module-admin";
+import { MsnIdCreatedAnswer, MsnIdCreatedInput, MsnIdsAnswer, OrganisationsAnswer } from "./schemas/ops";
+import { OrganizationMutationAnswer, PRODUCT_TYPES, SLUG_RULE } from "./schemas/admin";
+
+/** The new-organization form of a module's create page (the module is switched on by the page). */
+export const ModuleOrganizationInput = zod.object({
+  name: zod.string({ required_error: "Enter the organization name." }).trim().min(1, "Enter the organization name.").max(100, "Organization name has at most 100 characters."),
+  slug: zod.preprocess(
+    (v) => (v === "" || v == null ? undefined : v),
+    zod.string().trim().toLowerCase().regex(SLUG_RULE, "Use 1 to 60 lower-case letters, digits and hyphens (not at the start or end).").optional(),
+  ),
+  product_type: zod.enum(PRODUCT_TYPES).default("STORAGE"),
+});
+export const ModuleEnableInput = zod.object({ organization_id: zod.coerce.number({ invalid_type_error: "Choose an organization." }).int().positive("Choose an organization.") });
+
+export async function requireModuleAdmin(request: Request, context: AppLoadContext, family: ModuleFamily) {
+  const links = moduleOfUrl(new URL(request.url), family);
+  const authed = await requireUser(request, context, { roles: MODULE_ADMIN_ROLES[links.product] });
+  return { ...authed, links };
+}
+
+export async function moduleOrganizations(api: Api) {
+  const { organizations } = await api.get("ops", "/v1/user_access/organisation/get.json", { schema: OrganisationsAnswer });
+  return organizations;
+}
+
+/** The create page's action: a new organization with the module on, or the module on for an existing one. */
+export async function moduleCreateAction(request: Request, context: AppLoadContext, family: ModuleFamily) {
+  const { api, links } = await requireModuleAdmin(request, context, family);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const flag = links.product === "ops" ? "has_ops" : "has_oil";
+  if (intent === "enable") {
+    const submission = parseWithZod(form, { schema: ModuleEnableInput });
+    if (submission.status !== "success") return json({ intent: "enable" as const, result: submission.reply(), problem: null }, { status: 400 });
+    const res = await api.post("main", `/admin/organizations/${submission.value.organization_id}/modules.json`, {
+      json: { [links.product]: true },
+      schema: OrganizationMutationAnswer,
+    });
+    if (!res.ok) return json({ intent: "enable" as const, result: submission.reply({ formErrors: [res.error] }), problem: null }, { status: 400 });
+    return redirectWithToast(links.org(res.data.organization.slug), { type: "success", description: res.message ?? `${links.label} is on.` });
+  }
+  const submission = parseWithZod(form, { schema: ModuleOrganizationInput });
+  if (submission.status !== "success") return json({ intent: "create" as const, result: submission.reply(), problem: null }, { status: 400 });
+  const res = await api.post("main", "/admin/organizations.json", { json: { ...submission.value, [flag]: true }, schema: OrganizationMutationAnswer });
+  if (!res.ok) return json({ intent: "create" as const, result: submission.reply({ formErrors: [res.error], fieldErrors: res.errors }), problem: null }, { status: 400 });
+  return redirectWithToast(links.register(res.data.organization.slug), { type: "success", description: res.message ?? "Created." });
+}
+
+/** An organization page of a module: the organization (by slug) and its MSNs registered for the module, paged. */
+export async function moduleOrgLoader(request: Request, context: AppLoadContext, family: ModuleFamily) {
+  const { api, links, user } = await requireModuleAdmin(request, context, family);
+  const url = new URL(request.url);
+  const slug = orgSlugOf(url);
+  if (!slug) throw redirect(links.list);
+  const page = Math.max(1, Math.min(100_000, Number(url.searchParams.get("page")) || 1));
+  const organizations = await moduleOrganizations(api);
+  const organization = organizations.find((o) => o.organization === slug);
+  if (!organization) throw await redirectWithToast(links.list, { type: "error", description: "That organization was not found." });
+  const res = await api.post("ops", "/v1/user_access/msn_id/get_v2.json", { json: { organization: slug, product: links.product, page, per_page: 50 }, schema: MsnIdsAnswer });
+  if (!res.ok) throw new Response(res.error, { status: res.status });
+  return { links, organization, msns: res.data, role: user.role };
+}
+
+/** Registers an MSN for the module (POST /v1/user_access/msn_id_created.json). */
+export async function moduleRegisterAction(request: Request, context: AppLoadContext, family: ModuleFamily) {
+  const { api, links } = await requireModuleAdmin(request, context, family);
+  const url = new URL(request.url);
+  const submission = parseWithZod(await request.formData(), { schema: MsnIdCreatedInput });
+  if (submission.status !== "success") return json({ result: submission.reply(), problem: null }, { status: 400 });
+  if (submission.value.product !== links.product || submission.value.organization !== orgSlugOf(url)) {
+    return json({ result: submission.reply({ formErrors: ["Register the MSN from its organization's page."] }), problem: null }, { status: 400 });
+  }
+  return submitChange({
+    api,
+    target: "ops",
+    path: "/v1/user_access/msn_id_created.json",
+    body: submission.value,
+    schema: MsnIdCreatedAnswer,
+    submission,
+    redirectTo: () => url.pathname + url.search,
+  });
+}

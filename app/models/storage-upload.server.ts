@@ -85,6 +85,29 @@ function multipartBody(fields: Record<string, string>, filename: string, content
   return { body, contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
+/** Bodies a refusal reads to its end (so the browser gets the answer, not a reset connection). */
+const DISCARD_LIMIT = 32 * 1024 * 1024;
+
+/** Reads and drops a refused request's body; a very large one is cut off instead. */
+async function discardBody(request: Request) {
+  if (!request.body || request.bodyUsed) return;
+  const reader = request.body.getReader();
+  let read = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      read += value.byteLength;
+      if (read > DISCARD_LIMIT) {
+        await reader.cancel();
+        return;
+      }
+    }
+  } catch {
+    /* the client went away */
+  }
+}
+
 /**
  * Streams the files of a multipart request into the blob store and indexes them. Never throws for
  * upstream refusals: they come back in `error` / `failed` for the route to show as a toast.
@@ -94,6 +117,7 @@ export async function streamUploadToStore(request: Request, context: AppLoadCont
   const type = request.headers.get("content-type") ?? "";
   if (!type.toLowerCase().startsWith("multipart/form-data") || !request.body) {
     result.error = "Choose the files to upload.";
+    await discardBody(request);
     return result;
   }
   const flow: NamingFlow = target.family === "uef" ? "uef" : "standard";
@@ -111,7 +135,7 @@ export async function streamUploadToStore(request: Request, context: AppLoadCont
     link = await fetchLink();
   } catch (err) {
     result.error = (err as Error).message;
-    await request.body.cancel().catch(() => {});
+    await discardBody(request);
     return result;
   }
 
@@ -176,6 +200,7 @@ export async function streamUploadToStore(request: Request, context: AppLoadCont
     bb = Busboy({ headers: { "content-type": type }, preservePath: true, limits: { files: MAX_FORM_FILES, fields: 50, fieldSize: 16 * 1024 } });
   } catch {
     result.error = "Choose the files to upload.";
+    await discardBody(request);
     return result;
   }
 

@@ -5,6 +5,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect } from "react";
 import { AuthCard, AuthLinks } from "~/components/auth/auth-card";
 import * as s from "~/components/auth/auth.css";
 import { LogoutAnnouncer } from "~/components/logout/logout-broadcast";
@@ -67,6 +68,12 @@ export default function LoginRoute() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: SignInInput }),
   });
   const failed = Boolean(actionData?.result && navigation.state === "idle" && form.errors?.length);
+  // A refused attempt empties the password (the server render does it by leaving the value out).
+  const passwordId = fields.password.id;
+  useEffect(() => {
+    const el = actionData ? (document.getElementById(passwordId) as HTMLInputElement | null) : null;
+    if (el) el.value = "";
+  }, [actionData, passwordId]);
 
   return (
     <AuthCard title="Sign in" lead="Welcome back. Sign in to your AeroRecords account.">

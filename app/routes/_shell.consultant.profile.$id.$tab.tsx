@@ -301,8 +301,8 @@ function ProfileSummary({ c, staff, here, dialogHref }: { c: Consultant; staff: 
           <p className={card.place}>
             <PinIcon size={14} /> {place || "Location not set"}
           </p>
-          <div className={card.badges}>
-            <StarRating rating={c.average_rating} count={c.rating_count} />
+          <StarRating rating={c.average_rating} count={c.rating_count} />
+          <div className={card.badges} style={{ marginTop: 6 }}>
             <ApprovalBadge status={c.approval_status} />
             <AvailabilityBadge status={c.availability_status} start={c.available_start_date} end={c.available_end_date} />
           </div>
@@ -326,7 +326,7 @@ function ProfileSummary({ c, staff, here, dialogHref }: { c: Consultant; staff: 
             <span className={`${ui.badge} ${ui.badgeTone[c.phone_verified ? "success" : "warning"]}`}>{c.phone_verified ? "Verified" : "Not verified"}</span>
           ) : null}
         </dd>
-        {!staff && (c.available_start_date || c.available_end_date) ? (
+        {!staff && c.availability_status === null && (c.available_start_date || c.available_end_date) ? (
           <>
             <dt>Your dates</dt>
             <dd>
@@ -466,9 +466,9 @@ function ProfileForm({ c, lastResult }: { c: Consultant; lastResult?: Submission
           <legend className={ui.label} style={{ marginBottom: 8 }}>
             Services
           </legend>
-          <div className={ui.choiceRow}>
+          <div style={{ display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(190px, 1fr))", gap: 8 }}>
             {CONSULTANT_SERVICES.map((sv) => (
-              <label key={sv} className={ui.choice} style={{ flex: "1 1 200px" }}>
+              <label key={sv} className={ui.choice} style={{ padding: "8px 12px" }}>
                 <input type="checkbox" name={fields.services.name} value={sv} defaultChecked={chosenServices.has(sv)} />
                 <span>{sv}</span>
               </label>

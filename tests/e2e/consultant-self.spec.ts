@@ -33,7 +33,7 @@ test("a consultant sees and edits only their own profile; another id is refused"
   await expect(heli).toBeHidden();
 
   await setMarker(page);
-  await page.getByLabel("Summary").fill("Technical records specialist with 14 years on narrow-body lease transitions.");
+  await page.getByLabel("Summary", { exact: true }).fill("Technical records specialist with 14 years on narrow-body lease transitions.");
   await page.getByRole("button", { name: "Save profile" }).click();
   await expect(page.locator("[data-toast]")).toContainText("Your profile is saved.");
   expect(await marker(page)).toBe(7);

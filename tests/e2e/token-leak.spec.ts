@@ -37,7 +37,8 @@ for (const [email, paths] of Object.entries(PAGES)) {
     const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
 
     // Fleet pages of an aircraft the user can see too (the tree, USERS list and top bar).
-    const aircraftLink = await page.locator("a[href^='/storage/aircraft/']").first().getAttribute("href").catch(() => null);
+    const links = page.locator("a[href^='/storage/aircraft/']");
+    const aircraftLink = (await links.count()) ? await links.first().getAttribute("href") : null;
     const all = aircraftLink ? [...paths, aircraftLink] : paths;
 
     for (const p of all) {

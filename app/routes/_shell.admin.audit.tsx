@@ -1,0 +1,155 @@
+// /admin/audit: the audit log (who, what, when and from where), filtered by user, organization,
+// action and date with a GET form, newest first, paged (GET /admin/audit.json).
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import * as s from "~/components/admin/admin.css";
+import { listHref } from "~/components/data-table-simple/list-url";
+import { PageErrorBoundary } from "~/components/error-page/boundary";
+import { SearchIcon } from "~/components/icons/icons";
+import { Pagination } from "~/components/pagination/pagination";
+import { dateTimeUtc } from "~/components/shell/format";
+import * as ui from "~/components/ui/ui.css";
+import { listParams, organizationOptions, queryOf } from "~/models/admin.server";
+import { AuditAnswer, AuditQuery } from "~/models/schemas/admin";
+import { requireUser, STAFF } from "~/utils/auth.server";
+
+export const meta: MetaFunction = () => [{ title: "Audit log · AeroRecords" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api } = await requireUser(request, context, { roles: STAFF });
+  const params = listParams(request, AuditQuery);
+  const [data, organizations] = await Promise.all([
+    api.get("main", "/admin/audit.json", { query: queryOf(params), schema: AuditAnswer }),
+    organizationOptions(api),
+  ]);
+  return json({ params, ...data, organizations });
+}
+
+const ACTION_GROUPS = [
+  { value: "", label: "Any" },
+  { value: "admin.", label: "Admin changes" },
+  { value: "access.", label: "Access grants and revokes" },
+  { value: "auth.", label: "Sign-ins and account security" },
+  { value: "storage.", label: "Records (storage)" },
+  { value: "ops.", label: "AeroOPS" },
+  { value: "oil.", label: "AeroOIL" },
+  { value: "consultant.", label: "Consultants" },
+] as const;
+
+function detailText(detail: unknown) {
+  if (detail == null || (typeof detail === "object" && Object.keys(detail as object).length === 0)) return "";
+  return JSON.stringify(detail, null, 1);
+}
+
+export default function Audit() {
+  const { params, entries, total, page, per_page, organizations } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  return (
+    <>
+      <div className={ui.pageHeader}>
+        <div>
+          <h1 className={ui.pageTitle}>Audit log</h1>
+          <p className={ui.pageLead}>Every change: who made it, what it was, when (UTC) and from which address.</p>
+        </div>
+      </div>
+      <Form method="get" className={ui.filterBar} role="search">
+        <label className={ui.field} style={{ flex: "1 1 200px" }}>
+          <span className={ui.label}>User</span>
+          <input name="user" type="search" defaultValue={params.user} className={ui.input} placeholder="E-mail, name or id" maxLength={254} />
+        </label>
+        <label className={ui.field}>
+          <span className={ui.label}>Organization</span>
+          <select name="organization_id" defaultValue={params.organization_id ? String(params.organization_id) : ""} className={ui.input}>
+            <option value="">Any</option>
+            {organizations.map((o) => (
+              <option key={o.id} value={o.id}>
+                {o.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={ui.field}>
+          <span className={ui.label}>Action</span>
+          <select name="action" defaultValue={params.action} className={ui.input}>
+            {ACTION_GROUPS.map((g) => (
+              <option key={g.value} value={g.value}>
+                {g.label}
+              </option>
+            ))}
+            {ACTION_GROUPS.some((g) => g.value === params.action) ? null : <option value={params.action}>{params.action}</option>}
+          </select>
+        </label>
+        <label className={ui.field}>
+          <span className={ui.label}>From</span>
+          <input name="from" type="date" defaultValue={params.from ?? ""} className={ui.input} />
+        </label>
+        <label className={ui.field}>
+          <span className={ui.label}>To</span>
+          <input name="to" type="date" defaultValue={params.to ?? ""} className={ui.input} />
+        </label>
+        <button type="submit" className={ui.button.secondary}>
+          <SearchIcon /> Filter
+        </button>
+        <Link to="/admin/audit" className={ui.button.ghost}>
+          Clear
+        </Link>
+      </Form>
+      <div className={ui.tableWrap}>
+        {entries.length === 0 ? (
+          <p className={ui.empty}>Nothing in the log matches.</p>
+        ) : (
+          <table className={ui.table}>
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Who</th>
+                <th scope="col">What</th>
+                <th scope="col">Organization</th>
+                <th scope="col">From</th>
+                <th scope="col">Detail</th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((e) => {
+                const detail = detailText(e.detail);
+                return (
+                  <tr key={e.id}>
+                    <td style={{ whiteSpace: "nowrap" }}>{dateTimeUtc(e.created_at)}</td>
+                    <td>
+                      {e.user ? (
+                        <Link to={listHref(location.pathname, location.search, { user: e.user.email })}>{e.user.username || e.user.email}</Link>
+                      ) : (
+                        <span className={ui.muted}>System</span>
+                      )}
+                      {e.user ? <div className={`${ui.small} ${ui.muted}`}>{e.user.email}</div> : null}
+                    </td>
+                    <td>
+                      <code className={ui.mono}>{e.action}</code>
+                      <div className={`${ui.small} ${ui.muted}`}>
+                        {e.entity}
+                        {e.entity_id ? ` #${e.entity_id}` : ""}
+                      </div>
+                    </td>
+                    <td>{e.organization ? <Link to={listHref(location.pathname, location.search, { organization_id: e.organization.id })}>{e.organization.name}</Link> : <span className={ui.muted}>—</span>}</td>
+                    <td className={ui.mono}>{e.ip ?? <span className={ui.muted}>—</span>}</td>
+                    <td>
+                      {detail ? (
+                        <details>
+                          <summary className={ui.small}>Show</summary>
+                          <pre className={s.pre}>{detail}</pre>
+                        </details>
+                      ) : null}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        )}
+      </div>
+      <Pagination page={page} total={total} perPage={per_page} noun="entries" hrefFor={(p) => listHref(location.pathname, location.search, { page: p })} />
+    </>
+  );
+}
+
+export const ErrorBoundary = PageErrorBoundary;

@@ -1,0 +1,74 @@
+// /nextcloud/group: file-server groups and the organization each maps to (GET /admin/fs/groups.json),
+// searched, sorted and paged in the URL.
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { FileServerTabs } from "~/components/admin/fs-tabs";
+import { ListSearch, SortHeader } from "~/components/data-table-simple/data-table-simple";
+import { listHref } from "~/components/data-table-simple/list-url";
+import { PageErrorBoundary } from "~/components/error-page/boundary";
+import { Pagination } from "~/components/pagination/pagination";
+import { dateUtc } from "~/components/shell/format";
+import * as ui from "~/components/ui/ui.css";
+import { listParams, queryOf } from "~/models/admin.server";
+import { FsGroupsAnswer, FsGroupsQuery } from "~/models/schemas/admin";
+import { requireUser, STAFF } from "~/utils/auth.server";
+
+export const meta: MetaFunction = () => [{ title: "File-server groups · AeroRecords" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api } = await requireUser(request, context, { roles: STAFF });
+  const params = listParams(request, FsGroupsQuery);
+  const data = await api.get("main", "/admin/fs/groups.json", { query: queryOf(params), schema: FsGroupsAnswer });
+  return json({ params, ...data });
+}
+
+export default function FileServerGroups() {
+  const { params, groups, total, page, per_page } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  return (
+    <>
+      <div className={ui.pageHeader}>
+        <div>
+          <h1 className={ui.pageTitle}>File server</h1>
+          <p className={ui.pageLead}>Groups map file-server accounts to an organization's records.</p>
+        </div>
+        <Link to="/nextcloud/group/create" className={ui.button.primary}>
+          Create group
+        </Link>
+      </div>
+      <FileServerTabs />
+      <ListSearch q={params.q} label="Find a group" placeholder="Group or organization" keep={{ sort: params.sort, dir: params.dir }} />
+      <div className={ui.tableWrap}>
+        {groups.length === 0 ? (
+          <p className={ui.empty}>No groups yet.</p>
+        ) : (
+          <table className={ui.table}>
+            <thead>
+              <tr>
+                <SortHeader label="Group" sortKey="name" current={params} />
+                <SortHeader label="Organization" sortKey="organization" current={params} />
+                <SortHeader label="Members" sortKey="member_count" current={params} />
+                <SortHeader label="Created" sortKey="created_at" current={params} />
+              </tr>
+            </thead>
+            <tbody>
+              {groups.map((g) => (
+                <tr key={g.id}>
+                  <td>
+                    <strong>{g.name}</strong>
+                  </td>
+                  <td>{g.organization ? <Link to={`/admin/organization/${g.organization.id}`}>{g.organization.name}</Link> : <span className={ui.muted}>None</span>}</td>
+                  <td>{g.member_count}</td>
+                  <td>{dateUtc(g.created_at)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </div>
+      <Pagination page={page} total={total} perPage={per_page} noun="groups" hrefFor={(p) => listHref(location.pathname, location.search, { page: p })} />
+    </>
+  );
+}
+
+export const ErrorBoundary = PageErrorBoundary;

@@ -1,0 +1,71 @@
+// /nextcloud/group/create: a file-server group, optionally mapped to an organization
+// (POST /admin/fs/groups.json).
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import * as s from "~/components/admin/admin.css";
+import { SelectField } from "~/components/admin/fields";
+import { FileServerTabs } from "~/components/admin/fs-tabs";
+import { PageErrorBoundary } from "~/components/error-page/boundary";
+import { Field, FormError } from "~/components/ui/form";
+import * as ui from "~/components/ui/ui.css";
+import { organizationOptions, submitChange } from "~/models/admin.server";
+import { FsGroupInput, FsGroupMutationAnswer } from "~/models/schemas/admin";
+import { requireUser, STAFF } from "~/utils/auth.server";
+
+export const meta: MetaFunction = () => [{ title: "Create a file-server group · AeroRecords" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api } = await requireUser(request, context, { roles: STAFF });
+  return json({ organizations: await organizationOptions(api) });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api } = await requireUser(request, context, { roles: STAFF });
+  const submission = parseWithZod(await request.formData(), { schema: FsGroupInput });
+  if (submission.status !== "success") return json({ result: submission.reply(), problem: null }, { status: 400 });
+  return submitChange({ api, path: "/admin/fs/groups.json", body: submission.value, schema: FsGroupMutationAnswer, submission, redirectTo: () => "/nextcloud/group" });
+}
+
+export default function CreateFileServerGroup() {
+  const { organizations } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "fs-group-create",
+    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    constraint: getZodConstraint(FsGroupInput),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: FsGroupInput }),
+  });
+  return (
+    <>
+      <div className={ui.pageHeader}>
+        <div>
+          <h1 className={ui.pageTitle}>Create a file-server group</h1>
+          <p className={ui.pageLead}>Members of a group mapped to an organization reach that organization's records.</p>
+        </div>
+      </div>
+      <FileServerTabs />
+      <Form method="post" {...getFormProps(form)} className={s.formCard}>
+        <FormError id={form.errorId} errors={form.errors} />
+        <div className={s.formGrid}>
+          <Field label="Group name" meta={fields.name} />
+          <SelectField label="Organization" meta={fields.organization_id} placeholder="None" options={organizations.map((o) => ({ value: String(o.id), label: o.name }))} />
+        </div>
+        <div className={s.actions}>
+          <button type="submit" className={ui.button.primary} disabled={navigation.state === "submitting"}>
+            Create group
+          </button>
+          <Link to="/nextcloud/group" className={ui.button.ghost}>
+            Cancel
+          </Link>
+        </div>
+      </Form>
+    </>
+  );
+}
+
+export const ErrorBoundary = PageErrorBoundary;

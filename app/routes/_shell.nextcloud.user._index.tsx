@@ -1,0 +1,106 @@
+// /nextcloud/user: accounts of the file server behind the storage product (GET /admin/fs/users.json),
+// searched, sorted and paged in the URL; enable or disable one (POST /admin/fs/users/{id}.json).
+// The file server is the embedded registry (docs/decisions/, the file-server ADR).
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { FileServerTabs } from "~/components/admin/fs-tabs";
+import { ListSearch, SortHeader } from "~/components/data-table-simple/data-table-simple";
+import { listHref } from "~/components/data-table-simple/list-url";
+import { PageErrorBoundary } from "~/components/error-page/boundary";
+import { Pagination } from "~/components/pagination/pagination";
+import { dateUtc } from "~/components/shell/format";
+import * as ui from "~/components/ui/ui.css";
+import { listParams, queryOf } from "~/models/admin.server";
+import { safeRedirect } from "~/models/roles";
+import { FsUserMutationAnswer, FsUsersAnswer, FsUsersQuery } from "~/models/schemas/admin";
+import { formatBytes } from "~/models/size";
+import { requireUser, STAFF } from "~/utils/auth.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "File-server users · AeroRecords" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api } = await requireUser(request, context, { roles: STAFF });
+  const params = listParams(request, FsUsersQuery);
+  const data = await api.get("main", "/admin/fs/users.json", { query: queryOf(params), schema: FsUsersAnswer });
+  return json({ params, ...data });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api } = await requireUser(request, context, { roles: STAFF });
+  const form = await request.formData();
+  const back = safeRedirect(form.get("redirectTo"), "/nextcloud/user");
+  const id = Number(form.get("id"));
+  const intent = form.get("intent");
+  if ((intent !== "enable" && intent !== "disable") || !Number.isSafeInteger(id) || id < 1) return redirectWithToast(back, { type: "error", description: "Choose a user." });
+  const res = await api.post("main", `/admin/fs/users/${id}.json`, { json: { enabled: intent === "enable" }, schema: FsUserMutationAnswer });
+  return redirectWithToast(back, res.ok ? { type: "success", description: res.message ?? "Saved." } : { type: "error", description: res.error });
+}
+
+export default function FileServerUsers() {
+  const { params, users, total, page, per_page } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const here = location.pathname + location.search;
+  return (
+    <>
+      <div className={ui.pageHeader}>
+        <div>
+          <h1 className={ui.pageTitle}>File server</h1>
+          <p className={ui.pageLead}>Accounts of the file server behind the storage product, and the groups that map them to organizations.</p>
+        </div>
+        <Link to="/nextcloud/user/create" className={ui.button.primary}>
+          Create user
+        </Link>
+      </div>
+      <FileServerTabs />
+      <ListSearch q={params.q} label="Find a user" placeholder="User name, display name or e-mail" keep={{ sort: params.sort, dir: params.dir }} />
+      <div className={ui.tableWrap}>
+        {users.length === 0 ? (
+          <p className={ui.empty}>No users to show</p>
+        ) : (
+          <table className={ui.table}>
+            <thead>
+              <tr>
+                <SortHeader label="User name" sortKey="username" current={params} />
+                <SortHeader label="Display name" sortKey="display_name" current={params} />
+                <SortHeader label="E-mail" sortKey="email" current={params} />
+                <th scope="col">Groups</th>
+                <th scope="col">Quota</th>
+                <SortHeader label="Created" sortKey="created_at" current={params} />
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {users.map((u) => (
+                <tr key={u.id}>
+                  <td className={ui.mono}>
+                    {u.username} {u.enabled ? null : <span className={`${ui.badge} ${ui.badgeTone.danger}`}>Disabled</span>}
+                  </td>
+                  <td>{u.display_name}</td>
+                  <td>{u.email || <span className={ui.muted}>—</span>}</td>
+                  <td>{u.groups.length ? u.groups.map((g) => g.name).join(", ") : <span className={ui.muted}>None</span>}</td>
+                  <td>{u.quota_bytes == null ? "Unlimited" : formatBytes(u.quota_bytes)}</td>
+                  <td>{dateUtc(u.created_at)}</td>
+                  <td style={{ textAlign: "right" }}>
+                    <Form method="post" style={{ display: "inline" }}>
+                      <input type="hidden" name="id" value={u.id} />
+                      <input type="hidden" name="redirectTo" value={here} />
+                      <button type="submit" name="intent" value={u.enabled ? "disable" : "enable"} className={`${ui.button.secondary} ${ui.buttonSmall}`} aria-label={`${u.enabled ? "Disable" : "Enable"} ${u.username}`}>
+                        {u.enabled ? "Disable" : "Enable"}
+                      </button>
+                    </Form>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </div>
+      <Pagination page={page} total={total} perPage={per_page} noun="users" hrefFor={(p) => listHref(location.pathname, location.search, { page: p })} />
+    </>
+  );
+}
+
+export const ErrorBoundary = PageErrorBoundary;

@@ -1,0 +1,86 @@
+// /nextcloud/user/create: a file-server account (user name, display name, e-mail, quota, groups):
+// POST /admin/fs/users.json.
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import * as s from "~/components/admin/admin.css";
+import { ChoiceGroup } from "~/components/admin/fields";
+import { FileServerTabs } from "~/components/admin/fs-tabs";
+import { PageErrorBoundary } from "~/components/error-page/boundary";
+import { Field, FormError } from "~/components/ui/form";
+import * as ui from "~/components/ui/ui.css";
+import { submitChange } from "~/models/admin.server";
+import { FsGroupsAnswer, FsUserInput, FsUserMutationAnswer } from "~/models/schemas/admin";
+import { requireUser, STAFF } from "~/utils/auth.server";
+
+export const meta: MetaFunction = () => [{ title: "Create a file-server user · AeroRecords" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api } = await requireUser(request, context, { roles: STAFF });
+  const { groups } = await api.get("main", "/admin/fs/groups.json", { query: { per_page: 100, sort: "name" }, schema: FsGroupsAnswer });
+  return json({ groups });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api } = await requireUser(request, context, { roles: STAFF });
+  const submission = parseWithZod(await request.formData(), { schema: FsUserInput });
+  if (submission.status !== "success") return json({ result: submission.reply(), problem: null }, { status: 400 });
+  return submitChange({ api, path: "/admin/fs/users.json", body: submission.value, schema: FsUserMutationAnswer, submission, redirectTo: () => "/nextcloud/user" });
+}
+
+export default function CreateFileServerUser() {
+  const { groups } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "fs-user-create",
+    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    constraint: getZodConstraint(FsUserInput),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: FsUserInput }),
+  });
+  return (
+    <>
+      <div className={ui.pageHeader}>
+        <div>
+          <h1 className={ui.pageTitle}>Create a file-server user</h1>
+          <p className={ui.pageLead}>An account of the file server; its groups give it the folders of their organizations.</p>
+        </div>
+      </div>
+      <FileServerTabs />
+      <Form method="post" {...getFormProps(form)} className={s.formCard}>
+        <FormError id={form.errorId} errors={form.errors} />
+        <div className={s.formGrid}>
+          <Field label="User name" meta={fields.username} autoCapitalize="none" spellCheck={false} hint="Lower-case letters, digits, dots, hyphens, underscores." />
+          <Field label="Display name" meta={fields.display_name} />
+          <Field label="E-mail" meta={fields.email} type="email" />
+          <Field label="Quota (GiB)" meta={fields.quota_gb} type="number" step="0.1" hint="Leave blank for unlimited." />
+        </div>
+        {groups.length ? (
+          <ChoiceGroup
+            legend="Groups"
+            meta={fields.group_ids}
+            type="checkbox"
+            options={groups.map((g) => ({ value: String(g.id), label: g.organization ? `${g.name} (${g.organization.name})` : g.name }))}
+          />
+        ) : (
+          <p className={`${ui.small} ${ui.muted}`}>
+            No groups yet: <Link to="/nextcloud/group/create">create one</Link> to map users to an organization.
+          </p>
+        )}
+        <div className={s.actions}>
+          <button type="submit" className={ui.button.primary} disabled={navigation.state === "submitting"}>
+            Create user
+          </button>
+          <Link to="/nextcloud/user" className={ui.button.ghost}>
+            Cancel
+          </Link>
+        </div>
+      </Form>
+    </>
+  );
+}
+
+export const ErrorBoundary = PageErrorBoundary;
