@@ -1,12 +1,16 @@
 // The portal's side of the admin API (docs/api/admin.md): list queries read from the URL and the one
 // way an admin form posts a change (post/redirect/get with a toast, or the form again with the
 // upstream's errors on its fields).
-import { json } from "@remix-run/node";
+import { json, redirect, type AppLoadContext } from "@remix-run/node";
 import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import type { z } from "zod";
-import type { Api, ApiName } from "./api.server";
-import { OrganizationsAnswer, type OrganizationSummary } from "./schemas/admin";
+import { requireUser } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import type { Api, ApiName } from "./api.server";
+import { MODULE_ADMIN_ROLES, moduleOfUrl, orgSlugOf, type ModuleFamily } from "./module-admin";
+import { ModuleEnableInput, ModuleOrganizationInput, OrganizationMutationAnswer, OrganizationsAnswer, type OrganizationSummary } from "./schemas/admin";
+import { MsnIdCreatedAnswer, MsnIdCreatedInput, MsnIdsAnswer, OrganisationsAnswer } from "./schemas/ops";
 
 /** Parses a list's URL with its schema (unknown sort keys and bad pages fall back to defaults). */
 export function listParams<S extends z.ZodTypeAny>(request: Request, schema: S): z.infer<S> {
@@ -112,25 +116,6 @@ export function accessToast(result: { messages: string[]; errors: string[] }) {
 // AeroOPS / AeroOIL admin entry points (/admin/aeroops/*, /aerooil/*)
 // ---------------------------------------------------------------------------------------------
 
-import { redirect } from "@remix-run/node";
-import type { AppLoadContext } from "@remix-run/node";
-import { parseWithZod } from "@conform-to/zod";
-import { z as zod } from "zod";
-import { requireUser } from "~/utils/auth.server";
-import { MODULE_ADMIN_ROLES, moduleOfUrl, orgSlugOf, type ModuleFamily } from "./module-admin";
-import { MsnIdCreatedAnswer, MsnIdCreatedInput, MsnIdsAnswer, OrganisationsAnswer } from "./schemas/ops";
-import { OrganizationMutationAnswer, PRODUCT_TYPES, SLUG_RULE } from "./schemas/admin";
-
-/** The new-organization form of a module's create page (the module is switched on by the page). */
-export const ModuleOrganizationInput = zod.object({
-  name: zod.string({ required_error: "Enter the organization name." }).trim().min(1, "Enter the organization name.").max(100, "Organization name has at most 100 characters."),
-  slug: zod.preprocess(
-    (v) => (v === "" || v == null ? undefined : v),
-    zod.string().trim().toLowerCase().regex(SLUG_RULE, "Use 1 to 60 lower-case letters, digits and hyphens (not at the start or end).").optional(),
-  ),
-  product_type: zod.enum(PRODUCT_TYPES).default("STORAGE"),
-});
-export const ModuleEnableInput = zod.object({ organization_id: zod.coerce.number({ invalid_type_error: "Choose an organization." }).int().positive("Choose an organization.") });
 
 export async function requireModuleAdmin(request: Request, context: AppLoadContext, family: ModuleFamily) {
   const links = moduleOfUrl(new URL(request.url), family);

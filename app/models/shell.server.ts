@@ -202,7 +202,8 @@ export async function loadShell({ request, user, api }: { request: Request; user
     pathAircraftId,
     aircraft,
     accessLabel: ownAccess ? ACCESS_LABEL[ownAccess] : null,
-    users: { shown: !hideUsers, list: aircraftId ? users : [] },
+    // Shown where aircraft are (the fleet tree, or an aircraft in context), except where the spec hides it.
+    users: { shown: !hideUsers && (fleet !== null || aircraftId !== null), list: aircraftId ? users : [] },
     fleet: fleet
       ? { shown: true, q, items: fleet.items, total: fleet.total, error: fleet.error, expand, folders }
       : { shown: false, q, items: [], total: 0, error: null, expand: null, folders: null },

@@ -91,7 +91,7 @@ export default function Outbox() {
           ))}
         </ol>
       )}
-      <Pagination page={page} total={total} perPage={per_page} hrefFor={hrefFor} noun="mails" />
+      {total > 0 ? <Pagination page={page} total={total} perPage={per_page} hrefFor={hrefFor} noun="mails" /> : null}
     </>
   );
 }

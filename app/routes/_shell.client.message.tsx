@@ -78,6 +78,7 @@ export default function MessagesPage() {
         </Link>
       </div>
       <div className={ui.split}>
+        <Compose recipient={recipient} choices={choices} lastResult={actionData?.result} />
         <section aria-labelledby="inbox-title">
           <h2 id="inbox-title" className="visually-hidden">
             Messages
@@ -134,7 +135,6 @@ export default function MessagesPage() {
             }}
           />
         </section>
-        <Compose recipient={recipient} choices={choices} lastResult={actionData?.result} />
       </div>
     </>
   );

@@ -362,6 +362,15 @@ function ProfileSummary({ c, staff, here, dialogHref }: { c: Consultant; staff: 
             <Link to={dialogHref("notes")} className={`${ui.button.ghost} ${ui.buttonSmall}`} preventScrollReset>
               Set notes and rates
             </Link>
+            {c.stage === "account_locked" ? (
+              <Link to={`/consultant/settings/${c.id}/activate`} className={`${ui.button.ghost} ${ui.buttonSmall}`}>
+                Unlock…
+              </Link>
+            ) : (
+              <Link to={`/consultant/settings/${c.id}/${c.active ? "deactivate" : "activate"}`} className={`${ui.button.ghost} ${ui.buttonSmall}`}>
+                {c.active ? "Deactivate…" : "Activate…"}
+              </Link>
+            )}
             <span className={card.spacer} />
             <LikeToggle id={c.id} name={c.name} liked={c.liked} action={here} redirectTo={here} />
           </div>

@@ -3,13 +3,14 @@
 // Contractor Dashboard. Also the layout of /consultant/profile/{id}/{tab}.
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet } from "@remix-run/react";
-import { nextForStage, requireConsultantViewer } from "~/models/consultant.server";
+import { nextForStage, PROFILE_ROLES, requireConsultantViewer } from "~/models/consultant.server";
+import { requireUser } from "~/utils/auth.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const path = new URL(request.url).pathname.replace(/\/+$/, "");
   if (path !== "/consultant/profile") {
-    // A child page: it runs its own guard (role, own id, onboarding).
-    await requireConsultantViewer(request, context, { onboarding: false });
+    // A child page runs the full guard itself (own id, onboarding); here only the role.
+    await requireUser(request, context, { roles: PROFILE_ROLES });
     return null;
   }
   const viewer = await requireConsultantViewer(request, context, { onboarding: false });

@@ -3,12 +3,14 @@
 // without one they go to the Contractor Dashboard. Also the layout of /consultant/settings/{id}/{tab}.
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet } from "@remix-run/react";
-import { nextForStage, requireConsultantViewer } from "~/models/consultant.server";
+import { nextForStage, PROFILE_ROLES, requireConsultantViewer } from "~/models/consultant.server";
+import { requireUser } from "~/utils/auth.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const path = new URL(request.url).pathname.replace(/\/+$/, "");
   if (path !== "/consultant/settings") {
-    await requireConsultantViewer(request, context, { onboarding: false });
+    // A child page runs the full guard itself (own id, onboarding); here only the role.
+    await requireUser(request, context, { roles: PROFILE_ROLES });
     return null;
   }
   const viewer = await requireConsultantViewer(request, context, { onboarding: false });

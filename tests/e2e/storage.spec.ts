@@ -131,3 +131,64 @@ test("the search box runs on Enter only, ignores short queries and lists offendi
   await expect(page).toHaveURL(/\/storage\/search\?query=certificate/);
   await expect(page.locator("[data-scope]")).toBeVisible();
 });
+
+test("the extended (UEF) flow preprocesses in batches, uploads, validates and lists the files with lowercased extensions", async ({ page }) => {
+  const s = stamp();
+  const dir = tempDir("uef");
+  const names = Array.from({ length: 12 }, (_, i) => `scan ${s} ${String(i).padStart(2, "0")}.PDF`);
+  names.forEach((n, i) => fs.writeFileSync(path.join(dir, n), bytesOf(5_000 + i, i + 100)));
+  const ops: { op: string; files?: unknown[] }[] = [];
+  page.on("request", (req) => {
+    if (req.url().endsWith("/resources/storage/upload") && req.method() === "POST") ops.push(req.postDataJSON());
+  });
+
+  await login(page, "client@demo.aero");
+  const base = await openFirstAircraft(page);
+  await page.goto(base.replace("/storage/aircraft/", "/storage/uef/aircraft/"));
+  await expect(page.getByText("Extended upload")).toBeVisible();
+  await createFolderAndOpen(page, `UEF ${s}`);
+  await page.getByRole("link", { name: "Upload files" }).click();
+  const dialog = page.getByRole("dialog", { name: "Upload files" });
+  await dialog.getByTestId("upload-files").setInputFiles(names.map((n) => path.join(dir, n)));
+  await expect(dialog.locator("[data-file]")).toHaveCount(12);
+  await expect(dialog.locator(`[data-file="scan ${s} 00.pdf"]`)).toBeVisible();
+  await dialog.getByRole("button", { name: "Upload", exact: true }).click();
+  await expect(dialog).toBeHidden({ timeout: 60_000 });
+  await expect(main(page).locator("tbody tr")).toHaveCount(12);
+  await expect(row(page, `scan ${s} 11.pdf`)).toHaveCount(1);
+  const pre = ops.filter((o) => o.op === "preprocess");
+  expect(pre.map((o) => o.files!.length)).toEqual([10, 2]);
+  expect(ops.filter((o) => o.op === "validate").length).toBeGreaterThanOrEqual(1);
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test("screenshots of the storage pages at 1440 and 390 px", async ({ page }) => {
+  const out = "docs/screenshots";
+  const hideToasts = () => page.addStyleTag({ content: "[data-toast]{display:none !important}" });
+  await login(page, "client@demo.aero");
+  const base = await openFirstAircraft(page);
+  const dir = tempDir("shots");
+  const picks = ["Engine 1 borescope report.pdf", "CRS 2024-117.pdf", "Weight and balance (2023).xlsx", "setup.exe"].map((n, i) => {
+    fs.writeFileSync(path.join(dir, n), bytesOf(40_000 + i * 90_000, i + 9));
+    return path.join(dir, n);
+  });
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.goto("/storage/overview");
+    await hideToasts();
+    await page.screenshot({ path: `${out}/storage-overview-${width}.png` });
+    await page.goto(base);
+    await hideToasts();
+    await page.screenshot({ path: `${out}/storage-files-${width}.png` });
+    await page.goto("/storage/search?query=certificate");
+    await hideToasts();
+    await page.screenshot({ path: `${out}/storage-search-${width}.png` });
+    await page.goto(`${base}?dialog=upload`);
+    const dialog = page.getByRole("dialog", { name: "Upload files" });
+    await dialog.getByTestId("upload-files").setInputFiles(picks);
+    await expect(dialog.locator("[data-file]")).toHaveCount(3);
+    await hideToasts();
+    await page.screenshot({ path: `${out}/upload-dialog-${width}.png` });
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+});

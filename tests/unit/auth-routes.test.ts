@@ -244,6 +244,28 @@ describe("the shell and the role guard", () => {
     const client = await as("client@demo.aero");
     const clientOnOps = await (await p.run(loader as Fn, "/client/Aeroops/aeroplane", { cookie: client })).json();
     expect(clientOnOps.shell.users.shown).toBe(true);
+    const template = await as("template@demo.aero");
+    const templateOnOps = await (await p.run(loader as Fn, "/client/Aeroops/aeroplane?org_msn_id=1", { cookie: template })).json();
+    expect(templateOnOps.shell.users.shown).toBe(false);
+  });
+
+  it("lists each user's access type for the aircraft in context, and the user's own level", async () => {
+    const { loader } = await routes.shell();
+    const cookie = await as("client@demo.aero");
+    const home = await (await p.run(loader as Fn, "/client/home", { cookie })).json();
+    expect(home.shell.users).toEqual({ shown: true, list: [] });
+    const id = home.shell.fleet.items[0].id;
+    const page = await (await p.run(loader as Fn, `/storage/aircraft/${id}/files`, { cookie })).json();
+    expect(page.shell.aircraft.id).toBe(id);
+    expect(page.shell.accessLabel).toBe("Edit Access");
+    expect(page.shell.pathAircraftId).toBe(id);
+    expect(page.shell.users.list.length).toBeGreaterThan(0);
+    for (const u of page.shell.users.list) expect(["Read Access", "Edit Access", "Super User"]).toContain(u.label);
+    // The aircraft in context starts open in the tree, with its folders.
+    expect(page.shell.fleet.expand).toBe(id);
+    expect(page.shell.fleet.folders.length).toBeGreaterThan(0);
+    // Open in AeroOPS follows the ops access to this aircraft.
+    expect(page.shell.switcher).toMatchObject({ shown: true, ops: true });
   });
 });
 
@@ -393,5 +415,46 @@ describe("Report Issue", () => {
     const res = await p.run(action as Fn, "/report-issue", { cookie, form: { description: " ", url: "https://evil.example/" } });
     expect(res.status).toBe(400);
     expect((await res.json()).url).toBe("/client/home");
+  });
+});
+
+describe("sessions after a password change", () => {
+  it("signs out the other sessions and keeps this one", async () => {
+    const settings = await routes.settings();
+    const shell = await routes.shell();
+    const here = await p.signIn("reader@demo.aero");
+    const elsewhere = await p.signIn("reader@demo.aero");
+    const wrong = await p.run(settings.action as Fn, "/user/settings", {
+      cookie: here,
+      form: { intent: "password", current_password: "not-it-123456", password: "Another-pass-2027", password_confirmation: "Another-pass-2027" },
+    });
+    expect(wrong.status).toBe(400);
+    const changed = await p.run(settings.action as Fn, "/user/settings", {
+      cookie: here,
+      form: { intent: "password", current_password: "demo-pass-2026", password: "Another-pass-2027", password_confirmation: "Another-pass-2027" },
+    });
+    expect(location(changed)).toBe("/user/settings");
+    expect((await p.run(shell.loader as Fn, "/client/home", { cookie: here })).status).toBe(200);
+    expect(location(await p.run(shell.loader as Fn, "/client/home", { cookie: elsewhere }))).toMatch(/^\/auth\/login/);
+    // Back to the demo password for anything that follows.
+    const back = await p.run(settings.action as Fn, "/user/settings", {
+      cookie: here,
+      form: { intent: "password", current_password: "Another-pass-2027", password: "demo-pass-2026", password_confirmation: "demo-pass-2026" },
+    });
+    expect(location(back)).toBe("/user/settings");
+  });
+});
+
+describe("render errors", () => {
+  it("are forwarded to /error/send_fe_error.json with the user's e-mail", async () => {
+    const { action } = await import("~/routes/resources.error-report");
+    const cookie = await as("client@demo.aero");
+    const res = await p.run(action as Fn, "/resources/error-report", {
+      cookie,
+      form: { error: "TypeError: x is undefined", errorInfo: "at Page (page.tsx:1)", errorUrl: "http://portal.test/client/home" },
+    });
+    expect(res.status).toBe(200);
+    const row = await p.up.upstream.deps.db.selectFrom("error_reports").select(["error", "email", "error_url"]).orderBy("id", "desc").executeTakeFirstOrThrow();
+    expect(row).toEqual({ error: "TypeError: x is undefined", email: "client@demo.aero", error_url: "http://portal.test/client/home" });
   });
 });

@@ -19,7 +19,7 @@ export const nameLink = style({ color: vars.color.text, textDecoration: "none", 
 export const facts = style({ display: "grid", gridTemplateColumns: "auto 1fr", gap: `2px ${vars.space.md}`, margin: 0, fontSize: vars.fontSize.sm });
 export const factLabel = style({ color: vars.color.muted });
 export const factValue = style({ margin: 0, fontWeight: 600, overflowWrap: "anywhere" });
-export const foot = style({ display: "flex", alignItems: "center", justifyContent: "space-between", gap: vars.space.sm, marginTop: "auto", paddingTop: vars.space.sm, flexWrap: "wrap" });
+export const foot = style({ display: "flex", alignItems: "center", justifyContent: "flex-end", gap: vars.space.sm, marginTop: "auto", paddingTop: vars.space.sm, flexWrap: "wrap" });
 export const links = style({ display: "flex", gap: vars.space.sm, flexWrap: "wrap" });
 const badge = style({
   display: "inline-flex",

@@ -101,9 +101,12 @@ export function AircraftCards({
             <dd className={s.factValue}>{a.kind === "helicopter" ? "Helicopter" : "Aircraft"}</dd>
             <dt className={s.factLabel}>Organization</dt>
             <dd className={s.factValue}>{a.organization.name}</dd>
+            <dt className={s.factLabel}>Your access</dt>
+            <dd className={s.factValue}>
+              <span className={s.access}>{ACCESS_LABEL[a.access]}</span>
+            </dd>
           </dl>
           <div className={s.foot}>
-            <span className={s.access}>{ACCESS_LABEL[a.access]}</span>
             <div className={s.links}>
               {followed ? <FollowToggle aircraftId={a.id} name={a.name} following={followed.has(a.id)} redirectTo={redirectTo} /> : null}
               <Link to={filesHref(a)} className={`${ui.button.secondary} ${ui.buttonSmall}`}>

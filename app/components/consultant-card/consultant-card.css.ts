@@ -40,6 +40,8 @@ export const who = style({ minWidth: 0, flex: 1 });
 export const name = style({ margin: 0, fontSize: vars.fontSize.lg, lineHeight: vars.lineHeight.tight, overflowWrap: "anywhere" });
 export const place = style({ margin: `${vars.space.xxs} 0 ${vars.space.xs}`, color: vars.color.muted, fontSize: vars.fontSize.sm, display: "flex", gap: vars.space.xs, alignItems: "center" });
 export const badges = style({ display: "flex", gap: vars.space.xs, flexWrap: "wrap", alignItems: "center" });
+/** The availability badge and its dates flow as items of the surrounding badge row. */
+export const availability = style({ display: "contents" });
 export const dates = style({ fontSize: vars.fontSize.xs, color: vars.color.muted });
 export const chips = style({ display: "flex", gap: vars.space.xs, flexWrap: "wrap", listStyle: "none", margin: 0, padding: 0 });
 export const chip = style({

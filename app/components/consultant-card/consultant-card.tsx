@@ -61,7 +61,7 @@ export function AvailabilityBadge({ status, start, end }: { status: boolean | nu
   const tone = status === true ? "success" : status === false ? "warning" : "neutral";
   const period = status === null ? "" : availabilityPeriod(start, end);
   return (
-    <span className={s.badges} data-availability={status === null ? "unset" : String(status)}>
+    <span className={s.availability} data-availability={status === null ? "unset" : String(status)}>
       <span className={`${ui.badge} ${ui.badgeTone[tone]}`}>{availabilityLabel(status)}</span>
       {period ? <span className={s.dates}>{period}</span> : null}
     </span>

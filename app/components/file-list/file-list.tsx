@@ -2,7 +2,8 @@
 // columns (links: the sort lives in the URL), a favourite star (a form) and a row menu (<details>, so
 // it opens without JS). Write actions appear only for write and su_write users; the upstream refuses
 // everyone else anyway.
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, useLocation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { DownloadIcon, FileIcon, FolderIcon, StarIcon } from "~/components/icons/icons";
 import { formatBytes } from "~/models/size";
 import type { FileSort, SortOrder } from "~/models/storage-links";
@@ -85,6 +86,12 @@ export function FavouriteToggle({ id, on, name, action, redirectTo }: { id: numb
 }
 
 export function FileList(p: FileListProps) {
+  const location = useLocation();
+  const table = useRef<HTMLTableElement>(null);
+  // A navigation (a dialog opened, a sort, Cancel) closes the row menus; without JS the page reloads anyway.
+  useEffect(() => {
+    table.current?.querySelectorAll("details[open]").forEach((d) => d.removeAttribute("open"));
+  }, [location.key]);
   if (!p.items.length) {
     return (
       <div className={s.wrap}>
@@ -94,7 +101,7 @@ export function FileList(p: FileListProps) {
   }
   return (
     <div className={s.wrap}>
-      <table className={s.table}>
+      <table className={s.table} ref={table}>
         <thead>
           <tr>
             {COLUMNS.map((c) => (
@@ -150,7 +157,7 @@ export function FileList(p: FileListProps) {
                   <FavouriteToggle id={item.id} on={item.favourite} name={item.name} action={p.favourites.action} redirectTo={p.favourites.redirectTo} />
                 </td>
                 <td className={s.actionsCell}>
-                  <details className={s.menu}>
+                  <details className={s.menu} data-menu="">
                     <summary className={s.menuButton} aria-label={`Actions for ${item.name}`}>
                       ⋯
                     </summary>

@@ -54,7 +54,15 @@ export const tooltip = style({
 });
 
 // The top bar slot: the box on wide screens, an icon link on narrow ones.
-export const slot = style({ display: "flex", alignItems: "center", flex: "1 1 auto", minWidth: 0, justifyContent: "center" });
+export const slot = style({
+  display: "flex",
+  alignItems: "center",
+  flex: "1 1 auto",
+  minWidth: 0,
+  justifyContent: "center",
+  // Narrow: only the icon, which must not take the aircraft MSN's room.
+  "@media": { "screen and (max-width: 900px)": { flex: "0 0 auto", marginLeft: "auto" } },
+});
 export const wide = style({ display: "flex", flex: 1, minWidth: 0, maxWidth: 520, "@media": { "screen and (max-width: 900px)": { display: "none" } } });
 export const narrow = style({
   display: "none",
@@ -65,5 +73,5 @@ export const narrow = style({
   borderRadius: vars.radius.md,
   color: vars.color.muted,
   ":hover": { background: vars.color.surfaceAlt, color: vars.color.primary },
-  "@media": { "screen and (max-width: 900px)": { display: "inline-flex", marginLeft: "auto" } },
+  "@media": { "screen and (max-width: 900px)": { display: "inline-flex" } },
 });

@@ -76,11 +76,11 @@ export const heroStats = style({
   gap: 40,
   marginTop: 48,
   flexWrap: "wrap",
-  "@media": { [narrow]: { gap: vars.space.xl, marginTop: vars.space.xxl } },
+  "@media": { [narrow]: { gap: vars.space.lg, marginTop: vars.space.xxl } },
 });
 export const heroStat = style({ display: "flex", flexDirection: "column" });
-export const heroStatValue = style({ fontSize: 30, fontWeight: 800 });
-export const heroStatLabel = style({ fontSize: vars.fontSize.sm, color: vars.color.navMuted });
+export const heroStatValue = style({ fontSize: 30, fontWeight: 800, "@media": { [narrow]: { fontSize: 24 } } });
+export const heroStatLabel = style({ fontSize: vars.fontSize.sm, color: vars.color.navMuted, "@media": { [narrow]: { fontSize: vars.fontSize.xs, maxWidth: 100 } } });
 
 export const mock = style({
   background: "rgba(255,255,255,.97)",

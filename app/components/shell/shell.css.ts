@@ -23,6 +23,8 @@ export const shell = style({
 export const navCol = style({
   position: "relative",
   zIndex: 40,
+  background: vars.color.nav,
+  "@media": { [small]: { background: "transparent" } },
   selectors: { [`${shell}[data-fullscreen="true"] &`]: { display: "none" } },
 });
 
@@ -68,6 +70,15 @@ export const expandedOnly = style({
     [`${shell}[data-collapsed="true"] ${nav}:not(:hover):not(:focus-within) &`]: { display: "none" },
   },
   "@media": { [small]: { selectors: { [`${shell}[data-collapsed="true"] ${nav}:not(:hover):not(:focus-within) &`]: { display: "revert" } } } },
+});
+
+/** Shown only while the navigation is collapsed and not hovered (desktop). */
+export const collapsedOnly = style({
+  display: "none",
+  selectors: {
+    [`${shell}[data-collapsed="true"] ${nav}:not(:hover):not(:focus-within) &`]: { display: "inline-flex" },
+  },
+  "@media": { [small]: { selectors: { [`${shell}[data-collapsed="true"] ${nav}:not(:hover):not(:focus-within) &`]: { display: "none" } } } },
 });
 
 export const scrim = style({

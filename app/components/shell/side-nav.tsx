@@ -3,7 +3,7 @@
 // sign-out and the supported-browser note (spec 000 §2, 001 §2).
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { Fragment } from "react";
-import { Logo } from "~/components/brand/logo";
+import { Logo, Mark } from "~/components/brand/logo";
 import * as Icons from "~/components/icons/icons";
 import type { ShellData } from "~/models/shell.server";
 import { PRODUCT_NAME, ROLE_LABEL, type NavIcon, type NavSection } from "~/models/shell";
@@ -72,7 +72,10 @@ export function SideNav({
         <Link to="/" className={s.brandLink} aria-label="Home">
           {branding.clientLogo ? (
             <span className={s.clientLogo}>
-              <span className={s.clientLogoName}>{branding.clientLogo}</span>
+              <span className={s.collapsedOnly}>
+                <Mark uam={branding.uam} />
+              </span>
+              <span className={`${s.clientLogoName} ${s.expandedOnly}`}>{branding.clientLogo}</span>
               <span className={`${s.poweredBy} ${s.expandedOnly}`}>Powered by {PRODUCT_NAME[shell.product]}</span>
             </span>
           ) : (

@@ -140,6 +140,9 @@ globalStyle(`${table} th, ${table} td`, {
   borderBottom: `1px solid ${vars.color.border}`,
   verticalAlign: "top",
 });
+globalStyle(`${table} th, ${table} td`, {
+  "@media": { "(max-width: 700px)": { padding: `${vars.space.sm} ${vars.space.md}` } },
+});
 globalStyle(`${table} th`, {
   fontSize: vars.fontSize.xs,
   textTransform: "uppercase",

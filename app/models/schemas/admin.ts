@@ -64,8 +64,8 @@ const many = <T extends z.ZodTypeAny>(item: T) =>
 
 const text = (label: string, max: number) =>
   z.string({ required_error: `Enter ${label}.` }).trim().min(1, `Enter ${label}.`).max(max, `${capitalize(label)} has at most ${max} characters.`);
-const optionalText = (label: string, max: number) =>
-  z.preprocess((v) => (v == null ? "" : v), z.string().trim().max(max, `${capitalize(label)} has at most ${max} characters.`));
+/** Optional text: blank (or absent) is "". (No preprocess: conform's own coercion turns "" into undefined first.) */
+const optionalText = (label: string, max: number) => z.string().trim().max(max, `${capitalize(label)} has at most ${max} characters.`).default("");
 function capitalize(s: string) {
   const t = s.replace(/^(a|an|the) /, "");
   return t.charAt(0).toUpperCase() + t.slice(1);
@@ -207,6 +207,11 @@ export type OrganizationInput = z.infer<typeof OrganizationInput>;
 export const OrganizationModulesInput = z
   .object({ ops: flag.optional(), oil: flag.optional() })
   .refine((v) => v.ops !== undefined || v.oil !== undefined, { message: "Choose a module.", path: ["ops"] });
+
+/** The new-organization form of a module's create page (/admin/aeroops/create, /aerooil/create): the page switches the module on. */
+export const ModuleOrganizationInput = OrganizationInput.pick({ name: true, slug: true, product_type: true });
+/** Switching a module on for an existing organization. */
+export const ModuleEnableInput = z.object({ organization_id: requiredId("an organization") });
 
 export const AircraftInput = z.object({
   organization_id: requiredId("an organization"),

@@ -1,0 +1,268 @@
+// The admin pages of the AeroOPS and AeroOIL modules, shared by /admin/aeroops/* (module from `type`)
+// and /aerooil/*: the organizations using a module, creating one (or switching the module on), and an
+// organization's registered MSNs with the form that registers more.
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import { listHref } from "~/components/data-table-simple/list-url";
+import { CheckIcon, SearchIcon } from "~/components/icons/icons";
+import { Pagination } from "~/components/pagination/pagination";
+import { Field, FormError } from "~/components/ui/form";
+import { StatusBadge } from "~/components/ui/status-badge";
+import * as ui from "~/components/ui/ui.css";
+import type { ModuleLinks } from "~/models/module-admin";
+import { AIRCRAFT_KINDS, AIRCRAFT_STATUSES, ModuleEnableInput, ModuleOrganizationInput, PRODUCT_TYPES } from "~/models/schemas/admin";
+import { MsnIdCreatedInput } from "~/models/schemas/ops";
+import { SelectField } from "./fields";
+import * as s from "./admin.css";
+
+export interface ModuleOrg {
+  organization_id: number;
+  name: string;
+  organization: string;
+  product_type: string;
+  has_ops: boolean;
+  has_oil: boolean;
+}
+
+const Yes = () => (
+  <span className={`${ui.badge} ${ui.badgeTone.success}`}>
+    <CheckIcon size={12} /> Yes
+  </span>
+);
+const No = () => <span className={`${ui.badge} ${ui.badgeTone.neutral}`}>No</span>;
+
+export function ModuleOrganizationsView({ links, organizations, total, withModule, q, all }: { links: ModuleLinks; organizations: ModuleOrg[]; total: number; withModule: number; q: string; all: boolean }) {
+  const uses = (o: ModuleOrg) => (links.product === "ops" ? o.has_ops : o.has_oil);
+  return (
+    <>
+      <div className={ui.pageHeader}>
+        <div>
+          <h1 className={ui.pageTitle}>{links.label} organizations</h1>
+          <p className={ui.pageLead}>
+            {withModule} of {total} organizations use {links.label}.
+          </p>
+        </div>
+        <Link to={links.create} className={ui.button.primary}>
+          Create {links.label}
+        </Link>
+      </div>
+      <Form method="get" className={ui.filterBar} role="search">
+        {links.type === "Aerooil" && links.list.startsWith("/admin") ? <input type="hidden" name="type" value="Aerooil" /> : null}
+        <div className={ui.field} style={{ flex: "1 1 260px" }}>
+          <label className={ui.label} htmlFor="org-q">
+            Find an organization
+          </label>
+          <input id="org-q" name="q" type="search" defaultValue={q} className={ui.input} maxLength={100} placeholder="Name or slug" />
+        </div>
+        <label className={ui.row} style={{ minHeight: 40 }}>
+          <input type="checkbox" name="all" value="1" defaultChecked={all} /> Include organizations without {links.label}
+        </label>
+        <button type="submit" className={ui.button.secondary}>
+          <SearchIcon /> Filter
+        </button>
+      </Form>
+      <div className={ui.tableWrap}>
+        {organizations.length === 0 ? (
+          <p className={ui.empty}>No organizations match.</p>
+        ) : (
+          <table className={ui.table}>
+            <thead>
+              <tr>
+                <th scope="col">Organization</th>
+                <th scope="col">Slug</th>
+                <th scope="col">Product type</th>
+                <th scope="col">AeroOPS</th>
+                <th scope="col">AeroOIL</th>
+                <th scope="col">
+                  <span className="visually-hidden">Open</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {organizations.map((o) => (
+                <tr key={o.organization_id}>
+                  <td>
+                    <strong>{o.name}</strong>
+                  </td>
+                  <td className={ui.mono}>{o.organization}</td>
+                  <td>{o.product_type}</td>
+                  <td>{o.has_ops ? <Yes /> : <No />}</td>
+                  <td>{o.has_oil ? <Yes /> : <No />}</td>
+                  <td style={{ textAlign: "right" }}>
+                    {uses(o) ? (
+                      <Link to={links.org(o.organization)} className={`${ui.button.secondary} ${ui.buttonSmall}`} aria-label={`Open ${o.name}`}>
+                        Open
+                      </Link>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </div>
+    </>
+  );
+}
+
+export function ModuleCreateView({
+  links,
+  candidates,
+  actionData,
+}: {
+  links: ModuleLinks;
+  candidates: ModuleOrg[];
+  actionData?: { intent: "create" | "enable"; result: SubmissionResult<string[]> } | null;
+}) {
+  const navigation = useNavigation();
+  const idle = navigation.state === "idle";
+  const [createForm, createFields] = useForm({
+    id: "module-org-create",
+    lastResult: idle && actionData?.intent === "create" ? actionData.result : undefined,
+    constraint: getZodConstraint(ModuleOrganizationInput),
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ModuleOrganizationInput }),
+    defaultValue: { product_type: "STORAGE" },
+  });
+  const [enableForm, enableFields] = useForm({
+    id: "module-org-enable",
+    lastResult: idle && actionData?.intent === "enable" ? actionData.result : undefined,
+    constraint: getZodConstraint(ModuleEnableInput),
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ModuleEnableInput }),
+  });
+  return (
+    <>
+      <div className={ui.pageHeader}>
+        <div>
+          <h1 className={ui.pageTitle}>Create {links.label}</h1>
+          <p className={ui.pageLead}>A new organization with {links.label}, or {links.label} for an organization that already exists. Then register its aircraft (MSNs).</p>
+        </div>
+        <Link to={links.list} className={ui.button.secondary}>
+          {links.label} organizations
+        </Link>
+      </div>
+      <div className={ui.grid}>
+        <section aria-labelledby="new-org">
+          <h2 id="new-org" className={s.sectionTitle}>
+            New organization
+          </h2>
+          <Form method="post" {...getFormProps(createForm)} className={s.formCard}>
+            <input type="hidden" name="intent" value="create" />
+            <FormError id={createForm.errorId} errors={createForm.errors} />
+            <Field label="Organization name" meta={createFields.name} />
+            <Field label="Short name (slug)" meta={createFields.slug} hint="Leave blank to derive it from the name." autoCapitalize="none" />
+            <SelectField label="Product type" meta={createFields.product_type} options={PRODUCT_TYPES.map((p) => ({ value: p, label: p }))} />
+            <div className={s.actions}>
+              <button type="submit" className={ui.button.primary} disabled={navigation.state === "submitting"}>
+                Create organization
+              </button>
+            </div>
+          </Form>
+        </section>
+        <section aria-labelledby="existing-org">
+          <h2 id="existing-org" className={s.sectionTitle}>
+            Existing organization
+          </h2>
+          <Form method="post" {...getFormProps(enableForm)} className={s.formCard}>
+            <input type="hidden" name="intent" value="enable" />
+            <FormError id={enableForm.errorId} errors={enableForm.errors} />
+            {candidates.length ? (
+              <>
+                <SelectField
+                  label="Organization"
+                  meta={enableFields.organization_id}
+                  placeholder="Choose an organization"
+                  options={candidates.map((o) => ({ value: String(o.organization_id), label: o.name }))}
+                />
+                <div className={s.actions}>
+                  <button type="submit" className={ui.button.primary} disabled={navigation.state === "submitting"}>
+                    Switch {links.label} on
+                  </button>
+                </div>
+              </>
+            ) : (
+              <p className={ui.muted}>Every organization already uses {links.label}.</p>
+            )}
+          </Form>
+        </section>
+      </div>
+    </>
+  );
+}
+
+const STATUS_LABEL = { GROUNDED: "Grounded", "IN OPERATION": "In operation", "IN TRANSITION": "In transition" } as const;
+
+export function MsnRegisterForm({ links, slug, lastResult }: { links: ModuleLinks; slug: string; lastResult?: SubmissionResult<string[]> | null }) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "msn-register",
+    lastResult: navigation.state === "idle" ? lastResult : undefined,
+    constraint: getZodConstraint(MsnIdCreatedInput),
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: MsnIdCreatedInput }),
+    defaultValue: { kind: "aircraft", status: "IN OPERATION" },
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className={s.formCard}>
+      <input type="hidden" name="organization" value={slug} />
+      <input type="hidden" name="product" value={links.product} />
+      <FormError id={form.errorId} errors={form.errors} />
+      <div className={s.formGrid}>
+        <Field label="MSN" meta={fields.msn_id} hint="An MSN already in the organization is enabled for the module (same registration)." />
+        <Field label="Registration" meta={fields.registration} autoCapitalize="characters" />
+        <Field label="Manufacturer" meta={fields.manufacturer} hint={links.product === "ops" ? "Its template tabs are copied to the aircraft." : undefined} />
+        <Field label="Model" meta={fields.model} />
+        <SelectField label="Kind" meta={fields.kind} options={AIRCRAFT_KINDS.map((k) => ({ value: k, label: k === "aircraft" ? "Aircraft" : "Helicopter" }))} />
+        <SelectField label="Status" meta={fields.status} options={AIRCRAFT_STATUSES.map((st) => ({ value: st, label: STATUS_LABEL[st] }))} />
+      </div>
+      <div className={s.actions}>
+        <button type="submit" className={ui.button.primary} disabled={navigation.state === "submitting"}>
+          Register MSN for {links.label}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+export function MsnList({
+  links,
+  msns,
+}: {
+  links: ModuleLinks;
+  msns: { msn_ids: { msn_id: string; org_msn_id: number; registration: string; status: string }[]; total: number; page: number; per_page: number };
+}) {
+  const location = useLocation();
+  return (
+    <>
+      <div className={ui.tableWrap}>
+        {msns.msn_ids.length === 0 ? (
+          <p className={ui.empty}>No aircraft registered for {links.label} yet.</p>
+        ) : (
+          <table className={ui.table}>
+            <thead>
+              <tr>
+                <th scope="col">MSN</th>
+                <th scope="col">Registration</th>
+                <th scope="col">Status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {msns.msn_ids.map((m) => (
+                <tr key={m.org_msn_id}>
+                  <td className={ui.mono}>{m.msn_id}</td>
+                  <td>{m.registration}</td>
+                  <td>
+                    <StatusBadge status={m.status} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </div>
+      <Pagination page={msns.page} total={msns.total} perPage={msns.per_page} noun="aircraft" hrefFor={(p) => listHref(location.pathname, location.search, { page: p })} />
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+// /aerooil/create: create an AeroOIL organization or switch AeroOIL on for an existing one (admin and
+// member). POST /admin/organizations.json (has_oil) or /admin/organizations/{id}/modules.json.
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { ModuleCreateView } from "~/components/admin/module-admin";
+import { PageErrorBoundary } from "~/components/error-page/boundary";
+import { moduleCreateAction } from "~/models/admin.server";
+import { moduleLinks } from "~/models/module-admin";
+import { moduleCreateLoader } from "~/models/module-admin.server";
+
+export const meta: MetaFunction = () => [{ title: "Create AeroOIL · AeroRecords" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { candidates } = await moduleCreateLoader(request, context, "aerooil");
+  return json({ candidates });
+}
+
+export const action = ({ request, context }: ActionFunctionArgs) => moduleCreateAction(request, context, "aerooil");
+
+export default function CreateOil() {
+  const { candidates } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return <ModuleCreateView links={moduleLinks("aerooil", "Aerooil")} candidates={candidates} actionData={actionData} />;
+}
+
+export const ErrorBoundary = PageErrorBoundary;
