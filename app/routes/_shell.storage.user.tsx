@@ -6,7 +6,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import type { FileSearchHandle } from "~/components/file-search/file-search";
 import * as ui from "~/components/ui/ui.css";
 import { ACCESS_LABEL } from "~/models/roles";
-import { STORAGE_ROLES, aircraftUsers, filesHref, getAircraft, listAircraft, parseId } from "~/models/storage.server";
+import { filesHref } from "~/models/storage-links";
+import { STORAGE_ROLES, aircraftUsers, getAircraft, listAircraft, parseId } from "~/models/storage.server";
 import { requireUser } from "~/utils/auth.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

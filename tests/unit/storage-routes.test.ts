@@ -319,6 +319,16 @@ describe("uploads", () => {
     expect(new Uint8Array(await part.arrayBuffer())).toEqual(bytes.slice(299_990));
   });
 
+  it("keeps the relative paths of a folder picked without JS (webkitdirectory sends them as file names)", async () => {
+    const form = new FormData();
+    form.append("files", new File(["a"], `Pack ${stamp}/Sub #1/a.txt`));
+    form.append("files", new File(["bb"], `Pack ${stamp}/b.txt`));
+    const res = await call((await routes.files()).action as Fn, `/storage/aircraft/${ids.writable}/files?dir=/`, { email: "client@demo.aero", params: { aircraftId: String(ids.writable) }, body: form });
+    expect((await toastOf(res))?.description).toBe("2 files uploaded.");
+    expect((await listing("client@demo.aero", ids.writable, `/Pack ${stamp}`)).contents.map((c) => c.name)).toEqual(["Sub _1", "b.txt"]);
+    expect((await listing("client@demo.aero", ids.writable, `/Pack ${stamp}/Sub _1`)).contents.map((c) => [c.name, c.size])).toEqual([["a.txt", 1]]);
+  });
+
   it("refuses a no-JS upload of a read user before reading the file, and changes nothing", async () => {
     const form = new FormData();
     form.append("files", new File(["x"], `reader ${stamp}.txt`));

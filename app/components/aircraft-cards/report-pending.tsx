@@ -43,7 +43,7 @@ export function ReportPending({ kind, aircraft, access }: { kind: ReportKind; ai
         <div>
           <h1 className={ui.pageTitle}>{REPORT_TITLE[kind]}</h1>
           <p className={ui.pageLead}>
-            {aircraft.name} · MSN {aircraft.msn}
+            {aircraft.name}
             {aircraft.registration ? ` · ${aircraft.registration}` : ""}
           </p>
         </div>
