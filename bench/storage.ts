@@ -120,7 +120,7 @@ try {
   {
     const out = fs.createWriteStream(src);
     for (let written = 0; written < bytes; written += 4 * 1024 * 1024) {
-      if (!out.write(crypto.randomBytes(Math.min(4 * 1024 * 1024, bytes - written)))) await new Promise((r) => out.once("drain", r));
+      if (!out.write(crypto.randomBytes(Math.min(4 * 1024 * 1024, bytes - written)))) await new Promise<void>((r) => out.once("drain", () => r()));
     }
     await new Promise<void>((r) => out.end(r));
   }

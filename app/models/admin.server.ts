@@ -51,7 +51,7 @@ export async function submitChange<S extends z.ZodTypeAny>(opts: {
   if (!res.ok) {
     return json(
       { result: opts.submission.reply({ formErrors: [res.error], fieldErrors: res.errors, hideFields: opts.hideFields }), problem: res.data ?? null },
-      { status: 400 },
+      { status: 400 }
     );
   }
   return redirectWithToast(opts.redirectTo(res.data), { type: "success", description: res.message ?? opts.fallbackMessage ?? "Saved." });
@@ -74,7 +74,7 @@ export async function organizationOptions(api: Api): Promise<Pick<OrganizationSu
 
 const LEVELS = ["read", "write", "su_write"] as const;
 type Level = (typeof LEVELS)[number];
-const levelOf = (v: FormDataEntryValue | null): Level | null => (LEVELS as readonly string[]).includes(String(v)) ? (String(v) as Level) : null;
+const levelOf = (v: FormDataEntryValue | null): Level | null => ((LEVELS as readonly string[]).includes(String(v)) ? (String(v) as Level) : null);
 
 /**
  * Applies the selects of one row: for each product whose level changed, a grant (or change) or a
@@ -116,7 +116,6 @@ export function accessToast(result: { messages: string[]; errors: string[] }) {
 // AeroOPS / AeroOIL admin entry points (/admin/aeroops/*, /aerooil/*)
 // ---------------------------------------------------------------------------------------------
 
-
 export async function requireModuleAdmin(request: Request, context: AppLoadContext, family: ModuleFamily) {
   const links = moduleOfUrl(new URL(request.url), family);
   const authed = await requireUser(request, context, { roles: MODULE_ADMIN_ROLES[links.product] });
@@ -147,7 +146,8 @@ export async function moduleCreateAction(request: Request, context: AppLoadConte
   const submission = parseWithZod(form, { schema: ModuleOrganizationInput });
   if (submission.status !== "success") return json({ intent: "create" as const, result: submission.reply(), problem: null }, { status: 400 });
   const res = await api.post("main", "/admin/organizations.json", { json: { ...submission.value, [flag]: true }, schema: OrganizationMutationAnswer });
-  if (!res.ok) return json({ intent: "create" as const, result: submission.reply({ formErrors: [res.error], fieldErrors: res.errors }), problem: null }, { status: 400 });
+  if (!res.ok)
+    return json({ intent: "create" as const, result: submission.reply({ formErrors: [res.error], fieldErrors: res.errors }), problem: null }, { status: 400 });
   return redirectWithToast(links.register(res.data.organization.slug), { type: "success", description: res.message ?? "Created." });
 }
 
@@ -161,7 +161,10 @@ export async function moduleOrgLoader(request: Request, context: AppLoadContext,
   const organizations = await moduleOrganizations(api);
   const organization = organizations.find((o) => o.organization === slug);
   if (!organization) throw await redirectWithToast(links.list, { type: "error", description: "That organization was not found." });
-  const res = await api.post("ops", "/v1/user_access/msn_id/get_v2.json", { json: { organization: slug, product: links.product, page, per_page: 50 }, schema: MsnIdsAnswer });
+  const res = await api.post("ops", "/v1/user_access/msn_id/get_v2.json", {
+    json: { organization: slug, product: links.product, page, per_page: 50 },
+    schema: MsnIdsAnswer,
+  });
   if (!res.ok) throw new Response(res.error, { status: res.status });
   return { links, organization, msns: res.data, role: user.role };
 }

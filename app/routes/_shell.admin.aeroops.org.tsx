@@ -11,7 +11,9 @@ import * as ui from "~/components/ui/ui.css";
 import { moduleOrgLoader, moduleRegisterAction } from "~/models/admin.server";
 import { moduleLinks } from "~/models/module-admin";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.organization.name ?? "Organization"} · ${data?.label ?? "AeroOPS"} · AeroRecords` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.organization.name ?? "Organization"} · ${data?.label ?? "AeroOPS"} · AeroRecords` },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { links, organization, msns } = await moduleOrgLoader(request, context, "admin");

@@ -30,7 +30,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireUser(request, context, { roles: STAFF });
   const { weeks } = listParams(request, AnalyticsQuery);
   const [data, openIssues, mails] = await Promise.all([
-    api.get("main", "/admin/analytics.json", { query: { weeks }, schema: AnalyticsAnswer }),
+    api.get("main", "/admin/analytics.json", {
+      query: { weeks },
+      schema: AnalyticsAnswer,
+    }),
     total(api, "/admin/issue_reports.json", { status: "open", per_page: 1 }, IssueReportsAnswer),
     total(api, "/admin/mail_outbox.json", { per_page: 1 }, MailOutboxAnswer),
   ]);
@@ -40,8 +43,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 /** "2026-03-02" → "2 Mar" (the same on the server and in the browser). */
 const weekLabel = (iso: string) => `${Number(iso.slice(8, 10))} ${MONTHS[Number(iso.slice(5, 7)) - 1]}`;
+const people = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "person" : "people"}`;
 const fmt = (n: number | null) => (n == null ? "—" : n.toLocaleString("en-US"));
-const ROLE_LABEL: Record<string, string> = { admin: "Admins", member: "Members", ops_template: "Template managers", client: "Clients", consultant: "Consultants" };
+const ROLE_LABEL: Record<string, string> = {
+  admin: "Admins",
+  member: "Members",
+  ops_template: "Template managers",
+  client: "Clients",
+  consultant: "Consultants",
+};
 
 /** Bytes shown in one unit chosen by the largest value, so the axis reads "0, 50, 100 MB". */
 function byteUnit(max: number) {
@@ -53,12 +63,17 @@ export default function Analytics() {
   const { data: d, weeks, openIssues, mails } = useLoaderData<typeof loader>();
   const status = [
     { key: "operational", name: "In operation", color: vars.color.operation },
-    { key: "transitional", name: "In transition", color: vars.color.transition },
+    {
+      key: "transitional",
+      name: "In transition",
+      color: vars.color.transition,
+    },
     { key: "grounded", name: "Grounded", color: vars.color.grounded },
   ];
   const storageUnit = byteUnit(Math.max(0, ...d.storage.per_week.map((w) => w.cumulative_bytes)));
   const addedUnit = byteUnit(Math.max(0, ...d.storage.per_week.map((w) => w.bytes)));
-  const inUnit = (u: { unit: string; div: number }) => (n: number) => `${Number((n / u.div).toFixed(1)).toLocaleString("en-US")} ${u.unit}`;
+  // Values are charted in the unit (so the axis gets round ticks) and written with it.
+  const inUnit = (u: { unit: string }) => (n: number) => `${Number(n.toFixed(1)).toLocaleString("en-US")} ${u.unit}`;
   const roles = d.users.by_role.filter((r) => r.active + r.inactive > 0);
   return (
     <>
@@ -116,18 +131,18 @@ export default function Analytics() {
       </div>
 
       <div className={s.chartGrid}>
-        <div className={s.wide}>
-          <HBarChart
-            title="Aircraft by status and organization"
-            subtitle={`${fmt(d.aircraft.counts.operational)} in operation, ${fmt(d.aircraft.counts.transitional)} in transition, ${fmt(d.aircraft.counts.grounded)} grounded.`}
-            rowHeader="Organization"
-            rows={d.aircraft.by_organization.map((o) => o.organization.name)}
-            hrefs={d.aircraft.by_organization.map((o) => `/dashboard?organization_id=${o.organization.id}`)}
-            series={status}
-            values={d.aircraft.by_organization.map((o) => [o.operational, o.transitional, o.grounded])}
-            emptyText="No aircraft yet."
-          />
-        </div>
+        <HBarChart
+          title="Aircraft by status and organization"
+          subtitle={`${fmt(d.aircraft.counts.operational)} in operation, ${fmt(d.aircraft.counts.transitional)} in transition, ${fmt(
+            d.aircraft.counts.grounded
+          )} grounded.`}
+          rowHeader="Organization"
+          rows={d.aircraft.by_organization.map((o) => o.organization.name)}
+          hrefs={d.aircraft.by_organization.map((o) => `/dashboard?organization_id=${o.organization.id}`)}
+          series={status}
+          values={d.aircraft.by_organization.map((o) => [o.operational, o.transitional, o.grounded])}
+          emptyText="No aircraft yet."
+        />
         <HBarChart
           title="Users by role"
           subtitle={`${fmt(d.users.total)} accounts; deactivated ones in grey.`}
@@ -151,12 +166,14 @@ export default function Analytics() {
         />
         <VBarChart
           title="Files added per week"
-          subtitle={`${fmt(d.storage.per_week.reduce((a, w) => a + w.files, 0))} files, ${formatBytes(d.storage.per_week.reduce((a, w) => a + w.bytes, 0))} in ${weeks} weeks.`}
+          subtitle={`${fmt(d.storage.per_week.reduce((a, w) => a + w.files, 0))} files, ${formatBytes(
+            d.storage.per_week.reduce((a, w) => a + w.bytes, 0)
+          )} in ${weeks} weeks.`}
           rowHeader="Week of"
           categories={d.weeks}
           categoryLabel={weekLabel}
           series={[{ key: "bytes", name: "Data added", color: vars.color.accent }]}
-          values={d.storage.per_week.map((w) => [w.bytes])}
+          values={d.storage.per_week.map((w) => [w.bytes / addedUnit.div])}
           format={inUnit(addedUnit)}
         />
         <LineChart
@@ -166,25 +183,30 @@ export default function Analytics() {
           categories={d.weeks}
           categoryLabel={weekLabel}
           series={[{ key: "used", name: "Storage used", color: vars.color.primary }]}
-          values={d.storage.per_week.map((w) => [w.cumulative_bytes])}
+          values={d.storage.per_week.map((w) => [w.cumulative_bytes / storageUnit.div])}
           format={inUnit(storageUnit)}
         />
-        <div className={s.wide}>
-          <LineChart
-            title="Uploads and sign-ins per week"
-            subtitle="Files uploaded, sign-ins, people who signed in, and changes made in the admin area."
-            rowHeader="Week of"
-            categories={d.weeks}
-            categoryLabel={weekLabel}
-            series={[
-              { key: "uploads", name: "Files uploaded", color: vars.color.accent },
-              { key: "sign_ins", name: "Sign-ins", color: vars.color.primary },
-              { key: "users", name: "People signing in", color: vars.color.operation },
-              { key: "changes", name: "Admin changes", color: vars.color.grounded },
-            ]}
-            values={d.activity.per_week.map((w) => [w.uploads, w.sign_ins, w.active_users, w.admin_changes])}
-          />
-        </div>
+        <LineChart
+          title="Uploads and sign-ins per week"
+          subtitle={`Files uploaded, sign-ins and changes made in the admin area; ${people(d.activity.per_week.at(-1)?.active_users ?? 0)} signed in this week.`}
+          rowHeader="Week of"
+          categories={d.weeks}
+          categoryLabel={weekLabel}
+          series={[
+            {
+              key: "uploads",
+              name: "Files uploaded",
+              color: vars.color.accent,
+            },
+            { key: "sign_ins", name: "Sign-ins", color: vars.color.primary },
+            {
+              key: "changes",
+              name: "Admin changes",
+              color: vars.color.grounded,
+            },
+          ]}
+          values={d.activity.per_week.map((w) => [w.uploads, w.sign_ins, w.admin_changes])}
+        />
       </div>
       <p className={`${ui.small} ${ui.muted}`}>Figures as of {d.generated_at.slice(0, 16).replace("T", " ")} UTC.</p>
     </>

@@ -130,7 +130,13 @@ export default function Audit() {
                         {e.entity_id ? ` #${e.entity_id}` : ""}
                       </div>
                     </td>
-                    <td>{e.organization ? <Link to={listHref(location.pathname, location.search, { organization_id: e.organization.id })}>{e.organization.name}</Link> : <span className={ui.muted}>—</span>}</td>
+                    <td>
+                      {e.organization ? (
+                        <Link to={listHref(location.pathname, location.search, { organization_id: e.organization.id })}>{e.organization.name}</Link>
+                      ) : (
+                        <span className={ui.muted}>—</span>
+                      )}
+                    </td>
                     <td className={ui.mono}>{e.ip ?? <span className={ui.muted}>—</span>}</td>
                     <td>
                       {detail ? (

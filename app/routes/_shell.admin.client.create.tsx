@@ -70,7 +70,12 @@ export default function CreateClient() {
           <div className={s.span2}>
             <Field label="Email" meta={fields.email} type="email" autoComplete="off" inputMode="email" />
           </div>
-          <SelectField label="Organization" meta={fields.organization_id} placeholder="Choose an organization" options={organizations.map((o) => ({ value: String(o.id), label: o.name }))} />
+          <SelectField
+            label="Organization"
+            meta={fields.organization_id}
+            placeholder="Choose an organization"
+            options={organizations.map((o) => ({ value: String(o.id), label: o.name }))}
+          />
           <Field
             label="Password"
             meta={fields.password}

@@ -97,7 +97,11 @@ export default function Clients() {
                   <td>{u.last_sign_in_at ? dateUtc(u.last_sign_in_at) : <span className={ui.muted}>Never</span>}</td>
                   <td>{dateUtc(u.created_at)}</td>
                   <td style={{ textAlign: "right", whiteSpace: "nowrap" }}>
-                    <Link to={`/admin/user-access-control?user_id=${u.id}`} className={`${ui.button.secondary} ${ui.buttonSmall}`} aria-label={`Access of ${u.username}`}>
+                    <Link
+                      to={`/admin/user-access-control?user_id=${u.id}`}
+                      className={`${ui.button.secondary} ${ui.buttonSmall}`}
+                      aria-label={`Access of ${u.username}`}
+                    >
                       Access
                     </Link>{" "}
                     <ActiveToggle userId={u.id} name={u.username} active={u.active} redirectTo={here} />

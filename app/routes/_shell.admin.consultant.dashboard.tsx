@@ -71,13 +71,22 @@ export default function Consultants() {
       <ul className={s.tabs} aria-label="Approval status">
         {tabs.map((t) => (
           <li key={t.label}>
-            <Link className={s.tab} to={listHref(location.pathname, location.search, { approval: t.value })} aria-current={params.approval === t.value ? "page" : undefined}>
+            <Link
+              className={s.tab}
+              to={listHref(location.pathname, location.search, { approval: t.value })}
+              aria-current={params.approval === t.value ? "page" : undefined}
+            >
               {t.label} <span>({t.n})</span>
             </Link>
           </li>
         ))}
       </ul>
-      <ListSearch q={params.q} label="Find a consultant" placeholder="Name, e-mail, city or country" keep={{ sort: params.sort, dir: params.dir, approval: params.approval }} />
+      <ListSearch
+        q={params.q}
+        label="Find a consultant"
+        placeholder="Name, e-mail, city or country"
+        keep={{ sort: params.sort, dir: params.dir, approval: params.approval }}
+      />
       <div className={ui.tableWrap}>
         {consultants.length === 0 ? (
           <p className={ui.empty}>No consultants match.</p>
@@ -124,12 +133,24 @@ export default function Consultants() {
                       <input type="hidden" name="id" value={c.id} />
                       <input type="hidden" name="redirectTo" value={here} />
                       {c.approval_status !== "verified" ? (
-                        <button type="submit" name="intent" value="approve" className={`${ui.button.secondary} ${ui.buttonSmall}`} aria-label={`Approve ${c.name}`}>
+                        <button
+                          type="submit"
+                          name="intent"
+                          value="approve"
+                          className={`${ui.button.secondary} ${ui.buttonSmall}`}
+                          aria-label={`Approve ${c.name}`}
+                        >
                           Approve
                         </button>
                       ) : null}{" "}
                       {c.approval_status !== "disapproved" ? (
-                        <button type="submit" name="intent" value="disapprove" className={`${ui.button.ghost} ${ui.buttonSmall}`} aria-label={`Disapprove ${c.name}`}>
+                        <button
+                          type="submit"
+                          name="intent"
+                          value="disapprove"
+                          className={`${ui.button.ghost} ${ui.buttonSmall}`}
+                          aria-label={`Disapprove ${c.name}`}
+                        >
                           Disapprove
                         </button>
                       ) : null}

@@ -31,7 +31,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { api } = await requireUser(request, context, { roles: STAFF });
   const submission = parseWithZod(await request.formData(), { schema: ReindexInput });
   if (submission.status !== "success") return json({ result: submission.reply(), problem: null }, { status: 400 });
-  return submitChange({ api, path: "/admin/search/reindex.json", body: submission.value, schema: ReindexMutationAnswer, submission, redirectTo: () => "/admin/es-migration" });
+  return submitChange({
+    api,
+    path: "/admin/search/reindex.json",
+    body: submission.value,
+    schema: ReindexMutationAnswer,
+    submission,
+    redirectTo: () => "/admin/es-migration",
+  });
 }
 
 const STATUS = {
@@ -46,14 +53,21 @@ export default function EsMigration() {
   const { jobs, index, busy } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const errors = navigation.state === "idle" && actionData?.result?.error ? Object.values(actionData.result.error).flat().filter((e): e is string => typeof e === "string") : null;
+  const errors =
+    navigation.state === "idle" && actionData?.result?.error
+      ? Object.values(actionData.result.error)
+          .flat()
+          .filter((e): e is string => typeof e === "string")
+      : null;
   const missing = index.items - index.indexed;
   return (
     <>
       <div className={ui.pageHeader}>
         <div>
           <h1 className={ui.pageTitle}>ES migration</h1>
-          <p className={ui.pageLead}>Rebuild the file-search index. Search keeps working while it runs; an interrupted rebuild resumes when the portal restarts.</p>
+          <p className={ui.pageLead}>
+            Rebuild the file-search index. Search keeps working while it runs; an interrupted rebuild resumes when the portal restarts.
+          </p>
         </div>
       </div>
 
@@ -66,7 +80,9 @@ export default function EsMigration() {
         <div className={`${ui.stat} ${missing === 0 ? ui.statTone.operation : ui.statTone.transition}`}>
           <span className={ui.statLabel}>In the index</span>
           <span className={ui.statValue}>{n(index.indexed)}</span>
-          <span className={`${ui.small} ${ui.muted}`}>{missing === 0 ? "in step with the records" : `${missing > 0 ? `${n(missing)} missing` : `${n(-missing)} stale`}`}</span>
+          <span className={`${ui.small} ${ui.muted}`}>
+            {missing === 0 ? "in step with the records" : `${missing > 0 ? `${n(missing)} missing` : `${n(-missing)} stale`}`}
+          </span>
         </div>
       </div>
 

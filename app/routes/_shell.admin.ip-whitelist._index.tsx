@@ -32,8 +32,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const back = safeRedirect(form.get("redirectTo"), "/admin/ip-whitelist");
   const id = Number(form.get("id"));
-  if (form.get("intent") !== "delete" || !Number.isSafeInteger(id) || id < 1) return redirectWithToast(back, { type: "error", description: "Choose an entry." });
-  const res = await api.post("main", `/admin/ip_whitelist/${id}/delete.json`, { json: { confirm: form.get("confirm") === "on" }, schema: IpWhitelistMutationAnswer });
+  if (form.get("intent") !== "delete" || !Number.isSafeInteger(id) || id < 1)
+    return redirectWithToast(back, { type: "error", description: "Choose an entry." });
+  const res = await api.post("main", `/admin/ip_whitelist/${id}/delete.json`, {
+    json: { confirm: form.get("confirm") === "on" },
+    schema: IpWhitelistMutationAnswer,
+  });
   if (res.ok) return redirectWithToast(back, { type: "success", description: res.message ?? "Removed." });
   const warning = IpWarningAnswer.safeParse(res.data);
   if (warning.success && warning.data.confirm_required) return json({ confirmId: id, message: res.error }, { status: 409 });

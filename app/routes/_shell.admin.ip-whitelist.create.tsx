@@ -30,12 +30,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return json({ result: submission.reply(), confirm: false }, { status: 400 });
   const res = await api.post("main", "/admin/ip_whitelist.json", { json: submission.value, schema: IpWhitelistMutationAnswer });
   if (res.ok) {
-    return redirectWithToast(`/admin/ip-whitelist?organization_id=${submission.value.organization_id}`, { type: "success", description: res.message ?? "Added." });
+    return redirectWithToast(`/admin/ip-whitelist?organization_id=${submission.value.organization_id}`, {
+      type: "success",
+      description: res.message ?? "Added.",
+    });
   }
   const warning = IpWarningAnswer.safeParse(res.data);
   return json(
     { result: submission.reply({ formErrors: [res.error], fieldErrors: res.errors }), confirm: warning.success && warning.data.confirm_required },
-    { status: 400 },
+    { status: 400 }
   );
 }
 
@@ -60,7 +63,8 @@ export default function CreateWhitelistEntry() {
         <div>
           <h1 className={ui.pageTitle}>Add to the IP whitelist</h1>
           <p className={ui.pageLead}>
-            An address (203.0.113.7) or a range (203.0.113.0/24, 2001:db8::/32). Your current address is <strong className={ui.mono}>{yourIp ?? "unknown"}</strong>.
+            An address (203.0.113.7) or a range (203.0.113.0/24, 2001:db8::/32). Your current address is{" "}
+            <strong className={ui.mono}>{yourIp ?? "unknown"}</strong>.
           </p>
         </div>
         <Link to="/admin/ip-whitelist" className={ui.button.secondary}>
@@ -77,7 +81,12 @@ export default function CreateWhitelistEntry() {
         )}
         <div className={s.formGrid}>
           <div className={s.span2}>
-            <SelectField label="Organization" meta={fields.organization_id} placeholder="Choose an organization" options={organizations.map((o) => ({ value: String(o.id), label: o.name }))} />
+            <SelectField
+              label="Organization"
+              meta={fields.organization_id}
+              placeholder="Choose an organization"
+              options={organizations.map((o) => ({ value: String(o.id), label: o.name }))}
+            />
           </div>
           <Field label="Address or range" meta={fields.cidr} className={ui.mono} autoCapitalize="none" spellCheck={false} />
           <Field label="Label" meta={fields.label} hint="Where it is, e.g. “Dublin office”." />

@@ -13,7 +13,14 @@ import { Pagination } from "~/components/pagination/pagination";
 import { StatusBadge } from "~/components/ui/status-badge";
 import * as ui from "~/components/ui/ui.css";
 import { listParams, queryOf, submitChange } from "~/models/admin.server";
-import { AIRCRAFT_STATUSES, AircraftListAnswer, AircraftQuery, OrganizationAnswer, OrganizationInput, OrganizationMutationAnswer } from "~/models/schemas/admin";
+import {
+  AIRCRAFT_STATUSES,
+  AircraftListAnswer,
+  AircraftQuery,
+  OrganizationAnswer,
+  OrganizationInput,
+  OrganizationMutationAnswer,
+} from "~/models/schemas/admin";
 import { requireUser, STAFF } from "~/utils/auth.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.organization.name ?? "Organization"} · AeroRecords` }];
@@ -141,14 +148,26 @@ export default function OrganizationPage() {
             </table>
           )}
         </div>
-        <Pagination page={list.page} total={list.total} perPage={list.per_page} noun="aircraft" hrefFor={(p) => listHref(location.pathname, location.search, { page: p })} />
+        <Pagination
+          page={list.page}
+          total={list.total}
+          perPage={list.per_page}
+          noun="aircraft"
+          hrefFor={(p) => listHref(location.pathname, location.search, { page: p })}
+        />
       </section>
 
       <section className={s.section} aria-labelledby="edit-title">
         <h2 id="edit-title" className={s.sectionTitle}>
           Settings
         </h2>
-        <OrganizationForm id={`organization-${o.id}`} lastResult={actionData?.result} initial={o} submitLabel="Save organization" cancelTo="/admin/organization" />
+        <OrganizationForm
+          id={`organization-${o.id}`}
+          lastResult={actionData?.result}
+          initial={o}
+          submitLabel="Save organization"
+          cancelTo="/admin/organization"
+        />
       </section>
     </>
   );

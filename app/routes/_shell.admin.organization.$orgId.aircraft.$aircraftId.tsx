@@ -60,7 +60,13 @@ export default function EditAircraft() {
           </Link>
         </div>
       </div>
-      <AircraftForm id={`aircraft-${aircraft.id}`} lastResult={actionData?.result} initial={aircraft} submitLabel="Save aircraft" cancelTo={`/admin/organization/${aircraft.organization.id}`} />
+      <AircraftForm
+        id={`aircraft-${aircraft.id}`}
+        lastResult={actionData?.result}
+        initial={aircraft}
+        submitLabel="Save aircraft"
+        cancelTo={`/admin/organization/${aircraft.organization.id}`}
+      />
     </>
   );
 }

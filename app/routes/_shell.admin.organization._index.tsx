@@ -86,7 +86,13 @@ export default function Organizations() {
                   <td>
                     <Link to={`/admin/client/dashboard?organization_id=${o.id}`}>{o.user_count}</Link>
                   </td>
-                  <td>{o.whitelist_count ? <Link to={`/admin/ip-whitelist?organization_id=${o.id}`}>{o.whitelist_count} entries</Link> : <span className={ui.muted}>Open</span>}</td>
+                  <td>
+                    {o.whitelist_count ? (
+                      <Link to={`/admin/ip-whitelist?organization_id=${o.id}`}>{o.whitelist_count} entries</Link>
+                    ) : (
+                      <span className={ui.muted}>Open</span>
+                    )}
+                  </td>
                   <td>{dateUtc(o.created_at)}</td>
                 </tr>
               ))}
@@ -94,7 +100,13 @@ export default function Organizations() {
           </table>
         )}
       </div>
-      <Pagination page={page} total={total} perPage={per_page} noun="organizations" hrefFor={(p) => listHref(location.pathname, location.search, { page: p })} />
+      <Pagination
+        page={page}
+        total={total}
+        perPage={per_page}
+        noun="organizations"
+        hrefFor={(p) => listHref(location.pathname, location.search, { page: p })}
+      />
     </>
   );
 }

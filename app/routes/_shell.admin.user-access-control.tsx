@@ -115,7 +115,9 @@ export default function UserAccessControl() {
           </Link>
         ) : null}
       </div>
-      {data.mode === "aircraft" && data.aircraftView ? <AircraftAccessView view={data.aircraftView} userHref={(id) => `/admin/user-access-control?user_id=${id}`} /> : null}
+      {data.mode === "aircraft" && data.aircraftView ? (
+        <AircraftAccessView view={data.aircraftView} userHref={(id) => `/admin/user-access-control?user_id=${id}`} />
+      ) : null}
       {data.mode === "user" && data.userView ? <UserAccess /> : null}
       {data.mode === "pick" && data.pick ? <Picker /> : null}
     </>
@@ -142,7 +144,9 @@ function UserAccess() {
           {ROLE_LABEL[u.role]}
           {org ? ` of ${org.name}` : ""} · {u.grant_count} grants {u.active ? "" : "· deactivated"}
         </p>
-        {u.role === "admin" || u.role === "member" ? <p className={ui.alert.info}>{u.username} is staff and already has full access to every aircraft.</p> : null}
+        {u.role === "admin" || u.role === "member" ? (
+          <p className={ui.alert.info}>{u.username} is staff and already has full access to every aircraft.</p>
+        ) : null}
         {!org ? (
           <Form method="get" className={ui.filterBar}>
             <input type="hidden" name="user_id" value={u.id} />
@@ -214,7 +218,13 @@ function UserAccess() {
             </table>
           )}
         </div>
-        <Pagination page={v.page} total={v.total} perPage={v.per_page} noun="aircraft" hrefFor={(pg) => listHref(location.pathname, location.search, { page: pg })} />
+        <Pagination
+          page={v.page}
+          total={v.total}
+          perPage={v.per_page}
+          noun="aircraft"
+          hrefFor={(pg) => listHref(location.pathname, location.search, { page: pg })}
+        />
       </section>
 
       {orgId ? (
@@ -316,7 +326,13 @@ function Picker() {
               </ul>
             )}
           </div>
-          <Pagination page={pick.people.page} total={pick.people.total} perPage={pick.people.per_page} noun="people" hrefFor={(pg) => listHref(location.pathname, location.search, { page: pg })} />
+          <Pagination
+            page={pick.people.page}
+            total={pick.people.total}
+            perPage={pick.people.per_page}
+            noun="people"
+            hrefFor={(pg) => listHref(location.pathname, location.search, { page: pg })}
+          />
         </section>
         <section aria-labelledby="fleet-title">
           <h2 id="fleet-title" className={s.sectionTitle}>

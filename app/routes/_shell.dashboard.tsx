@@ -68,7 +68,8 @@ export default function Dashboard() {
                     {selected.organization.name}
                   </h2>
                   <p className={`${ui.small} ${ui.muted}`} style={{ margin: 0 }}>
-                    {selected.aircraft_total} aircraft · {selected.people.length} people · {selected.organization.whitelist_count ? `${selected.organization.whitelist_count} IP whitelist entries` : "open from anywhere"}
+                    {selected.aircraft_total} aircraft · {selected.people.length} people ·{" "}
+                    {selected.organization.whitelist_count ? `${selected.organization.whitelist_count} IP whitelist entries` : "open from anywhere"}
                   </p>
                 </div>
                 <div className={ui.row}>
@@ -127,7 +128,8 @@ export default function Dashboard() {
               </div>
               {selected.aircraft.length < selected.aircraft_total ? (
                 <p className={`${ui.small} ${ui.muted}`}>
-                  The first {selected.aircraft.length} of {selected.aircraft_total} aircraft; <Link to={`/admin/organization/${selected.organization.id}`}>see them all</Link>.
+                  The first {selected.aircraft.length} of {selected.aircraft_total} aircraft;{" "}
+                  <Link to={`/admin/organization/${selected.organization.id}`}>see them all</Link>.
                 </p>
               ) : null}
               <h3 className={s.sectionTitle} style={{ marginTop: 24 }}>

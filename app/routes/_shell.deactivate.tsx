@@ -100,10 +100,16 @@ export default function Deactivate() {
                   </td>
                   <td>{u.email}</td>
                   <td>{ROLE_LABEL[u.role]}</td>
-                  <td>{u.organization ? <Link to={`/admin/organization/${u.organization.id}`}>{u.organization.name}</Link> : <span className={ui.muted}>—</span>}</td>
+                  <td>
+                    {u.organization ? <Link to={`/admin/organization/${u.organization.id}`}>{u.organization.name}</Link> : <span className={ui.muted}>—</span>}
+                  </td>
                   <td>{u.last_sign_in_at ? dateUtc(u.last_sign_in_at) : <span className={ui.muted}>Never</span>}</td>
                   <td>
-                    {u.active ? <span className={`${ui.badge} ${ui.badgeTone.success}`}>Active</span> : <span className={`${ui.badge} ${ui.badgeTone.danger}`}>Deactivated</span>}
+                    {u.active ? (
+                      <span className={`${ui.badge} ${ui.badgeTone.success}`}>Active</span>
+                    ) : (
+                      <span className={`${ui.badge} ${ui.badgeTone.danger}`}>Deactivated</span>
+                    )}
                   </td>
                   <td style={{ textAlign: "right", whiteSpace: "nowrap" }}>
                     {u.id === me ? (

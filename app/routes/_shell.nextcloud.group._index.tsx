@@ -57,7 +57,13 @@ export default function FileServerGroups() {
                   <td>
                     <strong>{g.name}</strong>
                   </td>
-                  <td>{g.organization ? <Link to={`/admin/organization/${g.organization.id}`}>{g.organization.name}</Link> : <span className={ui.muted}>None</span>}</td>
+                  <td>
+                    {g.organization ? (
+                      <Link to={`/admin/organization/${g.organization.id}`}>{g.organization.name}</Link>
+                    ) : (
+                      <span className={ui.muted}>None</span>
+                    )}
+                  </td>
                   <td>{g.member_count}</td>
                   <td>{dateUtc(g.created_at)}</td>
                 </tr>

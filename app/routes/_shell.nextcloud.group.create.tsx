@@ -25,7 +25,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { api } = await requireUser(request, context, { roles: STAFF });
   const submission = parseWithZod(await request.formData(), { schema: FsGroupInput });
   if (submission.status !== "success") return json({ result: submission.reply(), problem: null }, { status: 400 });
-  return submitChange({ api, path: "/admin/fs/groups.json", body: submission.value, schema: FsGroupMutationAnswer, submission, redirectTo: () => "/nextcloud/group" });
+  return submitChange({
+    api,
+    path: "/admin/fs/groups.json",
+    body: submission.value,
+    schema: FsGroupMutationAnswer,
+    submission,
+    redirectTo: () => "/nextcloud/group",
+  });
 }
 
 export default function CreateFileServerGroup() {
@@ -53,7 +60,12 @@ export default function CreateFileServerGroup() {
         <FormError id={form.errorId} errors={form.errors} />
         <div className={s.formGrid}>
           <Field label="Group name" meta={fields.name} />
-          <SelectField label="Organization" meta={fields.organization_id} placeholder="None" options={organizations.map((o) => ({ value: String(o.id), label: o.name }))} />
+          <SelectField
+            label="Organization"
+            meta={fields.organization_id}
+            placeholder="None"
+            options={organizations.map((o) => ({ value: String(o.id), label: o.name }))}
+          />
         </div>
         <div className={s.actions}>
           <button type="submit" className={ui.button.primary} disabled={navigation.state === "submitting"}>

@@ -32,7 +32,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const back = safeRedirect(form.get("redirectTo"), "/nextcloud/user");
   const id = Number(form.get("id"));
   const intent = form.get("intent");
-  if ((intent !== "enable" && intent !== "disable") || !Number.isSafeInteger(id) || id < 1) return redirectWithToast(back, { type: "error", description: "Choose a user." });
+  if ((intent !== "enable" && intent !== "disable") || !Number.isSafeInteger(id) || id < 1)
+    return redirectWithToast(back, { type: "error", description: "Choose a user." });
   const res = await api.post("main", `/admin/fs/users/${id}.json`, { json: { enabled: intent === "enable" }, schema: FsUserMutationAnswer });
   return redirectWithToast(back, res.ok ? { type: "success", description: res.message ?? "Saved." } : { type: "error", description: res.error });
 }
@@ -87,7 +88,13 @@ export default function FileServerUsers() {
                     <Form method="post" style={{ display: "inline" }}>
                       <input type="hidden" name="id" value={u.id} />
                       <input type="hidden" name="redirectTo" value={here} />
-                      <button type="submit" name="intent" value={u.enabled ? "disable" : "enable"} className={`${ui.button.secondary} ${ui.buttonSmall}`} aria-label={`${u.enabled ? "Disable" : "Enable"} ${u.username}`}>
+                      <button
+                        type="submit"
+                        name="intent"
+                        value={u.enabled ? "disable" : "enable"}
+                        className={`${ui.button.secondary} ${ui.buttonSmall}`}
+                        aria-label={`${u.enabled ? "Disable" : "Enable"} ${u.username}`}
+                      >
                         {u.enabled ? "Disable" : "Enable"}
                       </button>
                     </Form>

@@ -26,7 +26,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { api } = await requireUser(request, context, { roles: STAFF });
   const submission = parseWithZod(await request.formData(), { schema: FsUserInput });
   if (submission.status !== "success") return json({ result: submission.reply(), problem: null }, { status: 400 });
-  return submitChange({ api, path: "/admin/fs/users.json", body: submission.value, schema: FsUserMutationAnswer, submission, redirectTo: () => "/nextcloud/user" });
+  return submitChange({
+    api,
+    path: "/admin/fs/users.json",
+    body: submission.value,
+    schema: FsUserMutationAnswer,
+    submission,
+    redirectTo: () => "/nextcloud/user",
+  });
 }
 
 export default function CreateFileServerUser() {
@@ -53,7 +60,13 @@ export default function CreateFileServerUser() {
       <Form method="post" {...getFormProps(form)} className={s.formCard}>
         <FormError id={form.errorId} errors={form.errors} />
         <div className={s.formGrid}>
-          <Field label="User name" meta={fields.username} autoCapitalize="none" spellCheck={false} hint="Lower-case letters, digits, dots, hyphens, underscores." />
+          <Field
+            label="User name"
+            meta={fields.username}
+            autoCapitalize="none"
+            spellCheck={false}
+            hint="Lower-case letters, digits, dots, hyphens, underscores."
+          />
           <Field label="Display name" meta={fields.display_name} />
           <Field label="E-mail" meta={fields.email} type="email" />
           <Field label="Quota (GiB)" meta={fields.quota_gb} type="number" step="0.1" hint="Leave blank for unlimited." />

@@ -66,7 +66,7 @@ export default function StorageSearchRoute() {
         ) : null}
       </header>
 
-      {/* The page's own box (the top bar has one too): useful on small screens and without the shell. */}
+      {/* The page's own box, for narrow screens (where the top bar shows only a search icon). */}
       <div className={s.searchRow}>
         <FileSearch
           aircraftId={d.params.aircraft_id}

@@ -2,9 +2,10 @@
 // later issue: each aircraft shows that its report has not been generated yet and links to its page
 // (/storage/OCRReport/{id}).
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { useLoaderData, useLocation } from "@remix-run/react";
 import { FleetTable } from "~/components/aircraft-cards/fleet-table";
 import type { FileSearchHandle } from "~/components/file-search/file-search";
+import { Pagination } from "~/components/pagination/pagination";
 import * as ui from "~/components/ui/ui.css";
 import { overviewLoader } from "~/models/storage-pages.server";
 
@@ -14,6 +15,7 @@ export const meta: MetaFunction = () => [{ title: "OCR Status · AeroBOX · Aero
 
 export default function AeroBoxOcrStatusRoute() {
   const d = useLoaderData<typeof loader>();
+  const location = useLocation();
   return (
     <section>
       <header className={ui.pageHeader}>
@@ -23,6 +25,7 @@ export default function AeroBoxOcrStatusRoute() {
         </div>
       </header>
       <FleetTable aircraft={d.aircraft} column={{ kind: "report", label: "OCR Status", href: (id) => `/storage/OCRReport/${id}` }} emptyText="No aircraft to show." />
+      <Pagination page={d.page} total={d.total} perPage={d.perPage} hrefFor={(p) => `${location.pathname}${p > 1 ? `?page=${p}` : ""}`} noun="aircraft" />
     </section>
   );
 }

@@ -74,7 +74,9 @@ const skyline = () => up.upstream.deps.db.selectFrom("organizations").selectAll(
 beforeAll(async () => {
   up = await startTestUpstream();
   [admin, member, template, client, consultant, emma] = await Promise.all(
-    ["admin@demo.aero", "member@demo.aero", "template@demo.aero", "client@demo.aero", "consultant@demo.aero", "emma.clarke@skyline.demo.aero"].map((e) => up.signIn(e)),
+    ["admin@demo.aero", "member@demo.aero", "template@demo.aero", "client@demo.aero", "consultant@demo.aero", "emma.clarke@skyline.demo.aero"].map((e) =>
+      up.signIn(e)
+    )
   );
 });
 afterAll(async () => {
@@ -120,8 +122,18 @@ describe("who may call the admin API", () => {
 
 describe("organizations and aircraft", () => {
   it("creates an organization with product type and the search-all flag, derives the slug, refuses duplicates", async () => {
-    const created = ok(await post("/admin/organizations.json", admin, { name: "Atlas Air Partners", product_type: "UAMBOX", search_all: true }), OrganizationMutationAnswer);
-    expect(created.organization).toMatchObject({ name: "Atlas Air Partners", slug: "atlas-air-partners", product_type: "UAMBOX", search_all: true, has_ops: false, aircraft_count: 0 });
+    const created = ok(
+      await post("/admin/organizations.json", admin, { name: "Atlas Air Partners", product_type: "UAMBOX", search_all: true }),
+      OrganizationMutationAnswer
+    );
+    expect(created.organization).toMatchObject({
+      name: "Atlas Air Partners",
+      slug: "atlas-air-partners",
+      product_type: "UAMBOX",
+      search_all: true,
+      has_ops: false,
+      aircraft_count: 0,
+    });
     expect(created.message).toBe("Organization Atlas Air Partners was created.");
     const dup = await post("/admin/organizations.json", admin, { name: "atlas air partners" });
     expect(dup.status).toBe(422);
@@ -139,7 +151,10 @@ describe("organizations and aircraft", () => {
   });
 
   it("lets ops_template create AeroOPS organizations only, and switch AeroOPS on", async () => {
-    const created = ok(await post("/admin/organizations.json", template, { name: "Template Ops Org", has_oil: true, search_all: true }), OrganizationMutationAnswer);
+    const created = ok(
+      await post("/admin/organizations.json", template, { name: "Template Ops Org", has_oil: true, search_all: true }),
+      OrganizationMutationAnswer
+    );
     expect(created.organization).toMatchObject({ has_ops: true, has_oil: false, search_all: false });
     const meridian = ok(await get("/admin/organizations.json?q=meridian", template), OrganizationsAnswer).organizations[0];
     const on = ok(await post(`/admin/organizations/${meridian.id}/modules.json`, template, { ops: true }), OrganizationMutationAnswer);
@@ -160,20 +175,46 @@ describe("organizations and aircraft", () => {
     expect(fallback.organizations.length).toBeGreaterThan(0);
     const org = list.organizations[0];
     const saved = ok(
-      await post(`/admin/organizations/${org.id}.json`, admin, { name: org.name, slug: org.slug, product_type: "STORAGE", search_all: true, has_ops: true, has_oil: true, client_logo: org.client_logo ?? "" }),
-      OrganizationMutationAnswer,
+      await post(`/admin/organizations/${org.id}.json`, admin, {
+        name: org.name,
+        slug: org.slug,
+        product_type: "STORAGE",
+        search_all: true,
+        has_ops: true,
+        has_oil: true,
+        client_logo: org.client_logo ?? "",
+      }),
+      OrganizationMutationAnswer
     );
     expect(saved.organization.search_all).toBe(true);
     const detail = ok(await get(`/admin/organizations/${org.id}.json`, admin), OrganizationAnswer);
     expect(detail.aircraft_counts.total).toBe(8);
-    ok(await post(`/admin/organizations/${org.id}.json`, admin, { name: org.name, slug: org.slug, product_type: "STORAGE", search_all: false, has_ops: true, has_oil: true, client_logo: org.client_logo ?? "" }), OrganizationMutationAnswer);
+    ok(
+      await post(`/admin/organizations/${org.id}.json`, admin, {
+        name: org.name,
+        slug: org.slug,
+        product_type: "STORAGE",
+        search_all: false,
+        has_ops: true,
+        has_oil: true,
+        client_logo: org.client_logo ?? "",
+      }),
+      OrganizationMutationAnswer
+    );
   });
 
   it("creates an aircraft with its root folder and refuses a duplicate MSN", async () => {
     const org = ok(await get("/admin/organizations.json?q=atlas", admin), OrganizationsAnswer).organizations[0];
     const made = ok(
-      await post("/admin/aircraft.json", admin, { organization_id: org.id, msn: "7001", registration: "EI-ATL", model: "A350-900", manufacturer: "Airbus", status: "IN TRANSITION" }),
-      AircraftMutationAnswer,
+      await post("/admin/aircraft.json", admin, {
+        organization_id: org.id,
+        msn: "7001",
+        registration: "EI-ATL",
+        model: "A350-900",
+        manufacturer: "Airbus",
+        status: "IN TRANSITION",
+      }),
+      AircraftMutationAnswer
     );
     expect(made.aircraft).toMatchObject({ msn: "7001", name: "A350-900 MSN 7001", status: "IN TRANSITION", kind: "aircraft", organization: { id: org.id } });
     expect(made.aircraft.file_id).not.toBeNull();
@@ -186,8 +227,16 @@ describe("organizations and aircraft", () => {
     expect(Object.keys((bad.body as { errors: object }).errors).sort()).toEqual(["msn", "registration"]);
     // Update renames the root folder with the aircraft.
     const saved = ok(
-      await post(`/admin/aircraft/${made.aircraft.id}.json`, admin, { msn: "7001", name: "Atlas One", registration: "EI-ATL", kind: "aircraft", manufacturer: "Airbus", model: "A350-900", status: "IN OPERATION" }),
-      AircraftMutationAnswer,
+      await post(`/admin/aircraft/${made.aircraft.id}.json`, admin, {
+        msn: "7001",
+        name: "Atlas One",
+        registration: "EI-ATL",
+        kind: "aircraft",
+        manufacturer: "Airbus",
+        model: "A350-900",
+        status: "IN OPERATION",
+      }),
+      AircraftMutationAnswer
     );
     expect(saved.aircraft).toMatchObject({ name: "Atlas One", status: "IN OPERATION" });
     const renamed = await up.upstream.deps.db.selectFrom("storage_items").select("name").where("id", "=", made.aircraft.file_id!).executeTakeFirstOrThrow();
@@ -212,22 +261,50 @@ describe("people", () => {
   it("creates a client with a password who can sign in, and refuses a taken address", async () => {
     const org = await skyline();
     const made = ok(
-      await post("/admin/clients.json", admin, { email: "New.Client@Example.aero", first_name: "Nina", last_name: "Novak", organization_id: org.id, password: "first-pass-2026" }),
-      UserMutationAnswer,
+      await post("/admin/clients.json", admin, {
+        email: "New.Client@Example.aero",
+        first_name: "Nina",
+        last_name: "Novak",
+        organization_id: org.id,
+        password: "first-pass-2026",
+      }),
+      UserMutationAnswer
     );
-    expect(made.user).toMatchObject({ email: "new.client@example.aero", role: "client", organization: { slug: "skyline" }, active: true, confirmed: true, grant_count: 0 });
+    expect(made.user).toMatchObject({
+      email: "new.client@example.aero",
+      role: "client",
+      organization: { slug: "skyline" },
+      active: true,
+      confirmed: true,
+      grant_count: 0,
+    });
     expect(made.invited).toBe(false);
     expect((await signInAt("new.client@example.aero", "first-pass-2026")).status).toBe(200);
-    const taken = await post("/admin/clients.json", admin, { email: "new.client@example.aero", first_name: "N", last_name: "N", organization_id: org.id, password: "first-pass-2026" });
+    const taken = await post("/admin/clients.json", admin, {
+      email: "new.client@example.aero",
+      first_name: "N",
+      last_name: "N",
+      organization_id: org.id,
+      password: "first-pass-2026",
+    });
     expect(taken.status).toBe(422);
     expect(errorOf(taken)).toBe("An account with this e-mail address already exists.");
-    const weak = await post("/admin/clients.json", admin, { email: "weak@example.aero", first_name: "W", last_name: "K", organization_id: org.id, password: "short" });
+    const weak = await post("/admin/clients.json", admin, {
+      email: "weak@example.aero",
+      first_name: "W",
+      last_name: "K",
+      organization_id: org.id,
+      password: "short",
+    });
     expect((weak.body as { errors: Record<string, string[]> }).errors.password).toBeDefined();
   });
 
   it("invites a client created without a password (a set-password link in the outbox)", async () => {
     const org = await skyline();
-    const made = ok(await post("/admin/clients.json", admin, { email: "invited@example.aero", first_name: "Ivy", last_name: "Vite", organization_id: org.id }), UserMutationAnswer);
+    const made = ok(
+      await post("/admin/clients.json", admin, { email: "invited@example.aero", first_name: "Ivy", last_name: "Vite", organization_id: org.id }),
+      UserMutationAnswer
+    );
     expect(made.invited).toBe(true);
     const mail = await up.upstream.deps.db.selectFrom("mail_outbox").selectAll().where("to_address", "=", "invited@example.aero").executeTakeFirstOrThrow();
     expect(mail.text).toMatch(/\/users\/password\/edit\?reset_password_token=/);
@@ -235,8 +312,15 @@ describe("people", () => {
 
   it("creates a consultant (user + profile) and lists consultants with approval counts", async () => {
     const made = ok(
-      await post("/admin/consultants.json", admin, { email: "pat.consult@example.aero", first_name: "Pat", last_name: "Consult", city: "Lisbon", country: "Portugal", password: "consult-pass-2026" }),
-      ConsultantMutationAnswer,
+      await post("/admin/consultants.json", admin, {
+        email: "pat.consult@example.aero",
+        first_name: "Pat",
+        last_name: "Consult",
+        city: "Lisbon",
+        country: "Portugal",
+        password: "consult-pass-2026",
+      }),
+      ConsultantMutationAnswer
     );
     expect(made.consultant).toMatchObject({ name: "Pat Consult", country: "Portugal", approval_status: "undecided", stage: "basic_info", active: true });
     const list = ok(await get("/admin/consultants.json?q=pat.consult", admin), ConsultantsAnswer);
@@ -257,7 +341,16 @@ describe("people", () => {
 
   it("deactivates a user (sessions end at once) and reactivates", async () => {
     const org = await skyline();
-    const made = ok(await post("/admin/clients.json", admin, { email: "temp.user@example.aero", first_name: "Temp", last_name: "User", organization_id: org.id, password: "temp-pass-2026" }), UserMutationAnswer);
+    const made = ok(
+      await post("/admin/clients.json", admin, {
+        email: "temp.user@example.aero",
+        first_name: "Temp",
+        last_name: "User",
+        organization_id: org.id,
+        password: "temp-pass-2026",
+      }),
+      UserMutationAnswer
+    );
     const h = await headersFor("temp.user@example.aero", "temp-pass-2026");
     expect((await get("/user/me.json", h)).status).toBe(200);
     const off = ok(await post(`/admin/users/${made.user.id}/deactivate.json`, admin), UserMutationAnswer);
@@ -277,11 +370,23 @@ describe("user access control", () => {
   it("grants write access: the client sees the aircraft at once; revoking hides it at the next call", async () => {
     const org = ok(await post("/admin/organizations.json", admin, { name: "Access Test Org" }), OrganizationMutationAnswer).organization;
     const ac = ok(await post("/admin/aircraft.json", admin, { organization_id: org.id, msn: "900", registration: "EI-ACC" }), AircraftMutationAnswer).aircraft;
-    const u = ok(await post("/admin/clients.json", admin, { email: "access.client@example.aero", first_name: "Acc", last_name: "Ess", organization_id: org.id, password: "access-pass-2026" }), UserMutationAnswer).user;
+    const u = ok(
+      await post("/admin/clients.json", admin, {
+        email: "access.client@example.aero",
+        first_name: "Acc",
+        last_name: "Ess",
+        organization_id: org.id,
+        password: "access-pass-2026",
+      }),
+      UserMutationAnswer
+    ).user;
     const h = await headersFor("access.client@example.aero", "access-pass-2026");
     expect(StorageAircraftList.parse((await get("/storage/v2/aircraft.json", h)).body).aircrafts).toHaveLength(0);
 
-    const granted = ok(await post("/admin/access/grant.json", admin, { user_id: u.id, aircraft_ids: [ac.id], products: ["storage"], access: "write" }), AccessMutationAnswer);
+    const granted = ok(
+      await post("/admin/access/grant.json", admin, { user_id: u.id, aircraft_ids: [ac.id], products: ["storage"], access: "write" }),
+      AccessMutationAnswer
+    );
     expect(granted.message).toBe("Acc Ess now has Edit Access to MSN 900 (Storage).");
     const visible = StorageAircraftList.parse((await get("/storage/v2/aircraft.json", h)).body).aircrafts;
     expect(visible.map((a) => [a.msn, a.access])).toEqual([["900", "write"]]);
@@ -299,10 +404,25 @@ describe("user access control", () => {
 
   it("grants in bulk for a whole organization and products, and changes the level", async () => {
     const org = await skyline();
-    const u = ok(await post("/admin/clients.json", admin, { email: "bulk.client@example.aero", first_name: "Bulk", last_name: "Grant", organization_id: org.id, password: "bulk-pass-2026" }), UserMutationAnswer).user;
-    const bulk = ok(await post("/admin/access/grant.json", admin, { user_id: u.id, organization_id: org.id, products: ["storage", "ops"], access: "read" }), AccessMutationAnswer);
+    const u = ok(
+      await post("/admin/clients.json", admin, {
+        email: "bulk.client@example.aero",
+        first_name: "Bulk",
+        last_name: "Grant",
+        organization_id: org.id,
+        password: "bulk-pass-2026",
+      }),
+      UserMutationAnswer
+    ).user;
+    const bulk = ok(
+      await post("/admin/access/grant.json", admin, { user_id: u.id, organization_id: org.id, products: ["storage", "ops"], access: "read" }),
+      AccessMutationAnswer
+    );
     expect(bulk).toMatchObject({ changed: 16, aircraft_count: 8 });
-    const change = ok(await post("/admin/access/grant.json", admin, { user_id: u.id, organization_id: org.id, products: ["ops"], access: "su_write" }), AccessMutationAnswer);
+    const change = ok(
+      await post("/admin/access/grant.json", admin, { user_id: u.id, organization_id: org.id, products: ["ops"], access: "su_write" }),
+      AccessMutationAnswer
+    );
     expect(change.changed).toBe(8);
     const matrix = ok(await get(`/admin/access/users/${u.id}.json?per_page=100`, admin), UserAccessAnswer);
     expect(matrix.aircraft.every((a) => a.access.storage === "read" && a.access.ops === "su_write" && a.access.oil === null)).toBe(true);
@@ -313,19 +433,39 @@ describe("user access control", () => {
   it("refuses grants that break the rules", async () => {
     const org = await skyline();
     const ac = (await up.upstream.deps.db.selectFrom("aircraft").select("id").where("organization_id", "=", org.id).executeTakeFirstOrThrow()).id;
-    const nordicAc = (await up.upstream.deps.db.selectFrom("aircraft as a").innerJoin("organizations as o", "o.id", "a.organization_id").select("a.id").where("o.slug", "=", "nordic").executeTakeFirstOrThrow()).id;
+    const nordicAc = (
+      await up.upstream.deps.db
+        .selectFrom("aircraft as a")
+        .innerJoin("organizations as o", "o.id", "a.organization_id")
+        .select("a.id")
+        .where("o.slug", "=", "nordic")
+        .executeTakeFirstOrThrow()
+    ).id;
     const id = async (email: string) => (await up.upstream.deps.db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id;
     const consultantId = await id("consultant@demo.aero");
     const clientId = await id("client@demo.aero");
-    expect(errorOf(await post("/admin/access/grant.json", admin, { user_id: consultantId, aircraft_ids: [ac], products: ["ops"], access: "read" }))).toBe("Consultants can only be given Storage access.");
-    expect(errorOf(await post("/admin/access/grant.json", admin, { user_id: clientId, aircraft_ids: [nordicAc], products: ["storage"], access: "read" }))).toBe("Claire Fitzgerald does not belong to Nordic Regional Airways.");
-    expect(errorOf(await post("/admin/access/grant.json", admin, { user_id: await id("member@demo.aero"), aircraft_ids: [ac], products: ["storage"], access: "read" }))).toBe("Priya Nair is a member and already has full access.");
+    expect(errorOf(await post("/admin/access/grant.json", admin, { user_id: consultantId, aircraft_ids: [ac], products: ["ops"], access: "read" }))).toBe(
+      "Consultants can only be given Storage access."
+    );
+    expect(errorOf(await post("/admin/access/grant.json", admin, { user_id: clientId, aircraft_ids: [nordicAc], products: ["storage"], access: "read" }))).toBe(
+      "Claire Fitzgerald does not belong to Nordic Regional Airways."
+    );
+    expect(
+      errorOf(
+        await post("/admin/access/grant.json", admin, { user_id: await id("member@demo.aero"), aircraft_ids: [ac], products: ["storage"], access: "read" })
+      )
+    ).toBe("Priya Nair is a member and already has full access.");
     expect((await post("/admin/access/grant.json", admin, { user_id: clientId, aircraft_ids: [], products: [], access: "boss" })).status).toBe(422);
   });
 
   it("lets a Super User manage their aircraft's access, and nobody else's", async () => {
     const org = await skyline();
-    const ac = await up.upstream.deps.db.selectFrom("aircraft").select(["id", "msn"]).where("organization_id", "=", org.id).where("msn", "=", "1456").executeTakeFirstOrThrow();
+    const ac = await up.upstream.deps.db
+      .selectFrom("aircraft")
+      .select(["id", "msn"])
+      .where("organization_id", "=", org.id)
+      .where("msn", "=", "1456")
+      .executeTakeFirstOrThrow();
     const readerId = (await up.upstream.deps.db.selectFrom("users").select("id").where("email", "=", "reader@demo.aero").executeTakeFirstOrThrow()).id;
     // Emma is Super User of every Skyline aircraft.
     const view = ok(await get(`/admin/access/aircraft/${ac.id}.json`, emma), AircraftAccessAnswer);
@@ -335,12 +475,19 @@ describe("user access control", () => {
     // Claire has Edit Access only: she may not manage access; bulk grants and other organizations are refused.
     expect(errorOf(await get(`/admin/access/aircraft/${ac.id}.json`, client))).toBe("Only a Super User of this aircraft can manage its access.");
     expect(errorOf(await post("/admin/access/grant.json", client, { user_id: readerId, aircraft_ids: [ac.id], products: ["storage"], access: "read" }))).toBe(
-      "Only a Super User of MSN 1456 in Storage can manage its access.",
+      "Only a Super User of MSN 1456 in Storage can manage its access."
     );
     expect(errorOf(await post("/admin/access/grant.json", emma, { user_id: readerId, organization_id: org.id, products: ["storage"], access: "read" }))).toBe(
-      "Only administrators can change access for a whole organization.",
+      "Only administrators can change access for a whole organization."
     );
-    const nordicAc = (await up.upstream.deps.db.selectFrom("aircraft as a").innerJoin("organizations as o", "o.id", "a.organization_id").select("a.id").where("o.slug", "=", "nordic").executeTakeFirstOrThrow()).id;
+    const nordicAc = (
+      await up.upstream.deps.db
+        .selectFrom("aircraft as a")
+        .innerJoin("organizations as o", "o.id", "a.organization_id")
+        .select("a.id")
+        .where("o.slug", "=", "nordic")
+        .executeTakeFirstOrThrow()
+    ).id;
     expect((await get(`/admin/access/aircraft/${nordicAc}.json`, emma)).status).toBe(404);
     expect((await get(`/admin/access/users/${readerId}.json`, emma)).status).toBe(422);
   });
@@ -349,14 +496,31 @@ describe("user access control", () => {
 describe("IP whitelist", () => {
   it("restricts sign-in and every call of an organization's users to the listed ranges", async () => {
     const org = ok(await post("/admin/organizations.json", admin, { name: "Whitelisted Org" }), OrganizationMutationAnswer).organization;
-    ok(await post("/admin/clients.json", admin, { email: "wl.user@example.aero", first_name: "White", last_name: "List", organization_id: org.id, password: "white-pass-2026" }), UserMutationAnswer);
+    ok(
+      await post("/admin/clients.json", admin, {
+        email: "wl.user@example.aero",
+        first_name: "White",
+        last_name: "List",
+        organization_id: org.id,
+        password: "white-pass-2026",
+      }),
+      UserMutationAnswer
+    );
     const before = await headersFor("wl.user@example.aero", "white-pass-2026", "192.0.2.77");
 
     // The admin (no organization) is warned that the list excludes their own address, then confirms.
     const warn = await post("/admin/ip_whitelist.json", withIp(admin, "198.51.100.1"), { organization_id: org.id, cidr: "203.0.113.0/24", label: "Office" });
     expect(warn.status).toBe(422);
     expect(IpWarningAnswer.parse(warn.body)).toMatchObject({ confirm_required: true, your_ip: "198.51.100.1" });
-    const added = ok(await post("/admin/ip_whitelist.json", withIp(admin, "198.51.100.1"), { organization_id: org.id, cidr: "203.0.113.0/24", label: "Office", confirm: true }), IpWhitelistMutationAnswer);
+    const added = ok(
+      await post("/admin/ip_whitelist.json", withIp(admin, "198.51.100.1"), {
+        organization_id: org.id,
+        cidr: "203.0.113.0/24",
+        label: "Office",
+        confirm: true,
+      }),
+      IpWhitelistMutationAnswer
+    );
     expect(added.entry).toMatchObject({ cidr: "203.0.113.0/24", label: "Office", matches_you: false });
 
     // The refused address: the running session and a new sign-in get 403.
@@ -388,7 +552,14 @@ describe("IP whitelist", () => {
 
   it("never lets an admin lock themselves out of their own organization", async () => {
     const org = ok(await post("/admin/organizations.json", admin, { name: "Own Admin Org" }), OrganizationMutationAnswer).organization;
-    await createUserAccount(up.upstream.deps, { email: "org.admin@example.aero", password: "org-admin-2026", role: "member", first_name: "Org", last_name: "Admin", organization_id: org.id });
+    await createUserAccount(up.upstream.deps, {
+      email: "org.admin@example.aero",
+      password: "org-admin-2026",
+      role: "member",
+      first_name: "Org",
+      last_name: "Admin",
+      organization_id: org.id,
+    });
     const h = await headersFor("org.admin@example.aero", "org-admin-2026", "198.51.100.20");
     const refused = await post("/admin/ip_whitelist.json", h, { organization_id: org.id, cidr: "10.0.0.0/8", confirm: true });
     expect(refused.status).toBe(422);
@@ -426,7 +597,17 @@ describe("search index rebuild", () => {
     // One unfinished job per scope (a job row queued behind the worker's back, not woken yet).
     const pending = await deps.db
       .insertInto("search_reindex_jobs")
-      .values({ organization_id: org.id, status: "queued", total: 0, done: 0, last_item_id: 0, count_before: 0, count_after: null, created_by: null, finished_at: null })
+      .values({
+        organization_id: org.id,
+        status: "queued",
+        total: 0,
+        done: 0,
+        last_item_id: 0,
+        count_before: 0,
+        count_after: null,
+        created_by: null,
+        finished_at: null,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     expect(errorOf(await post("/admin/search/reindex.json", admin, { organization_id: org.id }))).toBe("A rebuild of this index is already queued or running.");
@@ -452,7 +633,17 @@ describe("search index rebuild", () => {
     // A job left "running" half-way by a restart.
     const job = await deps.db
       .insertInto("search_reindex_jobs")
-      .values({ organization_id: null, status: "queued", total: 0, done: 0, last_item_id: 0, count_before: before, count_after: null, created_by: null, finished_at: null })
+      .values({
+        organization_id: null,
+        status: "queued",
+        total: 0,
+        done: 0,
+        last_item_id: 0,
+        count_before: before,
+        count_after: null,
+        created_by: null,
+        finished_at: null,
+      })
       .returningAll()
       .executeTakeFirstOrThrow();
     await runReindexBatch(deps, job, 7);
@@ -474,7 +665,10 @@ describe("file-server users and groups", () => {
     const group = ok(await post("/admin/fs/groups.json", admin, { name: "Skyline Records", organization_id: org.id }), FsGroupMutationAnswer).group;
     expect(group).toMatchObject({ name: "Skyline Records", organization: { slug: "skyline" }, member_count: 0 });
     expect((await post("/admin/fs/groups.json", admin, { name: "skyline records" })).status).toBe(422);
-    const u = ok(await post("/admin/fs/users.json", admin, { username: "Skyline.Sync", display_name: "Skyline sync", quota_gb: 2, group_ids: [group.id] }), FsUserMutationAnswer).user;
+    const u = ok(
+      await post("/admin/fs/users.json", admin, { username: "Skyline.Sync", display_name: "Skyline sync", quota_gb: 2, group_ids: [group.id] }),
+      FsUserMutationAnswer
+    ).user;
     expect(u).toMatchObject({ username: "skyline.sync", quota_bytes: 2 * 1024 ** 3, enabled: true, groups: [{ id: group.id, name: "Skyline Records" }] });
     expect((await post("/admin/fs/users.json", admin, { username: "skyline.sync" })).status).toBe(422);
     const off = ok(await post(`/admin/fs/users/${u.id}.json`, admin, { enabled: false }), FsUserMutationAnswer);
@@ -504,7 +698,12 @@ describe("analytics and audit", () => {
     const made = ok(await post("/admin/organizations.json", withIp(admin, "198.51.100.99"), { name: "Audited Org" }), OrganizationMutationAnswer).organization;
     const today = new Date().toISOString().slice(0, 10);
     const log = ok(await get(`/admin/audit.json?organization_id=${made.id}&user=admin@demo.aero&from=${today}&to=${today}`, admin), AuditAnswer);
-    expect(log.entries[0]).toMatchObject({ action: "admin.organization.create", ip: "198.51.100.99", user: { email: "admin@demo.aero" }, organization: { id: made.id, name: "Audited Org" } });
+    expect(log.entries[0]).toMatchObject({
+      action: "admin.organization.create",
+      ip: "198.51.100.99",
+      user: { email: "admin@demo.aero" },
+      organization: { id: made.id, name: "Audited Org" },
+    });
     expect(ok(await get(`/admin/audit.json?organization_id=${made.id}&to=2000-01-01`, admin), AuditAnswer).total).toBe(0);
     expect(ok(await get(`/admin/audit.json?organization_id=${made.id}&user=member@demo.aero`, admin), AuditAnswer).total).toBe(0);
   });

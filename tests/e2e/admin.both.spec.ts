@@ -14,7 +14,10 @@ async function signOut(page: Page) {
 test("an admin sets up an organization, an aircraft, a client and a consultant, and controls the client's access", async ({ page }) => {
   const s = stamp();
   const orgName = `E2E Lessor ${s}`;
-  const msn = `E2E${s}`.slice(0, 30).toUpperCase().replace(/[^A-Z0-9]/g, "");
+  const msn = `E2E${s}`
+    .slice(0, 30)
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, "");
   const clientEmail = `client.${s}@e2e.aero`;
   const clientPassword = "e2e-client-2026";
 
@@ -97,7 +100,14 @@ test("the analytics page draws its charts on the server", async ({ page }) => {
   await login(page, "admin@demo.aero");
   await page.goto("/admin/analytics");
   await expect(page.getByRole("heading", { level: 1, name: "Analytics" })).toBeVisible();
-  for (const title of ["Aircraft by status and organization", "Users by role", "Storage used", "Files added per week", "Uploads and sign-ins per week", "Consultants by approval status"]) {
+  for (const title of [
+    "Aircraft by status and organization",
+    "Users by role",
+    "Storage used",
+    "Files added per week",
+    "Uploads and sign-ins per week",
+    "Consultants by approval status",
+  ]) {
     await expect(page.getByRole("img", { name: title })).toBeVisible();
   }
   // The numbers are there as a table too (a <details>, which opens without JavaScript).
@@ -111,7 +121,10 @@ test("lists search, sort and page in the URL", async ({ page }) => {
   await page.goto("/admin/organization");
   await page.getByRole("link", { name: "Aircraft", exact: true }).click();
   await expect(page).toHaveURL(/sort=aircraft_count&dir=asc/);
-  await page.getByRole("link", { name: /^Aircraft/ }).first().click();
+  await page
+    .getByRole("link", { name: /^Aircraft/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/sort=aircraft_count&dir=desc/);
   await expect(page.locator("tbody tr").first()).toContainText("Skyline Leasing");
   await page.getByLabel("Find an organization").fill("nordic");

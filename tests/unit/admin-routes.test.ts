@@ -22,7 +22,10 @@ const cookies: Record<string, string> = {};
 const ROUTES_DIR = path.resolve(__dirname, "../../app/routes");
 /** Every route file of the admin area (the spec's admin routes and this issue's extra pages). */
 const ADMIN_ROUTE = /^_shell\.(admin\.|dashboard\.tsx$|deactivate\.tsx$|nextcloud\.|aerooil\.)/;
-const adminFiles = fs.readdirSync(ROUTES_DIR).filter((f) => ADMIN_ROUTE.test(f) && /\.tsx?$/.test(f)).sort();
+const adminFiles = fs
+  .readdirSync(ROUTES_DIR)
+  .filter((f) => ADMIN_ROUTE.test(f) && /\.tsx?$/.test(f))
+  .sort();
 const load = (file: string) => import(/* @vite-ignore */ path.join(ROUTES_DIR, file)) as Promise<RouteModule>;
 
 /** AeroOPS admin pages: ops_template may use them (spec 001 §6). */
@@ -44,7 +47,11 @@ async function toastOf(res: Response) {
   return toast;
 }
 
-async function run(fn: Fn, url: string, opts: { email?: string; cookie?: string; form?: Record<string, string | string[]>; params?: Record<string, string>; context?: AppLoadContext } = {}) {
+async function run(
+  fn: Fn,
+  url: string,
+  opts: { email?: string; cookie?: string; form?: Record<string, string | string[]>; params?: Record<string, string>; context?: AppLoadContext } = {}
+) {
   const headers = new Headers();
   const cookie = opts.cookie ?? (opts.email ? await as(opts.email) : undefined);
   if (cookie) headers.set("Cookie", cookie);
@@ -102,7 +109,15 @@ function target(file: string): { url: string; params: Record<string, string> } {
 describe("the admin guard, route by route", () => {
   it("finds the admin route files", () => {
     expect(adminFiles.length).toBeGreaterThanOrEqual(28);
-    for (const f of ["_shell.admin.analytics.tsx", "_shell.admin.user-access-control.tsx", "_shell.admin.es-migration.tsx", "_shell.dashboard.tsx", "_shell.deactivate.tsx", "_shell.nextcloud.user.create.tsx", "_shell.aerooil.msnids.tsx"]) {
+    for (const f of [
+      "_shell.admin.analytics.tsx",
+      "_shell.admin.user-access-control.tsx",
+      "_shell.admin.es-migration.tsx",
+      "_shell.dashboard.tsx",
+      "_shell.deactivate.tsx",
+      "_shell.nextcloud.user.create.tsx",
+      "_shell.aerooil.msnids.tsx",
+    ]) {
       expect(adminFiles).toContain(f);
     }
   });
@@ -112,7 +127,10 @@ describe("the admin guard, route by route", () => {
       const mod = await load(file);
       const { url, params } = target(file);
       for (const email of ["client@demo.aero", "consultant@demo.aero"]) {
-        for (const [kind, fn] of [["loader", mod.loader], ["action", mod.action]] as const) {
+        for (const [kind, fn] of [
+          ["loader", mod.loader],
+          ["action", mod.action],
+        ] as const) {
           if (!fn) continue;
           const res = await run(fn, url, { email, params, form: kind === "action" ? { intent: "x" } : undefined });
           expect(`${file} ${kind} ${email}: ${res.status} ${res.headers.get("Location")}`).toBe(`${file} ${kind} ${email}: 302 /errors/error-401`);
@@ -177,7 +195,10 @@ describe("admin forms", () => {
     const orgCreate = await load("_shell.admin.organization.create.tsx");
     const bad = await run(orgCreate.action!, "/admin/organization/create", { email: "admin@demo.aero", form: { name: "", product_type: "OTHER" } });
     expect(bad.status).toBe(400);
-    const org = await run(orgCreate.action!, "/admin/organization/create", { email: "admin@demo.aero", form: { name: "Unit Test Air", product_type: "STORAGE", search_all: "on" } });
+    const org = await run(orgCreate.action!, "/admin/organization/create", {
+      email: "admin@demo.aero",
+      form: { name: "Unit Test Air", product_type: "STORAGE", search_all: "on" },
+    });
     expect(org.status).toBe(302);
     expect((await toastOf(org))?.description).toBe("Organization Unit Test Air was created.");
     const orgId = Number(org.headers.get("Location")!.split("/").pop());
@@ -222,7 +243,18 @@ describe("admin forms", () => {
     expect(data.userView.aircraft.map((a) => a.id)).toEqual([aircraftId]);
     const grant = await run(uac.action!, page, {
       email: "admin@demo.aero",
-      form: { intent: "row", user_id: String(clientId), aircraft_id: String(aircraftId), storage: "write", was_storage: "", ops: "", was_ops: "", oil: "", was_oil: "", redirectTo: page },
+      form: {
+        intent: "row",
+        user_id: String(clientId),
+        aircraft_id: String(aircraftId),
+        storage: "write",
+        was_storage: "",
+        ops: "",
+        was_ops: "",
+        oil: "",
+        was_oil: "",
+        redirectTo: page,
+      },
     });
     expect((await toastOf(grant))?.description).toBe("Una Test now has Edit Access to MSN 4242 (Storage).");
     // The client sees it in the fleet at once.
@@ -249,7 +281,10 @@ describe("admin forms", () => {
     const mod = await load("_shell.deactivate.tsx");
     const reader = (await p.up.upstream.deps.db.selectFrom("users").select("id").where("email", "=", "reader@demo.aero").executeTakeFirstOrThrow()).id;
     const readerCookie = await p.signIn("reader@demo.aero");
-    const off = await run(mod.action!, "/deactivate", { email: "admin@demo.aero", form: { intent: "deactivate", user_id: String(reader), redirectTo: "/deactivate?q=reader" } });
+    const off = await run(mod.action!, "/deactivate", {
+      email: "admin@demo.aero",
+      form: { intent: "deactivate", user_id: String(reader), redirectTo: "/deactivate?q=reader" },
+    });
     expect(off.headers.get("Location")).toBe("/deactivate?q=reader");
     expect((await toastOf(off))?.description).toBe("Ravi Desai is deactivated and has been signed out everywhere.");
     // The reader's portal session ends at their next request.
@@ -257,7 +292,10 @@ describe("admin forms", () => {
     const next = await run(shell.loader as Fn, "/client/home", { cookie: readerCookie });
     expect(next.status).toBe(302);
     expect(next.headers.get("Location")).toMatch(/^\/auth\/login/);
-    const on = await run(mod.action!, "/deactivate", { email: "admin@demo.aero", form: { intent: "activate", user_id: String(reader), redirectTo: "/deactivate" } });
+    const on = await run(mod.action!, "/deactivate", {
+      email: "admin@demo.aero",
+      form: { intent: "activate", user_id: String(reader), redirectTo: "/deactivate" },
+    });
     expect((await toastOf(on))?.description).toBe("Ravi Desai can sign in again.");
   });
 
@@ -272,7 +310,7 @@ describe("admin forms", () => {
 });
 
 describe("the IP whitelist through the portal", () => {
-  const at = (ip: string) => ({ ...p.context, clientIp: ip }) as AppLoadContext;
+  const at = (ip: string) => ({ ...p.context, clientIp: ip } as AppLoadContext);
 
   it("lets an organization's users in only from its addresses: at sign-in and on every page", async () => {
     const create = await load("_shell.admin.ip-whitelist.create.tsx");
@@ -312,7 +350,10 @@ describe("the IP whitelist through the portal", () => {
     // Remove the entry again (confirm: the admin's address is still not in it, and the list empties).
     const list = await load("_shell.admin.ip-whitelist._index.tsx");
     const entry = await p.up.upstream.deps.db.selectFrom("ip_whitelist").select("id").where("organization_id", "=", ids.skyline).executeTakeFirstOrThrow();
-    const removed = await run(list.action!, "/admin/ip-whitelist", { cookie: adminCookie, form: { intent: "delete", id: String(entry.id), redirectTo: "/admin/ip-whitelist" } });
+    const removed = await run(list.action!, "/admin/ip-whitelist", {
+      cookie: adminCookie,
+      form: { intent: "delete", id: String(entry.id), redirectTo: "/admin/ip-whitelist" },
+    });
     expect((await toastOf(removed))?.description).toContain("has no entries left");
     expect((await signIn("192.0.2.50")).status).toBe(302);
   });

@@ -21,6 +21,8 @@ type Outcome = "ok" | "network" | "403" | "413" | "hang";
 
 class FakeTransport implements UploadTransport<FakeFile> {
   links = 0;
+  linkUids: (string | null)[] = [];
+  refuse = new Map<string, string>();
   clock = { now: 0 };
   /** Outcomes to play for POSTs of a path, in order; "ok" once the list is used up. */
   script = new Map<string, Outcome[]>();
@@ -36,13 +38,14 @@ class FakeTransport implements UploadTransport<FakeFile> {
   advanceOnPost = 0;
   onPost?: (key: string) => void;
 
-  async uploadLink(): Promise<UploadLink> {
+  async uploadLink(_signal: AbortSignal, uid: string | null): Promise<UploadLink> {
+    this.linkUids.push(uid);
     if (this.linkNetworkFailures > 0) {
       this.linkNetworkFailures -= 1;
       throw new NetworkError();
     }
     this.links += 1;
-    return { url: "/_blob", url_fields: { key: "a/1/${filename}", policy: `p${this.links}`, "x-signature": "s" }, key_prefix: "a/1/", expires_in: 3600, max_bytes: 1e9 };
+    return { url: "/_blob", url_fields: { key: "a/1/${filename}", policy: `p${this.links}`, "x-signature": "s" }, key_prefix: "a/1/", expires_in: 3600, max_bytes: 1e9, uid: "u1" };
   }
 
   async postFile(link: UploadLink, key: string, file: FakeFile, onProgress: (n: number) => void, signal: AbortSignal) {
@@ -66,7 +69,9 @@ class FakeTransport implements UploadTransport<FakeFile> {
   async indexFiles(prefix: string, files: { path: string; size: number }[]): Promise<IndexedAnswer> {
     this.indexCalls.push({ prefix, files });
     const missing = files.filter((f) => !this.arrived.has(prefix + f.path) || this.missingOnce.delete(f.path)).map((f) => f.path);
-    return { indexed: files.length - missing.length, missing, message: `${files.length - missing.length} file(s) uploaded` };
+    const refused = files.filter((f) => this.refuse.has(f.path)).map((f) => ({ path: f.path, message: this.refuse.get(f.path)! }));
+    const ok = files.length - missing.length - refused.length;
+    return { indexed: ok, missing, refused, message: `${ok} file(s) uploaded` };
   }
 
   async preprocess(_prefix: string, files: { path: string; size: number }[], uid: string | null) {
@@ -176,6 +181,24 @@ describe("standard flow", () => {
     expect(end.phase).toBe("done");
     expect(sleeps).toEqual([OFFLINE_RETRY_MS, OFFLINE_RETRY_MS]);
     expect(t.arrived.size).toBe(2);
+  });
+
+  it("shows a file the index refuses as failed, with the server's message", async () => {
+    const { t, engine } = setup("standard", 1);
+    t.refuse.set("folder/file1.pdf", "Another file in this upload has the same name after special characters were replaced.");
+    engine.select(files(3));
+    const end = await engine.start();
+    expect(end.files.map((f) => f.status)).toEqual(["indexed", "failed", "indexed"]);
+    expect(end.files[1]!.error).toContain("same name");
+    expect(end.indexed).toBe(2);
+  });
+
+  it("asks for the same upload prefix again when it refreshes the link (a retried file keeps its key)", async () => {
+    const { t, engine } = setup("standard", 1);
+    t.script.set("folder/file0.pdf", ["network"]);
+    engine.select(files(1));
+    await engine.start();
+    expect(t.linkUids).toEqual([null, "u1"]);
   });
 
   it("refreshes the link on a 403 and retries the same file", async () => {

@@ -60,7 +60,11 @@ export function registerAccessRoutes(app: Hono<HonoEnv>) {
           .selectFrom("aircraft_access")
           .select(["aircraft_id", "product", "access"])
           .where("user_id", "=", target.id)
-          .where("aircraft_id", "in", rows.map((r) => r.id))
+          .where(
+            "aircraft_id",
+            "in",
+            rows.map((r) => r.id)
+          )
           .execute()
       : [];
     return c.json({
@@ -68,7 +72,15 @@ export function registerAccessRoutes(app: Hono<HonoEnv>) {
       aircraft: rows.map((r) => {
         const access = emptyAccess();
         for (const g of grants) if (g.aircraft_id === r.id) access[g.product as Product] = g.access as AccessLevel;
-        return { id: r.id, msn: r.msn, name: r.name, registration: r.registration, status: r.status, organization: { id: r.org_id, name: r.org_name, slug: r.org_slug }, access };
+        return {
+          id: r.id,
+          msn: r.msn,
+          name: r.name,
+          registration: r.registration,
+          status: r.status,
+          organization: { id: r.org_id, name: r.org_name, slug: r.org_slug },
+          access,
+        };
       }),
       total: Number(total.n),
       page: q.page,
@@ -87,7 +99,12 @@ export function registerAccessRoutes(app: Hono<HonoEnv>) {
     const can_manage = { storage: true, ops: true, oil: true };
     if (!isStaff(user)) {
       if (user.organization_id != null && user.organization_id !== aircraft.organization.id) throw notFound("That aircraft");
-      const mine = await deps.db.selectFrom("aircraft_access").select(["product", "access"]).where("user_id", "=", user.id).where("aircraft_id", "=", id).execute();
+      const mine = await deps.db
+        .selectFrom("aircraft_access")
+        .select(["product", "access"])
+        .where("user_id", "=", user.id)
+        .where("aircraft_id", "=", id)
+        .execute();
       if (!mine.length) throw notFound("That aircraft");
       for (const p of PRODUCTS) can_manage[p] = mine.some((m) => m.product === p && m.access === "su_write");
       if (!PRODUCTS.some((p) => can_manage[p])) throw refuse("Only a Super User of this aircraft can manage its access.");
@@ -98,16 +115,16 @@ export function registerAccessRoutes(app: Hono<HonoEnv>) {
       .leftJoin("aircraft_access as g", (j) => j.onRef("g.user_id", "=", "u.id").on("g.aircraft_id", "=", id))
       .select(["u.id", "u.username", "u.email", "u.role", "u.active", "g.product", "g.access"])
       .where((eb) =>
-        eb.or([
-          eb("g.aircraft_id", "=", id),
-          eb.and([eb("u.organization_id", "=", aircraft.organization.id), eb("u.role", "in", ["client", "ops_template"])]),
-        ]),
+        eb.or([eb("g.aircraft_id", "=", id), eb.and([eb("u.organization_id", "=", aircraft.organization.id), eb("u.role", "in", ["client", "ops_template"])])])
       )
       .orderBy(sql`lower(u.username)`)
       .orderBy("u.id")
       .limit(3000)
       .execute();
-    const users = new Map<number, { user_id: number; username: string; email: string; role: (typeof rows)[number]["role"]; active: boolean; access: ProductAccess }>();
+    const users = new Map<
+      number,
+      { user_id: number; username: string; email: string; role: (typeof rows)[number]["role"]; active: boolean; access: ProductAccess }
+    >();
     for (const r of rows) {
       let u = users.get(r.id);
       if (!u) {

@@ -32,7 +32,10 @@ export function audit(c: Ctx, action: string, entity: string, entityId: string |
 export const likeContains = (s: string) => `%${s.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 export const likeAny = (columns: string[], q: string): Expression<SqlBool> => {
   const pattern = likeContains(q);
-  return sql<SqlBool>`(${sql.join(columns.map((col) => sql`lower(${sql.ref(col)}) LIKE ${pattern} ESCAPE '\\'`), sql` OR `)})`;
+  return sql<SqlBool>`(${sql.join(
+    columns.map((col) => sql`lower(${sql.ref(col)}) LIKE ${pattern} ESCAPE '\\'`),
+    sql` OR `
+  )})`;
 };
 
 export const paged = (page: number, perPage: number) => ({ limit: perPage, offset: (page - 1) * perPage });
@@ -57,7 +60,15 @@ export function organizationsQuery(deps: Deps) {
   return deps.db
     .selectFrom("organizations as o")
     .select([
-      "o.id", "o.name", "o.slug", "o.product_type", "o.search_all", "o.has_ops", "o.has_oil", "o.client_logo", "o.created_at",
+      "o.id",
+      "o.name",
+      "o.slug",
+      "o.product_type",
+      "o.search_all",
+      "o.has_ops",
+      "o.has_oil",
+      "o.client_logo",
+      "o.created_at",
       sql<number>`(SELECT count(*) FROM aircraft a WHERE a.organization_id = o.id)`.as("aircraft_count"),
       sql<number>`(SELECT count(*) FROM users u WHERE u.organization_id = o.id)`.as("user_count"),
       sql<number>`(SELECT count(*) FROM ip_whitelist w WHERE w.organization_id = o.id)`.as("whitelist_count"),
@@ -94,8 +105,19 @@ export function aircraftQuery(deps: Deps) {
     .selectFrom("aircraft as a")
     .innerJoin("organizations as o", "o.id", "a.organization_id")
     .select([
-      "a.id", "a.organization_id", "a.msn", "a.name", "a.registration", "a.kind", "a.manufacturer", "a.model", "a.status", "a.file_id", "a.created_at",
-      "o.name as org_name", "o.slug as org_slug",
+      "a.id",
+      "a.organization_id",
+      "a.msn",
+      "a.name",
+      "a.registration",
+      "a.kind",
+      "a.manufacturer",
+      "a.model",
+      "a.status",
+      "a.file_id",
+      "a.created_at",
+      "o.name as org_name",
+      "o.slug as org_slug",
       sql<number>`(SELECT count(*) FROM aircraft_access g WHERE g.aircraft_id = a.id AND g.product = 'storage')`.as("user_count"),
     ]);
 }
@@ -130,8 +152,18 @@ export function usersQuery(deps: Deps) {
     .selectFrom("users as u")
     .leftJoin("organizations as o", "o.id", "u.organization_id")
     .select([
-      "u.id", "u.email", "u.username", "u.first_name", "u.last_name", "u.role", "u.active", "u.confirmed_at", "u.created_at", "u.organization_id",
-      "o.name as org_name", "o.slug as org_slug",
+      "u.id",
+      "u.email",
+      "u.username",
+      "u.first_name",
+      "u.last_name",
+      "u.role",
+      "u.active",
+      "u.confirmed_at",
+      "u.created_at",
+      "u.organization_id",
+      "o.name as org_name",
+      "o.slug as org_slug",
       sql<string | null>`(SELECT max(t.created_at) FROM tokens t WHERE t.user_id = u.id)`.as("last_sign_in_at"),
       sql<number>`(SELECT count(*) FROM aircraft_access g WHERE g.user_id = u.id)`.as("grant_count"),
     ]);

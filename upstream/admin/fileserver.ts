@@ -56,7 +56,12 @@ function groupsQuery(deps: Deps) {
     .selectFrom("fs_groups as g")
     .leftJoin("organizations as o", "o.id", "g.organization_id")
     .select([
-      "g.id", "g.name", "g.created_at", "g.organization_id", "o.name as org_name", "o.slug as org_slug",
+      "g.id",
+      "g.name",
+      "g.created_at",
+      "g.organization_id",
+      "o.name as org_name",
+      "o.slug as org_slug",
       sql<number>`(SELECT count(*) FROM fs_user_groups l WHERE l.fs_group_id = g.id)`.as("member_count"),
     ]);
 }
@@ -90,10 +95,23 @@ export function registerFileServerRoutes(app: Hono<HonoEnv>) {
     }
     const { limit, offset } = paged(q.page, q.per_page);
     const [rows, total] = await Promise.all([
-      list.orderBy(sql`${USER_SORT_SQL[q.sort]} ${orderDir(q.dir)}`).orderBy("u.id").limit(limit).offset(offset).execute(),
+      list
+        .orderBy(sql`${USER_SORT_SQL[q.sort]} ${orderDir(q.dir)}`)
+        .orderBy("u.id")
+        .limit(limit)
+        .offset(offset)
+        .execute(),
       count.executeTakeFirstOrThrow(),
     ]);
-    return c.json({ users: await usersWithGroups(deps, rows.map((r) => r.id)), total: Number(total.n), page: q.page, per_page: q.per_page });
+    return c.json({
+      users: await usersWithGroups(
+        deps,
+        rows.map((r) => r.id)
+      ),
+      total: Number(total.n),
+      page: q.page,
+      per_page: q.per_page,
+    });
   });
 
   app.post("/admin/fs/users.json", async (c) => {
@@ -114,7 +132,11 @@ export function registerFileServerRoutes(app: Hono<HonoEnv>) {
           })
           .returning("id")
           .executeTakeFirstOrThrow();
-        if (groupIds.length) await trx.insertInto("fs_user_groups").values(groupIds.map((g) => ({ fs_user_id: row.id, fs_group_id: g }))).execute();
+        if (groupIds.length)
+          await trx
+            .insertInto("fs_user_groups")
+            .values(groupIds.map((g) => ({ fs_user_id: row.id, fs_group_id: g })))
+            .execute();
         return row.id;
       });
     } catch (err) {
@@ -135,10 +157,19 @@ export function registerFileServerRoutes(app: Hono<HonoEnv>) {
     const input = await readBody(c, FsUserUpdateInput);
     const groupIds = input.group_ids ? await checkGroups(deps, input.group_ids) : null;
     await deps.db.transaction().execute(async (trx) => {
-      if (input.enabled !== undefined) await trx.updateTable("fs_users").set({ enabled: input.enabled ? 1 : 0 }).where("id", "=", id).execute();
+      if (input.enabled !== undefined)
+        await trx
+          .updateTable("fs_users")
+          .set({ enabled: input.enabled ? 1 : 0 })
+          .where("id", "=", id)
+          .execute();
       if (groupIds) {
         await trx.deleteFrom("fs_user_groups").where("fs_user_id", "=", id).execute();
-        if (groupIds.length) await trx.insertInto("fs_user_groups").values(groupIds.map((g) => ({ fs_user_id: id, fs_group_id: g }))).execute();
+        if (groupIds.length)
+          await trx
+            .insertInto("fs_user_groups")
+            .values(groupIds.map((g) => ({ fs_user_id: id, fs_group_id: g })))
+            .execute();
       }
     });
     await audit(c, "admin.fs_user.update", "fs_user", id, null, { enabled: input.enabled, group_ids: groupIds });
@@ -152,14 +183,22 @@ export function registerFileServerRoutes(app: Hono<HonoEnv>) {
     requireStaff(user);
     const q = readQuery(c, FsGroupsQuery);
     let list = groupsQuery(deps);
-    let count = deps.db.selectFrom("fs_groups as g").leftJoin("organizations as o", "o.id", "g.organization_id").select((eb) => eb.fn.countAll<number>().as("n"));
+    let count = deps.db
+      .selectFrom("fs_groups as g")
+      .leftJoin("organizations as o", "o.id", "g.organization_id")
+      .select((eb) => eb.fn.countAll<number>().as("n"));
     if (q.q) {
       list = list.where(likeAny(["g.name", "o.name"], q.q));
       count = count.where(likeAny(["g.name", "o.name"], q.q));
     }
     const { limit, offset } = paged(q.page, q.per_page);
     const [rows, total] = await Promise.all([
-      list.orderBy(sql`${GROUP_SORT_SQL[q.sort]} ${orderDir(q.dir)}`).orderBy("g.id").limit(limit).offset(offset).execute(),
+      list
+        .orderBy(sql`${GROUP_SORT_SQL[q.sort]} ${orderDir(q.dir)}`)
+        .orderBy("g.id")
+        .limit(limit)
+        .offset(offset)
+        .execute(),
       count.executeTakeFirstOrThrow(),
     ]);
     return c.json({ groups: rows.map(groupDto), total: Number(total.n), page: q.page, per_page: q.per_page });
@@ -170,11 +209,21 @@ export function registerFileServerRoutes(app: Hono<HonoEnv>) {
     requireStaff(user);
     const input = await readBody(c, FsGroupInput);
     const org = input.organization_id != null ? await loadOrganization(deps, input.organization_id) : null;
-    const clash = await deps.db.selectFrom("fs_groups").select("id").where(sql`lower(name)`, "=", input.name.toLowerCase()).executeTakeFirst();
+    const clash = await deps.db
+      .selectFrom("fs_groups")
+      .select("id")
+      .where(sql`lower(name)`, "=", input.name.toLowerCase())
+      .executeTakeFirst();
     if (clash) throw refuse(`A group named ${input.name} already exists.`, { name: [`A group named ${input.name} already exists.`] });
     let id: number;
     try {
-      id = (await deps.db.insertInto("fs_groups").values({ name: input.name, organization_id: org?.id ?? null }).returning("id").executeTakeFirstOrThrow()).id;
+      id = (
+        await deps.db
+          .insertInto("fs_groups")
+          .values({ name: input.name, organization_id: org?.id ?? null })
+          .returning("id")
+          .executeTakeFirstOrThrow()
+      ).id;
     } catch (err) {
       if (isUniqueViolation(err)) throw refuse(`A group named ${input.name} already exists.`, { name: [`A group named ${input.name} already exists.`] });
       throw err;

@@ -40,8 +40,16 @@ export function registerInsightRoutes(app: Hono<HonoEnv>) {
         .groupBy(["o.id", "a.status"])
         .orderBy(sql`lower(o.name)`)
         .execute(),
-      db.selectFrom("aircraft").select(["kind", (eb) => eb.fn.countAll<number>().as("n")]).groupBy("kind").execute(),
-      db.selectFrom("users").select(["role", "active", (eb) => eb.fn.countAll<number>().as("n")]).groupBy(["role", "active"]).execute(),
+      db
+        .selectFrom("aircraft")
+        .select(["kind", (eb) => eb.fn.countAll<number>().as("n")])
+        .groupBy("kind")
+        .execute(),
+      db
+        .selectFrom("users")
+        .select(["role", "active", (eb) => eb.fn.countAll<number>().as("n")])
+        .groupBy(["role", "active"])
+        .execute(),
       db
         .selectFrom("storage_items")
         .select([sql<number>`coalesce(sum(size), 0)`.as("bytes"), (eb) => eb.fn.countAll<number>().as("files")])
@@ -75,11 +83,21 @@ export function registerInsightRoutes(app: Hono<HonoEnv>) {
         .where((eb) => eb.or([eb("action", "like", "admin.%"), eb("action", "like", "access.%")]))
         .groupBy(sql`1`)
         .execute(),
-      db.selectFrom("consultants").select(["approval_status", (eb) => eb.fn.countAll<number>().as("n")]).groupBy("approval_status").execute(),
-      db.selectFrom("organizations").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+      db
+        .selectFrom("consultants")
+        .select(["approval_status", (eb) => eb.fn.countAll<number>().as("n")])
+        .groupBy("approval_status")
+        .execute(),
+      db
+        .selectFrom("organizations")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow(),
     ]);
 
-    const orgs = new Map<number, { organization: { id: number; name: string; slug: string }; grounded: number; operational: number; transitional: number; total: number }>();
+    const orgs = new Map<
+      number,
+      { organization: { id: number; name: string; slug: string }; grounded: number; operational: number; transitional: number; total: number }
+    >();
     for (const r of byOrgStatus) {
       const o = orgs.get(r.id) ?? { organization: { id: r.id, name: r.name, slug: r.slug }, grounded: 0, operational: 0, transitional: 0, total: 0 };
       const k = Number(r.n);
@@ -91,8 +109,13 @@ export function registerInsightRoutes(app: Hono<HonoEnv>) {
     }
     const byOrganization = [...orgs.values()];
     const counts = byOrganization.reduce(
-      (a, o) => ({ total: a.total + o.total, grounded: a.grounded + o.grounded, operational: a.operational + o.operational, transitional: a.transitional + o.transitional }),
-      { total: 0, grounded: 0, operational: 0, transitional: 0 },
+      (a, o) => ({
+        total: a.total + o.total,
+        grounded: a.grounded + o.grounded,
+        operational: a.operational + o.operational,
+        transitional: a.transitional + o.transitional,
+      }),
+      { total: 0, grounded: 0, operational: 0, transitional: 0 }
     );
     const kind = (k: string) => Number(byKind.find((r) => r.kind === k)?.n ?? 0);
     const roles = USER_ROLES.map((role) => ({
@@ -141,8 +164,24 @@ export function registerInsightRoutes(app: Hono<HonoEnv>) {
       .selectFrom("audit_log as l")
       .leftJoin("users as u", "u.id", "l.user_id")
       .leftJoin("organizations as o", "o.id", "l.organization_id")
-      .select(["l.id", "l.created_at", "l.action", "l.entity", "l.entity_id", "l.detail", "l.ip", "l.user_id", "u.email", "u.username", "l.organization_id", "o.name as org_name"]);
-    let count = deps.db.selectFrom("audit_log as l").leftJoin("users as u", "u.id", "l.user_id").select((eb) => eb.fn.countAll<number>().as("n"));
+      .select([
+        "l.id",
+        "l.created_at",
+        "l.action",
+        "l.entity",
+        "l.entity_id",
+        "l.detail",
+        "l.ip",
+        "l.user_id",
+        "u.email",
+        "u.username",
+        "l.organization_id",
+        "o.name as org_name",
+      ]);
+    let count = deps.db
+      .selectFrom("audit_log as l")
+      .leftJoin("users as u", "u.id", "l.user_id")
+      .select((eb) => eb.fn.countAll<number>().as("n"));
     type Q = typeof list;
     type C = typeof count;
     const both = (f: (x: Q) => Q, g: (x: C) => C) => {
@@ -150,18 +189,40 @@ export function registerInsightRoutes(app: Hono<HonoEnv>) {
       count = g(count);
     };
     if (q.user) {
-      if (/^\d+$/.test(q.user)) both((x) => x.where("l.user_id", "=", Number(q.user)), (x) => x.where("l.user_id", "=", Number(q.user)));
-      else both((x) => x.where(likeAny(["u.email", "u.username"], q.user)), (x) => x.where(likeAny(["u.email", "u.username"], q.user)));
+      if (/^\d+$/.test(q.user))
+        both(
+          (x) => x.where("l.user_id", "=", Number(q.user)),
+          (x) => x.where("l.user_id", "=", Number(q.user))
+        );
+      else
+        both(
+          (x) => x.where(likeAny(["u.email", "u.username"], q.user)),
+          (x) => x.where(likeAny(["u.email", "u.username"], q.user))
+        );
     }
-    if (q.organization_id) both((x) => x.where("l.organization_id", "=", q.organization_id!), (x) => x.where("l.organization_id", "=", q.organization_id!));
+    if (q.organization_id)
+      both(
+        (x) => x.where("l.organization_id", "=", q.organization_id!),
+        (x) => x.where("l.organization_id", "=", q.organization_id!)
+      );
     if (q.action) {
       const prefix = `${q.action.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-      both((x) => x.where(sql<boolean>`l.action LIKE ${prefix} ESCAPE '\\'`), (x) => x.where(sql<boolean>`l.action LIKE ${prefix} ESCAPE '\\'`));
+      both(
+        (x) => x.where(sql<boolean>`l.action LIKE ${prefix} ESCAPE '\\'`),
+        (x) => x.where(sql<boolean>`l.action LIKE ${prefix} ESCAPE '\\'`)
+      );
     }
-    if (q.from) both((x) => x.where("l.created_at", ">=", `${q.from}T00:00:00.000Z`), (x) => x.where("l.created_at", ">=", `${q.from}T00:00:00.000Z`));
+    if (q.from)
+      both(
+        (x) => x.where("l.created_at", ">=", `${q.from}T00:00:00.000Z`),
+        (x) => x.where("l.created_at", ">=", `${q.from}T00:00:00.000Z`)
+      );
     if (q.to) {
       const end = new Date(Date.parse(`${q.to}T00:00:00.000Z`) + 86_400_000).toISOString();
-      both((x) => x.where("l.created_at", "<", end), (x) => x.where("l.created_at", "<", end));
+      both(
+        (x) => x.where("l.created_at", "<", end),
+        (x) => x.where("l.created_at", "<", end)
+      );
     }
     const { limit, offset } = paged(q.page, q.per_page);
     const [rows, total] = await Promise.all([list.orderBy("l.id", "desc").limit(limit).offset(offset).execute(), count.executeTakeFirstOrThrow()]);

@@ -66,7 +66,10 @@ export function registerIpWhitelistRoutes(app: Hono<HonoEnv>) {
     requireStaff(user);
     const q = readQuery(c, IpWhitelistQuery);
     let list = entriesQuery(c);
-    let count = deps.db.selectFrom("ip_whitelist as w").innerJoin("organizations as o", "o.id", "w.organization_id").select((eb) => eb.fn.countAll<number>().as("n"));
+    let count = deps.db
+      .selectFrom("ip_whitelist as w")
+      .innerJoin("organizations as o", "o.id", "w.organization_id")
+      .select((eb) => eb.fn.countAll<number>().as("n"));
     if (q.q) {
       list = list.where(likeAny(["w.cidr", "w.label", "o.name"], q.q));
       count = count.where(likeAny(["w.cidr", "w.label", "o.name"], q.q));
@@ -77,7 +80,12 @@ export function registerIpWhitelistRoutes(app: Hono<HonoEnv>) {
     }
     const { limit, offset } = paged(q.page, q.per_page);
     const [rows, total] = await Promise.all([
-      list.orderBy(sql`${IP_SORT_SQL[q.sort]} ${orderDir(q.dir)}`).orderBy("w.id").limit(limit).offset(offset).execute(),
+      list
+        .orderBy(sql`${IP_SORT_SQL[q.sort]} ${orderDir(q.dir)}`)
+        .orderBy("w.id")
+        .limit(limit)
+        .offset(offset)
+        .execute(),
       count.executeTakeFirstOrThrow(),
     ]);
     return c.json({ entries: rows.map((r) => entryDto(r, user.ip)), your_ip: user.ip, total: Number(total.n), page: q.page, per_page: q.per_page });
@@ -102,7 +110,12 @@ export function registerIpWhitelistRoutes(app: Hono<HonoEnv>) {
       .values({ organization_id: org.id, cidr, label: input.label, created_by: user.id })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await audit(c, "admin.ip_whitelist.add", "ip_whitelist", row.id, org.id, { cidr, label: input.label, first_entry: existing.length === 0, confirmed: input.confirm });
+    await audit(c, "admin.ip_whitelist.add", "ip_whitelist", row.id, org.id, {
+      cidr,
+      label: input.label,
+      first_entry: existing.length === 0,
+      confirmed: input.confirm,
+    });
     const entry = entryDto(await entriesQuery(c).where("w.id", "=", row.id).executeTakeFirstOrThrow(), user.ip);
     const note = existing.length === 0 ? ` Users of ${org.name} can now sign in only from the listed addresses.` : "";
     return c.json({ message: `${cidr} was added to the list of ${org.name}.${note}`, entry });
@@ -116,7 +129,12 @@ export function registerIpWhitelistRoutes(app: Hono<HonoEnv>) {
     const entry = await entriesQuery(c).where("w.id", "=", id).executeTakeFirst();
     if (!entry) throw notFound("That entry");
     const rest = await deps.db.selectFrom("ip_whitelist").select("cidr").where("organization_id", "=", entry.org_id).where("id", "!=", id).execute();
-    const blocked = lockoutCheck(c, entry.org_id, rest.map((r) => r.cidr), input.confirm);
+    const blocked = lockoutCheck(
+      c,
+      entry.org_id,
+      rest.map((r) => r.cidr),
+      input.confirm
+    );
     if (blocked) return blocked;
     await deps.db.deleteFrom("ip_whitelist").where("id", "=", id).execute();
     await audit(c, "admin.ip_whitelist.remove", "ip_whitelist", id, entry.org_id, { cidr: entry.cidr, label: entry.label, confirmed: input.confirm });

@@ -66,8 +66,17 @@ export const defaultAircraftName = (model: string, msn: string) => (model.trim()
  */
 export async function insertAircraftWithRoot(
   trx: Kysely<Database>,
-  input: { organization_id: number; msn: string; name: string; registration: string; kind: "aircraft" | "helicopter"; manufacturer: string; model: string; status: "GROUNDED" | "IN OPERATION" | "IN TRANSITION" },
-  createdBy: number | null,
+  input: {
+    organization_id: number;
+    msn: string;
+    name: string;
+    registration: string;
+    kind: "aircraft" | "helicopter";
+    manufacturer: string;
+    model: string;
+    status: "GROUNDED" | "IN OPERATION" | "IN TRANSITION";
+  },
+  createdBy: number | null
 ): Promise<number> {
   const now = nowIso();
   const a = await trx
@@ -77,7 +86,19 @@ export async function insertAircraftWithRoot(
     .executeTakeFirstOrThrow();
   const root = await trx
     .insertInto("storage_items")
-    .values({ aircraft_id: a.id, parent_id: null, path: "/", name: input.name, is_folder: 1, size: 0, blob_key: null, content_type: null, created_by: createdBy, created_at: now, updated_at: now })
+    .values({
+      aircraft_id: a.id,
+      parent_id: null,
+      path: "/",
+      name: input.name,
+      is_folder: 1,
+      size: 0,
+      blob_key: null,
+      content_type: null,
+      created_by: createdBy,
+      created_at: now,
+      updated_at: now,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   await trx.updateTable("aircraft").set({ file_id: root.id }).where("id", "=", a.id).execute();
@@ -108,7 +129,12 @@ export function registerOrganizationRoutes(app: Hono<HonoEnv>) {
     }
     const { limit, offset } = paged(q.page, q.per_page);
     const [rows, total] = await Promise.all([
-      list.orderBy(sql`${ORG_SORT_SQL[q.sort]} ${orderDir(q.dir)}`).orderBy("o.id").limit(limit).offset(offset).execute(),
+      list
+        .orderBy(sql`${ORG_SORT_SQL[q.sort]} ${orderDir(q.dir)}`)
+        .orderBy("o.id")
+        .limit(limit)
+        .offset(offset)
+        .execute(),
       count.executeTakeFirstOrThrow(),
     ]);
     return c.json({ organizations: rows.map(organizationDto), total: Number(total.n), page: q.page, per_page: q.per_page });
@@ -128,7 +154,12 @@ export function registerOrganizationRoutes(app: Hono<HonoEnv>) {
     const by = (s: string) => Number(rows.find((r) => r.status === s)?.n ?? 0);
     return c.json({
       organization,
-      aircraft_counts: { total: rows.reduce((a, r) => a + Number(r.n), 0), grounded: by("GROUNDED"), operational: by("IN OPERATION"), transitional: by("IN TRANSITION") },
+      aircraft_counts: {
+        total: rows.reduce((a, r) => a + Number(r.n), 0),
+        grounded: by("GROUNDED"),
+        operational: by("IN OPERATION"),
+        transitional: by("IN TRANSITION"),
+      },
     });
   });
 
@@ -196,7 +227,7 @@ export function registerOrganizationRoutes(app: Hono<HonoEnv>) {
     const changed = Object.fromEntries(
       (["name", "slug", "product_type", "search_all", "has_ops", "has_oil", "client_logo"] as const)
         .filter((k) => before[k] !== organization[k])
-        .map((k) => [k, { from: before[k], to: organization[k] }]),
+        .map((k) => [k, { from: before[k], to: organization[k] }])
     );
     await audit(c, "admin.organization.update", "organization", id, id, { changed });
     return c.json({ message: `Organization ${organization.name} was saved.`, organization });
@@ -235,7 +266,11 @@ export function registerOrganizationRoutes(app: Hono<HonoEnv>) {
     const q = readQuery(c, AircraftQuery);
     const cols = ["a.msn", "a.name", "a.registration", "a.manufacturer", "a.model"];
     let list = aircraftQuery(deps).where("a.organization_id", "=", id);
-    let counts = deps.db.selectFrom("aircraft as a").select(["a.status", (eb) => eb.fn.countAll<number>().as("n")]).where("a.organization_id", "=", id).groupBy("a.status");
+    let counts = deps.db
+      .selectFrom("aircraft as a")
+      .select(["a.status", (eb) => eb.fn.countAll<number>().as("n")])
+      .where("a.organization_id", "=", id)
+      .groupBy("a.status");
     if (q.q) {
       list = list.where(likeAny(cols, q.q));
       counts = counts.where(likeAny(cols, q.q));
@@ -243,7 +278,12 @@ export function registerOrganizationRoutes(app: Hono<HonoEnv>) {
     if (q.status) list = list.where("a.status", "=", q.status);
     const { limit, offset } = paged(q.page, q.per_page);
     const [rows, statusRows] = await Promise.all([
-      list.orderBy(sql`${AIRCRAFT_SORT_SQL[q.sort]} ${orderDir(q.dir)}`).orderBy("a.id").limit(limit).offset(offset).execute(),
+      list
+        .orderBy(sql`${AIRCRAFT_SORT_SQL[q.sort]} ${orderDir(q.dir)}`)
+        .orderBy("a.id")
+        .limit(limit)
+        .offset(offset)
+        .execute(),
       counts.execute(),
     ]);
     const by = (s: string) => Number(statusRows.find((r) => r.status === s)?.n ?? 0);
@@ -273,19 +313,36 @@ export function registerOrganizationRoutes(app: Hono<HonoEnv>) {
     const name = input.name || defaultAircraftName(input.model, input.msn);
     let id: number;
     try {
-      id = await deps.db.transaction().execute((trx) =>
-        insertAircraftWithRoot(
-          trx,
-          { organization_id: org.id, msn: input.msn, name, registration: input.registration, kind: input.kind, manufacturer: input.manufacturer, model: input.model, status: input.status },
-          user.id,
-        ),
-      );
+      id = await deps.db
+        .transaction()
+        .execute((trx) =>
+          insertAircraftWithRoot(
+            trx,
+            {
+              organization_id: org.id,
+              msn: input.msn,
+              name,
+              registration: input.registration,
+              kind: input.kind,
+              manufacturer: input.manufacturer,
+              model: input.model,
+              status: input.status,
+            },
+            user.id
+          )
+        );
     } catch (err) {
       if (isUniqueViolation(err)) throw msnTaken(input.msn, org.name);
       throw err;
     }
     const aircraft = await loadAircraft(deps, id);
-    await audit(c, "admin.aircraft.create", "aircraft", id, org.id, { msn: input.msn, name, registration: input.registration, status: input.status, kind: input.kind });
+    await audit(c, "admin.aircraft.create", "aircraft", id, org.id, {
+      msn: input.msn,
+      name,
+      registration: input.registration,
+      status: input.status,
+      kind: input.kind,
+    });
     return c.json({ message: `MSN ${aircraft.msn} was added to ${org.name}.`, aircraft });
   });
 
@@ -301,11 +358,20 @@ export function registerOrganizationRoutes(app: Hono<HonoEnv>) {
       await deps.db.transaction().execute(async (trx) => {
         await trx
           .updateTable("aircraft")
-          .set({ msn: input.msn, name, registration: input.registration, kind: input.kind, manufacturer: input.manufacturer, model: input.model, status: input.status })
+          .set({
+            msn: input.msn,
+            name,
+            registration: input.registration,
+            kind: input.kind,
+            manufacturer: input.manufacturer,
+            model: input.model,
+            status: input.status,
+          })
           .where("id", "=", id)
           .execute();
         // The root folder carries the aircraft's name.
-        if (name !== before.name) await trx.updateTable("storage_items").set({ name, updated_at: nowIso() }).where("aircraft_id", "=", id).where("path", "=", "/").execute();
+        if (name !== before.name)
+          await trx.updateTable("storage_items").set({ name, updated_at: nowIso() }).where("aircraft_id", "=", id).where("path", "=", "/").execute();
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw msnTaken(input.msn, before.organization.name);
@@ -315,7 +381,7 @@ export function registerOrganizationRoutes(app: Hono<HonoEnv>) {
     const changed = Object.fromEntries(
       (["msn", "name", "registration", "kind", "manufacturer", "model", "status"] as const)
         .filter((k) => before[k] !== aircraft[k])
-        .map((k) => [k, { from: before[k], to: aircraft[k] }]),
+        .map((k) => [k, { from: before[k], to: aircraft[k] }])
     );
     await audit(c, "admin.aircraft.update", "aircraft", id, aircraft.organization.id, { changed });
     return c.json({ message: `MSN ${aircraft.msn} was saved.`, aircraft });
@@ -328,8 +394,15 @@ export function registerOrganizationRoutes(app: Hono<HonoEnv>) {
     requireRoles(user, STAFF_ROLES);
     const selectedId = Number(c.req.query("organization_id") ?? "") || null;
     const [orgRows, statusRows] = await Promise.all([
-      organizationsQuery(deps).orderBy(sql`lower(o.name)`).orderBy("o.id").execute(),
-      deps.db.selectFrom("aircraft").select(["organization_id", "status", (eb) => eb.fn.countAll<number>().as("n")]).groupBy(["organization_id", "status"]).execute(),
+      organizationsQuery(deps)
+        .orderBy(sql`lower(o.name)`)
+        .orderBy("o.id")
+        .execute(),
+      deps.db
+        .selectFrom("aircraft")
+        .select(["organization_id", "status", (eb) => eb.fn.countAll<number>().as("n")])
+        .groupBy(["organization_id", "status"])
+        .execute(),
     ]);
     const countsOf = (orgId: number) => {
       const rows = statusRows.filter((r) => r.organization_id === orgId);
@@ -343,7 +416,12 @@ export function registerOrganizationRoutes(app: Hono<HonoEnv>) {
       const AIRCRAFT_MAX = 200;
       const [aircraftRows, peopleRows] = await Promise.all([
         aircraftQuery(deps).where("a.organization_id", "=", chosen.id).orderBy("a.msn").orderBy("a.id").limit(AIRCRAFT_MAX).execute(),
-        usersQuery(deps).where("u.organization_id", "=", chosen.id).orderBy(sql`lower(u.username)`).orderBy("u.id").limit(500).execute(),
+        usersQuery(deps)
+          .where("u.organization_id", "=", chosen.id)
+          .orderBy(sql`lower(u.username)`)
+          .orderBy("u.id")
+          .limit(500)
+          .execute(),
       ]);
       const ids = aircraftRows.map((a) => a.id);
       const grants = ids.length
@@ -371,7 +449,8 @@ export function registerOrganizationRoutes(app: Hono<HonoEnv>) {
   });
 }
 
-const msnTaken = (msn: string, orgName: string) => refuse(`MSN ${msn} is already registered in ${orgName}.`, { msn: [`MSN ${msn} is already registered in ${orgName}.`] });
+const msnTaken = (msn: string, orgName: string) =>
+  refuse(`MSN ${msn} is already registered in ${orgName}.`, { msn: [`MSN ${msn} is already registered in ${orgName}.`] });
 
 async function checkMsnFree(c: Parameters<typeof ctx>[0], orgId: number, orgName: string, msn: string, exceptId: number | null) {
   let q = ctx(c).deps.db.selectFrom("aircraft").select("id").where("organization_id", "=", orgId).where("msn", "=", msn);

@@ -5,11 +5,10 @@ import { sql } from "kysely";
 import type { Deps, HonoEnv } from "../context";
 import { nowIso } from "../db";
 import { hashPassword, randomToken, revokeUserTokens } from "../auth";
-import { readBody, readQuery, refuse } from "../http";
+import { readBody, readQuery, refuse, validate } from "../http";
 import { createOneTimeToken, createUserAccount, portalLink, sendMail } from "../main/accounts";
 import { ADMIN_MESSAGES, ClientCreateInput, ConsultantCreateInput, ConsultantsQuery, UsersQuery } from "../../app/models/schemas/admin";
 import { passwordRule } from "../../app/models/schemas/auth";
-import { validate } from "../http";
 import { audit, ctx, likeAny, loadOrganization, loadUser, orderDir, paged, parseId, requireStaff, userDto, usersQuery, type Ctx } from "./common";
 
 const USER_SORT_SQL = {
@@ -35,8 +34,19 @@ function consultantsQuery(deps: Deps) {
     .selectFrom("consultants as c")
     .innerJoin("users as u", "u.id", "c.user_id")
     .select([
-      "c.id", "c.user_id", "u.email", "u.username", "c.name", "c.city", "c.country", "c.approval_status", "c.availability_status", "c.stage",
-      "c.active as c_active", "u.active as u_active", "c.created_at",
+      "c.id",
+      "c.user_id",
+      "u.email",
+      "u.username",
+      "c.name",
+      "c.city",
+      "c.country",
+      "c.approval_status",
+      "c.availability_status",
+      "c.stage",
+      "c.active as c_active",
+      "u.active as u_active",
+      "c.created_at",
     ]);
 }
 type ConsultantRow = Awaited<ReturnType<ReturnType<typeof consultantsQuery>["executeTakeFirstOrThrow"]>>;
@@ -65,7 +75,7 @@ async function mailInvitation(deps: Deps, user: { id: number; email: string; fir
       `Hello ${user.first_name || user.email},`,
       `${invitedBy} created an AeroRecords account for you. Choose your password to sign in. The link works once and is valid for 2 hours; after that, use "Forgot your password?" on the sign-in page.`,
     ],
-    { label: "Choose my password", url: portalLink(deps, `/users/password/edit?reset_password_token=${encodeURIComponent(token)}`) },
+    { label: "Choose my password", url: portalLink(deps, `/users/password/edit?reset_password_token=${encodeURIComponent(token)}`) }
   );
 }
 
@@ -83,19 +93,26 @@ async function setActive(c: Ctx, active: boolean) {
   if (target.role === "admin" && user.role !== "admin") throw refuse(ADMIN_MESSAGES.onlyAdminsDeactivateAdmins);
   if (target.active !== active) {
     await deps.db.transaction().execute(async (trx) => {
-      await trx.updateTable("users").set({ active: active ? 1 : 0 }).where("id", "=", id).execute();
+      await trx
+        .updateTable("users")
+        .set({ active: active ? 1 : 0 })
+        .where("id", "=", id)
+        .execute();
       // A deactivated user's sessions end at once: every token is revoked (requireAuth also answers 403).
       if (!active) await revokeUserTokens(trx, id);
     });
-    await audit(c, active ? "admin.user.reactivate" : "admin.user.deactivate", "user", id, target.organization?.id ?? null, { email: target.email, role: target.role });
+    await audit(c, active ? "admin.user.reactivate" : "admin.user.deactivate", "user", id, target.organization?.id ?? null, {
+      email: target.email,
+      role: target.role,
+    });
   }
   const after = await loadUser(deps, id);
   const message =
     target.active === active
       ? `${after.username} is already ${active ? "active" : "deactivated"}.`
       : active
-        ? `${after.username} can sign in again.`
-        : `${after.username} is deactivated and has been signed out everywhere.`;
+      ? `${after.username} can sign in again.`
+      : `${after.username} is deactivated and has been signed out everywhere.`;
   return c.json({ message, user: after, invited: false });
 }
 
@@ -126,7 +143,12 @@ export function registerPeopleRoutes(app: Hono<HonoEnv>) {
     const { limit, offset } = paged(q.page, q.per_page);
     const nulls = q.sort === "last_sign_in" || q.sort === "organization" ? sql`NULLS LAST` : sql``;
     const [rows, total] = await Promise.all([
-      list.orderBy(sql`${USER_SORT_SQL[q.sort]} ${orderDir(q.dir)} ${nulls}`).orderBy("u.id").limit(limit).offset(offset).execute(),
+      list
+        .orderBy(sql`${USER_SORT_SQL[q.sort]} ${orderDir(q.dir)} ${nulls}`)
+        .orderBy("u.id")
+        .limit(limit)
+        .offset(offset)
+        .execute(),
       count.executeTakeFirstOrThrow(),
     ]);
     return c.json({ users: rows.map(userDto), total: Number(total.n), page: q.page, per_page: q.per_page });
@@ -170,7 +192,10 @@ export function registerPeopleRoutes(app: Hono<HonoEnv>) {
     const q = readQuery(c, ConsultantsQuery);
     const cols = ["c.name", "u.username", "u.email", "c.city", "c.country"];
     let list = consultantsQuery(deps);
-    let count = deps.db.selectFrom("consultants as c").innerJoin("users as u", "u.id", "c.user_id").select((eb) => eb.fn.countAll<number>().as("n"));
+    let count = deps.db
+      .selectFrom("consultants as c")
+      .innerJoin("users as u", "u.id", "c.user_id")
+      .select((eb) => eb.fn.countAll<number>().as("n"));
     let byApproval = deps.db
       .selectFrom("consultants as c")
       .innerJoin("users as u", "u.id", "c.user_id")
@@ -187,7 +212,12 @@ export function registerPeopleRoutes(app: Hono<HonoEnv>) {
     }
     const { limit, offset } = paged(q.page, q.per_page);
     const [rows, total, approvals] = await Promise.all([
-      list.orderBy(sql`${CONSULTANT_SORT_SQL[q.sort]} ${orderDir(q.dir)}`).orderBy("c.id").limit(limit).offset(offset).execute(),
+      list
+        .orderBy(sql`${CONSULTANT_SORT_SQL[q.sort]} ${orderDir(q.dir)}`)
+        .orderBy("c.id")
+        .limit(limit)
+        .offset(offset)
+        .execute(),
       count.executeTakeFirstOrThrow(),
       byApproval.execute(),
     ]);
@@ -210,7 +240,7 @@ export function registerPeopleRoutes(app: Hono<HonoEnv>) {
       const account = await createUserAccount(
         deps,
         { email: input.email, passwordHash, role: "consultant", first_name: input.first_name, last_name: input.last_name },
-        { db: trx },
+        { db: trx }
       );
       // The profile starts with what the admin knows; the consultant finishes onboarding (stage basic_info).
       await trx

@@ -27,7 +27,9 @@ function scopeItems(deps: Deps, organizationId: number | null) {
 }
 
 async function countItems(deps: Deps, organizationId: number | null) {
-  const r = await scopeItems(deps, organizationId).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const r = await scopeItems(deps, organizationId)
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
   return Number(r.n);
 }
 
@@ -187,8 +189,18 @@ function jobsQuery(deps: Deps) {
     .leftJoin("organizations as o", "o.id", "j.organization_id")
     .leftJoin("users as u", "u.id", "j.created_by")
     .select([
-      "j.id", "j.organization_id", "j.status", "j.total", "j.done", "j.count_before", "j.count_after", "j.created_at", "j.finished_at",
-      "o.name as org_name", "o.slug as org_slug", "u.username as created_by",
+      "j.id",
+      "j.organization_id",
+      "j.status",
+      "j.total",
+      "j.done",
+      "j.count_before",
+      "j.count_after",
+      "j.created_at",
+      "j.finished_at",
+      "o.name as org_name",
+      "o.slug as org_slug",
+      "u.username as created_by",
     ]);
 }
 type JobView = Awaited<ReturnType<ReturnType<typeof jobsQuery>["executeTakeFirstOrThrow"]>>;
@@ -212,8 +224,15 @@ export function registerReindexRoutes(app: Hono<HonoEnv>) {
     requireStaff(user);
     const [jobs, itemsByOrg, orgs] = await Promise.all([
       jobsQuery(deps).orderBy("j.id", "desc").limit(20).execute(),
-      scopeItems(deps, null).select(["a.organization_id", (eb) => eb.fn.countAll<number>().as("n")]).groupBy("a.organization_id").execute(),
-      deps.db.selectFrom("organizations").select(["id", "name", "slug"]).orderBy(sql`lower(name)`).execute(),
+      scopeItems(deps, null)
+        .select(["a.organization_id", (eb) => eb.fn.countAll<number>().as("n")])
+        .groupBy("a.organization_id")
+        .execute(),
+      deps.db
+        .selectFrom("organizations")
+        .select(["id", "name", "slug"])
+        .orderBy(sql`lower(name)`)
+        .execute(),
     ]);
     const indexed = deps.search.countByOrganization();
     const by_organization = orgs.map((o) => ({
@@ -245,7 +264,17 @@ export function registerReindexRoutes(app: Hono<HonoEnv>) {
     const [total, before] = [await countItems(deps, orgId), deps.search.count(orgId)];
     const row = await deps.db
       .insertInto("search_reindex_jobs")
-      .values({ organization_id: orgId, status: "queued", total, done: 0, last_item_id: 0, count_before: before, count_after: null, created_by: user.id, finished_at: null })
+      .values({
+        organization_id: orgId,
+        status: "queued",
+        total,
+        done: 0,
+        last_item_id: 0,
+        count_before: before,
+        count_after: null,
+        created_by: user.id,
+        finished_at: null,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     await audit(c, "admin.search.reindex", "search_reindex_job", row.id, orgId, { count_before: before, items: total });

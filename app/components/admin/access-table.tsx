@@ -7,10 +7,29 @@ import * as ui from "~/components/ui/ui.css";
 import { ACCESS_LABELS, PRODUCT_LABEL, PRODUCTS, type AccessProduct, type ProductAccess } from "~/models/schemas/admin";
 import * as s from "./admin.css";
 
-export function LevelSelect({ form, product, value, label, disabled }: { form: string; product: AccessProduct; value: string | null; label: string; disabled?: boolean }) {
+export function LevelSelect({
+  form,
+  product,
+  value,
+  label,
+  disabled,
+}: {
+  form: string;
+  product: AccessProduct;
+  value: string | null;
+  label: string;
+  disabled?: boolean;
+}) {
   return (
     <>
-      <select form={form} name={disabled ? undefined : product} defaultValue={value ?? ""} className={`${ui.input} ${s.select}`} aria-label={label} disabled={disabled}>
+      <select
+        form={form}
+        name={disabled ? undefined : product}
+        defaultValue={value ?? ""}
+        className={`${ui.input} ${s.select}`}
+        aria-label={label}
+        disabled={disabled}
+      >
         <option value="">No access</option>
         <option value="read">{ACCESS_LABELS.read}</option>
         <option value="write">{ACCESS_LABELS.write}</option>
@@ -21,7 +40,17 @@ export function LevelSelect({ form, product, value, label, disabled }: { form: s
   );
 }
 
-export function AccessCells({ formId, access, what, canManage }: { formId: string; access: ProductAccess; what: string; canManage: Record<AccessProduct, boolean> }) {
+export function AccessCells({
+  formId,
+  access,
+  what,
+  canManage,
+}: {
+  formId: string;
+  access: ProductAccess;
+  what: string;
+  canManage: Record<AccessProduct, boolean>;
+}) {
   return (
     <>
       {PRODUCTS.map((p) => (
@@ -34,7 +63,21 @@ export function AccessCells({ formId, access, what, canManage }: { formId: strin
 }
 
 /** The last cell of a row: the row's form with its hidden ids and the Save button. */
-export function RowForm({ formId, userId, aircraftId, redirectTo, label, children }: { formId: string; userId: number; aircraftId: number; redirectTo: string; label: string; children?: ReactNode }) {
+export function RowForm({
+  formId,
+  userId,
+  aircraftId,
+  redirectTo,
+  label,
+  children,
+}: {
+  formId: string;
+  userId: number;
+  aircraftId: number;
+  redirectTo: string;
+  label: string;
+  children?: ReactNode;
+}) {
   return (
     <td style={{ textAlign: "right", whiteSpace: "nowrap" }}>
       <Form method="post" id={formId} style={{ display: "inline" }}>

@@ -20,7 +20,11 @@ export function AircraftAccessView({ view, userHref }: { view: SerializeFrom<z.i
   return (
     <section aria-labelledby="aircraft-access-title">
       <h2 id="aircraft-access-title" className={s.sectionTitle}>
-        {a.name} <span className={`${ui.small} ${ui.muted}`}>MSN {a.msn} · {a.registration} · {a.organization.name}</span> <StatusBadge status={a.status} />
+        {a.name}{" "}
+        <span className={`${ui.small} ${ui.muted}`}>
+          MSN {a.msn} · {a.registration} · {a.organization.name}
+        </span>{" "}
+        <StatusBadge status={a.status} />
       </h2>
       <p className={ui.muted}>
         {withAccess.length} of {view.users.length} people have access.

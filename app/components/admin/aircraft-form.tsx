@@ -33,7 +33,15 @@ export function AircraftForm({
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: AircraftUpdateInput }),
     defaultValue: initial
-      ? { msn: initial.msn, name: initial.name, registration: initial.registration, kind: initial.kind, manufacturer: initial.manufacturer, model: initial.model, status: initial.status }
+      ? {
+          msn: initial.msn,
+          name: initial.name,
+          registration: initial.registration,
+          kind: initial.kind,
+          manufacturer: initial.manufacturer,
+          model: initial.model,
+          status: initial.status,
+        }
       : { kind: "aircraft", status: "IN OPERATION" },
   });
   return (

@@ -32,7 +32,21 @@ const Yes = () => (
 );
 const No = () => <span className={`${ui.badge} ${ui.badgeTone.neutral}`}>No</span>;
 
-export function ModuleOrganizationsView({ links, organizations, total, withModule, q, all }: { links: ModuleLinks; organizations: ModuleOrg[]; total: number; withModule: number; q: string; all: boolean }) {
+export function ModuleOrganizationsView({
+  links,
+  organizations,
+  total,
+  withModule,
+  q,
+  all,
+}: {
+  links: ModuleLinks;
+  organizations: ModuleOrg[];
+  total: number;
+  withModule: number;
+  q: string;
+  all: boolean;
+}) {
   const uses = (o: ModuleOrg) => (links.product === "ops" ? o.has_ops : o.has_oil);
   return (
     <>
@@ -137,7 +151,9 @@ export function ModuleCreateView({
       <div className={ui.pageHeader}>
         <div>
           <h1 className={ui.pageTitle}>Create {links.label}</h1>
-          <p className={ui.pageLead}>A new organization with {links.label}, or {links.label} for an organization that already exists. Then register its aircraft (MSNs).</p>
+          <p className={ui.pageLead}>
+            A new organization with {links.label}, or {links.label} for an organization that already exists. Then register its aircraft (MSNs).
+          </p>
         </div>
         <Link to={links.list} className={ui.button.secondary}>
           {links.label} organizations
@@ -262,7 +278,13 @@ export function MsnList({
           </table>
         )}
       </div>
-      <Pagination page={msns.page} total={msns.total} perPage={msns.per_page} noun="aircraft" hrefFor={(p) => listHref(location.pathname, location.search, { page: p })} />
+      <Pagination
+        page={msns.page}
+        total={msns.total}
+        perPage={msns.per_page}
+        noun="aircraft"
+        hrefFor={(p) => listHref(location.pathname, location.search, { page: p })}
+      />
     </>
   );
 }

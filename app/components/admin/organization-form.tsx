@@ -51,8 +51,17 @@ export function OrganizationForm({
       <FormError id={form.errorId} errors={form.errors} />
       <div className={s.formGrid}>
         <Field label="Organization name" meta={fields.name} autoComplete="organization" />
-        <Field label="Short name (slug)" meta={fields.slug} hint="Used in addresses (?organization=…). Leave blank to derive it from the name." autoCapitalize="none" />
-        <SelectField label="Product type" meta={fields.product_type} options={PRODUCT_TYPES.map((p) => ({ value: p, label: p === "UAMBOX" ? "UAMBOX (urban air mobility)" : "STORAGE" }))} />
+        <Field
+          label="Short name (slug)"
+          meta={fields.slug}
+          hint="Used in addresses (?organization=…). Leave blank to derive it from the name."
+          autoCapitalize="none"
+        />
+        <SelectField
+          label="Product type"
+          meta={fields.product_type}
+          options={PRODUCT_TYPES.map((p) => ({ value: p, label: p === "UAMBOX" ? "UAMBOX (urban air mobility)" : "STORAGE" }))}
+        />
         <Field label="Client logo text" meta={fields.client_logo} hint="Shown as the organization's logo with “Powered by …”. Leave blank for none." />
       </div>
       {lockModules ? (
@@ -62,7 +71,11 @@ export function OrganizationForm({
         </>
       ) : (
         <>
-          <CheckboxField label="Search all aircraft" meta={fields.search_all} hint="File search always covers every aircraft of the organization (the search-all flag)." />
+          <CheckboxField
+            label="Search all aircraft"
+            meta={fields.search_all}
+            hint="File search always covers every aircraft of the organization (the search-all flag)."
+          />
           <CheckboxField label="AeroOPS" meta={fields.has_ops} hint="The operations module for this organization's aircraft." />
           <CheckboxField label="AeroOIL" meta={fields.has_oil} hint="The oil-analysis module for this organization's aircraft." />
         </>

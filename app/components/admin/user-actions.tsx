@@ -3,7 +3,19 @@
 import { Form } from "@remix-run/react";
 import * as ui from "~/components/ui/ui.css";
 
-export function ActiveToggle({ userId, name, active, redirectTo, disabled }: { userId: number; name: string; active: boolean; redirectTo: string; disabled?: boolean }) {
+export function ActiveToggle({
+  userId,
+  name,
+  active,
+  redirectTo,
+  disabled,
+}: {
+  userId: number;
+  name: string;
+  active: boolean;
+  redirectTo: string;
+  disabled?: boolean;
+}) {
   return (
     <Form method="post" action="/deactivate" style={{ display: "inline" }}>
       <input type="hidden" name="user_id" value={userId} />
@@ -27,7 +39,13 @@ export function InviteButton({ userId, name, redirectTo }: { userId: number; nam
     <Form method="post" action="/deactivate" style={{ display: "inline" }}>
       <input type="hidden" name="user_id" value={userId} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      <button type="submit" name="intent" value="invite" className={`${ui.button.ghost} ${ui.buttonSmall}`} aria-label={`Mail ${name} a set-your-password link`}>
+      <button
+        type="submit"
+        name="intent"
+        value="invite"
+        className={`${ui.button.ghost} ${ui.buttonSmall}`}
+        aria-label={`Mail ${name} a set-your-password link`}
+      >
         Send password link
       </button>
     </Form>

@@ -18,3 +18,7 @@ export const inlineForm = style({ display: "inline" });
 /** Narrow screens: a table scrolls sideways inside its card rather than squeezing its columns. */
 export const scroll = style({ overflowX: "auto" });
 export const nowrap = style({ whiteSpace: "nowrap" });
+/** Codes (MSN, addresses) in a table cell: monospace, never broken across lines. */
+export const code = style({ fontFamily: vars.font.mono, fontSize: vars.fontSize.sm, whiteSpace: "nowrap" });
+/** A name column that should not collapse to a word per line on phones. */
+export const nameCell = style({ minWidth: 170 });

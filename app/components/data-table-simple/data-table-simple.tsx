@@ -15,7 +15,11 @@ export function SortHeader({ label, sortKey, current }: { label: string; sortKey
     <th scope="col" aria-sort={active ? (current.dir === "asc" ? "ascending" : "descending") : undefined}>
       <Link className={s.sortLink} to={sortHref(location.pathname, location.search, sortKey, current)} preventScrollReset>
         {label}
-        {active ? <span className={s.arrow} aria-hidden="true">{current.dir === "asc" ? "▲" : "▼"}</span> : null}
+        {active ? (
+          <span className={s.arrow} aria-hidden="true">
+            {current.dir === "asc" ? "▲" : "▼"}
+          </span>
+        ) : null}
         {active ? <span className="visually-hidden">{current.dir === "asc" ? " (ascending)" : " (descending)"}</span> : null}
       </Link>
     </th>

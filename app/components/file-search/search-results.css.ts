@@ -19,4 +19,5 @@ export const meta = style({ display: "flex", flexWrap: "wrap", gap: `0 ${vars.sp
 export const path = style({ fontFamily: vars.font.mono, fontSize: vars.fontSize.xs, overflowWrap: "anywhere" });
 export const actions = style({ display: "flex", gap: vars.space.sm, flexWrap: "wrap", justifyContent: "flex-end" });
 export const empty = style({ padding: vars.space.xxl, textAlign: "center", color: vars.color.muted, background: vars.color.surface, border: `1px dashed ${vars.color.border}`, borderRadius: vars.radius.lg });
-export const searchRow = style({ marginBottom: vars.space.lg, display: "flex" });
+// The page's own box: only where the top bar shows a search icon instead of its box (narrow screens).
+export const searchRow = style({ marginBottom: vars.space.lg, display: "none", "@media": { "screen and (max-width: 900px)": { display: "flex" } } });

@@ -331,7 +331,7 @@ export const aircraftInfo = style({
   "@media": { [small]: { gap: vars.space.sm } },
 });
 export const infoItem = style({ display: "flex", flexDirection: "column", lineHeight: 1.2, minWidth: 0 });
-export const infoLabel = style({ fontSize: 11, color: vars.color.muted, textTransform: "uppercase", letterSpacing: ".05em", fontWeight: 600 });
+export const infoLabel = style({ fontSize: 11, color: vars.color.muted, textTransform: "uppercase", letterSpacing: ".05em", fontWeight: 600, overflow: "hidden", textOverflow: "ellipsis" });
 export const infoValue = style({ fontWeight: 700, color: vars.color.text, overflow: "hidden", textOverflow: "ellipsis" });
 export const infoSecondary = style({ "@media": { [tiny]: { display: "none" } } });
 export const topActions = style({ marginLeft: "auto", display: "flex", alignItems: "center", gap: vars.space.xs });

@@ -15,9 +15,10 @@ export const figure = style({
 });
 export const caption = style({ fontWeight: 700, fontSize: vars.fontSize.lg, margin: 0 });
 export const sub = style({ color: vars.color.muted, fontSize: vars.fontSize.sm, margin: 0 });
-/** Below ~360 px a chart scrolls sideways rather than shrinking its text out of legibility. */
-export const scroller = style({ overflowX: "auto", margin: `0 -${vars.space.xs}` });
-export const svg = style({ display: "block", width: "100%", minWidth: 340, height: "auto" });
+export const svg = style({ display: "block", width: "100%", height: "auto" });
+/** Each chart is drawn twice: wide (560 units) for desktops, compact (340) for phones. */
+export const wideOnly = style({ "@media": { "screen and (max-width: 700px)": { display: "none" } } });
+export const narrowOnly = style({ display: "none", "@media": { "screen and (max-width: 700px)": { display: "block" } } });
 globalStyle(`${svg} text`, { fontFamily: vars.font.body, fill: vars.color.muted });
 globalStyle(`${svg} .label`, { fill: vars.color.text });
 globalStyle(`${svg} .grid`, { stroke: vars.color.border, strokeWidth: 1 });
@@ -40,7 +41,12 @@ export const details = style({ fontSize: vars.fontSize.sm });
 globalStyle(`${details} summary`, { cursor: "pointer", color: vars.color.primary, fontWeight: 600, width: "fit-content" });
 export const tableScroll = style({ overflowX: "auto", marginTop: vars.space.sm });
 export const table = style({ width: "100%", fontSize: vars.fontSize.sm });
-globalStyle(`${table} th, ${table} td`, { textAlign: "right", padding: `${vars.space.xs} ${vars.space.sm}`, borderBottom: `1px solid ${vars.color.border}`, whiteSpace: "nowrap" });
+globalStyle(`${table} th, ${table} td`, {
+  textAlign: "right",
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  borderBottom: `1px solid ${vars.color.border}`,
+  whiteSpace: "nowrap",
+});
 globalStyle(`${table} th:first-child, ${table} td:first-child`, { textAlign: "left" });
 globalStyle(`${table} thead th`, { color: vars.color.muted, fontWeight: 600 });
 export const empty = style({ color: vars.color.muted, fontSize: vars.fontSize.sm, padding: `${vars.space.xl} 0`, textAlign: "center" });

@@ -65,7 +65,7 @@ function Frame({
         <p className={s.caption}>{title}</p>
         {subtitle ? <p className={s.sub}>{subtitle}</p> : null}
       </figcaption>
-      {empty ? <p className={s.empty}>{emptyText}</p> : <div className={s.scroller}>{children}</div>}
+      {empty ? <p className={s.empty}>{emptyText}</p> : children}
       {series.length > 1 || !empty ? (
         <ul className={s.legend} aria-hidden="true">
           {series.map((se) => (
@@ -108,6 +108,18 @@ function Frame({
   );
 }
 
+/** The chart twice: a desktop drawing and a compact one for phones; CSS shows one (the other is display:none, so out of the accessibility tree too). */
+function Sized({ draw }: { draw: (w: number, compact: boolean) => ReactNode }) {
+  return (
+    <>
+      <div className={s.wideOnly}>{draw(WIDE, false)}</div>
+      <div className={s.narrowOnly}>{draw(NARROW, true)}</div>
+    </>
+  );
+}
+const WIDE = 560;
+const NARROW = 340;
+
 /** Horizontal bars: one row per category (e.g. organizations), segments stacked per series. */
 export function HBarChart({
   title,
@@ -121,35 +133,46 @@ export function HBarChart({
   stacked = true,
   rowHeader = "",
   hrefs,
-}: Common & { rows: string[]; stacked?: boolean; rowHeader?: string; hrefs?: (string | null)[] }) {
+}: Common & {
+  rows: string[];
+  stacked?: boolean;
+  rowHeader?: string;
+  hrefs?: (string | null)[];
+}) {
   const id = useId();
-  const W = 640;
-  const labelW = Math.min(230, Math.max(90, Math.max(0, ...rows.map((r) => r.length)) * 7.2 + 12));
-  const bar = stacked ? 22 : Math.max(8, 22 / series.length);
-  const rowH = stacked ? 34 : bar * series.length + 14;
-  const top = 8;
-  const H = top + rows.length * rowH + 28;
   const totals = values.map((v) => (stacked ? v.reduce((a, b) => a + b, 0) : Math.max(0, ...v)));
-  const scale = niceScale(Math.max(0, ...totals));
-  const x0 = labelW;
-  const plotW = W - x0 - 40;
-  const x = (n: number) => (n / scale.max) * plotW;
   const empty = totals.every((t) => t === 0);
-  return (
-    <Frame title={title} subtitle={subtitle} series={series} rows={rows} values={values} format={format} empty={empty} emptyText={emptyText} rowHeader={rowHeader}>
-      <svg className={s.svg} viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={`${id}-t ${id}-d`}>
-        <title id={`${id}-t`}>{title}</title>
-        <desc id={`${id}-d`}>{[summary, describe(rows, series, values, format)].filter(Boolean).join(" ")}</desc>
+  const desc = [summary, describe(rows, series, values, format)].filter(Boolean).join(" ");
+  const draw = (W: number, compact: boolean) => {
+    const font = compact ? 12 : FONT;
+    const charW = font * 0.62;
+    const maxChars = compact ? 15 : 28;
+    const longest = Math.min(maxChars, Math.max(0, ...rows.map((r) => r.length)));
+    const labelW = Math.max(60, longest * charW + 14);
+    const bar = stacked ? 20 : Math.max(8, 20 / series.length);
+    const rowH = stacked ? 32 : bar * series.length + 14;
+    const top = 6;
+    const H = top + rows.length * rowH + 26;
+    const scale = niceScale(Math.max(0, ...totals), compact ? 3 : 4);
+    const x0 = labelW;
+    const plotW = W - x0 - 34;
+    const x = (n: number) => (n / scale.max) * plotW;
+    const tid = `${id}-${W}`;
+    return (
+      <svg className={s.svg} viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={`${tid}-t ${tid}-d`}>
+        <title id={`${tid}-t`}>{title}</title>
+        <desc id={`${tid}-d`}>{desc}</desc>
         {scale.ticks.map((t) => (
           <g key={t}>
-            <line className="grid" x1={x0 + x(t)} x2={x0 + x(t)} y1={top} y2={H - 24} />
-            <text x={x0 + x(t)} y={H - 8} fontSize={FONT - 1} textAnchor="middle">
+            <line className="grid" x1={x0 + x(t)} x2={x0 + x(t)} y1={top} y2={H - 22} />
+            <text x={x0 + x(t)} y={H - 6} fontSize={font - 1} textAnchor="middle">
               {format(t)}
             </text>
           </g>
         ))}
         {rows.map((r, i) => {
-          const y = top + i * rowH + (rowH - (stacked ? bar : bar * series.length)) / 2;
+          const cy = top + i * rowH + rowH / 2;
+          const y = cy - (stacked ? bar : bar * series.length) / 2;
           let acc = 0;
           const segs = series.map((se, j) => {
             const v = values[i]?.[j] ?? 0;
@@ -163,8 +186,8 @@ export function HBarChart({
             ) : null;
           });
           const label = (
-            <text className="label" x={x0 - 8} y={top + i * rowH + rowH / 2 + FONT / 2 - 2} fontSize={FONT} textAnchor="end">
-              {r.length > 30 ? `${r.slice(0, 29)}…` : r}
+            <text className="label" x={x0 - 8} y={cy + font / 2 - 2} fontSize={font} textAnchor="end">
+              {r.length > maxChars ? `${r.slice(0, maxChars - 1)}…` : r}
             </text>
           );
           const href = hrefs?.[i];
@@ -172,14 +195,29 @@ export function HBarChart({
             <g key={`${r}-${i}`}>
               {href ? <a href={href}>{label}</a> : label}
               {segs}
-              <text x={x0 + x(totals[i] ?? 0) + 6} y={top + i * rowH + rowH / 2 + FONT / 2 - 2} fontSize={FONT - 1}>
+              <text x={x0 + x(totals[i] ?? 0) + 5} y={cy + font / 2 - 2} fontSize={font - 1}>
                 {format(totals[i] ?? 0)}
               </text>
             </g>
           );
         })}
-        <line className="axis" x1={x0} x2={x0} y1={top} y2={H - 24} />
+        <line className="axis" x1={x0} x2={x0} y1={top} y2={H - 22} />
       </svg>
+    );
+  };
+  return (
+    <Frame
+      title={title}
+      subtitle={subtitle}
+      series={series}
+      rows={rows}
+      values={values}
+      format={format}
+      empty={empty}
+      emptyText={emptyText}
+      rowHeader={rowHeader}
+    >
+      <Sized draw={draw} />
     </Frame>
   );
 }
@@ -197,34 +235,41 @@ export function VBarChart({
   emptyText = "Nothing in this period.",
   stacked = false,
   rowHeader = "",
-}: Common & { categories: string[]; categoryLabel?: (c: string) => string; stacked?: boolean; rowHeader?: string }) {
+}: Common & {
+  categories: string[];
+  categoryLabel?: (c: string) => string;
+  stacked?: boolean;
+  rowHeader?: string;
+}) {
   const id = useId();
-  const W = 640;
-  const H = 260;
-  const left = 64;
-  const right = 12;
-  const top = 12;
-  const bottom = 34;
-  const plotW = W - left - right;
-  const plotH = H - top - bottom;
   const totals = values.map((v) => (stacked ? v.reduce((a, b) => a + b, 0) : Math.max(0, ...v)));
-  const scale = niceScale(Math.max(0, ...totals));
-  const y = (n: number) => (n / scale.max) * plotH;
-  const slot = plotW / Math.max(1, categories.length);
-  const groupW = Math.min(48, slot * 0.7);
-  const barW = stacked ? groupW : groupW / series.length;
-  const every = Math.ceil(categories.length / 8);
   const empty = totals.every((t) => t === 0);
   const rows = categories.map(categoryLabel);
-  return (
-    <Frame title={title} subtitle={subtitle} series={series} rows={rows} values={values} format={format} empty={empty} emptyText={emptyText} rowHeader={rowHeader}>
-      <svg className={s.svg} viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={`${id}-t ${id}-d`}>
-        <title id={`${id}-t`}>{title}</title>
-        <desc id={`${id}-d`}>{[summary, describe(rows, series, values, format, 52)].filter(Boolean).join(" ")}</desc>
+  const desc = [summary, describe(rows, series, values, format, 52)].filter(Boolean).join(" ");
+  const draw = (W: number, compact: boolean) => {
+    const font = compact ? 11 : FONT - 1;
+    const H = compact ? 220 : 240;
+    const left = compact ? 54 : 62;
+    const right = 8;
+    const top = 10;
+    const bottom = 28;
+    const plotW = W - left - right;
+    const plotH = H - top - bottom;
+    const scale = niceScale(Math.max(0, ...totals), compact ? 3 : 4);
+    const y = (n: number) => (n / scale.max) * plotH;
+    const slot = plotW / Math.max(1, categories.length);
+    const groupW = Math.min(40, slot * 0.7);
+    const barW = stacked ? groupW : groupW / series.length;
+    const every = Math.ceil(categories.length / (compact ? 4 : 6));
+    const tid = `${id}-${W}`;
+    return (
+      <svg className={s.svg} viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={`${tid}-t ${tid}-d`}>
+        <title id={`${tid}-t`}>{title}</title>
+        <desc id={`${tid}-d`}>{desc}</desc>
         {scale.ticks.map((t) => (
           <g key={t}>
             <line className="grid" x1={left} x2={W - right} y1={top + plotH - y(t)} y2={top + plotH - y(t)} />
-            <text x={left - 6} y={top + plotH - y(t) + 4} fontSize={FONT - 1} textAnchor="end">
+            <text x={left - 6} y={top + plotH - y(t) + 4} fontSize={font} textAnchor="end">
               {format(t)}
             </text>
           </g>
@@ -247,7 +292,7 @@ export function VBarChart({
                 ) : null;
               })}
               {i % every === 0 ? (
-                <text x={left + i * slot + slot / 2} y={H - 12} fontSize={FONT - 1} textAnchor="middle">
+                <text x={left + i * slot + slot / 2} y={H - 8} fontSize={font} textAnchor="middle">
                   {rows[i]}
                 </text>
               ) : null}
@@ -256,6 +301,21 @@ export function VBarChart({
         })}
         <line className="axis" x1={left} x2={W - right} y1={top + plotH} y2={top + plotH} />
       </svg>
+    );
+  };
+  return (
+    <Frame
+      title={title}
+      subtitle={subtitle}
+      series={series}
+      rows={rows}
+      values={values}
+      format={format}
+      empty={empty}
+      emptyText={emptyText}
+      rowHeader={rowHeader}
+    >
+      <Sized draw={draw} />
     </Frame>
   );
 }
@@ -272,51 +332,57 @@ export function LineChart({
   summary,
   emptyText = "Nothing in this period.",
   rowHeader = "",
-}: Common & { categories: string[]; categoryLabel?: (c: string) => string; rowHeader?: string }) {
+}: Common & {
+  categories: string[];
+  categoryLabel?: (c: string) => string;
+  rowHeader?: string;
+}) {
   const id = useId();
-  const W = 640;
-  const H = 260;
-  const left = 64;
-  const right = 16;
-  const top = 12;
-  const bottom = 34;
-  const plotW = W - left - right;
-  const plotH = H - top - bottom;
   const max = Math.max(0, ...values.flat());
-  const scale = niceScale(max);
-  const y = (n: number) => top + plotH - (n / scale.max) * plotH;
-  const x = (i: number) => left + (categories.length <= 1 ? plotW / 2 : (i / (categories.length - 1)) * plotW);
-  const every = Math.ceil(categories.length / 8);
   const rows = categories.map(categoryLabel);
   const empty = max === 0;
-  return (
-    <Frame title={title} subtitle={subtitle} series={series} rows={rows} values={values} format={format} empty={empty} emptyText={emptyText} rowHeader={rowHeader}>
-      <svg className={s.svg} viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={`${id}-t ${id}-d`}>
-        <title id={`${id}-t`}>{title}</title>
-        <desc id={`${id}-d`}>{[summary, describe(rows, series, values, format, 52)].filter(Boolean).join(" ")}</desc>
+  const desc = [summary, describe(rows, series, values, format, 52)].filter(Boolean).join(" ");
+  const draw = (W: number, compact: boolean) => {
+    const font = compact ? 11 : FONT - 1;
+    const H = compact ? 220 : 240;
+    const left = compact ? 54 : 62;
+    const right = 12;
+    const top = 10;
+    const bottom = 28;
+    const plotW = W - left - right;
+    const plotH = H - top - bottom;
+    const scale = niceScale(max, compact ? 3 : 4);
+    const y = (n: number) => top + plotH - (n / scale.max) * plotH;
+    const x = (i: number) => left + (categories.length <= 1 ? plotW / 2 : (i / (categories.length - 1)) * plotW);
+    const every = Math.ceil(categories.length / (compact ? 4 : 6));
+    const tid = `${id}-${W}`;
+    return (
+      <svg className={s.svg} viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={`${tid}-t ${tid}-d`}>
+        <title id={`${tid}-t`}>{title}</title>
+        <desc id={`${tid}-d`}>{desc}</desc>
         {scale.ticks.map((t) => (
           <g key={t}>
             <line className="grid" x1={left} x2={W - right} y1={y(t)} y2={y(t)} />
-            <text x={left - 6} y={y(t) + 4} fontSize={FONT - 1} textAnchor="end">
+            <text x={left - 6} y={y(t) + 4} fontSize={font} textAnchor="end">
               {format(t)}
             </text>
           </g>
         ))}
         {categories.map((c, i) =>
           i % every === 0 ? (
-            <text key={c} x={x(i)} y={H - 12} fontSize={FONT - 1} textAnchor="middle">
+            <text key={c} x={x(i)} y={H - 8} fontSize={font} textAnchor={i === 0 ? "start" : "middle"}>
               {rows[i]}
             </text>
-          ) : null,
+          ) : null
         )}
         <line className="axis" x1={left} x2={W - right} y1={top + plotH} y2={top + plotH} />
         {series.map((se, j) => {
           const pts = categories.map((_, i) => `${x(i).toFixed(1)},${y(values[i]?.[j] ?? 0).toFixed(1)}`).join(" ");
           return (
             <g key={se.key}>
-              <polyline points={pts} fill="none" stroke={se.color} strokeWidth={2.5} strokeLinejoin="round" strokeLinecap="round" />
+              <polyline points={pts} fill="none" stroke={se.color} strokeWidth={2.25} strokeLinejoin="round" strokeLinecap="round" />
               {categories.map((_, i) => (
-                <circle key={i} cx={x(i)} cy={y(values[i]?.[j] ?? 0)} r={3.5} fill={se.color}>
+                <circle key={i} cx={x(i)} cy={y(values[i]?.[j] ?? 0)} r={compact ? 2.5 : 3.25} fill={se.color}>
                   <title>{`${rows[i]}, ${se.name}: ${format(values[i]?.[j] ?? 0)}`}</title>
                 </circle>
               ))}
@@ -324,6 +390,21 @@ export function LineChart({
           );
         })}
       </svg>
+    );
+  };
+  return (
+    <Frame
+      title={title}
+      subtitle={subtitle}
+      series={series}
+      rows={rows}
+      values={values}
+      format={format}
+      empty={empty}
+      emptyText={emptyText}
+      rowHeader={rowHeader}
+    >
+      <Sized draw={draw} />
     </Frame>
   );
 }

@@ -132,7 +132,9 @@ export const statTone = styleVariants({
   transition: { borderTop: `3px solid ${vars.color.transition}` },
 });
 
-export const tableWrap = style([card, { padding: 0, overflowX: "auto" }]);
+// position: relative keeps absolutely positioned children (a .visually-hidden header) inside the scroller,
+// so a wide table scrolls in its card instead of widening the whole page on phones.
+export const tableWrap = style([card, { padding: 0, overflowX: "auto", position: "relative" }]);
 export const table = style({ width: "100%", fontSize: vars.fontSize.md });
 globalStyle(`${table} th, ${table} td`, {
   textAlign: "left",

@@ -32,8 +32,10 @@ export const ANALYTICS_MAX_WEEKS = 52;
 export const REINDEX_BATCH_SIZE = 500;
 
 export const ADMIN_MESSAGES = {
-  ipSelfLockout: "This change would lock you out: your current address {ip} is not in the list for your own organization. Add your address (or a range that contains it) first.",
-  ipWarnExcludesYou: "Your current address {ip} is not in this organization's list. Its users will only be able to sign in from the listed addresses. Save again to confirm.",
+  ipSelfLockout:
+    "This change would lock you out: your current address {ip} is not in the list for your own organization. Add your address (or a range that contains it) first.",
+  ipWarnExcludesYou:
+    "Your current address {ip} is not in this organization's list. Its users will only be able to sign in from the listed addresses. Save again to confirm.",
   ipUnknownAddress: "Your current address is not known, so this change cannot be checked against it.",
   cannotDeactivateSelf: "You cannot deactivate your own account.",
   onlyAdminsDeactivateAdmins: "Only an administrator can deactivate or reactivate an administrator.",
@@ -47,7 +49,10 @@ export const ADMIN_MESSAGES = {
 
 const blank = (v: unknown) => (v === "" || v === null ? undefined : v);
 const id = (label: string) =>
-  z.coerce.number({ required_error: `Choose ${label}.`, invalid_type_error: `Choose ${label}.` }).int(`Choose ${label}.`).positive(`Choose ${label}.`);
+  z.coerce
+    .number({ required_error: `Choose ${label}.`, invalid_type_error: `Choose ${label}.` })
+    .int(`Choose ${label}.`)
+    .positive(`Choose ${label}.`);
 export const requiredId = (label: string) => z.preprocess(blank, id(label));
 export const optionalId = (label: string) => z.preprocess(blank, id(label).optional());
 
@@ -63,9 +68,18 @@ const many = <T extends z.ZodTypeAny>(item: T) =>
   z.preprocess((v) => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v : [v]), z.array(item));
 
 const text = (label: string, max: number) =>
-  z.string({ required_error: `Enter ${label}.` }).trim().min(1, `Enter ${label}.`).max(max, `${capitalize(label)} has at most ${max} characters.`);
+  z
+    .string({ required_error: `Enter ${label}.` })
+    .trim()
+    .min(1, `Enter ${label}.`)
+    .max(max, `${capitalize(label)} has at most ${max} characters.`);
 /** Optional text: blank (or absent) is "". (No preprocess: conform's own coercion turns "" into undefined first.) */
-const optionalText = (label: string, max: number) => z.string().trim().max(max, `${capitalize(label)} has at most ${max} characters.`).default("");
+const optionalText = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${capitalize(label)} has at most ${max} characters.`)
+    .default("");
 function capitalize(s: string) {
   const t = s.replace(/^(a|an|the) /, "");
   return t.charAt(0).toUpperCase() + t.slice(1);
@@ -87,7 +101,7 @@ const optionalPassword = z.preprocess(
     .min(10, "Use at least 10 characters, with at least one letter and one digit.")
     .max(200, "A password has at most 200 characters.")
     .refine((s) => /\p{L}/u.test(s) && /\d/.test(s), "Use at least 10 characters, with at least one letter and one digit.")
-    .optional(),
+    .optional()
 );
 
 export const SLUG_RULE = /^[a-z0-9](?:[a-z0-9-]{0,58}[a-z0-9])?$/;
@@ -164,7 +178,13 @@ export const FsUsersQuery = listQuery(FS_USER_SORTS, "username");
 export const FS_GROUP_SORTS = ["name", "organization", "member_count", "created_at"] as const;
 export const FsGroupsQuery = listQuery(FS_GROUP_SORTS, "name");
 
-const isoDate = z.preprocess(blank, z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Use the format YYYY-MM-DD.").optional());
+const isoDate = z.preprocess(
+  blank,
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "Use the format YYYY-MM-DD.")
+    .optional()
+);
 export const AuditQuery = z.object({
   user: z.preprocess((v) => (v == null ? "" : v), z.string().trim().max(254)),
   organization_id: z.coerce.number().int().positive().optional().catch(undefined),
@@ -188,12 +208,7 @@ export const OrganizationInput = z.object({
   /** The value of the `organization` query parameter; derived from the name when blank. */
   slug: z.preprocess(
     blank,
-    z
-      .string()
-      .trim()
-      .toLowerCase()
-      .regex(SLUG_RULE, "Use 1 to 60 lower-case letters, digits and hyphens (not at the start or end).")
-      .optional(),
+    z.string().trim().toLowerCase().regex(SLUG_RULE, "Use 1 to 60 lower-case letters, digits and hyphens (not at the start or end).").optional()
   ),
   product_type: z.enum(PRODUCT_TYPES, { errorMap: () => ({ message: "Choose STORAGE or UAMBOX." }) }).default("STORAGE"),
   search_all: flag.default(false),
@@ -215,11 +230,7 @@ export const ModuleEnableInput = z.object({ organization_id: requiredId("an orga
 
 export const AircraftInput = z.object({
   organization_id: requiredId("an organization"),
-  msn: z
-    .string({ required_error: "Enter the MSN." })
-    .trim()
-    .min(1, "Enter the MSN.")
-    .regex(MSN_RULE, "An MSN has 1 to 30 letters, digits and hyphens."),
+  msn: z.string({ required_error: "Enter the MSN." }).trim().min(1, "Enter the MSN.").regex(MSN_RULE, "An MSN has 1 to 30 letters, digits and hyphens."),
   name: optionalText("the name", 100),
   registration: text("the registration", 20),
   kind: z.enum(AIRCRAFT_KINDS, { errorMap: () => ({ message: "Choose aircraft or helicopter." }) }).default("aircraft"),
@@ -242,7 +253,10 @@ export const ConsultantCreateInput = z.object({
   ...personShape,
   city: optionalText("the city", 100),
   country: optionalText("the country", 100),
-  phone_number_with_country_code: optionalText("the phone number", 30).refine((s) => s === "" || /^\+?[0-9 ()-]{6,30}$/.test(s), "Enter a phone number such as +353 1 234 5678."),
+  phone_number_with_country_code: optionalText("the phone number", 30).refine(
+    (s) => s === "" || /^\+?[0-9 ()-]{6,30}$/.test(s),
+    "Enter a phone number such as +353 1 234 5678."
+  ),
 });
 
 export const IpWhitelistInput = z.object({
@@ -270,7 +284,7 @@ export const AccessGrantInput = z
     /** Every aircraft of this organization (the bulk grant). */
     organization_id: optionalId("an organization"),
     products: many(z.enum(PRODUCTS, { errorMap: () => ({ message: "Choose storage, ops or oil." }) })).pipe(
-      z.array(z.enum(PRODUCTS)).min(1, "Choose at least one product."),
+      z.array(z.enum(PRODUCTS)).min(1, "Choose at least one product.")
     ),
     access: z.enum(ACCESS_LEVELS, { errorMap: () => ({ message: "Choose Read Access, Edit Access or Super User." }) }),
   })
@@ -298,7 +312,10 @@ export const FsUserInput = z.object({
   display_name: optionalText("the display name", 100),
   email: z.preprocess(blank, email.optional()),
   /** Quota in GiB; blank = unlimited. */
-  quota_gb: z.preprocess(blank, z.coerce.number({ invalid_type_error: "Enter a number of GiB." }).min(0.1, "At least 0.1 GiB.").max(100_000, "At most 100000 GiB.").optional()),
+  quota_gb: z.preprocess(
+    blank,
+    z.coerce.number({ invalid_type_error: "Enter a number of GiB." }).min(0.1, "At least 0.1 GiB.").max(100_000, "At most 100000 GiB.").optional()
+  ),
   group_ids: many(id("a group")),
 });
 export const FsUserUpdateInput = z.object({ enabled: flag.optional(), group_ids: many(id("a group")).optional() });
@@ -430,7 +447,7 @@ export const UserAccessAnswer = z.object({
       status: z.enum(AIRCRAFT_STATUSES),
       organization: OrgRef,
       access: ProductAccess,
-    }),
+    })
   ),
   ...Paged,
 });
@@ -446,7 +463,7 @@ export const AircraftAccessAnswer = z.object({
       role: z.enum(USER_ROLES),
       active: z.boolean(),
       access: ProductAccess,
-    }),
+    })
   ),
 });
 export const AccessMutationAnswer = z.object({ message: z.string(), changed: z.number().int(), aircraft_count: z.number().int() });
@@ -489,7 +506,13 @@ export const FsUser = z.object({
 export type FsUser = z.infer<typeof FsUser>;
 export const FsUsersAnswer = z.object({ users: z.array(FsUser), ...Paged });
 export const FsUserMutationAnswer = z.object({ message: z.string(), user: FsUser });
-export const FsGroup = z.object({ id: z.number().int(), name: z.string(), organization: OrgRef.nullable(), member_count: z.number().int(), created_at: z.string() });
+export const FsGroup = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  organization: OrgRef.nullable(),
+  member_count: z.number().int(),
+  created_at: z.string(),
+});
 export type FsGroup = z.infer<typeof FsGroup>;
 export const FsGroupsAnswer = z.object({ groups: z.array(FsGroup), ...Paged });
 export const FsGroupMutationAnswer = z.object({ message: z.string(), group: FsGroup });
@@ -515,7 +538,9 @@ export const AnalyticsAnswer = z.object({
   organizations: z.number().int(),
   aircraft: z.object({
     counts: StatusCounts,
-    by_organization: z.array(z.object({ organization: OrgRef, grounded: z.number().int(), operational: z.number().int(), transitional: z.number().int(), total: z.number().int() })),
+    by_organization: z.array(
+      z.object({ organization: OrgRef, grounded: z.number().int(), operational: z.number().int(), transitional: z.number().int(), total: z.number().int() })
+    ),
     by_kind: z.object({ aircraft: z.number().int(), helicopter: z.number().int() }),
   }),
   users: z.object({
@@ -528,7 +553,9 @@ export const AnalyticsAnswer = z.object({
     per_week: z.array(z.object({ week: Week, files: z.number().int(), bytes: z.number(), cumulative_bytes: z.number() })),
   }),
   activity: z.object({
-    per_week: z.array(z.object({ week: Week, uploads: z.number().int(), sign_ins: z.number().int(), active_users: z.number().int(), admin_changes: z.number().int() })),
+    per_week: z.array(
+      z.object({ week: Week, uploads: z.number().int(), sign_ins: z.number().int(), active_users: z.number().int(), admin_changes: z.number().int() })
+    ),
   }),
   consultants: z.object({ by_approval: ApprovalCounts, total: z.number().int() }),
 });
@@ -540,7 +567,7 @@ export const OverviewAnswer = z.object({
     .object({
       organization: OrganizationSummary,
       aircraft: z.array(
-        AdminAircraft.extend({ people: z.array(z.object({ user_id: z.number().int(), username: z.string(), access: z.enum(ACCESS_LEVELS) })) }),
+        AdminAircraft.extend({ people: z.array(z.object({ user_id: z.number().int(), username: z.string(), access: z.enum(ACCESS_LEVELS) })) })
       ),
       people: z.array(AdminUser),
       aircraft_total: z.number().int(),
