@@ -8,6 +8,7 @@ import { listHref } from "~/components/data-table-simple/list-url";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { Pagination } from "~/components/pagination/pagination";
 import { dateUtc } from "~/components/shell/format";
+import * as dt from "~/components/data-table-simple/data-table-simple.css";
 import * as ui from "~/components/ui/ui.css";
 import { listParams, organizationOptions, queryOf } from "~/models/admin.server";
 import { UsersAnswer, UsersQuery } from "~/models/schemas/admin";
@@ -69,7 +70,6 @@ export default function Clients() {
             <thead>
               <tr>
                 <SortHeader label="Name" sortKey="name" current={params} />
-                <SortHeader label="E-mail" sortKey="email" current={params} />
                 <SortHeader label="Organization" sortKey="organization" current={params} />
                 <th scope="col">Grants</th>
                 <SortHeader label="Last sign-in" sortKey="last_sign_in" current={params} />
@@ -90,12 +90,12 @@ export default function Clients() {
                         <span className={`${ui.badge} ${ui.badgeTone.danger}`}>Deactivated</span>
                       </>
                     )}
+                    <div className={`${ui.small} ${ui.muted}`}>{u.email}</div>
                   </td>
-                  <td>{u.email}</td>
                   <td>{u.organization ? <Link to={`/admin/organization/${u.organization.id}`}>{u.organization.name}</Link> : "—"}</td>
                   <td>{u.grant_count}</td>
-                  <td>{u.last_sign_in_at ? dateUtc(u.last_sign_in_at) : <span className={ui.muted}>Never</span>}</td>
-                  <td>{dateUtc(u.created_at)}</td>
+                  <td className={dt.nowrap}>{u.last_sign_in_at ? dateUtc(u.last_sign_in_at) : <span className={ui.muted}>Never</span>}</td>
+                  <td className={dt.nowrap}>{dateUtc(u.created_at)}</td>
                   <td style={{ textAlign: "right", whiteSpace: "nowrap" }}>
                     <Link
                       to={`/admin/user-access-control?user_id=${u.id}`}

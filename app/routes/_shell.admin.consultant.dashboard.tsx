@@ -10,6 +10,7 @@ import { listHref } from "~/components/data-table-simple/list-url";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { Pagination } from "~/components/pagination/pagination";
 import { dateUtc } from "~/components/shell/format";
+import * as dt from "~/components/data-table-simple/data-table-simple.css";
 import * as ui from "~/components/ui/ui.css";
 import { listParams, queryOf } from "~/models/admin.server";
 import { safeRedirect } from "~/models/roles";
@@ -95,7 +96,6 @@ export default function Consultants() {
             <thead>
               <tr>
                 <SortHeader label="Name" sortKey="name" current={params} />
-                <SortHeader label="E-mail" sortKey="email" current={params} />
                 <SortHeader label="Country" sortKey="country" current={params} />
                 <SortHeader label="Approval" sortKey="approval_status" current={params} />
                 <th scope="col">Availability</th>
@@ -119,15 +119,15 @@ export default function Consultants() {
                         <span className={`${ui.badge} ${ui.badgeTone.danger}`}>Inactive</span>
                       </>
                     )}
+                    <div className={`${ui.small} ${ui.muted}`}>{c.email}</div>
                   </td>
-                  <td>{c.email}</td>
                   <td>{[c.city, c.country].filter(Boolean).join(", ") || <span className={ui.muted}>—</span>}</td>
                   <td>
                     <span className={`${ui.badge} ${ui.badgeTone[APPROVAL[c.approval_status].tone]}`}>{APPROVAL[c.approval_status].label}</span>
                   </td>
                   <td>{c.availability_status == null ? <span className={ui.muted}>Not set</span> : c.availability_status ? "Available" : "Not available"}</td>
                   <td>{c.stage === "complete" ? "Complete" : c.stage.replace(/_/g, " ")}</td>
-                  <td>{dateUtc(c.created_at)}</td>
+                  <td className={dt.nowrap}>{dateUtc(c.created_at)}</td>
                   <td style={{ textAlign: "right", whiteSpace: "nowrap" }}>
                     <Form method="post" style={{ display: "inline" }}>
                       <input type="hidden" name="id" value={c.id} />

@@ -8,6 +8,7 @@ import { listHref } from "~/components/data-table-simple/list-url";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { Pagination } from "~/components/pagination/pagination";
 import { dateUtc } from "~/components/shell/format";
+import * as dt from "~/components/data-table-simple/data-table-simple.css";
 import * as ui from "~/components/ui/ui.css";
 import { listParams, organizationOptions, queryOf } from "~/models/admin.server";
 import { safeRedirect } from "~/models/roles";
@@ -115,7 +116,7 @@ export default function IpWhitelist() {
                   <td>
                     <Link to={`/admin/ip-whitelist?organization_id=${e.organization.id}`}>{e.organization.name}</Link>
                   </td>
-                  <td className={ui.mono}>{e.cidr}</td>
+                  <td className={dt.code}>{e.cidr}</td>
                   <td>{e.label || <span className={ui.muted}>—</span>}</td>
                   <td>{e.matches_you ? <span className={`${ui.badge} ${ui.badgeTone.success}`}>Your address</span> : null}</td>
                   <td>

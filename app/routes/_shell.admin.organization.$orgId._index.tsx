@@ -11,6 +11,7 @@ import { listHref } from "~/components/data-table-simple/list-url";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { Pagination } from "~/components/pagination/pagination";
 import { StatusBadge } from "~/components/ui/status-badge";
+import * as dt from "~/components/data-table-simple/data-table-simple.css";
 import * as ui from "~/components/ui/ui.css";
 import { listParams, queryOf, submitChange } from "~/models/admin.server";
 import {
@@ -122,7 +123,7 @@ export default function OrganizationPage() {
               <tbody>
                 {list.aircraft.map((a) => (
                   <tr key={a.id}>
-                    <td className={ui.mono}>{a.msn}</td>
+                    <td className={dt.code}>{a.msn}</td>
                     <td>
                       <Link to={`/storage/aircraft/${a.id}/files`}>{a.name}</Link>
                     </td>

@@ -17,6 +17,7 @@ import { listHref } from "~/components/data-table-simple/list-url";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { Pagination } from "~/components/pagination/pagination";
 import { StatusBadge } from "~/components/ui/status-badge";
+import * as dt from "~/components/data-table-simple/data-table-simple.css";
 import * as ui from "~/components/ui/ui.css";
 import { accessToast, organizationOptions, queryOf, saveAccessRow } from "~/models/admin.server";
 import { safeRedirect } from "~/models/roles";
@@ -198,8 +199,8 @@ function UserAccess() {
                   const formId = `row-${a.id}`;
                   return (
                     <tr key={a.id}>
-                      <td className={ui.mono}>{a.msn}</td>
-                      <td>
+                      <td className={dt.code}>{a.msn}</td>
+                      <td className={dt.nameCell}>
                         <Link to={`/admin/user-access-control?aircraft_id=${a.id}`}>{a.name}</Link>
                         <div className={`${ui.small} ${ui.muted}`}>
                           {a.registration}

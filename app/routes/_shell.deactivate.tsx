@@ -10,6 +10,7 @@ import { listHref } from "~/components/data-table-simple/list-url";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { Pagination } from "~/components/pagination/pagination";
 import { dateUtc } from "~/components/shell/format";
+import * as dt from "~/components/data-table-simple/data-table-simple.css";
 import * as ui from "~/components/ui/ui.css";
 import { listParams, queryOf } from "~/models/admin.server";
 import { ROLE_LABEL } from "~/models/shell";
@@ -82,7 +83,6 @@ export default function Deactivate() {
             <thead>
               <tr>
                 <SortHeader label="Name" sortKey="name" current={params} />
-                <SortHeader label="E-mail" sortKey="email" current={params} />
                 <SortHeader label="Role" sortKey="role" current={params} />
                 <SortHeader label="Organization" sortKey="organization" current={params} />
                 <SortHeader label="Last sign-in" sortKey="last_sign_in" current={params} />
@@ -97,13 +97,13 @@ export default function Deactivate() {
                 <tr key={u.id}>
                   <td>
                     <strong>{u.username}</strong>
+                    <div className={`${ui.small} ${ui.muted}`}>{u.email}</div>
                   </td>
-                  <td>{u.email}</td>
                   <td>{ROLE_LABEL[u.role]}</td>
                   <td>
                     {u.organization ? <Link to={`/admin/organization/${u.organization.id}`}>{u.organization.name}</Link> : <span className={ui.muted}>—</span>}
                   </td>
-                  <td>{u.last_sign_in_at ? dateUtc(u.last_sign_in_at) : <span className={ui.muted}>Never</span>}</td>
+                  <td className={dt.nowrap}>{u.last_sign_in_at ? dateUtc(u.last_sign_in_at) : <span className={ui.muted}>Never</span>}</td>
                   <td>
                     {u.active ? (
                       <span className={`${ui.badge} ${ui.badgeTone.success}`}>Active</span>

@@ -2,11 +2,9 @@
 // later issue: each aircraft shows that its report has not been generated yet and links to its page
 // (/storage/InventoryReport/{id}).
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData, useLocation } from "@remix-run/react";
-import { FleetTable } from "~/components/aircraft-cards/fleet-table";
+import { useLoaderData } from "@remix-run/react";
+import { FleetPage } from "~/components/aircraft-cards/fleet-table";
 import type { FileSearchHandle } from "~/components/file-search/file-search";
-import { Pagination } from "~/components/pagination/pagination";
-import * as ui from "~/components/ui/ui.css";
 import { overviewLoader } from "~/models/storage-pages.server";
 
 export const loader = (args: LoaderFunctionArgs) => overviewLoader(args, "standard");
@@ -15,17 +13,12 @@ export const meta: MetaFunction = () => [{ title: "Inventory Report Â· AeroBOX Â
 
 export default function AeroBoxInventoryReportRoute() {
   const d = useLoaderData<typeof loader>();
-  const location = useLocation();
   return (
-    <section>
-      <header className={ui.pageHeader}>
-        <div>
-          <h1 className={ui.pageTitle}>Inventory Report</h1>
-          <p className={ui.pageLead}>The inventory report of each aircraft of your fleet.</p>
-        </div>
-      </header>
-      <FleetTable aircraft={d.aircraft} column={{ kind: "report", label: "Inventory Report", href: (id) => `/storage/InventoryReport/${id}` }} emptyText="No aircraft to show." />
-      <Pagination page={d.page} total={d.total} perPage={d.perPage} hrefFor={(p) => `${location.pathname}${p > 1 ? `?page=${p}` : ""}`} noun="aircraft" />
-    </section>
+    <FleetPage
+      title="Inventory Report"
+      lead="The inventory report of each aircraft of your fleet."
+      data={d}
+      column={{ kind: "report", label: "Inventory Report", href: (id) => `/storage/InventoryReport/${id}` }}
+    />
   );
 }

@@ -88,6 +88,25 @@ export async function aircraftWithAccess(
   return { aircraft, access };
 }
 
+/** The product's name in messages. */
+export const PRODUCT_LABEL: Record<ModuleProduct, string> = { ops: "AeroOPS", oil: "AeroOIL" };
+
+/**
+ * A tab route's target: the aircraft of `input` (the user needs `min` access to the product) and its
+ * tab `input.tab_id`. The product is `input.product`, ops when absent.
+ */
+export async function tabWithAccess(
+  c: Ctx,
+  input: AircraftRef & { tab_id: string; product?: ModuleProduct },
+  min: AccessLevel,
+  product: ModuleProduct = input.product ?? "ops"
+): Promise<{ product: ModuleProduct; aircraft: AircraftCtx; view: TabView }> {
+  const deps = c.get("deps");
+  const { aircraft } = await aircraftWithAccess(deps, c.get("user"), input, product, min);
+  const view = await aircraftTab(deps, aircraft.id, product, input.tab_id);
+  return { product, aircraft, view };
+}
+
 export const today = () => nowIso().slice(0, 10);
 
 /** Data of a product changed: the aircraft's issue date for that product becomes today. */
@@ -185,6 +204,15 @@ function toView(t: TabRowDb, columns: TabColumn[]): TabView {
 
 const tabSelect = ["id", "tab_key", "tab_name", "tab_position", "group_name", "product", "aircraft_id", "manufacturer_id"] as const;
 
+/** Tab rows as views, with their columns (one query for all of them). */
+async function withColumns(deps: Deps, rows: TabRowDb[]): Promise<TabView[]> {
+  const cols = await columnsByTab(
+    deps,
+    rows.map((r) => r.id)
+  );
+  return rows.map((r) => toView(r, cols.get(r.id) ?? []));
+}
+
 /** Every tab of an aircraft for a product, sorted by tab_position; ops gains the three work-order tabs. */
 export async function aircraftTabs(deps: Deps, aircraftId: number, product: ModuleProduct): Promise<TabView[]> {
   const rows = await deps.db
@@ -196,11 +224,7 @@ export async function aircraftTabs(deps: Deps, aircraftId: number, product: Modu
     .orderBy("tab_position")
     .orderBy("id")
     .execute();
-  const cols = await columnsByTab(
-    deps,
-    rows.map((r) => r.id)
-  );
-  const views = rows.map((r) => toView(r, cols.get(r.id) ?? []));
+  const views = await withColumns(deps, rows);
   if (product === "ops" && views.length > 0) {
     // Work-order tabs (only for an aircraft registered for ops, i.e. with ops tabs) follow the fixed
     // tabs and precede the first dynamic tab.
@@ -242,8 +266,7 @@ export async function aircraftTab(deps: Deps, aircraftId: number, product: Modul
     .where("tab_key", "=", key)
     .executeTakeFirst();
   if (!t) throw notFound("That tab");
-  const cols = await columnsByTab(deps, [t.id]);
-  return toView(t, cols.get(t.id) ?? []);
+  return (await withColumns(deps, [t]))[0];
 }
 
 export async function manufacturerByName(deps: Deps, name: string) {
@@ -265,11 +288,7 @@ export async function templateTabs(deps: Deps, manufacturerId: number): Promise<
     .orderBy("tab_position")
     .orderBy("id")
     .execute();
-  const cols = await columnsByTab(
-    deps,
-    rows.map((r) => r.id)
-  );
-  return rows.map((r) => toView(r, cols.get(r.id) ?? []));
+  return withColumns(deps, rows);
 }
 
 export async function templateTab(deps: Deps, manufacturerId: number, key: string): Promise<TabView> {
@@ -281,8 +300,7 @@ export async function templateTab(deps: Deps, manufacturerId: number, key: strin
     .where("tab_key", "=", key)
     .executeTakeFirst();
   if (!t) throw notFound("That template tab");
-  const cols = await columnsByTab(deps, [t.id]);
-  return toView(t, cols.get(t.id) ?? []);
+  return (await withColumns(deps, [t]))[0];
 }
 
 /** Columns as the API shows them: oil tabs gain the Watch/Unwatch column. */

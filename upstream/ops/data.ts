@@ -37,8 +37,10 @@ import {
   displayRow,
   displayValue,
   PDF_TYPE,
+  PRODUCT_LABEL,
   queryRows,
   tabJson,
+  tabWithAccess,
   touchIssueDate,
   XLSX_TYPE,
   type AircraftCtx,
@@ -48,8 +50,6 @@ import {
 import { deleteRows, importRows, upsertRow } from "./rows";
 import { buildWorkbook, checkSheet, readSheet } from "./sheets";
 import { both } from "./tabs";
-
-const PRODUCT_LABEL: Record<ModuleProduct, string> = { ops: "AeroOPS", oil: "AeroOIL" };
 
 // ---------------------------------------------------------------------------------------------
 // Multipart upload (tab data files)
@@ -233,9 +233,7 @@ export function registerDataRoutes(app: Hono<HonoEnv>) {
   const getTabData = (forced?: ModuleProduct) => async (c: Ctx) => {
     const deps = c.get("deps");
     const input = await readBody(c, GetTabDataInput);
-    const product = forced ?? input.product ?? "ops";
-    const { aircraft } = await aircraftWithAccess(deps, c.get("user"), input, product, "read");
-    const view = await aircraftTab(deps, aircraft.id, product, input.tab_id);
+    const { aircraft, view } = await tabWithAccess(c, input, "read", forced ?? input.product ?? "ops");
     const { rows, total } = await queryRows(deps, view, {
       page: input.page,
       perPage: input.per_page,
@@ -292,9 +290,7 @@ export function registerDataRoutes(app: Hono<HonoEnv>) {
   app.on("POST", both("/v1/ops_data/delete_template_data_by_selection"), async (c) => {
     const deps = c.get("deps");
     const input = await readBody(c, DeleteRowsInput);
-    const product = input.product ?? "ops";
-    const { aircraft } = await aircraftWithAccess(deps, c.get("user"), input, product, "write");
-    const view = await aircraftTab(deps, aircraft.id, product, input.tab_id);
+    const { product, aircraft, view } = await tabWithAccess(c, input, "write");
     const deleted = await deleteRows(deps, view, input.ids);
     await touchIssueDate(deps, aircraft.id, product);
     await audit(c, `${product}.rows.delete`, "tab", view.dbId, aircraft.organization_id, {
@@ -311,9 +307,7 @@ export function registerDataRoutes(app: Hono<HonoEnv>) {
   const uploadTarget = async (c: Ctx, level: "read" | "write") => {
     const { fields, file } = await readUpload(c);
     const input = validate(UploadTabDataFields, fields);
-    const product = input.product ?? "ops";
-    const { aircraft } = await aircraftWithAccess(c.get("deps"), c.get("user"), input, product, level);
-    const view = await aircraftTab(c.get("deps"), aircraft.id, product, input.tab_id);
+    const { product, aircraft, view } = await tabWithAccess(c, input, level);
     if (view.source !== "stored") throw refuse("Work orders cannot be uploaded into a tab.");
     return { input, product, aircraft, view, file };
   };
@@ -395,9 +389,7 @@ export function registerDataRoutes(app: Hono<HonoEnv>) {
   app.on("POST", both("/v1/ops_data/is_tab_has_dfp"), async (c) => {
     const deps = c.get("deps");
     const input = await readBody(c, TabRefInput);
-    const product = input.product ?? "ops";
-    const { aircraft } = await aircraftWithAccess(deps, c.get("user"), input, product, "read");
-    const view = await aircraftTab(deps, aircraft.id, product, input.tab_id);
+    const { aircraft, view } = await tabWithAccess(c, input, "read");
     return c.json({ result: await tabHasRows(deps, view) });
   });
 
@@ -407,9 +399,7 @@ export function registerDataRoutes(app: Hono<HonoEnv>) {
     blobRoute(async (c) => {
       const deps = c.get("deps");
       const input = await readBody(c, TabRefInput);
-      const product = input.product ?? "ops";
-      const { aircraft } = await aircraftWithAccess(deps, c.get("user"), input, product, "read");
-      const view = await aircraftTab(deps, aircraft.id, product, input.tab_id);
+      const { aircraft, view } = await tabWithAccess(c, input, "read");
       const { rows } = await allRows(deps, view, {});
       if (rows.length === 0) throw refuse(`${view.name} has no data file package: the tab has no rows.`);
       const withWatch = apiColumns(view).length > view.columns.length;
@@ -509,9 +499,7 @@ export function registerDataRoutes(app: Hono<HonoEnv>) {
   app.on("POST", both("/v1/ops_data/binder_availability"), async (c) => {
     const deps = c.get("deps");
     const input = await readBody(c, BinderInput);
-    const product = input.product ?? "ops";
-    const { aircraft } = await aircraftWithAccess(deps, c.get("user"), input, product, "read");
-    const view = await aircraftTab(deps, aircraft.id, product, input.tab_id);
+    const { product, aircraft, view } = await tabWithAccess(c, input, "read");
     const current = await tabHasRows(deps, view);
     const full = current || (await aircraftHasData(deps, aircraft.id, product));
     const text =
@@ -529,9 +517,7 @@ export function registerDataRoutes(app: Hono<HonoEnv>) {
     blobRoute(async (c) => {
       const deps = c.get("deps");
       const input = await readBody(c, BinderDownloadInput);
-      const product = input.product ?? "ops";
-      const { aircraft } = await aircraftWithAccess(deps, c.get("user"), input, product, "read");
-      const view = await aircraftTab(deps, aircraft.id, product, input.tab_id);
+      const { product, aircraft, view } = await tabWithAccess(c, input, "read");
       if (input.kind === "current") {
         if (!(await tabHasRows(deps, view))) throw refuse(`The Current Binder is not available: ${view.name} has no rows.`);
         const bytes = renderPdf({

@@ -28,7 +28,9 @@ import {
   blobAnswer,
   blobRoute,
   PDF_TYPE,
+  PRODUCT_LABEL,
   safeFilename,
+  tabWithAccess,
   XLSX_TYPE,
   type AircraftCtx,
   type TabView,
@@ -37,8 +39,6 @@ import type { Deps } from "../context";
 import { aircraftSubtitle, tabSection } from "./data";
 import { buildWorkbook, type SheetSpec } from "./sheets";
 import { loadLogbookForUser, loadWorkOrderForUser } from "./workorders";
-
-const PRODUCT_LABEL: Record<ModuleProduct, string> = { ops: "AeroOPS", oil: "AeroOIL" };
 
 async function tabSheet(deps: Deps, view: TabView, sort: { sortColumn?: string; sortOrder?: "asc" | "desc" } = {}): Promise<SheetSpec> {
   const { rows } = await allRows(deps, view, sort);
@@ -88,8 +88,7 @@ export function registerExportRoutes(app: Hono<HonoEnv>) {
       blobRoute(async (c) => {
         const deps = c.get("deps");
         const input = await readBody(c, TabExportInput);
-        const { aircraft } = await aircraftWithAccess(deps, c.get("user"), input, product, "read");
-        const view = await aircraftTab(deps, aircraft.id, product, input.tab_id);
+        const { aircraft, view } = await tabWithAccess(c, input, "read", product);
         const sheet = await tabSheet(deps, view, { sortColumn: input.sort_column, sortOrder: input.sort_order });
         return blobAnswer(buildWorkbook([sheet]), XLSX_TYPE, `${aircraft.msn}_${view.name}.xlsx`);
       })
@@ -158,9 +157,7 @@ export function registerExportRoutes(app: Hono<HonoEnv>) {
     blobRoute(async (c) => {
       const deps = c.get("deps");
       const input = await readBody(c, TabPdfInput);
-      const product = input.product ?? "ops";
-      const { aircraft } = await aircraftWithAccess(deps, c.get("user"), input, product, "read");
-      const view = await aircraftTab(deps, aircraft.id, product, input.tab_id);
+      const { product, aircraft, view } = await tabWithAccess(c, input, "read");
       const section = await tabSection(deps, view, { sortColumn: input.sort_column, sortOrder: input.sort_order }, 20_000);
       const bytes = renderPdf({ title: `${view.name}`, subtitle: aircraftSubtitle(aircraft, product), sections: [{ ...section, heading: undefined }] });
       return blobAnswer(bytes, PDF_TYPE, `${aircraft.msn}_${view.name}.pdf`);

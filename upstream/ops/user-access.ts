@@ -17,10 +17,9 @@ import {
   UserMsnPidsInput,
   type ModuleProduct,
 } from "../../app/models/schemas/ops";
-import { aircraftWithAccess, audit, findAircraft, findAircraftById, type AircraftCtx, type Ctx } from "./common";
+import { aircraftWithAccess, audit, findAircraft, findAircraftById, PRODUCT_LABEL, type AircraftCtx, type Ctx } from "./common";
 import { both, ensureProductTabs } from "./tabs";
 
-const PRODUCT_LABEL: Record<ModuleProduct, string> = { ops: "AeroOPS", oil: "AeroOIL" };
 /** Roles that may see every organization in these modules. */
 const seesAllOrganizations = (u: AuthUser) => isStaff(u) || u.role === "ops_template";
 
@@ -70,6 +69,14 @@ async function grantTargetUser(deps: Deps, caller: AuthUser, userId: number, air
     }
   }
   return target;
+}
+
+/** The aircraft and the user of a grant or a revocation; the caller needs Super User access to every one of those aircraft. */
+async function grantScope(deps: Deps, caller: AuthUser, input: { org_msn_id?: number; msn_ids?: string[]; organization?: string; product: ModuleProduct; user_id: number }) {
+  const aircraft = await grantAircraft(deps, input);
+  for (const a of aircraft) await requireAccess(deps, caller, a.id, input.product, "su_write");
+  const target = await grantTargetUser(deps, caller, input.user_id, aircraft);
+  return { aircraft, target };
 }
 
 export function registerUserAccessRoutes(app: Hono<HonoEnv>) {
@@ -170,9 +177,7 @@ export function registerUserAccessRoutes(app: Hono<HonoEnv>) {
     const deps = c.get("deps");
     const user = c.get("user");
     const input = await readBody(c, GrantAccessInput);
-    const aircraft = await grantAircraft(deps, input);
-    for (const a of aircraft) await requireAccess(deps, user, a.id, input.product, "su_write");
-    const target = await grantTargetUser(deps, user, input.user_id, aircraft);
+    const { aircraft, target } = await grantScope(deps, user, input);
     await deps.db.transaction().execute(async (trx) => {
       if (mode === "update") {
         const existing = await trx
@@ -220,9 +225,7 @@ export function registerUserAccessRoutes(app: Hono<HonoEnv>) {
     const deps = c.get("deps");
     const user = c.get("user");
     const input = await readBody(c, RevokeAccessInput);
-    const aircraft = await grantAircraft(deps, input);
-    for (const a of aircraft) await requireAccess(deps, user, a.id, input.product, "su_write");
-    const target = await grantTargetUser(deps, user, input.user_id, aircraft);
+    const { aircraft, target } = await grantScope(deps, user, input);
     const res = await deps.db
       .deleteFrom("aircraft_access")
       .where("user_id", "=", target.id)

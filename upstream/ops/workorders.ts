@@ -1,9 +1,9 @@
 // Work orders (versioned) and technical logbooks with pages: /v1/work_order/*, /v1/logbook/*.
 import type { Hono } from "hono";
 import { both } from "./tabs";
-import { sql } from "kysely";
+import { sql, type ExpressionBuilder, type Kysely } from "kysely";
 import type { AuthUser, Deps, HonoEnv } from "../context";
-import type { AccessLevel } from "../db/schema";
+import type { AccessLevel, Database } from "../db/schema";
 import { requireAccess } from "../access";
 import { notFound, readBody, refuse } from "../http";
 import {
@@ -107,6 +107,28 @@ export async function loadLogbookForUser(deps: Deps, user: AuthUser, logbookId: 
   return { logbook, aircraft };
 }
 
+/** A logbook's number of pages, as a column of a select on "logbooks". */
+const pageCount = (eb: ExpressionBuilder<Database, "logbooks">) =>
+  eb
+    .selectFrom("logbook_pages")
+    .select((e2) => e2.fn.countAll<number>().as("n"))
+    .whereRef("logbook_pages.logbook_id", "=", "logbooks.id")
+    .as("page_count");
+
+const toLogbookJson = (l: { id: number; title: string; created_at: string; page_count: number | null }, aircraftId: number) => ({
+  log_book_id: l.id,
+  org_msn_id: aircraftId,
+  title: l.title,
+  page_count: Number(l.page_count ?? 0),
+  created_at: l.created_at,
+});
+
+/** Refuses a page number the logbook already has. */
+async function assertPageNoFree(db: Kysely<Database>, logbookId: number, pageNo: number) {
+  const clash = await db.selectFrom("logbook_pages").select("id").where("logbook_id", "=", logbookId).where("page_no", "=", pageNo).executeTakeFirst();
+  if (clash) throw refuse(`Page ${pageNo} already exists in this logbook.`, { page_no: ["That page number is taken."] });
+}
+
 async function logbookJson(deps: Deps, id: number) {
   const l = await deps.db
     .selectFrom("logbooks")
@@ -115,16 +137,11 @@ async function logbookJson(deps: Deps, id: number) {
       "logbooks.aircraft_id",
       "logbooks.title",
       "logbooks.created_at",
-      (eb) =>
-        eb
-          .selectFrom("logbook_pages")
-          .select((e2) => e2.fn.countAll<number>().as("n"))
-          .whereRef("logbook_pages.logbook_id", "=", "logbooks.id")
-          .as("page_count"),
+      pageCount,
     ])
     .where("logbooks.id", "=", id)
     .executeTakeFirstOrThrow();
-  return { log_book_id: l.id, org_msn_id: l.aircraft_id, title: l.title, page_count: Number(l.page_count ?? 0), created_at: l.created_at };
+  return toLogbookJson(l, l.aircraft_id);
 }
 
 const pageJson = (p: { id: number; logbook_id: number; page_no: number; date: string; data: string; created_at: string }) => ({
@@ -276,12 +293,7 @@ export function registerWorkOrderRoutes(app: Hono<HonoEnv>) {
         "logbooks.id",
         "logbooks.title",
         "logbooks.created_at",
-        (eb) =>
-          eb
-            .selectFrom("logbook_pages")
-            .select((e2) => e2.fn.countAll<number>().as("n"))
-            .whereRef("logbook_pages.logbook_id", "=", "logbooks.id")
-            .as("page_count"),
+        pageCount,
       ])
       .orderBy("logbooks.created_at", "desc")
       .orderBy("logbooks.id", "desc")
@@ -289,13 +301,7 @@ export function registerWorkOrderRoutes(app: Hono<HonoEnv>) {
       .offset((input.page - 1) * input.per_page)
       .execute();
     return c.json({
-      logbooks: rows.map((l) => ({
-        log_book_id: l.id,
-        org_msn_id: aircraft.id,
-        title: l.title,
-        page_count: Number(l.page_count ?? 0),
-        created_at: l.created_at,
-      })),
+      logbooks: rows.map((l) => toLogbookJson(l, aircraft.id)),
       total: Number(total),
       page: input.page,
       per_page: input.per_page,
@@ -385,8 +391,7 @@ export function registerWorkOrderRoutes(app: Hono<HonoEnv>) {
           .executeTakeFirstOrThrow();
         pageNo = (max ?? 0) + 1;
       } else {
-        const clash = await trx.selectFrom("logbook_pages").select("id").where("logbook_id", "=", logbook.id).where("page_no", "=", pageNo).executeTakeFirst();
-        if (clash) throw refuse(`Page ${pageNo} already exists in this logbook.`, { page_no: ["That page number is taken."] });
+        await assertPageNoFree(trx, logbook.id, pageNo);
       }
       return trx
         .insertInto("logbook_pages")
@@ -405,13 +410,7 @@ export function registerWorkOrderRoutes(app: Hono<HonoEnv>) {
     if (input.page_no == null && input.date == null && input.data == null) throw refuse("Nothing to change: send page_no, date or data.");
     const { page, logbook, aircraft } = await loadPageForUser(deps, c.get("user"), input.page_id, "write");
     if (input.page_no != null && input.page_no !== page.page_no) {
-      const clash = await deps.db
-        .selectFrom("logbook_pages")
-        .select("id")
-        .where("logbook_id", "=", logbook.id)
-        .where("page_no", "=", input.page_no)
-        .executeTakeFirst();
-      if (clash) throw refuse(`Page ${input.page_no} already exists in this logbook.`, { page_no: ["That page number is taken."] });
+      await assertPageNoFree(deps.db, logbook.id, input.page_no);
     }
     const updated = await deps.db
       .updateTable("logbook_pages")

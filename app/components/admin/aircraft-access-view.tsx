@@ -5,6 +5,7 @@ import { Link, useLocation } from "@remix-run/react";
 import type { SerializeFrom } from "@remix-run/node";
 import type { z } from "zod";
 import { StatusBadge } from "~/components/ui/status-badge";
+import * as dt from "~/components/data-table-simple/data-table-simple.css";
 import * as ui from "~/components/ui/ui.css";
 import { ROLE_LABEL } from "~/models/shell";
 import { PRODUCT_LABEL, PRODUCTS, type AircraftAccessAnswer } from "~/models/schemas/admin";
@@ -54,7 +55,7 @@ export function AircraftAccessView({ view, userHref }: { view: SerializeFrom<z.i
                 const formId = `person-${u.user_id}`;
                 return (
                   <tr key={u.user_id}>
-                    <td>
+                    <td className={dt.nameCell}>
                       {userHref ? <Link to={userHref(u.user_id)}>{u.username}</Link> : <strong>{u.username}</strong>}
                       <div className={`${ui.small} ${ui.muted}`}>
                         {u.email}

@@ -9,6 +9,7 @@ import { CheckIcon, SearchIcon } from "~/components/icons/icons";
 import { Pagination } from "~/components/pagination/pagination";
 import { Field, FormError } from "~/components/ui/form";
 import { StatusBadge } from "~/components/ui/status-badge";
+import * as dt from "~/components/data-table-simple/data-table-simple.css";
 import * as ui from "~/components/ui/ui.css";
 import type { ModuleLinks } from "~/models/module-admin";
 import { AIRCRAFT_KINDS, AIRCRAFT_STATUSES, ModuleEnableInput, ModuleOrganizationInput, PRODUCT_TYPES } from "~/models/schemas/admin";
@@ -267,7 +268,7 @@ export function MsnList({
             <tbody>
               {msns.msn_ids.map((m) => (
                 <tr key={m.org_msn_id}>
-                  <td className={ui.mono}>{m.msn_id}</td>
+                  <td className={dt.code}>{m.msn_id}</td>
                   <td>{m.registration}</td>
                   <td>
                     <StatusBadge status={m.status} />

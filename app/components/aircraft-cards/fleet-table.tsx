@@ -1,6 +1,8 @@
 // The fleet as a table (the /aero-box Storage pages): aircraft, MSN, registration, status, the user's
 // access, and a per-page column: follow toggle, or the state of a report with its page.
+import type { ReactNode } from "react";
 import { Link, useLocation } from "@remix-run/react";
+import { Pagination } from "~/components/pagination/pagination";
 import * as ui from "~/components/ui/ui.css";
 import { ACCESS_LABEL } from "~/models/roles";
 import type { AircraftCard } from "./aircraft-cards";
@@ -60,5 +62,22 @@ export function FleetTable({ aircraft, column, emptyText }: { aircraft: Aircraft
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** A whole /aero-box Storage page: the title, its lead line, the fleet table and the pages. */
+export function FleetPage({ title, lead, data, column }: { title: string; lead: ReactNode; data: { aircraft: AircraftCard[]; page: number; total: number; perPage: number }; column: FleetColumn }) {
+  const location = useLocation();
+  return (
+    <section>
+      <header className={ui.pageHeader}>
+        <div>
+          <h1 className={ui.pageTitle}>{title}</h1>
+          <p className={ui.pageLead}>{lead}</p>
+        </div>
+      </header>
+      <FleetTable aircraft={data.aircraft} column={column} emptyText="No aircraft to show." />
+      <Pagination page={data.page} total={data.total} perPage={data.perPage} hrefFor={(p) => `${location.pathname}${p > 1 ? `?page=${p}` : ""}`} noun="aircraft" />
+    </section>
   );
 }

@@ -1,8 +1,11 @@
 // The OCR Report, Inventory Report and Linked Documents pages of one aircraft. The reports are built by
 // a later part of the product; until then each page shows the aircraft it is about and says plainly
 // that the report has not been generated for it yet, with the way back to its records.
+import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
+import type { FileSearchHandle } from "~/components/file-search/file-search";
 import { ReportIcon } from "~/components/icons/icons";
+import type { ShellHandle } from "~/components/shell/handle";
 import * as ui from "~/components/ui/ui.css";
 import { ACCESS_LABEL, type AccessLevel } from "~/models/roles";
 import { filesHref } from "~/models/storage-links";
@@ -35,6 +38,26 @@ export interface ReportAircraft {
   status: string;
   organization: { name: string };
 }
+
+/** The route handle shared by the three report pages: the top bar shows the aircraft, the file search is scoped to it. */
+export const reportHandle: ShellHandle & FileSearchHandle = {
+  topBar: ({ data }) => {
+    const d = data as { aircraft: ReportAircraft } | undefined;
+    return d ? { msn: d.aircraft.msn, registration: d.aircraft.registration } : null;
+  },
+  fileSearch: ({ data }) => {
+    const d = data as { aircraft: ReportAircraft } | undefined;
+    return d ? { aircraftId: d.aircraft.id } : {};
+  },
+};
+
+/** The page title of a report page: "OCR Report · {aircraft} · AeroRecords". */
+export const reportMeta =
+  (kind: ReportKind): MetaFunction =>
+  ({ data }) => {
+    const d = data as { aircraft: ReportAircraft } | undefined;
+    return [{ title: `${REPORT_TITLE[kind]}${d ? ` · ${d.aircraft.name}` : ""} · AeroRecords` }];
+  };
 
 export function ReportPending({ kind, aircraft, access }: { kind: ReportKind; aircraft: ReportAircraft; access: AccessLevel }) {
   return (
