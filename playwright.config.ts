@@ -42,7 +42,8 @@ export default defineConfig({
     url: `http://localhost:${PORT}/healthz`,
     timeout: 180_000,
     reuseExistingServer: false,
-    env: { PORT: String(PORT), DATA_DIR: dataDir, NODE_ENV: "production", E2E_FRESH: "1" },
+    // TRUST_PROXY: the tests may set X-Forwarded-For from loopback (the IP whitelist test).
+    env: { PORT: String(PORT), DATA_DIR: dataDir, NODE_ENV: "production", E2E_FRESH: "1", TRUST_PROXY: "loopback" },
     stdout: "pipe",
     stderr: "pipe",
   },

@@ -16,6 +16,7 @@ import { requireUser, type Authed } from "~/utils/auth.server";
 import { redirectWithToast, createToastHeaders, type ToastInput } from "~/utils/toast.server";
 import type { Api, CallOptions, Result } from "./api.server";
 import { blobFetch } from "./blob.server";
+import { streamedMultipart } from "./multipart-body.server";
 import { StaffAvailabilitySchema, withoutDialog } from "~/components/modal-dialog/dialog-schemas";
 export { withoutDialog };
 import {
@@ -329,41 +330,6 @@ export function uploadProblem(kind: UploadKind, name: string, size: number | nul
   if (size !== null && size > rule.maxBytes) return `The ${rule.label} is larger than ${rule.maxBytes / 1024 / 1024} MB.`;
   if (size === 0) return `The ${rule.label} is empty.`;
   return null;
-}
-
-const CRLF = "\r\n";
-const quote = (s: string) => s.replace(/["\r\n\\]/g, (c) => encodeURIComponent(c));
-
-function streamedMultipart(fields: Record<string, string>, filename: string, contentType: string, file: AsyncIterable<Buffer>) {
-  const boundary = `----aero${crypto.randomUUID().replace(/-/g, "")}`;
-  const enc = new TextEncoder();
-  let head = "";
-  for (const [k, v] of Object.entries(fields)) head += `--${boundary}${CRLF}Content-Disposition: form-data; name="${quote(k)}"${CRLF}${CRLF}${v}${CRLF}`;
-  head += `--${boundary}${CRLF}Content-Disposition: form-data; name="file"; filename="${quote(filename)}"${CRLF}Content-Type: ${contentType || "application/octet-stream"}${CRLF}${CRLF}`;
-  const it = file[Symbol.asyncIterator]();
-  let stage: "head" | "body" | "done" = "head";
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      if (stage === "head") {
-        stage = "body";
-        controller.enqueue(enc.encode(head));
-        return;
-      }
-      if (stage !== "body") return;
-      const next = await it.next();
-      if (!next.done) {
-        controller.enqueue(new Uint8Array(next.value.buffer, next.value.byteOffset, next.value.byteLength));
-        return;
-      }
-      stage = "done";
-      controller.enqueue(enc.encode(`${CRLF}--${boundary}--${CRLF}`));
-      controller.close();
-    },
-    cancel() {
-      stage = "done";
-    },
-  });
-  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
 export type StreamedUpload = { ok: true; kind: UploadKind; message: string } | { ok: false; kind: UploadKind | null; error: string };

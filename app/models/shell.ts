@@ -222,12 +222,22 @@ export function navFor(ctx: NavContext): NavSection[] {
           title: "Admin",
           items: [
             { label: "Analytics", to: "/admin/analytics", icon: "chart" },
+            { label: "Overview", to: "/dashboard", icon: "layers" },
+            { label: "Organizations", to: "/admin/organization", icon: "grid", end: true },
             { label: "Consultants", to: "/admin/consultant/dashboard", icon: "users" },
             { label: "Clients", to: "/admin/client/dashboard", icon: "building" },
-            { label: "Organizations", to: "/admin/organization/create", icon: "grid" },
+            { label: "Deactivate users", to: "/deactivate", icon: "user" },
             { label: "User access control", to: "/admin/user-access-control", icon: "shield" },
             { label: "IP whitelist", to: "/admin/ip-whitelist", icon: "shield" },
             { label: "ES migration", to: "/admin/es-migration", icon: "search" },
+            { label: "Audit log", to: "/admin/audit", icon: "list" },
+          ],
+        },
+        {
+          title: "File server",
+          items: [
+            { label: "Users", to: "/nextcloud/user", icon: "users", end: true },
+            { label: "Groups", to: "/nextcloud/group", icon: "grid", end: true },
           ],
         },
         {

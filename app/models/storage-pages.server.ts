@@ -20,6 +20,7 @@ import {
   follow,
   getAircraft,
   listAircraft,
+  listFavourites,
   listFolder,
   listFollowing,
   listOrganizations,
@@ -350,6 +351,16 @@ export async function searchLoader({ request, context }: LoaderFunctionArgs) {
 }
 
 // ---- favourites and following -----------------------------------------------------------------
+
+const FAVOURITES_PER_PAGE = 50;
+
+/** /storage/favourites and /aero-box/storage/favourites: the user's starred files and folders, a page of them. */
+export async function favouritesLoader({ request, context }: LoaderFunctionArgs) {
+  const { api } = await requireUser(request, context, { roles: STORAGE_ROLES });
+  const page = Math.min(parseId(new URL(request.url).searchParams.get("page")) ?? 1, 100_000);
+  const data = await listFavourites(api, page, FAVOURITES_PER_PAGE);
+  return json({ items: data.favourites, total: data.total, page: data.page, perPage: data.per_page }, { headers: { "Cache-Control": "private, no-store" } });
+}
 
 export async function favouritesAction({ request, context }: ActionFunctionArgs) {
   const { api } = await requireUser(request, context, { roles: STORAGE_ROLES });

@@ -13,6 +13,7 @@ import { Readable } from "node:stream";
 import type { AppLoadContext } from "@remix-run/node";
 import Busboy from "busboy";
 import { blobFetch } from "./blob.server";
+import { streamedMultipart } from "./multipart-body.server";
 import type { Api } from "./api.server";
 import { sanitizeRelativePath, type NamingFlow } from "./file-names";
 import type { Family } from "./storage-links";
@@ -42,48 +43,6 @@ interface Target {
 }
 
 type Part = { stream: NodeJS.ReadableStream & { truncated?: boolean; resume(): void }; filename: string; mimeType: string };
-
-const CRLF = "\r\n";
-const quote = (s: string) => s.replace(/["\r\n\\]/g, (c) => encodeURIComponent(c));
-
-/** A multipart body for the blob store's signed POST: the policy fields, then the file, streamed. */
-function multipartBody(fields: Record<string, string>, filename: string, contentType: string, file: NodeJS.ReadableStream, onBytes: (n: number) => void) {
-  const boundary = `----aero${crypto.randomUUID().replace(/-/g, "")}`;
-  const enc = new TextEncoder();
-  let head = "";
-  for (const [k, v] of Object.entries(fields)) {
-    head += `--${boundary}${CRLF}Content-Disposition: form-data; name="${quote(k)}"${CRLF}${CRLF}${v}${CRLF}`;
-  }
-  head += `--${boundary}${CRLF}Content-Disposition: form-data; name="file"; filename="${quote(filename)}"${CRLF}Content-Type: ${contentType || "application/octet-stream"}${CRLF}${CRLF}`;
-  const tail = `${CRLF}--${boundary}--${CRLF}`;
-  const it = (file as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
-  let stage: "head" | "body" | "done" = "head";
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      if (stage === "head") {
-        stage = "body";
-        controller.enqueue(enc.encode(head));
-        return;
-      }
-      if (stage === "body") {
-        const next = await it.next();
-        if (!next.done) {
-          onBytes(next.value.length);
-          controller.enqueue(new Uint8Array(next.value.buffer, next.value.byteOffset, next.value.byteLength));
-          return;
-        }
-        stage = "done";
-        controller.enqueue(enc.encode(tail));
-        controller.close();
-      }
-    },
-    cancel() {
-      // The store stopped reading (a refusal): the rest of this part is discarded by the caller.
-      stage = "done";
-    },
-  });
-  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
-}
 
 /** Bodies a refusal reads to its end (so the browser gets the answer, not a reset connection). */
 const DISCARD_LIMIT = 32 * 1024 * 1024;
@@ -170,7 +129,7 @@ export async function streamUploadToStore(request: Request, context: AppLoadCont
     const key = `${link.key_prefix}${clean.path}`;
     let size = 0;
     const fields = { ...link.url_fields, key };
-    const { body, contentType } = multipartBody(fields, clean.path.split("/").pop()!, part.mimeType, part.stream, (n) => (size += n));
+    const { body, contentType } = streamedMultipart(fields, clean.path.split("/").pop()!, part.mimeType, part.stream, (n) => (size += n));
     let res: Response;
     try {
       res = await blobFetch(context, link.url, { method: "POST", headers: { "Content-Type": contentType }, body, duplex: "half" });

@@ -2,31 +2,17 @@
 // The records of one aircraft (spec 000 §2 "Storage"). GET lists a folder; POST is the no-JS upload
 // (a multipart form streamed into the blob store). Shared code: app/models/storage-pages.server.ts
 // and app/components/file-list/files-page.tsx (the /storage/uef/… variant uses the same).
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import type { FileSearchHandle } from "~/components/file-search/file-search";
 import { FilesPage } from "~/components/file-list/files-page";
-import type { ShellHandle } from "~/components/shell/handle";
+import { filesHandle, filesMeta } from "~/components/file-list/files-route";
 import { filesBase } from "~/models/storage-links";
 import { filesAction, filesLoader } from "~/models/storage-pages.server";
 
 export const loader = (args: LoaderFunctionArgs) => filesLoader(args, { family: "standard" });
 export const action = (args: ActionFunctionArgs) => filesAction(args);
-
-type Data = SerializeFrom<typeof loader>;
-
-export const handle: ShellHandle & FileSearchHandle = {
-  topBar: ({ data }) => {
-    const d = data as Data | undefined;
-    return d ? { msn: d.aircraft.msn, registration: d.aircraft.registration } : null;
-  },
-  fileSearch: ({ data }) => {
-    const d = data as Data | undefined;
-    return d ? { aircraftId: d.aircraft.id, folderPath: d.folder.path, organization: d.organization } : {};
-  },
-};
-
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.aircraft.name}${data.folder.path === "/" ? "" : ` · ${data.folder.name}`} · Records · AeroRecords` : "Records · AeroRecords" }];
+export const handle = filesHandle;
+export const meta = filesMeta;
 
 export default function AircraftFilesRoute() {
   const data = useLoaderData<typeof loader>();

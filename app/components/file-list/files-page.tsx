@@ -61,6 +61,11 @@ export function FilesPage({ data, base, singleUpload = false }: { data: FilesDat
               </Link>
             </>
           ) : null}
+          {data.access === "su_write" ? (
+            <Link to={`/aircraft-access/${a.id}`} className={ui.button.secondary} data-action="manage-access">
+              Manage access
+            </Link>
+          ) : null}
           <a href={zipHref(a.id, dir, data.family)} className={ui.button.secondary} download onClick={onDownload}>
             <DownloadIcon size={16} /> Download folder
           </a>
