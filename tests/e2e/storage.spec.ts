@@ -83,6 +83,8 @@ test("uploads a folder of 50 files, finds one, stars it, downloads it byte-ident
   await page.goto("/storage/favourites");
   await expect(main(page).getByRole("link", { name: target.name, exact: true })).toBeVisible();
   await main(page).getByRole("link", { name: target.name, exact: true }).click();
+  // Wait for the folder page: the favourites page has a row with the same name whose link opens the folder.
+  await expect(page).toHaveURL(/\/storage\/aircraft\/\d+\/files/);
 
   // Download it: the same bytes; the info message appears.
   const [download] = await Promise.all([page.waitForEvent("download"), row(page, target.name).getByRole("link", { name: target.name, exact: true }).click()]);
