@@ -2,11 +2,11 @@
 // action and date with a GET form, newest first, paged (GET /admin/audit.json).
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { ListPagination, ListTable, OrganizationFilter } from "~/components/admin/list-parts";
 import * as s from "~/components/admin/admin.css";
 import { listHref } from "~/components/data-table-simple/list-url";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { SearchIcon } from "~/components/icons/icons";
-import { Pagination } from "~/components/pagination/pagination";
 import { dateTimeUtc } from "~/components/shell/format";
 import * as ui from "~/components/ui/ui.css";
 import { listParams, organizationOptions, queryOf } from "~/models/admin.server";
@@ -57,17 +57,7 @@ export default function Audit() {
           <span className={ui.label}>User</span>
           <input name="user" type="search" defaultValue={params.user} className={ui.input} placeholder="E-mail, name or id" maxLength={254} />
         </label>
-        <label className={ui.field}>
-          <span className={ui.label}>Organization</span>
-          <select name="organization_id" defaultValue={params.organization_id ? String(params.organization_id) : ""} className={ui.input}>
-            <option value="">Any</option>
-            {organizations.map((o) => (
-              <option key={o.id} value={o.id}>
-                {o.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <OrganizationFilter organizations={organizations} value={params.organization_id} field />
         <label className={ui.field}>
           <span className={ui.label}>Action</span>
           <select name="action" defaultValue={params.action} className={ui.input}>
@@ -94,66 +84,60 @@ export default function Audit() {
           Clear
         </Link>
       </Form>
-      <div className={ui.tableWrap}>
-        {entries.length === 0 ? (
-          <p className={ui.empty}>Nothing in the log matches.</p>
-        ) : (
-          <table className={ui.table}>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">What</th>
-                <th scope="col">Organization</th>
-                <th scope="col">From</th>
-                <th scope="col">Detail</th>
+      <ListTable empty={entries.length === 0} emptyText="Nothing in the log matches.">
+        <thead>
+          <tr>
+            <th scope="col">When</th>
+            <th scope="col">Who</th>
+            <th scope="col">What</th>
+            <th scope="col">Organization</th>
+            <th scope="col">From</th>
+            <th scope="col">Detail</th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((e) => {
+            const detail = detailText(e.detail);
+            return (
+              <tr key={e.id}>
+                <td style={{ whiteSpace: "nowrap" }}>{dateTimeUtc(e.created_at)}</td>
+                <td>
+                  {e.user ? (
+                    <Link to={listHref(location.pathname, location.search, { user: e.user.email })}>{e.user.username || e.user.email}</Link>
+                  ) : (
+                    <span className={ui.muted}>System</span>
+                  )}
+                  {e.user ? <div className={`${ui.small} ${ui.muted}`}>{e.user.email}</div> : null}
+                </td>
+                <td>
+                  <code className={ui.mono}>{e.action}</code>
+                  <div className={`${ui.small} ${ui.muted}`}>
+                    {e.entity}
+                    {e.entity_id ? ` #${e.entity_id}` : ""}
+                  </div>
+                </td>
+                <td>
+                  {e.organization ? (
+                    <Link to={listHref(location.pathname, location.search, { organization_id: e.organization.id })}>{e.organization.name}</Link>
+                  ) : (
+                    <span className={ui.muted}>—</span>
+                  )}
+                </td>
+                <td className={ui.mono}>{e.ip ?? <span className={ui.muted}>—</span>}</td>
+                <td>
+                  {detail ? (
+                    <details>
+                      <summary className={ui.small}>Show</summary>
+                      <pre className={s.pre}>{detail}</pre>
+                    </details>
+                  ) : null}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {entries.map((e) => {
-                const detail = detailText(e.detail);
-                return (
-                  <tr key={e.id}>
-                    <td style={{ whiteSpace: "nowrap" }}>{dateTimeUtc(e.created_at)}</td>
-                    <td>
-                      {e.user ? (
-                        <Link to={listHref(location.pathname, location.search, { user: e.user.email })}>{e.user.username || e.user.email}</Link>
-                      ) : (
-                        <span className={ui.muted}>System</span>
-                      )}
-                      {e.user ? <div className={`${ui.small} ${ui.muted}`}>{e.user.email}</div> : null}
-                    </td>
-                    <td>
-                      <code className={ui.mono}>{e.action}</code>
-                      <div className={`${ui.small} ${ui.muted}`}>
-                        {e.entity}
-                        {e.entity_id ? ` #${e.entity_id}` : ""}
-                      </div>
-                    </td>
-                    <td>
-                      {e.organization ? (
-                        <Link to={listHref(location.pathname, location.search, { organization_id: e.organization.id })}>{e.organization.name}</Link>
-                      ) : (
-                        <span className={ui.muted}>—</span>
-                      )}
-                    </td>
-                    <td className={ui.mono}>{e.ip ?? <span className={ui.muted}>—</span>}</td>
-                    <td>
-                      {detail ? (
-                        <details>
-                          <summary className={ui.small}>Show</summary>
-                          <pre className={s.pre}>{detail}</pre>
-                        </details>
-                      ) : null}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        )}
-      </div>
-      <Pagination page={page} total={total} perPage={per_page} noun="entries" hrefFor={(p) => listHref(location.pathname, location.search, { page: p })} />
+            );
+          })}
+        </tbody>
+      </ListTable>
+      <ListPagination page={page} total={total} perPage={per_page} noun="entries" />
     </>
   );
 }

@@ -1,14 +1,15 @@
 // /admin/client/create: a client user of an organization (POST /admin/clients.json). With a password
 // the client can sign in at once; without one an invitation (a set-your-password link) is mailed.
 // Then on to user access control to grant aircraft.
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import * as s from "~/components/admin/admin.css";
 import { SelectField } from "~/components/admin/fields";
+import { FormActions, NewPasswordField, PersonNameFields, useSchemaForm } from "~/components/admin/form-parts";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
-import { Field, FormError } from "~/components/ui/form";
+import { FormError } from "~/components/ui/form";
 import * as ui from "~/components/ui/ui.css";
 import { organizationOptions, submitChange } from "~/models/admin.server";
 import { ClientCreateInput, UserMutationAnswer } from "~/models/schemas/admin";
@@ -42,15 +43,7 @@ export default function CreateClient() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const [form, fields] = useForm({
-    id: "client-create",
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    constraint: getZodConstraint(ClientCreateInput),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ClientCreateInput }),
-    defaultValue: { organization_id: preselect },
-  });
+  const [form, fields] = useSchemaForm({ id: "client-create", schema: ClientCreateInput, lastResult: actionData?.result, defaultValue: { organization_id: preselect } });
   return (
     <>
       <div className={ui.pageHeader}>
@@ -65,33 +58,16 @@ export default function CreateClient() {
       <Form method="post" {...getFormProps(form)} className={s.formCard}>
         <FormError id={form.errorId} errors={form.errors} />
         <div className={s.formGrid}>
-          <Field label="First name" meta={fields.first_name} autoComplete="off" />
-          <Field label="Last name" meta={fields.last_name} autoComplete="off" />
-          <div className={s.span2}>
-            <Field label="Email" meta={fields.email} type="email" autoComplete="off" inputMode="email" />
-          </div>
+          <PersonNameFields fields={fields} />
           <SelectField
             label="Organization"
             meta={fields.organization_id}
             placeholder="Choose an organization"
             options={organizations.map((o) => ({ value: String(o.id), label: o.name }))}
           />
-          <Field
-            label="Password"
-            meta={fields.password}
-            type="password"
-            autoComplete="new-password"
-            hint="At least 10 characters with a letter and a digit. Leave blank to mail an invitation instead."
-          />
+          <NewPasswordField meta={fields.password} />
         </div>
-        <div className={s.actions}>
-          <button type="submit" className={ui.button.primary} disabled={busy}>
-            {busy ? "Creating…" : "Create client"}
-          </button>
-          <Link to="/admin/client/dashboard" className={ui.button.ghost}>
-            Cancel
-          </Link>
-        </div>
+        <FormActions label="Create client" busyLabel="Creating…" busy={busy} cancelTo="/admin/client/dashboard" />
       </Form>
     </>
   );

@@ -2,11 +2,10 @@
 // URL (GET /admin/users.json?role=client). Each row links to its access and can be deactivated.
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { ActionsHeader, ListPagination, ListTable, OrganizationFilter, StatusFilter } from "~/components/admin/list-parts";
 import { ActiveToggle } from "~/components/admin/user-actions";
 import { ListSearch, SortHeader } from "~/components/data-table-simple/data-table-simple";
-import { listHref } from "~/components/data-table-simple/list-url";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
-import { Pagination } from "~/components/pagination/pagination";
 import { dateUtc } from "~/components/shell/format";
 import * as dt from "~/components/data-table-simple/data-table-simple.css";
 import * as ui from "~/components/ui/ui.css";
@@ -42,77 +41,52 @@ export default function Clients() {
         </Link>
       </div>
       <ListSearch q={params.q} label="Find a client" placeholder="Name or e-mail" keep={{ sort: params.sort, dir: params.dir }}>
-        <label>
-          Organization
-          <select name="organization_id" defaultValue={params.organization_id ? String(params.organization_id) : ""} className={ui.input}>
-            <option value="">Any</option>
-            {organizations.map((o) => (
-              <option key={o.id} value={o.id}>
-                {o.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Status
-          <select name="active" defaultValue={params.active ?? ""} className={ui.input}>
-            <option value="">Any</option>
-            <option value="1">Active</option>
-            <option value="0">Deactivated</option>
-          </select>
-        </label>
+        <OrganizationFilter organizations={organizations} value={params.organization_id} />
+        <StatusFilter value={params.active} />
       </ListSearch>
-      <div className={ui.tableWrap}>
-        {users.length === 0 ? (
-          <p className={ui.empty}>No users to show</p>
-        ) : (
-          <table className={ui.table}>
-            <thead>
-              <tr>
-                <SortHeader label="Name" sortKey="name" current={params} />
-                <SortHeader label="Organization" sortKey="organization" current={params} />
-                <th scope="col">Grants</th>
-                <SortHeader label="Last sign-in" sortKey="last_sign_in" current={params} />
-                <SortHeader label="Created" sortKey="created_at" current={params} />
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {users.map((u) => (
-                <tr key={u.id}>
-                  <td>
-                    <strong>{u.username}</strong>
-                    {u.active ? null : (
-                      <>
-                        {" "}
-                        <span className={`${ui.badge} ${ui.badgeTone.danger}`}>Deactivated</span>
-                      </>
-                    )}
-                    <div className={`${ui.small} ${ui.muted}`}>{u.email}</div>
-                  </td>
-                  <td>{u.organization ? <Link to={`/admin/organization/${u.organization.id}`}>{u.organization.name}</Link> : "—"}</td>
-                  <td>{u.grant_count}</td>
-                  <td className={dt.nowrap}>{u.last_sign_in_at ? dateUtc(u.last_sign_in_at) : <span className={ui.muted}>Never</span>}</td>
-                  <td className={dt.nowrap}>{dateUtc(u.created_at)}</td>
-                  <td style={{ textAlign: "right", whiteSpace: "nowrap" }}>
-                    <Link
-                      to={`/admin/user-access-control?user_id=${u.id}`}
-                      className={`${ui.button.secondary} ${ui.buttonSmall}`}
-                      aria-label={`Access of ${u.username}`}
-                    >
-                      Access
-                    </Link>{" "}
-                    <ActiveToggle userId={u.id} name={u.username} active={u.active} redirectTo={here} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </div>
-      <Pagination page={page} total={total} perPage={per_page} noun="clients" hrefFor={(p) => listHref(location.pathname, location.search, { page: p })} />
+      <ListTable empty={users.length === 0} emptyText="No users to show">
+        <thead>
+          <tr>
+            <SortHeader label="Name" sortKey="name" current={params} />
+            <SortHeader label="Organization" sortKey="organization" current={params} />
+            <th scope="col">Grants</th>
+            <SortHeader label="Last sign-in" sortKey="last_sign_in" current={params} />
+            <SortHeader label="Created" sortKey="created_at" current={params} />
+            <ActionsHeader />
+          </tr>
+        </thead>
+        <tbody>
+          {users.map((u) => (
+            <tr key={u.id}>
+              <td>
+                <strong>{u.username}</strong>
+                {u.active ? null : (
+                  <>
+                    {" "}
+                    <span className={`${ui.badge} ${ui.badgeTone.danger}`}>Deactivated</span>
+                  </>
+                )}
+                <div className={`${ui.small} ${ui.muted}`}>{u.email}</div>
+              </td>
+              <td>{u.organization ? <Link to={`/admin/organization/${u.organization.id}`}>{u.organization.name}</Link> : "—"}</td>
+              <td>{u.grant_count}</td>
+              <td className={dt.nowrap}>{u.last_sign_in_at ? dateUtc(u.last_sign_in_at) : <span className={ui.muted}>Never</span>}</td>
+              <td className={dt.nowrap}>{dateUtc(u.created_at)}</td>
+              <td style={{ textAlign: "right", whiteSpace: "nowrap" }}>
+                <Link
+                  to={`/admin/user-access-control?user_id=${u.id}`}
+                  className={`${ui.button.secondary} ${ui.buttonSmall}`}
+                  aria-label={`Access of ${u.username}`}
+                >
+                  Access
+                </Link>{" "}
+                <ActiveToggle userId={u.id} name={u.username} active={u.active} redirectTo={here} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </ListTable>
+      <ListPagination page={page} total={total} perPage={per_page} noun="clients" />
     </>
   );
 }

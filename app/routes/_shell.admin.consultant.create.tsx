@@ -1,11 +1,12 @@
 // /admin/consultant/create: a consultant account and its profile (POST /admin/consultants.json).
 // The consultant finishes onboarding themselves (stage basic_info); without a password an invitation
 // (a set-your-password link) is mailed.
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import * as s from "~/components/admin/admin.css";
+import { FormActions, NewPasswordField, PersonNameFields, useSchemaForm } from "~/components/admin/form-parts";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { Field, FormError } from "~/components/ui/form";
 import * as ui from "~/components/ui/ui.css";
@@ -39,14 +40,7 @@ export default function CreateConsultant() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const [form, fields] = useForm({
-    id: "consultant-create",
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    constraint: getZodConstraint(ConsultantCreateInput),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ConsultantCreateInput }),
-  });
+  const [form, fields] = useSchemaForm({ id: "consultant-create", schema: ConsultantCreateInput, lastResult: actionData?.result });
   return (
     <>
       <div className={ui.pageHeader}>
@@ -61,30 +55,13 @@ export default function CreateConsultant() {
       <Form method="post" {...getFormProps(form)} className={s.formCard}>
         <FormError id={form.errorId} errors={form.errors} />
         <div className={s.formGrid}>
-          <Field label="First name" meta={fields.first_name} autoComplete="off" />
-          <Field label="Last name" meta={fields.last_name} autoComplete="off" />
-          <div className={s.span2}>
-            <Field label="Email" meta={fields.email} type="email" autoComplete="off" inputMode="email" />
-          </div>
+          <PersonNameFields fields={fields} />
           <Field label="City" meta={fields.city} />
           <Field label="Country" meta={fields.country} />
           <Field label="Phone" meta={fields.phone_number_with_country_code} type="tel" hint="With the country code, e.g. +353 1 234 5678." />
-          <Field
-            label="Password"
-            meta={fields.password}
-            type="password"
-            autoComplete="new-password"
-            hint="At least 10 characters with a letter and a digit. Leave blank to mail an invitation instead."
-          />
+          <NewPasswordField meta={fields.password} />
         </div>
-        <div className={s.actions}>
-          <button type="submit" className={ui.button.primary} disabled={busy}>
-            {busy ? "Creating…" : "Create consultant"}
-          </button>
-          <Link to="/admin/consultant/dashboard" className={ui.button.ghost}>
-            Cancel
-          </Link>
-        </div>
+        <FormActions label="Create consultant" busyLabel="Creating…" busy={busy} cancelTo="/admin/consultant/dashboard" />
       </Form>
     </>
   );

@@ -4,11 +4,11 @@
 // opens at /consultant/profile/{id}/overview.
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { ActionsHeader, ListPagination, ListTable } from "~/components/admin/list-parts";
 import * as s from "~/components/admin/admin.css";
 import { ListSearch, SortHeader } from "~/components/data-table-simple/data-table-simple";
 import { listHref } from "~/components/data-table-simple/list-url";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
-import { Pagination } from "~/components/pagination/pagination";
 import { dateUtc } from "~/components/shell/format";
 import * as dt from "~/components/data-table-simple/data-table-simple.css";
 import * as ui from "~/components/ui/ui.css";
@@ -88,81 +88,73 @@ export default function Consultants() {
         placeholder="Name, e-mail, city or country"
         keep={{ sort: params.sort, dir: params.dir, approval: params.approval }}
       />
-      <div className={ui.tableWrap}>
-        {consultants.length === 0 ? (
-          <p className={ui.empty}>No consultants match.</p>
-        ) : (
-          <table className={ui.table}>
-            <thead>
-              <tr>
-                <SortHeader label="Name" sortKey="name" current={params} />
-                <SortHeader label="Country" sortKey="country" current={params} />
-                <SortHeader label="Approval" sortKey="approval_status" current={params} />
-                <th scope="col">Availability</th>
-                <SortHeader label="Onboarding" sortKey="stage" current={params} />
-                <SortHeader label="Created" sortKey="created_at" current={params} />
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {consultants.map((c) => (
-                <tr key={c.id}>
-                  <td>
-                    <Link to={`/consultant/profile/${c.id}/overview`}>
-                      <strong>{c.name}</strong>
-                    </Link>
-                    {c.active ? null : (
-                      <>
-                        {" "}
-                        <span className={`${ui.badge} ${ui.badgeTone.danger}`}>Inactive</span>
-                      </>
-                    )}
-                    <div className={`${ui.small} ${ui.muted}`}>{c.email}</div>
-                  </td>
-                  <td>{[c.city, c.country].filter(Boolean).join(", ") || <span className={ui.muted}>—</span>}</td>
-                  <td>
-                    <span className={`${ui.badge} ${ui.badgeTone[APPROVAL[c.approval_status].tone]}`}>{APPROVAL[c.approval_status].label}</span>
-                  </td>
-                  <td>{c.availability_status == null ? <span className={ui.muted}>Not set</span> : c.availability_status ? "Available" : "Not available"}</td>
-                  <td>{c.stage === "complete" ? "Complete" : c.stage.replace(/_/g, " ")}</td>
-                  <td className={dt.nowrap}>{dateUtc(c.created_at)}</td>
-                  <td style={{ textAlign: "right", whiteSpace: "nowrap" }}>
-                    <Form method="post" style={{ display: "inline" }}>
-                      <input type="hidden" name="id" value={c.id} />
-                      <input type="hidden" name="redirectTo" value={here} />
-                      {c.approval_status !== "verified" ? (
-                        <button
-                          type="submit"
-                          name="intent"
-                          value="approve"
-                          className={`${ui.button.secondary} ${ui.buttonSmall}`}
-                          aria-label={`Approve ${c.name}`}
-                        >
-                          Approve
-                        </button>
-                      ) : null}{" "}
-                      {c.approval_status !== "disapproved" ? (
-                        <button
-                          type="submit"
-                          name="intent"
-                          value="disapprove"
-                          className={`${ui.button.ghost} ${ui.buttonSmall}`}
-                          aria-label={`Disapprove ${c.name}`}
-                        >
-                          Disapprove
-                        </button>
-                      ) : null}
-                    </Form>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </div>
-      <Pagination page={page} total={total} perPage={per_page} noun="consultants" hrefFor={(p) => listHref(location.pathname, location.search, { page: p })} />
+      <ListTable empty={consultants.length === 0} emptyText="No consultants match.">
+        <thead>
+          <tr>
+            <SortHeader label="Name" sortKey="name" current={params} />
+            <SortHeader label="Country" sortKey="country" current={params} />
+            <SortHeader label="Approval" sortKey="approval_status" current={params} />
+            <th scope="col">Availability</th>
+            <SortHeader label="Onboarding" sortKey="stage" current={params} />
+            <SortHeader label="Created" sortKey="created_at" current={params} />
+            <ActionsHeader />
+          </tr>
+        </thead>
+        <tbody>
+          {consultants.map((c) => (
+            <tr key={c.id}>
+              <td>
+                <Link to={`/consultant/profile/${c.id}/overview`}>
+                  <strong>{c.name}</strong>
+                </Link>
+                {c.active ? null : (
+                  <>
+                    {" "}
+                    <span className={`${ui.badge} ${ui.badgeTone.danger}`}>Inactive</span>
+                  </>
+                )}
+                <div className={`${ui.small} ${ui.muted}`}>{c.email}</div>
+              </td>
+              <td>{[c.city, c.country].filter(Boolean).join(", ") || <span className={ui.muted}>—</span>}</td>
+              <td>
+                <span className={`${ui.badge} ${ui.badgeTone[APPROVAL[c.approval_status].tone]}`}>{APPROVAL[c.approval_status].label}</span>
+              </td>
+              <td>{c.availability_status == null ? <span className={ui.muted}>Not set</span> : c.availability_status ? "Available" : "Not available"}</td>
+              <td>{c.stage === "complete" ? "Complete" : c.stage.replace(/_/g, " ")}</td>
+              <td className={dt.nowrap}>{dateUtc(c.created_at)}</td>
+              <td style={{ textAlign: "right", whiteSpace: "nowrap" }}>
+                <Form method="post" style={{ display: "inline" }}>
+                  <input type="hidden" name="id" value={c.id} />
+                  <input type="hidden" name="redirectTo" value={here} />
+                  {c.approval_status !== "verified" ? (
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="approve"
+                      className={`${ui.button.secondary} ${ui.buttonSmall}`}
+                      aria-label={`Approve ${c.name}`}
+                    >
+                      Approve
+                    </button>
+                  ) : null}{" "}
+                  {c.approval_status !== "disapproved" ? (
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="disapprove"
+                      className={`${ui.button.ghost} ${ui.buttonSmall}`}
+                      aria-label={`Disapprove ${c.name}`}
+                    >
+                      Disapprove
+                    </button>
+                  ) : null}
+                </Form>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </ListTable>
+      <ListPagination page={page} total={total} perPage={per_page} noun="consultants" />
     </>
   );
 }

@@ -3,10 +3,9 @@
 // (POST /admin/ip_whitelist/{id}/delete.json, with the same lock-out check as adding).
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { ActionsHeader, ListPagination, ListTable, OrganizationFilter } from "~/components/admin/list-parts";
 import { ListSearch, SortHeader } from "~/components/data-table-simple/data-table-simple";
-import { listHref } from "~/components/data-table-simple/list-url";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
-import { Pagination } from "~/components/pagination/pagination";
 import { dateUtc } from "~/components/shell/format";
 import * as dt from "~/components/data-table-simple/data-table-simple.css";
 import * as ui from "~/components/ui/ui.css";
@@ -67,17 +66,7 @@ export default function IpWhitelist() {
         </Link>
       </div>
       <ListSearch q={params.q} label="Find an entry" placeholder="Address, label or organization" keep={{ sort: params.sort, dir: params.dir }}>
-        <label>
-          Organization
-          <select name="organization_id" defaultValue={params.organization_id ? String(params.organization_id) : ""} className={ui.input}>
-            <option value="">Any</option>
-            {organizations.map((o) => (
-              <option key={o.id} value={o.id}>
-                {o.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <OrganizationFilter organizations={organizations} value={params.organization_id} />
       </ListSearch>
       {confirmId && actionData && "message" in actionData ? (
         <div role="alert" className={ui.alert.warning}>
@@ -93,53 +82,45 @@ export default function IpWhitelist() {
           </Form>
         </div>
       ) : null}
-      <div className={ui.tableWrap}>
-        {entries.length === 0 ? (
-          <p className={ui.empty}>No entries: every organization can be used from anywhere.</p>
-        ) : (
-          <table className={ui.table}>
-            <thead>
-              <tr>
-                <SortHeader label="Organization" sortKey="organization" current={params} />
-                <SortHeader label="Address or range" sortKey="cidr" current={params} />
-                <th scope="col">Label</th>
-                <th scope="col">You</th>
-                <SortHeader label="Added" sortKey="created_at" current={params} />
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((e) => (
-                <tr key={e.id}>
-                  <td>
-                    <Link to={`/admin/ip-whitelist?organization_id=${e.organization.id}`}>{e.organization.name}</Link>
-                  </td>
-                  <td className={dt.code}>{e.cidr}</td>
-                  <td>{e.label || <span className={ui.muted}>—</span>}</td>
-                  <td>{e.matches_you ? <span className={`${ui.badge} ${ui.badgeTone.success}`}>Your address</span> : null}</td>
-                  <td>
-                    {dateUtc(e.created_at)}
-                    {e.created_by ? <span className={`${ui.small} ${ui.muted}`}> by {e.created_by}</span> : null}
-                  </td>
-                  <td style={{ textAlign: "right" }}>
-                    <Form method="post" style={{ display: "inline" }}>
-                      <input type="hidden" name="intent" value="delete" />
-                      <input type="hidden" name="id" value={e.id} />
-                      <input type="hidden" name="redirectTo" value={here} />
-                      <button type="submit" className={`${ui.button.secondary} ${ui.buttonSmall}`} aria-label={`Remove ${e.cidr} from ${e.organization.name}`}>
-                        Remove
-                      </button>
-                    </Form>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </div>
-      <Pagination page={page} total={total} perPage={per_page} noun="entries" hrefFor={(p) => listHref(location.pathname, location.search, { page: p })} />
+      <ListTable empty={entries.length === 0} emptyText="No entries: every organization can be used from anywhere.">
+        <thead>
+          <tr>
+            <SortHeader label="Organization" sortKey="organization" current={params} />
+            <SortHeader label="Address or range" sortKey="cidr" current={params} />
+            <th scope="col">Label</th>
+            <th scope="col">You</th>
+            <SortHeader label="Added" sortKey="created_at" current={params} />
+            <ActionsHeader />
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((e) => (
+            <tr key={e.id}>
+              <td>
+                <Link to={`/admin/ip-whitelist?organization_id=${e.organization.id}`}>{e.organization.name}</Link>
+              </td>
+              <td className={dt.code}>{e.cidr}</td>
+              <td>{e.label || <span className={ui.muted}>—</span>}</td>
+              <td>{e.matches_you ? <span className={`${ui.badge} ${ui.badgeTone.success}`}>Your address</span> : null}</td>
+              <td>
+                {dateUtc(e.created_at)}
+                {e.created_by ? <span className={`${ui.small} ${ui.muted}`}> by {e.created_by}</span> : null}
+              </td>
+              <td style={{ textAlign: "right" }}>
+                <Form method="post" style={{ display: "inline" }}>
+                  <input type="hidden" name="intent" value="delete" />
+                  <input type="hidden" name="id" value={e.id} />
+                  <input type="hidden" name="redirectTo" value={here} />
+                  <button type="submit" className={`${ui.button.secondary} ${ui.buttonSmall}`} aria-label={`Remove ${e.cidr} from ${e.organization.name}`}>
+                    Remove
+                  </button>
+                </Form>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </ListTable>
+      <ListPagination page={page} total={total} perPage={per_page} noun="entries" />
     </>
   );
 }

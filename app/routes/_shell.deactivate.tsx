@@ -4,11 +4,10 @@
 // POST /admin/users/{id}/deactivate.json, …/activate.json, …/invite.json.
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { ActionsHeader, FilterSelect, ListPagination, ListTable, StatusFilter } from "~/components/admin/list-parts";
 import { ActiveToggle, InviteButton } from "~/components/admin/user-actions";
 import { ListSearch, SortHeader } from "~/components/data-table-simple/data-table-simple";
-import { listHref } from "~/components/data-table-simple/list-url";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
-import { Pagination } from "~/components/pagination/pagination";
 import { dateUtc } from "~/components/shell/format";
 import * as dt from "~/components/data-table-simple/data-table-simple.css";
 import * as ui from "~/components/ui/ui.css";
@@ -55,79 +54,54 @@ export default function Deactivate() {
         </div>
       </div>
       <ListSearch q={params.q} label="Find a user" placeholder="Name or e-mail" keep={{ sort: params.sort, dir: params.dir }}>
-        <label>
-          Role
-          <select name="role" defaultValue={params.role ?? ""} className={ui.input}>
-            <option value="">Any</option>
-            {USER_ROLES.map((r) => (
-              <option key={r} value={r}>
-                {ROLE_LABEL[r]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Status
-          <select name="active" defaultValue={params.active ?? ""} className={ui.input}>
-            <option value="">Any</option>
-            <option value="1">Active</option>
-            <option value="0">Deactivated</option>
-          </select>
-        </label>
+        <FilterSelect label="Role" name="role" value={params.role ?? ""} options={USER_ROLES.map((r) => ({ value: r, label: ROLE_LABEL[r] }))} />
+        <StatusFilter value={params.active} />
       </ListSearch>
-      <div className={ui.tableWrap}>
-        {users.length === 0 ? (
-          <p className={ui.empty}>No users to show</p>
-        ) : (
-          <table className={ui.table}>
-            <thead>
-              <tr>
-                <SortHeader label="Name" sortKey="name" current={params} />
-                <SortHeader label="Role" sortKey="role" current={params} />
-                <SortHeader label="Organization" sortKey="organization" current={params} />
-                <SortHeader label="Last sign-in" sortKey="last_sign_in" current={params} />
-                <th scope="col">Status</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {users.map((u) => (
-                <tr key={u.id}>
-                  <td>
-                    <strong>{u.username}</strong>
-                    <div className={`${ui.small} ${ui.muted}`}>{u.email}</div>
-                  </td>
-                  <td>{ROLE_LABEL[u.role]}</td>
-                  <td>
-                    {u.organization ? <Link to={`/admin/organization/${u.organization.id}`}>{u.organization.name}</Link> : <span className={ui.muted}>—</span>}
-                  </td>
-                  <td className={dt.nowrap}>{u.last_sign_in_at ? dateUtc(u.last_sign_in_at) : <span className={ui.muted}>Never</span>}</td>
-                  <td>
-                    {u.active ? (
-                      <span className={`${ui.badge} ${ui.badgeTone.success}`}>Active</span>
-                    ) : (
-                      <span className={`${ui.badge} ${ui.badgeTone.danger}`}>Deactivated</span>
-                    )}
-                  </td>
-                  <td style={{ textAlign: "right", whiteSpace: "nowrap" }}>
-                    {u.id === me ? (
-                      <span className={`${ui.small} ${ui.muted}`}>You</span>
-                    ) : (
-                      <>
-                        {u.active && !u.last_sign_in_at ? <InviteButton userId={u.id} name={u.username} redirectTo={here} /> : null}
-                        <ActiveToggle userId={u.id} name={u.username} active={u.active} redirectTo={here} disabled={u.role === "admin" && myRole !== "admin"} />
-                      </>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </div>
-      <Pagination page={page} total={total} perPage={per_page} noun="users" hrefFor={(p) => listHref(location.pathname, location.search, { page: p })} />
+      <ListTable empty={users.length === 0} emptyText="No users to show">
+        <thead>
+          <tr>
+            <SortHeader label="Name" sortKey="name" current={params} />
+            <SortHeader label="Role" sortKey="role" current={params} />
+            <SortHeader label="Organization" sortKey="organization" current={params} />
+            <SortHeader label="Last sign-in" sortKey="last_sign_in" current={params} />
+            <th scope="col">Status</th>
+            <ActionsHeader />
+          </tr>
+        </thead>
+        <tbody>
+          {users.map((u) => (
+            <tr key={u.id}>
+              <td>
+                <strong>{u.username}</strong>
+                <div className={`${ui.small} ${ui.muted}`}>{u.email}</div>
+              </td>
+              <td>{ROLE_LABEL[u.role]}</td>
+              <td>
+                {u.organization ? <Link to={`/admin/organization/${u.organization.id}`}>{u.organization.name}</Link> : <span className={ui.muted}>—</span>}
+              </td>
+              <td className={dt.nowrap}>{u.last_sign_in_at ? dateUtc(u.last_sign_in_at) : <span className={ui.muted}>Never</span>}</td>
+              <td>
+                {u.active ? (
+                  <span className={`${ui.badge} ${ui.badgeTone.success}`}>Active</span>
+                ) : (
+                  <span className={`${ui.badge} ${ui.badgeTone.danger}`}>Deactivated</span>
+                )}
+              </td>
+              <td style={{ textAlign: "right", whiteSpace: "nowrap" }}>
+                {u.id === me ? (
+                  <span className={`${ui.small} ${ui.muted}`}>You</span>
+                ) : (
+                  <>
+                    {u.active && !u.last_sign_in_at ? <InviteButton userId={u.id} name={u.username} redirectTo={here} /> : null}
+                    <ActiveToggle userId={u.id} name={u.username} active={u.active} redirectTo={here} disabled={u.role === "admin" && myRole !== "admin"} />
+                  </>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </ListTable>
+      <ListPagination page={page} total={total} perPage={per_page} noun="users" />
     </>
   );
 }

@@ -1,11 +1,12 @@
 // /nextcloud/group/create: a file-server group, optionally mapped to an organization
 // (POST /admin/fs/groups.json).
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import * as s from "~/components/admin/admin.css";
 import { SelectField } from "~/components/admin/fields";
+import { FormActions, useSchemaForm } from "~/components/admin/form-parts";
 import { FileServerTabs } from "~/components/admin/fs-tabs";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { Field, FormError } from "~/components/ui/form";
@@ -39,14 +40,7 @@ export default function CreateFileServerGroup() {
   const { organizations } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: "fs-group-create",
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    constraint: getZodConstraint(FsGroupInput),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: FsGroupInput }),
-  });
+  const [form, fields] = useSchemaForm({ id: "fs-group-create", schema: FsGroupInput, lastResult: actionData?.result });
   return (
     <>
       <div className={ui.pageHeader}>
@@ -67,14 +61,7 @@ export default function CreateFileServerGroup() {
             options={organizations.map((o) => ({ value: String(o.id), label: o.name }))}
           />
         </div>
-        <div className={s.actions}>
-          <button type="submit" className={ui.button.primary} disabled={navigation.state === "submitting"}>
-            Create group
-          </button>
-          <Link to="/nextcloud/group" className={ui.button.ghost}>
-            Cancel
-          </Link>
-        </div>
+        <FormActions label="Create group" busy={navigation.state === "submitting"} cancelTo="/nextcloud/group" />
       </Form>
     </>
   );

@@ -3,11 +3,10 @@
 // The file server is the embedded registry (docs/decisions/, the file-server ADR).
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { ActionsHeader, ListPagination, ListTable } from "~/components/admin/list-parts";
 import { FileServerTabs } from "~/components/admin/fs-tabs";
 import { ListSearch, SortHeader } from "~/components/data-table-simple/data-table-simple";
-import { listHref } from "~/components/data-table-simple/list-url";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
-import { Pagination } from "~/components/pagination/pagination";
 import { dateUtc } from "~/components/shell/format";
 import * as ui from "~/components/ui/ui.css";
 import { listParams, queryOf } from "~/models/admin.server";
@@ -55,57 +54,49 @@ export default function FileServerUsers() {
       </div>
       <FileServerTabs />
       <ListSearch q={params.q} label="Find a user" placeholder="User name, display name or e-mail" keep={{ sort: params.sort, dir: params.dir }} />
-      <div className={ui.tableWrap}>
-        {users.length === 0 ? (
-          <p className={ui.empty}>No users to show</p>
-        ) : (
-          <table className={ui.table}>
-            <thead>
-              <tr>
-                <SortHeader label="User name" sortKey="username" current={params} />
-                <SortHeader label="Display name" sortKey="display_name" current={params} />
-                <SortHeader label="E-mail" sortKey="email" current={params} />
-                <th scope="col">Groups</th>
-                <th scope="col">Quota</th>
-                <SortHeader label="Created" sortKey="created_at" current={params} />
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {users.map((u) => (
-                <tr key={u.id}>
-                  <td className={ui.mono}>
-                    {u.username} {u.enabled ? null : <span className={`${ui.badge} ${ui.badgeTone.danger}`}>Disabled</span>}
-                  </td>
-                  <td>{u.display_name}</td>
-                  <td>{u.email || <span className={ui.muted}>—</span>}</td>
-                  <td>{u.groups.length ? u.groups.map((g) => g.name).join(", ") : <span className={ui.muted}>None</span>}</td>
-                  <td>{u.quota_bytes == null ? "Unlimited" : formatBytes(u.quota_bytes)}</td>
-                  <td>{dateUtc(u.created_at)}</td>
-                  <td style={{ textAlign: "right" }}>
-                    <Form method="post" style={{ display: "inline" }}>
-                      <input type="hidden" name="id" value={u.id} />
-                      <input type="hidden" name="redirectTo" value={here} />
-                      <button
-                        type="submit"
-                        name="intent"
-                        value={u.enabled ? "disable" : "enable"}
-                        className={`${ui.button.secondary} ${ui.buttonSmall}`}
-                        aria-label={`${u.enabled ? "Disable" : "Enable"} ${u.username}`}
-                      >
-                        {u.enabled ? "Disable" : "Enable"}
-                      </button>
-                    </Form>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </div>
-      <Pagination page={page} total={total} perPage={per_page} noun="users" hrefFor={(p) => listHref(location.pathname, location.search, { page: p })} />
+      <ListTable empty={users.length === 0} emptyText="No users to show">
+        <thead>
+          <tr>
+            <SortHeader label="User name" sortKey="username" current={params} />
+            <SortHeader label="Display name" sortKey="display_name" current={params} />
+            <SortHeader label="E-mail" sortKey="email" current={params} />
+            <th scope="col">Groups</th>
+            <th scope="col">Quota</th>
+            <SortHeader label="Created" sortKey="created_at" current={params} />
+            <ActionsHeader />
+          </tr>
+        </thead>
+        <tbody>
+          {users.map((u) => (
+            <tr key={u.id}>
+              <td className={ui.mono}>
+                {u.username} {u.enabled ? null : <span className={`${ui.badge} ${ui.badgeTone.danger}`}>Disabled</span>}
+              </td>
+              <td>{u.display_name}</td>
+              <td>{u.email || <span className={ui.muted}>—</span>}</td>
+              <td>{u.groups.length ? u.groups.map((g) => g.name).join(", ") : <span className={ui.muted}>None</span>}</td>
+              <td>{u.quota_bytes == null ? "Unlimited" : formatBytes(u.quota_bytes)}</td>
+              <td>{dateUtc(u.created_at)}</td>
+              <td style={{ textAlign: "right" }}>
+                <Form method="post" style={{ display: "inline" }}>
+                  <input type="hidden" name="id" value={u.id} />
+                  <input type="hidden" name="redirectTo" value={here} />
+                  <button
+                    type="submit"
+                    name="intent"
+                    value={u.enabled ? "disable" : "enable"}
+                    className={`${ui.button.secondary} ${ui.buttonSmall}`}
+                    aria-label={`${u.enabled ? "Disable" : "Enable"} ${u.username}`}
+                  >
+                    {u.enabled ? "Disable" : "Enable"}
+                  </button>
+                </Form>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </ListTable>
+      <ListPagination page={page} total={total} perPage={per_page} noun="users" />
     </>
   );
 }

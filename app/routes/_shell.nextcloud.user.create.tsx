@@ -1,11 +1,12 @@
 // /nextcloud/user/create: a file-server account (user name, display name, e-mail, quota, groups):
 // POST /admin/fs/users.json.
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import * as s from "~/components/admin/admin.css";
 import { ChoiceGroup } from "~/components/admin/fields";
+import { FormActions, useSchemaForm } from "~/components/admin/form-parts";
 import { FileServerTabs } from "~/components/admin/fs-tabs";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { Field, FormError } from "~/components/ui/form";
@@ -40,14 +41,7 @@ export default function CreateFileServerUser() {
   const { groups } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: "fs-user-create",
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    constraint: getZodConstraint(FsUserInput),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: FsUserInput }),
-  });
+  const [form, fields] = useSchemaForm({ id: "fs-user-create", schema: FsUserInput, lastResult: actionData?.result });
   return (
     <>
       <div className={ui.pageHeader}>
@@ -83,14 +77,7 @@ export default function CreateFileServerUser() {
             No groups yet: <Link to="/nextcloud/group/create">create one</Link> to map users to an organization.
           </p>
         )}
-        <div className={s.actions}>
-          <button type="submit" className={ui.button.primary} disabled={navigation.state === "submitting"}>
-            Create user
-          </button>
-          <Link to="/nextcloud/user" className={ui.button.ghost}>
-            Cancel
-          </Link>
-        </div>
+        <FormActions label="Create user" busy={navigation.state === "submitting"} cancelTo="/nextcloud/user" />
       </Form>
     </>
   );

@@ -55,6 +55,16 @@ function ok<S extends z.ZodTypeAny>(r: { status: number; body: unknown }, schema
 const errorOf = (r: { body: unknown }) => (r.body as { error: string }).error;
 const withIp = (h: H, ip: string) => ({ ...h, "x-client-ip": ip });
 
+/** POST /admin/clients.json as the admin: a client of the organization, with a password or (without) an invitation. */
+function postClient(organizationId: number, email: string, firstName: string, lastName: string, password?: string) {
+  const body = { email, first_name: firstName, last_name: lastName, organization_id: organizationId };
+  return post("/admin/clients.json", admin, password === undefined ? body : { ...body, password });
+}
+/** postClient, expecting success. */
+async function createClient(...args: Parameters<typeof postClient>) {
+  return ok(await postClient(...args), UserMutationAnswer);
+}
+
 async function signInAt(email: string, password: string, ip?: string) {
   return fetch(`${up.mainUrl}/users/sign_in.json`, {
     method: "POST",
@@ -70,6 +80,17 @@ async function headersFor(email: string, password: string, ip?: string): Promise
 }
 
 const skyline = () => up.upstream.deps.db.selectFrom("organizations").selectAll().where("slug", "=", "skyline").executeTakeFirstOrThrow();
+/** The id of an aircraft of the Nordic organization (not Skyline's). */
+const nordicAircraftId = async () =>
+  (
+    await up.upstream.deps.db
+      .selectFrom("aircraft as a")
+      .innerJoin("organizations as o", "o.id", "a.organization_id")
+      .select("a.id")
+      .where("o.slug", "=", "nordic")
+      .executeTakeFirstOrThrow()
+  ).id;
+const userIdOf = async (email: string) => (await up.upstream.deps.db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id;
 
 beforeAll(async () => {
   up = await startTestUpstream();
@@ -260,16 +281,7 @@ describe("organizations and aircraft", () => {
 describe("people", () => {
   it("creates a client with a password who can sign in, and refuses a taken address", async () => {
     const org = await skyline();
-    const made = ok(
-      await post("/admin/clients.json", admin, {
-        email: "New.Client@Example.aero",
-        first_name: "Nina",
-        last_name: "Novak",
-        organization_id: org.id,
-        password: "first-pass-2026",
-      }),
-      UserMutationAnswer
-    );
+    const made = await createClient(org.id, "New.Client@Example.aero", "Nina", "Novak", "first-pass-2026");
     expect(made.user).toMatchObject({
       email: "new.client@example.aero",
       role: "client",
@@ -280,31 +292,16 @@ describe("people", () => {
     });
     expect(made.invited).toBe(false);
     expect((await signInAt("new.client@example.aero", "first-pass-2026")).status).toBe(200);
-    const taken = await post("/admin/clients.json", admin, {
-      email: "new.client@example.aero",
-      first_name: "N",
-      last_name: "N",
-      organization_id: org.id,
-      password: "first-pass-2026",
-    });
+    const taken = await postClient(org.id, "new.client@example.aero", "N", "N", "first-pass-2026");
     expect(taken.status).toBe(422);
     expect(errorOf(taken)).toBe("An account with this e-mail address already exists.");
-    const weak = await post("/admin/clients.json", admin, {
-      email: "weak@example.aero",
-      first_name: "W",
-      last_name: "K",
-      organization_id: org.id,
-      password: "short",
-    });
+    const weak = await postClient(org.id, "weak@example.aero", "W", "K", "short");
     expect((weak.body as { errors: Record<string, string[]> }).errors.password).toBeDefined();
   });
 
   it("invites a client created without a password (a set-password link in the outbox)", async () => {
     const org = await skyline();
-    const made = ok(
-      await post("/admin/clients.json", admin, { email: "invited@example.aero", first_name: "Ivy", last_name: "Vite", organization_id: org.id }),
-      UserMutationAnswer
-    );
+    const made = await createClient(org.id, "invited@example.aero", "Ivy", "Vite");
     expect(made.invited).toBe(true);
     const mail = await up.upstream.deps.db.selectFrom("mail_outbox").selectAll().where("to_address", "=", "invited@example.aero").executeTakeFirstOrThrow();
     expect(mail.text).toMatch(/\/users\/password\/edit\?reset_password_token=/);
@@ -341,16 +338,7 @@ describe("people", () => {
 
   it("deactivates a user (sessions end at once) and reactivates", async () => {
     const org = await skyline();
-    const made = ok(
-      await post("/admin/clients.json", admin, {
-        email: "temp.user@example.aero",
-        first_name: "Temp",
-        last_name: "User",
-        organization_id: org.id,
-        password: "temp-pass-2026",
-      }),
-      UserMutationAnswer
-    );
+    const made = await createClient(org.id, "temp.user@example.aero", "Temp", "User", "temp-pass-2026");
     const h = await headersFor("temp.user@example.aero", "temp-pass-2026");
     expect((await get("/user/me.json", h)).status).toBe(200);
     const off = ok(await post(`/admin/users/${made.user.id}/deactivate.json`, admin), UserMutationAnswer);
@@ -370,16 +358,7 @@ describe("user access control", () => {
   it("grants write access: the client sees the aircraft at once; revoking hides it at the next call", async () => {
     const org = ok(await post("/admin/organizations.json", admin, { name: "Access Test Org" }), OrganizationMutationAnswer).organization;
     const ac = ok(await post("/admin/aircraft.json", admin, { organization_id: org.id, msn: "900", registration: "EI-ACC" }), AircraftMutationAnswer).aircraft;
-    const u = ok(
-      await post("/admin/clients.json", admin, {
-        email: "access.client@example.aero",
-        first_name: "Acc",
-        last_name: "Ess",
-        organization_id: org.id,
-        password: "access-pass-2026",
-      }),
-      UserMutationAnswer
-    ).user;
+    const u = (await createClient(org.id, "access.client@example.aero", "Acc", "Ess", "access-pass-2026")).user;
     const h = await headersFor("access.client@example.aero", "access-pass-2026");
     expect(StorageAircraftList.parse((await get("/storage/v2/aircraft.json", h)).body).aircrafts).toHaveLength(0);
 
@@ -404,16 +383,7 @@ describe("user access control", () => {
 
   it("grants in bulk for a whole organization and products, and changes the level", async () => {
     const org = await skyline();
-    const u = ok(
-      await post("/admin/clients.json", admin, {
-        email: "bulk.client@example.aero",
-        first_name: "Bulk",
-        last_name: "Grant",
-        organization_id: org.id,
-        password: "bulk-pass-2026",
-      }),
-      UserMutationAnswer
-    ).user;
+    const u = (await createClient(org.id, "bulk.client@example.aero", "Bulk", "Grant", "bulk-pass-2026")).user;
     const bulk = ok(
       await post("/admin/access/grant.json", admin, { user_id: u.id, organization_id: org.id, products: ["storage", "ops"], access: "read" }),
       AccessMutationAnswer
@@ -433,17 +403,9 @@ describe("user access control", () => {
   it("refuses grants that break the rules", async () => {
     const org = await skyline();
     const ac = (await up.upstream.deps.db.selectFrom("aircraft").select("id").where("organization_id", "=", org.id).executeTakeFirstOrThrow()).id;
-    const nordicAc = (
-      await up.upstream.deps.db
-        .selectFrom("aircraft as a")
-        .innerJoin("organizations as o", "o.id", "a.organization_id")
-        .select("a.id")
-        .where("o.slug", "=", "nordic")
-        .executeTakeFirstOrThrow()
-    ).id;
-    const id = async (email: string) => (await up.upstream.deps.db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id;
-    const consultantId = await id("consultant@demo.aero");
-    const clientId = await id("client@demo.aero");
+    const nordicAc = await nordicAircraftId();
+    const consultantId = await userIdOf("consultant@demo.aero");
+    const clientId = await userIdOf("client@demo.aero");
     expect(errorOf(await post("/admin/access/grant.json", admin, { user_id: consultantId, aircraft_ids: [ac], products: ["ops"], access: "read" }))).toBe(
       "Consultants can only be given Storage access."
     );
@@ -452,7 +414,7 @@ describe("user access control", () => {
     );
     expect(
       errorOf(
-        await post("/admin/access/grant.json", admin, { user_id: await id("member@demo.aero"), aircraft_ids: [ac], products: ["storage"], access: "read" })
+        await post("/admin/access/grant.json", admin, { user_id: await userIdOf("member@demo.aero"), aircraft_ids: [ac], products: ["storage"], access: "read" })
       )
     ).toBe("Priya Nair is a member and already has full access.");
     expect((await post("/admin/access/grant.json", admin, { user_id: clientId, aircraft_ids: [], products: [], access: "boss" })).status).toBe(422);
@@ -466,7 +428,7 @@ describe("user access control", () => {
       .where("organization_id", "=", org.id)
       .where("msn", "=", "1456")
       .executeTakeFirstOrThrow();
-    const readerId = (await up.upstream.deps.db.selectFrom("users").select("id").where("email", "=", "reader@demo.aero").executeTakeFirstOrThrow()).id;
+    const readerId = await userIdOf("reader@demo.aero");
     // Emma is Super User of every Skyline aircraft.
     const view = ok(await get(`/admin/access/aircraft/${ac.id}.json`, emma), AircraftAccessAnswer);
     expect(view.can_manage).toEqual({ storage: true, ops: true, oil: true });
@@ -480,14 +442,7 @@ describe("user access control", () => {
     expect(errorOf(await post("/admin/access/grant.json", emma, { user_id: readerId, organization_id: org.id, products: ["storage"], access: "read" }))).toBe(
       "Only administrators can change access for a whole organization."
     );
-    const nordicAc = (
-      await up.upstream.deps.db
-        .selectFrom("aircraft as a")
-        .innerJoin("organizations as o", "o.id", "a.organization_id")
-        .select("a.id")
-        .where("o.slug", "=", "nordic")
-        .executeTakeFirstOrThrow()
-    ).id;
+    const nordicAc = await nordicAircraftId();
     expect((await get(`/admin/access/aircraft/${nordicAc}.json`, emma)).status).toBe(404);
     expect((await get(`/admin/access/users/${readerId}.json`, emma)).status).toBe(422);
   });
@@ -496,16 +451,7 @@ describe("user access control", () => {
 describe("IP whitelist", () => {
   it("restricts sign-in and every call of an organization's users to the listed ranges", async () => {
     const org = ok(await post("/admin/organizations.json", admin, { name: "Whitelisted Org" }), OrganizationMutationAnswer).organization;
-    ok(
-      await post("/admin/clients.json", admin, {
-        email: "wl.user@example.aero",
-        first_name: "White",
-        last_name: "List",
-        organization_id: org.id,
-        password: "white-pass-2026",
-      }),
-      UserMutationAnswer
-    );
+    await createClient(org.id, "wl.user@example.aero", "White", "List", "white-pass-2026");
     const before = await headersFor("wl.user@example.aero", "white-pass-2026", "192.0.2.77");
 
     // The admin (no organization) is warned that the list excludes their own address, then confirms.

@@ -83,11 +83,14 @@ test("uploads a folder of 50 files, finds one, stars it, downloads it byte-ident
   await page.goto("/storage/favourites");
   await expect(main(page).getByRole("link", { name: target.name, exact: true })).toBeVisible();
   await main(page).getByRole("link", { name: target.name, exact: true }).click();
-  // Wait for the folder page: the favourites page has a row with the same name whose link opens the folder.
   await expect(page).toHaveURL(/\/storage\/aircraft\/\d+\/files/);
 
   // Download it: the same bytes; the info message appears.
-  const [download] = await Promise.all([page.waitForEvent("download"), row(page, target.name).getByRole("link", { name: target.name, exact: true }).click()]);
+  // The URL changes before the folder page has rendered: wait until the row's link is the download
+  // link (the favourites page has a row with the same name whose link opens the folder).
+  const link = row(page, target.name).getByRole("link", { name: target.name, exact: true });
+  await expect(link).toHaveAttribute("href", /^\/resources\/storage\/download\?/);
+  const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
   await expect(page.getByRole("status").filter({ hasText: "Download has started" })).toBeVisible();
   expect(download.suggestedFilename()).toBe(target.name);
   const got = fs.readFileSync((await download.path())!);

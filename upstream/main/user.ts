@@ -204,7 +204,7 @@ export function registerUserRoutes(app: Hono<HonoEnv>) {
         to,
         `Issue report #${row.id} from ${me.username || me.email}`,
         [`${me.username || me.email} <${me.email}> reported an issue${data.url ? ` on ${data.url}` : ""}:`, data.description],
-        { label: "Open the issue reports", url: `${deps.config.portalUrl.replace(/\/+$/, "")}/admin/analytics` },
+        { label: "Open the issue reports", url: `${deps.config.portalUrl.replace(/\/+$/, "")}/admin/issue-reports` },
       );
     }
     return c.json({ message: AUTH_MESSAGES.issueReported, id: row.id });

@@ -43,7 +43,7 @@ function Frame({
   rows,
   values,
   format,
-  children,
+  draw,
   empty,
   emptyText,
   rowHeader,
@@ -54,7 +54,8 @@ function Frame({
   rows: string[];
   values: number[][];
   format: (n: number) => string;
-  children: ReactNode;
+  /** Draws the SVG at a given width; drawn twice (desktop and compact), see Sized. */
+  draw: (w: number, compact: boolean) => ReactNode;
   empty: boolean;
   emptyText: string;
   rowHeader: string;
@@ -65,7 +66,7 @@ function Frame({
         <p className={s.caption}>{title}</p>
         {subtitle ? <p className={s.sub}>{subtitle}</p> : null}
       </figcaption>
-      {empty ? <p className={s.empty}>{emptyText}</p> : children}
+      {empty ? <p className={s.empty}>{emptyText}</p> : <Sized draw={draw} />}
       {series.length > 1 || !empty ? (
         <ul className={s.legend} aria-hidden="true">
           {series.map((se) => (
@@ -120,6 +121,47 @@ function Sized({ draw }: { draw: (w: number, compact: boolean) => ReactNode }) {
 const WIDE = 560;
 const NARROW = 340;
 
+/** The <svg> of one drawing: an image named by its <title> and described by its <desc>. */
+function ChartSvg({ tid, W, H, title, desc, children }: { tid: string; W: number; H: number; title: string; desc: string; children: ReactNode }) {
+  return (
+    <svg className={s.svg} viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={`${tid}-t ${tid}-d`}>
+      <title id={`${tid}-t`}>{title}</title>
+      <desc id={`${tid}-d`}>{desc}</desc>
+      {children}
+    </svg>
+  );
+}
+
+/** Horizontal grid lines with their value on the left (vertical charts). y(n) is the SVG y of value n. */
+function YGrid({
+  ticks,
+  y,
+  x1,
+  x2,
+  font,
+  format,
+}: {
+  ticks: number[];
+  y: (n: number) => number;
+  x1: number;
+  x2: number;
+  font: number;
+  format: (n: number) => string;
+}) {
+  return (
+    <>
+      {ticks.map((t) => (
+        <g key={t}>
+          <line className="grid" x1={x1} x2={x2} y1={y(t)} y2={y(t)} />
+          <text x={x1 - 6} y={y(t) + 4} fontSize={font} textAnchor="end">
+            {format(t)}
+          </text>
+        </g>
+      ))}
+    </>
+  );
+}
+
 /** Horizontal bars: one row per category (e.g. organizations), segments stacked per series. */
 export function HBarChart({
   title,
@@ -157,11 +199,8 @@ export function HBarChart({
     const x0 = labelW;
     const plotW = W - x0 - 34;
     const x = (n: number) => (n / scale.max) * plotW;
-    const tid = `${id}-${W}`;
     return (
-      <svg className={s.svg} viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={`${tid}-t ${tid}-d`}>
-        <title id={`${tid}-t`}>{title}</title>
-        <desc id={`${tid}-d`}>{desc}</desc>
+      <ChartSvg tid={`${id}-${W}`} W={W} H={H} title={title} desc={desc}>
         {scale.ticks.map((t) => (
           <g key={t}>
             <line className="grid" x1={x0 + x(t)} x2={x0 + x(t)} y1={top} y2={H - 22} />
@@ -202,24 +241,20 @@ export function HBarChart({
           );
         })}
         <line className="axis" x1={x0} x2={x0} y1={top} y2={H - 22} />
-      </svg>
+      </ChartSvg>
     );
   };
-  return (
-    <Frame
-      title={title}
-      subtitle={subtitle}
-      series={series}
-      rows={rows}
-      values={values}
-      format={format}
-      empty={empty}
-      emptyText={emptyText}
-      rowHeader={rowHeader}
-    >
-      <Sized draw={draw} />
-    </Frame>
-  );
+  return <Frame {...{ title, subtitle, series, rows, values, format, empty, emptyText, rowHeader, draw }} />;
+}
+
+/** The plot area of the vertical charts: values on the left, category labels below; `right` is the right margin. */
+function verticalBox(W: number, compact: boolean, right: number) {
+  const font = compact ? 11 : FONT - 1;
+  const H = compact ? 220 : 240;
+  const left = compact ? 54 : 62;
+  const top = 10;
+  const bottom = 28;
+  return { font, H, left, right, top, plotW: W - left - right, plotH: H - top - bottom };
 }
 
 /** Vertical bars over categories (e.g. weeks), stacked or side by side. */
@@ -247,33 +282,16 @@ export function VBarChart({
   const rows = categories.map(categoryLabel);
   const desc = [summary, describe(rows, series, values, format, 52)].filter(Boolean).join(" ");
   const draw = (W: number, compact: boolean) => {
-    const font = compact ? 11 : FONT - 1;
-    const H = compact ? 220 : 240;
-    const left = compact ? 54 : 62;
-    const right = 8;
-    const top = 10;
-    const bottom = 28;
-    const plotW = W - left - right;
-    const plotH = H - top - bottom;
+    const { font, H, left, right, top, plotW, plotH } = verticalBox(W, compact, 8);
     const scale = niceScale(Math.max(0, ...totals), compact ? 3 : 4);
     const y = (n: number) => (n / scale.max) * plotH;
     const slot = plotW / Math.max(1, categories.length);
     const groupW = Math.min(40, slot * 0.7);
     const barW = stacked ? groupW : groupW / series.length;
     const every = Math.ceil(categories.length / (compact ? 4 : 6));
-    const tid = `${id}-${W}`;
     return (
-      <svg className={s.svg} viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={`${tid}-t ${tid}-d`}>
-        <title id={`${tid}-t`}>{title}</title>
-        <desc id={`${tid}-d`}>{desc}</desc>
-        {scale.ticks.map((t) => (
-          <g key={t}>
-            <line className="grid" x1={left} x2={W - right} y1={top + plotH - y(t)} y2={top + plotH - y(t)} />
-            <text x={left - 6} y={top + plotH - y(t) + 4} fontSize={font} textAnchor="end">
-              {format(t)}
-            </text>
-          </g>
-        ))}
+      <ChartSvg tid={`${id}-${W}`} W={W} H={H} title={title} desc={desc}>
+        <YGrid ticks={scale.ticks} y={(n) => top + plotH - y(n)} x1={left} x2={W - right} font={font} format={format} />
         {categories.map((c, i) => {
           const gx = left + i * slot + (slot - groupW) / 2;
           let acc = 0;
@@ -300,24 +318,10 @@ export function VBarChart({
           );
         })}
         <line className="axis" x1={left} x2={W - right} y1={top + plotH} y2={top + plotH} />
-      </svg>
+      </ChartSvg>
     );
   };
-  return (
-    <Frame
-      title={title}
-      subtitle={subtitle}
-      series={series}
-      rows={rows}
-      values={values}
-      format={format}
-      empty={empty}
-      emptyText={emptyText}
-      rowHeader={rowHeader}
-    >
-      <Sized draw={draw} />
-    </Frame>
-  );
+  return <Frame {...{ title, subtitle, series, rows, values, format, empty, emptyText, rowHeader, draw }} />;
 }
 
 /** Lines over categories (e.g. weeks), one per series, with a dot per point. */
@@ -343,31 +347,14 @@ export function LineChart({
   const empty = max === 0;
   const desc = [summary, describe(rows, series, values, format, 52)].filter(Boolean).join(" ");
   const draw = (W: number, compact: boolean) => {
-    const font = compact ? 11 : FONT - 1;
-    const H = compact ? 220 : 240;
-    const left = compact ? 54 : 62;
-    const right = 12;
-    const top = 10;
-    const bottom = 28;
-    const plotW = W - left - right;
-    const plotH = H - top - bottom;
+    const { font, H, left, right, top, plotW, plotH } = verticalBox(W, compact, 12);
     const scale = niceScale(max, compact ? 3 : 4);
     const y = (n: number) => top + plotH - (n / scale.max) * plotH;
     const x = (i: number) => left + (categories.length <= 1 ? plotW / 2 : (i / (categories.length - 1)) * plotW);
     const every = Math.ceil(categories.length / (compact ? 4 : 6));
-    const tid = `${id}-${W}`;
     return (
-      <svg className={s.svg} viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={`${tid}-t ${tid}-d`}>
-        <title id={`${tid}-t`}>{title}</title>
-        <desc id={`${tid}-d`}>{desc}</desc>
-        {scale.ticks.map((t) => (
-          <g key={t}>
-            <line className="grid" x1={left} x2={W - right} y1={y(t)} y2={y(t)} />
-            <text x={left - 6} y={y(t) + 4} fontSize={font} textAnchor="end">
-              {format(t)}
-            </text>
-          </g>
-        ))}
+      <ChartSvg tid={`${id}-${W}`} W={W} H={H} title={title} desc={desc}>
+        <YGrid ticks={scale.ticks} y={y} x1={left} x2={W - right} font={font} format={format} />
         {categories.map((c, i) =>
           i % every === 0 ? (
             <text key={c} x={x(i)} y={H - 8} fontSize={font} textAnchor={i === 0 ? "start" : "middle"}>
@@ -389,22 +376,8 @@ export function LineChart({
             </g>
           );
         })}
-      </svg>
+      </ChartSvg>
     );
   };
-  return (
-    <Frame
-      title={title}
-      subtitle={subtitle}
-      series={series}
-      rows={rows}
-      values={values}
-      format={format}
-      empty={empty}
-      emptyText={emptyText}
-      rowHeader={rowHeader}
-    >
-      <Sized draw={draw} />
-    </Frame>
-  );
+  return <Frame {...{ title, subtitle, series, rows, values, format, empty, emptyText, rowHeader, draw }} />;
 }
