@@ -10,11 +10,13 @@ import compression from "compression";
 import { createRequestHandler } from "@remix-run/express";
 import { broadcastDevReady, type ServerBuild } from "@remix-run/node";
 import { getRequestListener } from "@hono/node-server";
-import { createUpstream, type Upstream } from "./upstream/index";
+import { createUpstream, type Upstream, type UpstreamCallMeta } from "./upstream/index";
+import { forwardedIpHeaders, httpEntry, socketAddress } from "./upstream/client-address";
+import { ipInCidr } from "./upstream/ipwhitelist";
 import { loadUpstreamConfig, persistentSecret, DEFAULT_CLIENT_UUID } from "./upstream/config";
 import { seedDemo } from "./upstream/db/seed";
 
-type Fetcher = (request: Request) => Promise<Response>;
+type Fetcher = (request: Request, meta?: UpstreamCallMeta) => Promise<Response>;
 
 export interface StartedServer {
   server: Server;
@@ -25,20 +27,40 @@ export interface StartedServer {
 
 const BUILD_PATH = path.resolve("build/index.js");
 
-/** A fetcher that forwards the portal's upstream calls to a remote deployment of the same contract. */
-function remoteFetcher(base: string): Fetcher {
+/**
+ * A fetcher that forwards the portal's upstream calls to a remote deployment of the same contract.
+ * The user's address travels as X-Client-Ip with an HMAC signature made with UPSTREAM_SECRET, the
+ * only form of that header the upstream believes (upstream/client-address.ts).
+ */
+function remoteFetcher(base: string, forwardSecret: string | undefined): Fetcher {
   const root = base.replace(/\/+$/, "");
-  return async (req) => {
+  return async (req, meta) => {
     const u = new URL(req.url);
-    const init: RequestInit & { duplex?: string } = { method: req.method, headers: req.headers, body: req.body, redirect: "manual", signal: req.signal };
+    const headers = new Headers(req.headers);
+    for (const [k, v] of Object.entries(forwardedIpHeaders(meta?.clientIp ?? null, forwardSecret))) headers.set(k, v);
+    const init: RequestInit & { duplex?: string } = { method: req.method, headers, body: req.body, redirect: "manual", signal: req.signal };
     if (req.body) init.duplex = "half";
     return fetch(`${root}${u.pathname}${u.search}`, init);
   };
 }
 
 /** Mounts a Web-standard handler under an Express path (Express strips the mount path from req.url). */
-function mountFetch(handler: Fetcher) {
+function mountFetch(handler: (request: Request) => Promise<Response>) {
   return getRequestListener((req) => handler(req));
+}
+
+/**
+ * API_ALLOW: who may reach the embedded APIs over HTTP (/_api/main, /_api/ops). Unset or "all":
+ * everyone (the APIs still need a token, and the address they use is the socket's); "none": not
+ * mounted at all (the portal calls them in process); otherwise a comma-separated list of CIDRs
+ * checked against the peer's address (Express's req.ip, so TRUST_PROXY applies). ADR 025.
+ */
+export function apiAllowRule(value: string | undefined): "all" | "none" | ((ip: string | null) => boolean) {
+  const v = (value ?? "").trim();
+  if (!v || v === "all") return "all";
+  if (v === "none") return "none";
+  const cidrs = v.split(",").map((s) => s.trim()).filter(Boolean);
+  return (ip) => Boolean(ip) && cidrs.some((c) => ipInCidr(ip!, c.includes("/") ? c : `${c}/${c.includes(":") ? 128 : 32}`));
 }
 
 function securityHeaders(nonce: string, blobOrigin: string | null) {
@@ -64,6 +86,33 @@ function securityHeaders(nonce: string, blobOrigin: string | null) {
   };
 }
 
+const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * True when a write comes from another origin: the same test Remix makes before an action (its
+ * throwIfPotentialCSRFAttack), done first so the answer is a 403 page instead of Remix's 500.
+ */
+export function isCrossOriginWrite(method: string, headers: { origin?: string; host?: string; "x-forwarded-host"?: string | string[] }): boolean {
+  if (!WRITE_METHODS.has(method.toUpperCase())) return false;
+  const origin = headers.origin;
+  if (typeof origin !== "string" || !origin) return false;
+  let originHost: string;
+  try {
+    originHost = origin === "null" ? "null" : new URL(origin).host;
+  } catch {
+    return true;
+  }
+  const forwarded = headers["x-forwarded-host"];
+  const host = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim() || headers.host;
+  return !host || originHost !== host;
+}
+
+const CROSS_ORIGIN_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Not accepted · AeroRecords</title></head>
+<body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#1c2733">
+<h1 style="font-size:1.4rem">This form was not accepted</h1>
+<p>It was sent to AeroRecords from another website, so nothing was changed. If you meant to do this, open AeroRecords directly and try again.</p>
+<p><a href="/">Go to AeroRecords</a></p></body></html>`;
+
 export async function startServer(opts: { port?: number; host?: string; log?: boolean } = {}): Promise<StartedServer> {
   const env = process.env;
   const log = opts.log ?? true;
@@ -76,14 +125,17 @@ export async function startServer(opts: { port?: number; host?: string; log?: bo
     env.SESSION_SECRET = persistentSecret(dataDir, "session-secret.key");
   }
   env.CLIENT_UUID ??= DEFAULT_CLIENT_UUID;
+  if (remote && env.NODE_ENV === "production" && !env.UPSTREAM_SECRET) {
+    throw new Error("UPSTREAM_SECRET is required in production against a remote upstream (it signs the user's address).");
+  }
 
   let upstream: Upstream | null = null;
   let fetchers: { main: Fetcher; ops: Fetcher; blob: Fetcher };
   if (remote) {
     fetchers = {
-      main: remoteFetcher(env.MAIN_API_URL!),
-      ops: remoteFetcher(env.OPS_API_URL!),
-      blob: remoteFetcher(env.BLOB_PUBLIC_URL?.startsWith("http") ? env.BLOB_PUBLIC_URL : `${env.MAIN_API_URL!.replace(/\/+$/, "")}/_blob`),
+      main: remoteFetcher(env.MAIN_API_URL!, env.UPSTREAM_SECRET),
+      ops: remoteFetcher(env.OPS_API_URL!, env.UPSTREAM_SECRET),
+      blob: remoteFetcher(env.BLOB_PUBLIC_URL?.startsWith("http") ? env.BLOB_PUBLIC_URL : `${env.MAIN_API_URL!.replace(/\/+$/, "")}/_blob`, undefined),
     };
   } else {
     const config = loadUpstreamConfig(env);
@@ -105,9 +157,12 @@ export async function startServer(opts: { port?: number; host?: string; log?: bo
   }
   app.use(compression());
 
-  if (upstream) {
-    app.use("/_api/main", mountFetch(upstream.main));
-    app.use("/_api/ops", mountFetch(upstream.ops));
+  const apiAllow = apiAllowRule(env.API_ALLOW);
+  if (upstream && apiAllow !== "none") {
+    // Over HTTP the caller's address is the socket's (req.ip), or a signed forwarded one: never a bare header.
+    const opts = { forwardSecret: upstream.deps.config.forwardSecret, allow: apiAllow === "all" ? undefined : apiAllow };
+    app.use("/_api/main", httpEntry(upstream.main, opts));
+    app.use("/_api/ops", httpEntry(upstream.ops, opts));
   }
 
   app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", index: false }));
@@ -123,12 +178,19 @@ export async function startServer(opts: { port?: number; host?: string; log?: bo
     next();
   });
 
+  // A form posted from another site: refused with a short page and logged as a refusal (issue 10).
+  app.use((req, res, next) => {
+    if (!isCrossOriginWrite(req.method, req.headers as Record<string, string | undefined>)) return next();
+    console.warn(`[refused] cross-origin ${req.method} ${req.path} from origin ${JSON.stringify(String(req.headers.origin).slice(0, 200))}`);
+    res.status(403).type("html").set("Cache-Control", "no-store").send(CROSS_ORIGIN_PAGE);
+  });
+
   const loadBuild = async (): Promise<ServerBuild> =>
     import(pathToFileURL(BUILD_PATH).href + (env.NODE_ENV === "development" ? `?t=${fs.statSync(BUILD_PATH).mtimeMs}` : ""));
   let build = await loadBuild();
   const getLoadContext = (req: ExpressRequest, res: ExpressResponse) => ({
     upstream: fetchers,
-    clientIp: req.ip ?? req.socket.remoteAddress ?? null,
+    clientIp: socketAddress(req),
     nonce: res.locals.nonce as string,
   });
   if (env.NODE_ENV === "development") {

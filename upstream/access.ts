@@ -1,6 +1,6 @@
 import type { AccessLevel, Product } from "./db/schema";
 import type { AuthUser, Deps } from "./context";
-import { notFound, refuse } from "./http";
+import { deny, notFound, refuse } from "./http";
 
 const RANK: Record<AccessLevel, number> = { read: 1, write: 2, su_write: 3 };
 
@@ -41,7 +41,7 @@ export async function requireAccess(deps: Deps, user: AuthUser, aircraftId: numb
   const level = await accessLevel(deps, user, aircraftId, product);
   if (!level) throw notFound("That aircraft");
   if (RANK[level] < RANK[min]) {
-    throw refuse(
+    throw deny(
       min === "su_write"
         ? `You have ${ACCESS_LABEL[level]} to this aircraft. Only a Super User can do this.`
         : `You have ${ACCESS_LABEL[level]} to this aircraft. Edit Access is needed to change its records.`,
@@ -70,7 +70,7 @@ export async function visibleAircraftIds(deps: Deps, user: AuthUser, product: Pr
 
 export const atLeast = (level: AccessLevel | null, min: AccessLevel) => level != null && RANK[level] >= RANK[min];
 export function requireRole(user: AuthUser, roles: AuthUser["role"][]) {
-  if (!roles.includes(user.role)) throw refuse("Your role does not allow this.");
+  if (!roles.includes(user.role)) throw deny("Your role does not allow this.");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -124,7 +124,7 @@ export async function changeAircraftAccess(deps: Deps, caller: AuthUser, change:
       for (const p of products) {
         const level = levels.find((m) => m.product === p)?.access ?? null;
         if (!atLeast(level, "su_write")) {
-          throw refuse(`Only a Super User of MSN ${a.msn} in ${PRODUCT_NAME[p]} can manage its access.`);
+          throw deny(`Only a Super User of MSN ${a.msn} in ${PRODUCT_NAME[p]} can manage its access.`);
         }
       }
     }

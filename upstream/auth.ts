@@ -3,6 +3,7 @@ import { promisify } from "node:util";
 import type { MiddlewareHandler } from "hono";
 import type { HonoEnv } from "./context";
 import { nowIso } from "./db";
+import { clientIp } from "./client-address";
 
 const scrypt = promisify(crypto.scrypt) as (pw: string, salt: Buffer, len: number, opts: crypto.ScryptOptions) => Promise<Buffer>;
 const SCRYPT = { N: 16384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
@@ -46,10 +47,7 @@ export async function revokeUserTokens(db: HonoEnv["Variables"]["deps"]["db"], u
 
 export const IP_REFUSED = "Access from this network is not allowed for your organization.";
 
-/** The address of the person using the portal: the portal forwards it in X-Client-Ip. */
-export function clientIp(headers: Headers): string | null {
-  return headers.get("x-client-ip") ?? null;
-}
+export { clientIp } from "./client-address";
 
 /**
  * Every call but sign-in and the public mail flows carries X-User-Email, X-User-Token and X-User-Uuid.
@@ -77,7 +75,7 @@ export function requireAuth(): MiddlewareHandler<HonoEnv> {
       return c.json({ error: "Your session has expired. Please sign in again." }, 401);
     }
     if (row.active !== 1) return c.json({ error: "Your account is deactivated. Please contact your administrator." }, 403);
-    const ip = clientIp(c.req.raw.headers);
+    const ip = clientIp(c);
     const allowed = await ipAllowed(c.get("deps"), row.organization_id, row.role, ip);
     if (!allowed) return c.json({ error: IP_REFUSED }, 403);
     // Touch at most once a minute: a write per request would serialize every read behind SQLite's writer.

@@ -29,6 +29,7 @@ export function loadUpstreamConfig(env: NodeJS.ProcessEnv = process.env): Upstre
     dataDir,
     clientUuid: env.CLIENT_UUID ?? DEFAULT_CLIENT_UUID,
     secret: env.BLOB_SECRET ?? persistentSecret(dataDir, "blob-secret.key"),
+    forwardSecret: env.UPSTREAM_SECRET || undefined,
     blobBaseUrl: env.BLOB_PUBLIC_URL ?? "/_blob",
     portalUrl: env.PORTAL_URL ?? `http://localhost:${port}`,
     smtpUrl: env.SMTP_URL || undefined,

@@ -2,6 +2,7 @@
 // one implementation (local disk -> S3, FTS5 -> OpenSearch, outbox -> SMTP) in one module.
 import type { DB } from "./db";
 import type { Role } from "./db/schema";
+import type { UpstreamCallMeta } from "./client-address";
 
 export interface UpstreamConfig {
   dataDir: string;
@@ -14,6 +15,11 @@ export interface UpstreamConfig {
   /** Public base URL of the portal, used in mailed links (e.g. "http://localhost:3000"). */
   portalUrl: string;
   smtpUrl?: string;
+  /**
+   * Shared secret with which a remote portal signs the address it forwards (X-Client-Ip-Signature);
+   * see client-address.ts. Unset: forwarded addresses are never believed over HTTP.
+   */
+  forwardSecret?: string;
   /** Session token lifetime. */
   tokenTtlHours: number;
   /** Where admin notices go (issue reports, contact form). Empty = every admin user. */
@@ -111,4 +117,5 @@ export interface AuthUser {
   ip: string | null;
 }
 
-export type HonoEnv = { Variables: { user: AuthUser; deps: Deps } };
+/** Bindings: what the entry point established about the call (client-address.ts). */
+export type HonoEnv = { Bindings: UpstreamCallMeta; Variables: { user: AuthUser; deps: Deps } };

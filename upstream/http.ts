@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { z } from "zod";
+import type { AuthUser, Deps } from "./context";
 
 /**
  * Answer conventions of both APIs (docs/api/README.md):
@@ -17,6 +18,15 @@ export class ApiError extends HTTPException {
 }
 
 export const refuse = (error: string, errors?: Record<string, string[]>) => new ApiError(422, error, errors);
+
+/**
+ * A 422 for a request the caller's role or access level does not allow (not a validation error):
+ * recorded in the audit log as a refusal, so an admin can see probing (issue 10).
+ */
+export class Denied extends ApiError {
+  readonly denied = true;
+}
+export const deny = (error: string) => new Denied(422, error);
 export const notFound = (what = "That record") => new ApiError(404, `${what} was not found.`);
 
 /** Reads a JSON (or form) body and validates it; throws 422 with per-field errors. */
@@ -54,12 +64,39 @@ export function validate<S extends z.ZodTypeAny>(schema: S, raw: unknown): z.inf
   return parsed.data;
 }
 
-/** The error handler both Hono apps install: ApiError -> its JSON; anything else -> 500, logged. */
-export function onError(err: Error, c: Context) {
+/**
+ * The error handler both Hono apps install: ApiError -> its JSON; anything else -> 500, logged.
+ * Refusals are audited first: a Denied (role or access level) on any call, and a 404 on a write
+ * (another organization's aircraft or file, never revealed as such to the caller).
+ */
+export async function onError(err: Error, c: Context) {
   if (err instanceof ApiError) {
+    await auditRefusal(c, err);
     return c.json({ error: err.error, ...(err.errors ? { errors: err.errors } : {}) }, err.status);
   }
   if (err instanceof HTTPException) return c.json({ error: err.message || "Request failed." }, err.status);
   console.error("[upstream]", c.req.method, c.req.path, err);
   return c.json({ error: "Something went wrong on our side. The team has been told." }, 500);
+}
+
+const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+async function auditRefusal(c: Context, err: ApiError) {
+  const refused = err instanceof Denied || (err.status === 404 && !READ_METHODS.has(c.req.method));
+  if (!refused) return;
+  const user = c.get("user") as AuthUser | undefined;
+  const deps = c.get("deps") as Deps | undefined;
+  if (!user || !deps) return;
+  try {
+    await deps.audit.log({
+      userId: user.id,
+      action: "refused.request",
+      entity: "request",
+      organizationId: user.organization_id,
+      detail: { method: c.req.method, path: c.req.path, status: err.status, error: err.error },
+      ip: user.ip,
+    });
+  } catch (e) {
+    console.error("[upstream] could not audit a refusal", e);
+  }
 }

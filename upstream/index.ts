@@ -17,18 +17,28 @@ import { registerAdminRoutes, startAdminWorkers } from "./main/admin";
 import { registerOpsRoutes } from "./ops/routes";
 import { ensureSpeedTestFiles } from "./blob/speedtest-files";
 
+import type { UpstreamCallMeta, UpstreamHandler } from "./client-address";
+
 export type { UpstreamConfig, Deps } from "./context";
+export type { UpstreamCallMeta, UpstreamHandler } from "./client-address";
 
 export interface Upstream {
-  /** Main API (storage, consultant, client, user, error): a Web-standard handler. */
-  main: (request: Request) => Promise<Response>;
+  /**
+   * Main API (storage, consultant, client, user, error): a Web-standard handler. `meta.clientIp` is
+   * the caller's address as the entry point established it (client-address.ts); without it the
+   * caller has no address (no whitelist passes for a restricted organization).
+   */
+  main: UpstreamHandler;
   /** Ops/oil API (/v1/...). */
-  ops: (request: Request) => Promise<Response>;
+  ops: UpstreamHandler;
   /** Blob store (signed POST uploads, signed GETs). */
   blob: (request: Request) => Promise<Response>;
   deps: Deps;
   close: () => Promise<void>;
 }
+
+/** Hono's env binding for one call: only the address, copied, so nothing else rides along. */
+const callMeta = (meta?: UpstreamCallMeta): UpstreamCallMeta => ({ clientIp: typeof meta?.clientIp === "string" ? meta.clientIp : null });
 
 export async function createUpstream(config: UpstreamConfig): Promise<Upstream> {
   const { db, sqlite, close } = await openDatabase(config.dataDir);
@@ -73,8 +83,8 @@ export async function createUpstream(config: UpstreamConfig): Promise<Upstream> 
   const stopAdminWorkers = startAdminWorkers(deps);
 
   return {
-    main: (req) => Promise.resolve(main.fetch(req)),
-    ops: (req) => Promise.resolve(ops.fetch(req)),
+    main: (req, meta) => Promise.resolve(main.fetch(req, callMeta(meta))),
+    ops: (req, meta) => Promise.resolve(ops.fetch(req, callMeta(meta))),
     blob: (req) => blob.fetch(req),
     deps,
     close: async () => {

@@ -80,6 +80,11 @@ export class Api {
     return this.ctx.user;
   }
 
+  /** The browser's address travels beside the request, never as a header (UpstreamFetch). */
+  private get meta() {
+    return { clientIp: this.ctx.clientIp };
+  }
+
   private headers(extra?: Record<string, string>) {
     const h = new Headers(extra);
     h.set("Accept", "application/json");
@@ -88,7 +93,6 @@ export class Api {
       h.set("X-User-Email", this.ctx.user.email);
       h.set("X-User-Token", this.ctx.token);
     }
-    if (this.ctx.clientIp) h.set("X-Client-Ip", this.ctx.clientIp);
     return h;
   }
 
@@ -103,7 +107,7 @@ export class Api {
     const req = new Request(buildUrl(path, opts.query), { method, headers, body, signal: this.ctx.request.signal });
     let res: Response;
     try {
-      res = await this.ctx.upstream[api](req);
+      res = await this.ctx.upstream[api](req, this.meta);
     } catch (err) {
       if (this.ctx.request.signal.aborted) throw err;
       console.error(`[api] ${method} ${api}${path} failed:`, err);
@@ -198,6 +202,7 @@ export class Api {
             email: this.ctx.user?.email ?? "",
           }),
         }),
+        this.meta,
       );
     } catch {
       /* reporting must never break the page */

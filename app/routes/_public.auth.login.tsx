@@ -1,6 +1,7 @@
 // /auth/login (and /users/confirm_url, the same screen). Field names `email` and `password`.
 // Wrong credentials: one message that never says which of the two was wrong. Repeated failures are
-// slowed down and then refused for a while by the upstream (docs/decisions/ on the numbers).
+// slowed down and then refused for a while for that network by the upstream; a mailed one-time link
+// always works (ADR 011, ADR 026).
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
@@ -85,6 +86,7 @@ export default function LoginRoute() {
         <Field label="Password" meta={fields.password} type="password" autoComplete="current-password" autoFocus={failed} />
         <div className={s.inlineLinks}>
           <Link to="/auth/reset">Forgot your password?</Link>
+          <Link to="/auth/link">E-mail me a sign-in link</Link>
         </div>
         <button type="submit" className={`${ui.button.primary} ${ui.buttonBlock}`} disabled={busy}>
           {busy ? "Signing in…" : "Sign in"}

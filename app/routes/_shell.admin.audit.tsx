@@ -34,6 +34,7 @@ const ACTION_GROUPS = [
   { value: "ops.", label: "AeroOPS" },
   { value: "oil.", label: "AeroOIL" },
   { value: "consultant.", label: "Consultants" },
+  { value: "refused.", label: "Refused requests (role, access level, other organizations)" },
 ] as const;
 
 function detailText(detail: unknown) {

@@ -1,6 +1,7 @@
 // One guard for every loader and action: requireUser(request, context, {roles}).
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import { Api } from "~/models/api.server";
+import { recordRefusal } from "~/models/audit.server";
 import { type Role } from "~/models/roles";
 import { getSession, type SessionUser } from "./session.server";
 
@@ -45,11 +46,13 @@ export async function requireUser(
     const params = new URLSearchParams({ redirectTo: url.pathname + url.search });
     throw redirect(`/auth/login?${params}`);
   }
-  if (roles && !roles.includes(user.role)) throw redirect("/errors/error-401");
-  return {
-    user,
-    api: new Api({ request, upstream: context.upstream, clientIp: context.clientIp, user, token }),
-  };
+  const api = new Api({ request, upstream: context.upstream, clientIp: context.clientIp, user, token });
+  if (roles && !roles.includes(user.role)) {
+    // A write refused for the role is recorded, like the APIs' own refusals (issue 10).
+    if (request.method !== "GET" && request.method !== "HEAD") await recordRefusal(api, request);
+    throw redirect("/errors/error-401");
+  }
+  return { user, api };
 }
 
 export const STAFF: readonly Role[] = ["admin", "member"];

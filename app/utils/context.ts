@@ -1,5 +1,10 @@
 // What server.ts passes to every loader and action (getLoadContext).
-export type UpstreamFetch = (request: Request) => Promise<Response>;
+/**
+ * One of the upstream APIs. `meta.clientIp` is the browser's address: in process it reaches the API
+ * as call metadata, to a remote API as a header signed with UPSTREAM_SECRET; the portal never sends
+ * a bare address header (issue 10).
+ */
+export type UpstreamFetch = (request: Request, meta?: { clientIp: string | null }) => Promise<Response>;
 
 export interface PortalContext {
   /**

@@ -19,6 +19,7 @@ export async function reportServerError(error: unknown, request: Request, contex
           email: user?.email ?? "",
         }),
       }),
+      { clientIp: context.clientIp },
     );
   } catch {
     /* never let reporting break a response */

@@ -1,6 +1,7 @@
-import { createCookieSessionStorage, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { z } from "zod";
-import { env } from "./env.server";
+import { createSealedCookieSessionStorage } from "./sealed-cookie.server";
+import { secureCookies, sessionSecrets } from "./session.server";
 
 export const toastSchema = z.object({
   id: z.string().default(() => Math.random().toString(36).slice(2)),
@@ -14,11 +15,12 @@ export type Toast = z.infer<typeof toastSchema>;
 export type ToastInput = z.input<typeof toastSchema>;
 
 const KEY = "toast" as const;
-type ToastSession = ReturnType<typeof createCookieSessionStorage<Record<string, never>, { toast: Toast }>>;
+type ToastSession = ReturnType<typeof createSealedCookieSessionStorage<Record<string, never>, { toast: Toast }>>;
 let storage: ToastSession | null = null;
 function toastStorage() {
-  storage ??= createCookieSessionStorage<Record<string, never>, { toast: Toast }>({
-    cookie: { name: "en_toast", sameSite: "lax", path: "/", httpOnly: true, secrets: env().SESSION_SECRET.split(","), secure: false },
+  storage ??= createSealedCookieSessionStorage<Record<string, never>, { toast: Toast }>({
+    // Same rules as the session cookie: sealed, httpOnly, Secure on https (issue 10).
+    cookie: { name: "en_toast", sameSite: "lax", path: "/", httpOnly: true, secrets: sessionSecrets(), secure: secureCookies() },
   });
   return storage;
 }

@@ -2,7 +2,7 @@
 // app/models/schemas/admin.ts. Starts from the small demo seed.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { startTestUpstream, TEST_CLIENT_UUID, type TestUpstream } from "../helpers/upstream";
+import { fromAddress, startTestUpstream, TEST_CLIENT_UUID, type TestUpstream } from "../helpers/upstream";
 import {
   AccessMutationAnswer,
   AircraftAccessAnswer,
@@ -53,7 +53,7 @@ function ok<S extends z.ZodTypeAny>(r: { status: number; body: unknown }, schema
   return schema.parse(r.body);
 }
 const errorOf = (r: { body: unknown }) => (r.body as { error: string }).error;
-const withIp = (h: H, ip: string) => ({ ...h, "x-client-ip": ip });
+const withIp = (h: H, ip: string) => ({ ...h, ...fromAddress(ip) });
 
 /** POST /admin/clients.json as the admin: a client of the organization, with a password or (without) an invitation. */
 function postClient(organizationId: number, email: string, firstName: string, lastName: string, password?: string) {
@@ -68,7 +68,7 @@ async function createClient(...args: Parameters<typeof postClient>) {
 async function signInAt(email: string, password: string, ip?: string) {
   return fetch(`${up.mainUrl}/users/sign_in.json`, {
     method: "POST",
-    headers: { "content-type": "application/json", ...(ip ? { "x-client-ip": ip } : {}) },
+    headers: { "content-type": "application/json", ...(ip ? fromAddress(ip) : {}) },
     body: JSON.stringify({ user: { email, password } }),
   });
 }
@@ -76,7 +76,7 @@ async function headersFor(email: string, password: string, ip?: string): Promise
   const res = await signInAt(email, password, ip);
   const body = (await res.json()) as { token: string };
   if (res.status !== 200) throw new Error(`sign-in of ${email} failed: ${res.status} ${JSON.stringify(body)}`);
-  return { "x-user-email": email, "x-user-token": body.token, "x-user-uuid": TEST_CLIENT_UUID, ...(ip ? { "x-client-ip": ip } : {}) };
+  return { "x-user-email": email, "x-user-token": body.token, "x-user-uuid": TEST_CLIENT_UUID, ...(ip ? fromAddress(ip) : {}) };
 }
 
 const skyline = () => up.upstream.deps.db.selectFrom("organizations").selectAll().where("slug", "=", "skyline").executeTakeFirstOrThrow();
@@ -478,7 +478,7 @@ describe("IP whitelist", () => {
     // The allowed address works, for sign-in and calls.
     const inside = await headersFor("wl.user@example.aero", "white-pass-2026", "203.0.113.45");
     expect((await get("/user/me.json", inside)).status).toBe(200);
-    expect((await get("/user/me.json", { ...inside, "x-client-ip": "203.0.114.1" })).status).toBe(403);
+    expect((await get("/user/me.json", { ...inside, ...fromAddress("203.0.114.1") })).status).toBe(403);
     // Other organizations and admins are not bound.
     expect((await get("/user/me.json", withIp(client, "192.0.2.77"))).status).toBe(200);
     expect((await get("/user/me.json", withIp(admin, "192.0.2.77"))).status).toBe(200);

@@ -4,7 +4,7 @@ import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as OTPAuth from "otpauth";
 import type { z } from "zod";
-import { startTestUpstream, TEST_CLIENT_UUID, type TestUpstream } from "../helpers/upstream";
+import { fromAddress, startTestUpstream, TEST_CLIENT_UUID, type TestUpstream } from "../helpers/upstream";
 import { createUserAccount } from "../../upstream/main/auth";
 import {
   AUTH_MESSAGES,
@@ -137,7 +137,7 @@ describe("registration, confirmation, sign-in, 2FA", () => {
     expectError(await post("/users/confirmation.json", { token }), 422, /already used/);
 
     // Sign in (e-mail is case-insensitive).
-    const signed = expectOk(await post("/users/sign_in.json", { user: { email, password: PASSWORD } }, { "x-client-ip": "198.51.100.7" }), SignInAnswer);
+    const signed = expectOk(await post("/users/sign_in.json", { user: { email, password: PASSWORD } }, fromAddress("198.51.100.7")), SignInAnswer);
     expect("token" in signed).toBe(true);
     const session = SignedInAnswer.parse(signed);
     const issued = await t.upstream.deps.db.selectFrom("tokens").select("ip").where("user_id", "=", session.user.id).executeTakeFirstOrThrow();
@@ -289,35 +289,74 @@ describe("sign-in protection", () => {
     const email = await registeredUser("someone@example.aero");
     expectError(await post("/users/sign_in.json", { user: { email, password: "wrong-pass-123" } }), 422, AUTH_MESSAGES.invalidCredentials);
     expectError(await post("/users/sign_in.json", { user: { email: "nobody.here@example.aero", password: "wrong-pass-123" } }), 422, AUTH_MESSAGES.invalidCredentials);
-    // A success clears the counted failures.
+    // A success clears this address's counted failures and gives the account its attempt back.
     await signIn(email);
-    const row = await t.upstream.deps.db.selectFrom("login_attempts").selectAll().where("key", "=", email).executeTakeFirst();
-    expect(row).toBeUndefined();
+    const rows = await t.upstream.deps.db.selectFrom("login_attempts").selectAll().where("key", "like", `%${email}%`).execute();
+    expect(rows.filter((r) => r.key.startsWith("pair:"))).toEqual([]);
+    expect(rows.find((r) => r.key === `acct:${email}`)?.failures ?? 0).toBe(1);
   });
 
-  it("slows down after 5 failures and locks the e-mail for 15 minutes after 10", async () => {
+  it("slows down after 5 failures and locks that address out of the account for 15 minutes after 10", async () => {
     const email = await registeredUser("target@example.aero");
+    const attacker = fromAddress("198.51.100.66");
     const times: number[] = [];
     for (let i = 1; i <= 10; i++) {
       const started = Date.now();
-      expectError(await post("/users/sign_in.json", { user: { email, password: `guess-number-${i}` } }), 422, AUTH_MESSAGES.invalidCredentials);
+      expectError(await post("/users/sign_in.json", { user: { email, password: `guess-number-${i}` } }, attacker), 422, AUTH_MESSAGES.invalidCredentials);
       times.push(Date.now() - started);
     }
     // Attempts 6..10 wait 250, 500, 1000, 2000, 2000 ms.
     expect(times[5]).toBeGreaterThanOrEqual(240);
     expect(times[8]).toBeGreaterThanOrEqual(1990);
     expect(times[9]).toBeGreaterThanOrEqual(1990);
-    const locked = await post("/users/sign_in.json", { user: { email, password: PASSWORD } });
-    expectError(locked, 429, /^Too many failed sign-in attempts\. Try again in 15 minutes\.$/);
+    // The guessing address is refused even with the right password...
+    const locked = await post("/users/sign_in.json", { user: { email, password: PASSWORD } }, attacker);
+    expectError(locked, 429, /^Too many failed sign-in attempts from your network\. Try again in 15 minutes, or ask for a sign-in link by e-mail\.$/);
     expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(800);
-    // Another address is not affected.
-    const other = await registeredUser("bystander@example.aero");
-    await signIn(other);
-    // A password reset clears the lock.
+    // ...but the owner, from another address, signs in at once: a stranger cannot lock the account.
+    const owner = expectOk(await post("/users/sign_in.json", { user: { email, password: PASSWORD } }, fromAddress("203.0.113.20")), SignedInAnswer);
+    expect(owner.user.email).toBe(email);
+    // A password reset clears every lock of the account.
     expectOk(await post("/users/password.json", { email }), MessageAnswer);
     const { token } = await lastMail(email, "reset_password_token");
     expectOk(await put("/users/password.json", { reset_password_token: token, password: "after-lock-2029", password_confirmation: "after-lock-2029" }), MessageAnswer);
-    await signIn(email, "after-lock-2029");
+    expectOk(await post("/users/sign_in.json", { user: { email, password: "after-lock-2029" } }, attacker), SignedInAnswer);
+  });
+
+  it("after many failures from many addresses asks for more than the password: a mailed one-time link signs the owner in", async () => {
+    const { LOCKOUT } = await import("../../upstream/main/auth");
+    const saved = { ...LOCKOUT };
+    Object.assign(LOCKOUT, { baseDelayMs: 0, maxDelayMs: 0 }); // the slow-down has its own test; here only counts matter
+    try {
+      const email = await registeredUser("spread.attack@example.aero");
+      for (let i = 0; i < LOCKOUT.accountGuardAfter; i++) {
+        const from = fromAddress(`192.0.2.${10 + Math.floor(i / 5)}`); // 5 guesses from each of several addresses
+        expectError(await post("/users/sign_in.json", { user: { email, password: `spread-guess-${i}` } }, from), 422, AUTH_MESSAGES.invalidCredentials);
+      }
+      // The right password alone does not sign in now (from anywhere), and says why; a link is mailed.
+      const before = await mailCount(email);
+      expectError(await post("/users/sign_in.json", { user: { email, password: PASSWORD } }, fromAddress("203.0.113.21")), 422, AUTH_MESSAGES.signInLinkRequired);
+      expect(await mailCount(email)).toBe(before + 1);
+      const { token, url } = await lastMail(email, "token");
+      expect(url).toMatch(/\/auth\/link\?token=/);
+      // The link works once, and clears the account's count.
+      const session = expectOk(await post("/users/sign_in_with_link.json", { token }, fromAddress("203.0.113.21")), SignedInAnswer);
+      expectOk(await get("/user/me.json", authHeaders(email, session.token)), MeAnswer);
+      expectError(await post("/users/sign_in_with_link.json", { token }), 422, AUTH_MESSAGES.signInLinkInvalid);
+      expectOk(await post("/users/sign_in.json", { user: { email, password: PASSWORD } }, fromAddress("203.0.113.21")), SignedInAnswer);
+    } finally {
+      Object.assign(LOCKOUT, saved);
+    }
+  });
+
+  it("mails a sign-in link on request, with the same answer for unknown addresses", async () => {
+    const email = await registeredUser("link.user@example.aero");
+    expect(expectOk(await post("/users/sign_in_link.json", { email }), MessageAnswer).message).toBe(AUTH_MESSAGES.signInLinkSent);
+    expect(expectOk(await post("/users/sign_in_link.json", { email: "nobody.link@example.aero" }), MessageAnswer).message).toBe(AUTH_MESSAGES.signInLinkSent);
+    expect(await mailCount("nobody.link@example.aero")).toBe(0);
+    const { token } = await lastMail(email, "token");
+    expectOk(await post("/users/sign_in_with_link.json", { token }), SignedInAnswer);
+    expectError(await post("/users/sign_in_with_link.json", { token: "x".repeat(43) }), 422, AUTH_MESSAGES.signInLinkInvalid);
   });
 });
 

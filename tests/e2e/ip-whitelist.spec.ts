@@ -2,6 +2,7 @@
 // the test server). A user signs in from an allowed address; from a refused one they cannot sign in,
 // and an open session is ended at its next request.
 import { expect, login, test } from "./fixtures";
+import { DEFAULT_CLIENT_UUID } from "../../upstream/config";
 
 const ALLOWED = "198.51.100.7";
 const REFUSED = "203.0.113.9";
@@ -40,6 +41,22 @@ test("only addresses on the organization's whitelist may use the portal", async 
   await bad.getByRole("button", { name: /sign in/i }).click();
   await expect(bad.getByText(/not allowed/i).first()).toBeVisible();
   await expect(bad).toHaveURL(/\/auth\/login/);
+
+  // The embedded API over HTTP believes no bare X-Client-Ip (issue 10): from this machine (127.0.0.1,
+  // not in the range) a header claiming the allowed address is refused, at sign-in and on later calls;
+  // only the trusted proxy's X-Forwarded-For (TRUST_PROXY=loopback here) speaks for the browser.
+  const signInDirect = (headers: Record<string, string>) =>
+    page.request.post("/_api/main/users/sign_in.json", { headers, data: { user: { email: NORDIC_USER, password: "demo-pass-2026" } } });
+  const forged = await signInDirect({ "X-Client-Ip": ALLOWED });
+  expect(forged.status()).toBe(403);
+  expect((await forged.json()).error).toBe("Access from this network is not allowed for your organization.");
+  expect((await signInDirect({ "X-Client-Ip": ALLOWED, "X-Forwarded-For": REFUSED })).status()).toBe(403);
+  const viaProxy = await signInDirect({ "X-Forwarded-For": ALLOWED });
+  expect(viaProxy.status()).toBe(200);
+  const { token } = (await viaProxy.json()) as { token: string };
+  const apiHeaders = { "X-User-Email": NORDIC_USER, "X-User-Token": token, "X-User-Uuid": DEFAULT_CLIENT_UUID };
+  expect((await page.request.get("/_api/main/user/me.json", { headers: { ...apiHeaders, "X-Forwarded-For": ALLOWED } })).status()).toBe(200);
+  expect((await page.request.get("/_api/main/user/me.json", { headers: { ...apiHeaders, "X-Client-Ip": ALLOWED } })).status()).toBe(403);
 
   // The allowed session's cookie, used from a refused address: ended at the next request.
   const cookies = await okCtx.cookies();

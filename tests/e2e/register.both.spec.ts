@@ -1,30 +1,13 @@
 // A new user registers, confirms from the outbox (read by an admin, as on a fresh demo machine),
 // signs in, turns on two-factor authentication (the code computed here from the manual key), signs
 // out and in again with a code; then resets a forgotten password from the outbox. JS on and off.
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import * as OTPAuth from "otpauth";
 import { expect, jsEnabled, login, test } from "./fixtures";
+import { linkFromOutbox } from "./outbox";
 
 const codeAt = (secret: string, ms: number) =>
   new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30, algorithm: "SHA1" }).generate({ timestamp: ms });
-
-/** Reads the newest link in a mail to `to` whose subject matches, as the admin in /admin/outbox. */
-async function linkFromOutbox(browser: Browser, js: boolean, to: string, subject: string, path: string): Promise<string> {
-  const context = await browser.newContext({ javaScriptEnabled: js });
-  const admin = await context.newPage();
-  try {
-    await login(admin, "admin@demo.aero");
-    await admin.goto(`/admin/outbox?${new URLSearchParams({ to })}`);
-    const mail = admin.locator(`[data-mail-to="${to}"]`, { hasText: subject }).first();
-    await expect(mail).toBeVisible();
-    const href = await mail.locator(`a[href*="${path}"]`).first().getAttribute("href");
-    expect(href).toBeTruthy();
-    const url = new URL(href!);
-    return url.pathname + url.search;
-  } finally {
-    await context.close();
-  }
-}
 
 async function signInWithCode(page: Page, email: string, password: string, code: string) {
   await page.goto("/auth/login");

@@ -46,3 +46,18 @@ test("the embedded upstream answers at /_api/main and /_api/ops and refuses call
   const health = await request.get("/healthz");
   expect(await health.json()).toEqual({ ok: true });
 });
+
+test("a form posted from another site gets a short 403 page, not a server error (issue 10)", async ({ request }) => {
+  const res = await request.post("/auth/login", {
+    headers: { Origin: "https://evil.example" },
+    form: { email: "client@demo.aero", password: "demo-pass-2026" },
+    maxRedirects: 0,
+  });
+  expect(res.status()).toBe(403);
+  expect(await res.text()).toContain("This form was not accepted");
+  expect(res.headers()["set-cookie"]).toBeUndefined();
+  // "Origin: null" (a sandboxed page) is another site too; the portal's own origin passes.
+  expect((await request.post("/auth/login", { headers: { Origin: "null" }, form: { email: "x@y.z", password: "p" }, maxRedirects: 0 })).status()).toBe(403);
+  const own = new URL(res.url()).origin;
+  expect((await request.post("/auth/login", { headers: { Origin: own }, form: { email: "client@demo.aero", password: "demo-pass-2026" }, maxRedirects: 0 })).status()).toBe(302);
+});

@@ -1,21 +1,28 @@
-// The upstream token lives in the signed, httpOnly session cookie only (spec 000 §3, issue 3 §8):
-// no served page, loader answer, window.__remixContext or built script contains it, and page
-// scripts cannot read the cookie.
+// The upstream token lives in the encrypted, httpOnly session cookie only (spec 000 §3, issues 3 and
+// 10): no served page, loader answer, window.__remixContext or built script contains it, page scripts
+// cannot read the cookie, and the cookie itself, decoded by hand, does not show it.
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, login, test } from "./fixtures";
+import { unseal } from "../../app/utils/sealed-cookie.server";
 
-/** The token the portal keeps for this browser, read from the session cookie (base64 JSON + signature). */
+/**
+ * The token the portal keeps for this browser: the cookie is base64 JSON of a sealed string, which
+ * only the server's secret (the test server's DATA_DIR/session-secret.key) opens.
+ */
 async function sessionToken(page: Page): Promise<string> {
   const cookie = (await page.context().cookies()).find((c) => c.name === "__session");
   expect(cookie, "session cookie").toBeTruthy();
   expect(cookie!.httpOnly).toBe(true);
   expect(cookie!.sameSite).toBe("Lax");
-  const value = decodeURIComponent(cookie!.value);
-  const payload = value.slice(0, value.lastIndexOf("."));
-  const data = JSON.parse(Buffer.from(payload, "base64").toString("utf8")) as { token?: string };
+  const byHand = Buffer.from(decodeURIComponent(cookie!.value), "base64").toString("utf8");
+  const sealed = JSON.parse(byHand) as string;
+  expect(sealed).toMatch(/^v1\./);
+  const secret = fs.readFileSync(path.join(process.env.E2E_DATA_DIR!, "session-secret.key"), "utf8").trim();
+  const data = JSON.parse(unseal(sealed, [secret], "__session") ?? "{}") as { token?: string };
   expect(data.token, "token in the session").toMatch(/^[\w-]{20,}$/);
+  expect(byHand, "the cookie decoded by hand").not.toContain(data.token!);
   return data.token!;
 }
 

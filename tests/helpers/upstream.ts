@@ -4,12 +4,17 @@ import os from "node:os";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { createServer, type Server } from "node:http";
-import { getRequestListener } from "@hono/node-server";
 import { createUpstream, type Upstream } from "../../upstream";
+import { forwardedIpHeaders, httpEntry } from "../../upstream/client-address";
 import { seedDemo } from "../../upstream/db/seed";
 
 export const TEST_CLIENT_UUID = "00000000-test-4000-8000-000000000001";
 export const DEMO_PASSWORD = "demo-pass-2026";
+/** The test upstream's UPSTREAM_SECRET: what a remote portal signs forwarded addresses with. */
+export const TEST_FORWARD_SECRET = "test-forward-secret-0123456789abcdef";
+
+/** Headers a portal configured with the shared secret sends to speak for a user at `ip`. */
+export const fromAddress = (ip: string): Record<string, string> => forwardedIpHeaders(ip, TEST_FORWARD_SECRET);
 
 export interface TestUpstream {
   origin: string;
@@ -33,17 +38,14 @@ export async function startTestUpstream({ seed = true, small = true }: { seed?: 
     dataDir,
     clientUuid: TEST_CLIENT_UUID,
     secret: "test-secret-0123456789abcdef",
+    forwardSecret: TEST_FORWARD_SECRET,
     blobBaseUrl: `${origin}/_blob`,
     portalUrl: origin,
     tokenTtlHours: 12,
   });
   if (seed) await seedDemo(upstream.deps, { small });
-  const strip = (prefix: string, handler: (r: Request) => Promise<Response>) =>
-    getRequestListener((req) => {
-      const url = new URL(req.url);
-      url.pathname = url.pathname.slice(prefix.length) || "/";
-      return handler(new Request(url, req));
-    });
+  // The same HTTP entry as server.ts: the caller's address is the socket's, or a signed forwarded one.
+  const strip = (prefix: string, handler: Upstream["main"]) => httpEntry(handler, { stripPrefix: prefix, forwardSecret: TEST_FORWARD_SECRET });
   const main = strip("/_api/main", upstream.main);
   const ops = strip("/_api/ops", upstream.ops);
   const blob = strip("/_blob", upstream.blob);

@@ -7,7 +7,7 @@ import { sql } from "kysely";
 import type { HonoEnv } from "../context";
 import type { AccessLevel, Product } from "../db/schema";
 import { changeAircraftAccess, isStaff } from "../access";
-import { notFound, readBody, readQuery, refuse } from "../http";
+import { deny, notFound, readBody, readQuery, refuse } from "../http";
 import { AccessGrantInput, AccessRevokeInput, listQuery, PRODUCTS, type ProductAccess } from "../../app/models/schemas/admin";
 import { ctx, likeAny, loadAircraft, loadUser, paged, parseId, requireStaff, type Ctx } from "./common";
 import { z } from "zod";
@@ -21,7 +21,7 @@ const emptyAccess = (): ProductAccess => ({ storage: null, ops: null, oil: null 
 async function aircraftIdsFor(c: Ctx, input: { aircraft_ids: number[]; organization_id?: number }) {
   const { deps, user } = ctx(c);
   if (input.organization_id == null) return input.aircraft_ids;
-  if (!isStaff(user)) throw refuse("Only administrators can change access for a whole organization.");
+  if (!isStaff(user)) throw deny("Only administrators can change access for a whole organization.");
   const org = await deps.db.selectFrom("organizations").select("id").where("id", "=", input.organization_id).executeTakeFirst();
   if (!org) throw notFound("That organization");
   const rows = await deps.db.selectFrom("aircraft").select("id").where("organization_id", "=", org.id).execute();
@@ -107,7 +107,7 @@ export function registerAccessRoutes(app: Hono<HonoEnv>) {
         .execute();
       if (!mine.length) throw notFound("That aircraft");
       for (const p of PRODUCTS) can_manage[p] = mine.some((m) => m.product === p && m.access === "su_write");
-      if (!PRODUCTS.some((p) => can_manage[p])) throw refuse("Only a Super User of this aircraft can manage its access.");
+      if (!PRODUCTS.some((p) => can_manage[p])) throw deny("Only a Super User of this aircraft can manage its access.");
     }
     // Everyone with a grant on it, and the organization's people who could get one.
     const rows = await deps.db

@@ -4,7 +4,7 @@ import type { Context } from "hono";
 import { sql, type Expression, type SqlBool } from "kysely";
 import type { AuthUser, Deps, HonoEnv } from "../context";
 import type { Role } from "../db/schema";
-import { notFound, refuse } from "../http";
+import { deny, notFound, refuse } from "../http";
 import type { AdminAircraft, AdminUser, OrganizationSummary } from "../../app/models/schemas/admin";
 
 export type Ctx = Context<HonoEnv>;
@@ -19,7 +19,7 @@ export function ctx(c: Ctx) {
 
 /** 422 for a role outside the admin area (the portal has already sent such users to its 401 page). */
 export function requireRoles(user: AuthUser, roles: Role[], what = "This is for administrators only.") {
-  if (!roles.includes(user.role)) throw refuse(what);
+  if (!roles.includes(user.role)) throw deny(what);
 }
 export const requireStaff = (user: AuthUser) => requireRoles(user, STAFF_ROLES);
 

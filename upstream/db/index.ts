@@ -6,6 +6,7 @@ import type { Database } from "./schema";
 import * as m001 from "./migrations/001_init";
 import * as m002 from "./migrations/002_consultant_indexes";
 import * as m003 from "./migrations/003_admin_indexes";
+import * as m004 from "./migrations/004_trust";
 
 export type DB = Kysely<Database>;
 
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   "001_init": m001,
   "002_consultant_indexes": m002,
   "003_admin_indexes": m003,
+  "004_trust": m004,
 };
 
 class InlineProvider implements MigrationProvider {

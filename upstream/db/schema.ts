@@ -41,7 +41,7 @@ export interface TokensTable {
 export interface OneTimeTokensTable {
   id: Generated<number>;
   user_id: number;
-  kind: "confirm" | "reset" | "2fa_reset" | "phone_otp" | "2fa_challenge";
+  kind: "confirm" | "reset" | "2fa_reset" | "phone_otp" | "2fa_challenge" | "sign_in_link";
   token_hash: string;
   created_at: Generated<string>;
   expires_at: string;

@@ -133,6 +133,7 @@ export const ONE_TIME_TTL_MS: Record<Exclude<OneTimeKind, "phone_otp">, number> 
   reset: 2 * 3600_000,
   "2fa_reset": 2 * 3600_000,
   "2fa_challenge": 5 * 60_000,
+  sign_in_link: 15 * 60_000,
 };
 
 export async function createOneTimeToken(db: Kysely<Database>, userId: number, kind: keyof typeof ONE_TIME_TTL_MS): Promise<string> {
@@ -220,6 +221,22 @@ export async function adminRecipients(deps: Pick<Deps, "db" | "config">): Promis
 }
 
 export const portalLink = (deps: Pick<Deps, "config">, pathAndQuery: string) => `${deps.config.portalUrl.replace(/\/+$/, "")}${pathAndQuery}`;
+
+/** Mails a one-time link that signs the owner in (after many failures, or asked for on the login page). */
+export async function mailSignInLink(deps: Pick<Deps, "db" | "mail" | "config">, user: { id: number; email: string; first_name: string }) {
+  const token = await createOneTimeToken(deps.db, user.id, "sign_in_link");
+  await sendMail(
+    deps,
+    user.email,
+    "Your sign-in link",
+    [
+      `Hello ${user.first_name || user.email},`,
+      "Use this link to sign in to AeroRecords. It works once and is valid for 15 minutes. If two-factor authentication is on, you will still be asked for your code.",
+      "If you did not ask for it, someone may be trying to guess your password: nothing changes unless the link is used, and you can ignore this mail.",
+    ],
+    { label: "Sign me in", url: portalLink(deps, `/auth/link?token=${encodeURIComponent(token)}`) },
+  );
+}
 
 export async function mailConfirmation(deps: Pick<Deps, "db" | "mail" | "config">, user: { id: number; email: string; first_name: string }) {
   const token = await createOneTimeToken(deps.db, user.id, "confirm");

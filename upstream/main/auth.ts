@@ -23,6 +23,7 @@ import {
   RegisterInput,
   ResetPasswordInput,
   SignInInput,
+  SignInLinkInput,
   Verify2faInput,
 } from "../../app/models/schemas/auth";
 import {
@@ -32,6 +33,7 @@ import {
   EMAIL_TAKEN,
   findOneTimeToken,
   mailConfirmation,
+  mailSignInLink,
   markOneTimeTokenUsed,
   portalLink,
   recentOneTimeToken,
@@ -105,10 +107,28 @@ export function createRateLimiter(limit: number, windowMs: number) {
 const tooMany = (what: string) => new ApiError(429, `Too many ${what}. Please wait a few minutes and try again.`);
 
 // ---------------------------------------------------------------------------------------------
-// Sign-in lockout (login_attempts, per lower-cased e-mail)
+// Sign-in lock-out (login_attempts), issue 10 / ADR 026
+//
+// A stranger must not be able to lock an account: the lock is per account *and* address pair
+// ("pair:<email>|<ip>"), so ten wrong passwords lock that address out of that account only. Failures
+// are also counted per account ("acct:<email>"), from every address: they slow every attempt down
+// (at most 2 s), and past ACCOUNT_GUARD_AFTER a password alone no longer signs in: a second factor
+// (TOTP) or a mailed one-time sign-in link is needed, which a guesser does not have.
 // ---------------------------------------------------------------------------------------------
 
-export const LOCKOUT = { windowMs: 15 * 60_000, slowAfter: 5, lockAfter: 10, lockMs: 15 * 60_000, maxDelayMs: 2000, baseDelayMs: 250 };
+export const LOCKOUT = {
+  windowMs: 15 * 60_000,
+  slowAfter: 5,
+  lockAfter: 10,
+  lockMs: 15 * 60_000,
+  maxDelayMs: 2000,
+  baseDelayMs: 250,
+  /** Failures on one account from all addresses after which a password alone is not enough. */
+  accountGuardAfter: 20,
+};
+
+const pairKey = (email: string, ip: string | null) => `pair:${email.trim().toLowerCase()}|${ip ?? UNKNOWN_CLIENT}`;
+const accountKey = (email: string) => `acct:${email.trim().toLowerCase()}`;
 
 /** The extra wait before the n-th attempt within the window (n counts this attempt). */
 export const attemptDelayMs = (n: number) =>
@@ -118,12 +138,12 @@ function lockedAnswer(c: C, lockedUntil: string) {
   const ms = Math.max(0, Date.parse(lockedUntil) - Date.now());
   const minutes = Math.max(1, Math.ceil(ms / 60_000));
   c.header("Retry-After", String(Math.ceil(ms / 1000)));
-  return c.json({ error: `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.` }, 429);
+  return c.json({ error: `Too many failed sign-in attempts from your network. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}, or ask for a sign-in link by e-mail.` }, 429);
 }
 
 /**
  * Reserves an attempt before the password (or code) is checked, atomically, so that parallel
- * guesses count too. A success clears the row; a failure leaves the attempt counted.
+ * guesses count too. A success clears the pair's row; a failure leaves the attempt counted.
  * Returns the number of attempts in the window (this one included) or the lock's end.
  */
 async function reserveAttempt(deps: Deps, key: string): Promise<{ attempts: number; lockedUntil: string | null }> {
@@ -146,29 +166,63 @@ async function reserveAttempt(deps: Deps, key: string): Promise<{ attempts: numb
   return { attempts: row.failures, lockedUntil: null };
 }
 
+/** Takes back a reserved attempt (the check succeeded): the counter holds failures only. */
+async function releaseAttempt(deps: Deps, key: string) {
+  await deps.db.updateTable("login_attempts").set((eb) => ({ failures: eb("failures", "-", 1) })).where("key", "=", key).where("failures", ">", 0).execute();
+}
+
 async function lock(deps: Deps, key: string): Promise<string> {
   const until = new Date(Date.now() + LOCKOUT.lockMs).toISOString();
   await deps.db.updateTable("login_attempts").set({ locked_until: until }).where("key", "=", key).execute();
   return until;
 }
 
-export async function clearAttempts(deps: Pick<Deps, "db">, key: string) {
-  await deps.db.deleteFrom("login_attempts").where("key", "=", key.trim().toLowerCase()).execute();
+/**
+ * Forgets counted failures of an account: its own address pair and the account-wide count (a proven
+ * owner), or with `everywhere` every address's too (a password reset through the mailed link).
+ */
+export async function clearAttempts(db: Deps["db"], email: string, ip: string | null, { everywhere = false } = {}) {
+  const e = email.trim().toLowerCase();
+  const prefix = `pair:${e}|`;
+  await db
+    .deleteFrom("login_attempts")
+    .where((eb) =>
+      eb.or([
+        eb("key", "=", accountKey(e)),
+        everywhere ? eb(sql<string>`substr(key, 1, ${prefix.length})`, "=", prefix) : eb("key", "=", pairKey(e, ip)),
+      ]),
+    )
+    .execute();
 }
 
-/** Runs the lockout around one check; `check` returns what it verified, or null on failure. */
-async function guarded<T>(c: C, key: string, check: () => Promise<T | null>): Promise<Response | { ok: T } | "failed"> {
+/** A password sign-in succeeded: this address's failures are forgotten (the account count decays). */
+const forgetPair = (deps: Deps, email: string, ip: string | null) => deps.db.deleteFrom("login_attempts").where("key", "=", pairKey(email, ip)).execute();
+
+type Guarded<T> = Response | { ok: T; accountFailures: number } | "failed";
+
+/** Runs the lock-out around one check; `check` returns what it verified, or null on failure. */
+async function guarded<T>(c: C, email: string, check: () => Promise<T | null>): Promise<Guarded<T>> {
   const deps = c.get("deps");
-  const { attempts, lockedUntil } = await reserveAttempt(deps, key);
-  if (lockedUntil) return lockedAnswer(c, lockedUntil);
-  if (attempts > LOCKOUT.lockAfter) return lockedAnswer(c, await lock(deps, key));
-  const delay = attemptDelayMs(attempts);
+  const pair = pairKey(email, clientIp(c));
+  const mine = await reserveAttempt(deps, pair);
+  if (mine.lockedUntil) return lockedAnswer(c, mine.lockedUntil);
+  if (mine.attempts > LOCKOUT.lockAfter) return lockedAnswer(c, await lock(deps, pair));
+  const account = await reserveAttempt(deps, accountKey(email));
+  const delay = attemptDelayMs(Math.max(mine.attempts, account.attempts));
   if (delay) await sleep(delay);
   const result = await check();
-  if (result !== null) return { ok: result };
-  if (attempts >= LOCKOUT.lockAfter) await lock(deps, key);
+  if (result !== null) {
+    // A success is not a failure: give the account its attempt back. The pair's row is the caller's
+    // to clear (a password that leads to a second factor keeps the attempts counted).
+    await releaseAttempt(deps, accountKey(email));
+    return { ok: result, accountFailures: account.attempts - 1 };
+  }
+  if (mine.attempts >= LOCKOUT.lockAfter) await lock(deps, pair);
   return "failed";
 }
+
+/** Past the account guard a password alone is not enough: the owner gets a one-time link by mail. */
+const accountGuarded = (failures: number) => failures >= LOCKOUT.accountGuardAfter;
 
 // ---------------------------------------------------------------------------------------------
 // Sessions
@@ -203,9 +257,9 @@ const findUserById = (deps: Deps, id: number) =>
 
 const sessionUser = (u: UserRow) => ({ id: u.id, email: u.email, role: u.role, username: u.username, first_name: u.first_name });
 
-async function startSession(c: C, user: UserRow, via: "password" | "totp") {
+async function startSession(c: C, user: UserRow, via: "password" | "totp" | "link") {
   const deps = c.get("deps");
-  const ip = clientIp(c.req.raw.headers);
+  const ip = clientIp(c);
   // The IP whitelist holds at sign-in too, not only on later calls (issue 6).
   if (!(await ipAllowed(deps, user.organization_id, user.role, ip))) {
     await deps.audit.log({ userId: user.id, action: "auth.sign_in_refused_ip", entity: "user", entityId: user.id, organizationId: user.organization_id, detail: { via }, ip });
@@ -243,7 +297,7 @@ const MAIL_FLOW_LIMIT = createRateLimiter(30, 10 * 60_000); // register / reset 
 const MAIL_THROTTLE_MS = 60_000; // at most one reset mail per account per minute
 const CONFIRM_RESEND_MS = 5 * 60_000;
 
-const limitKey = (c: C) => clientIp(c.req.raw.headers) ?? UNKNOWN_CLIENT;
+const limitKey = (c: C) => clientIp(c) ?? UNKNOWN_CLIENT;
 
 /** Public bodies are small: refuse big ones before reading them (also for chunked uploads). */
 const smallBody = (maxSize: number) =>
@@ -262,7 +316,7 @@ export function registerAuthRoutes(app: Hono<HonoEnv>) {
     });
     if (outcome instanceof Response) return outcome;
     if (outcome === "failed") {
-      await deps.audit.log({ userId: null, action: "auth.sign_in_failed", entity: "user", detail: { email }, ip: clientIp(c.req.raw.headers) });
+      await deps.audit.log({ userId: null, action: "auth.sign_in_failed", entity: "user", detail: { email }, ip: clientIp(c) });
       throw refuse(AUTH_MESSAGES.invalidCredentials);
     }
     const u = outcome.ok;
@@ -272,11 +326,18 @@ export function registerAuthRoutes(app: Hono<HonoEnv>) {
       const challenge = await createOneTimeToken(deps.db, u.id, "2fa_challenge");
       return c.json({ two_factor_required: true as const, challenge });
     }
-    await clearAttempts(deps, email);
+    await forgetPair(deps, email, clientIp(c));
     if (u.active !== 1) throw refuse(AUTH_MESSAGES.deactivated);
     if (!u.confirmed_at) {
       if (!(await recentOneTimeToken(deps.db, u.id, "confirm", CONFIRM_RESEND_MS))) await mailConfirmation(deps, u);
       throw refuse(AUTH_MESSAGES.unconfirmed);
+    }
+    if (accountGuarded(outcome.accountFailures)) {
+      // Many failures from many addresses: the right password alone does not sign in now; the owner
+      // finishes through a one-time link sent to the account's own mailbox.
+      if (!(await recentOneTimeToken(deps.db, u.id, "sign_in_link", MAIL_THROTTLE_MS))) await mailSignInLink(deps, u);
+      await deps.audit.log({ userId: u.id, action: "auth.sign_in_link_required", entity: "user", entityId: u.id, organizationId: u.organization_id, ip: clientIp(c) });
+      throw refuse(AUTH_MESSAGES.signInLinkRequired);
     }
     return startSession(c, u, "password");
   });
@@ -291,16 +352,51 @@ export function registerAuthRoutes(app: Hono<HonoEnv>) {
     const outcome = await guarded(c, user.email, async () => ((await checkTotp(deps, user.id, user.totp_secret, code)) ? true : null));
     if (outcome instanceof Response) return outcome;
     if (outcome === "failed") {
-      await deps.audit.log({ userId: user.id, action: "auth.2fa_failed", entity: "user", entityId: user.id, ip: clientIp(c.req.raw.headers) });
+      await deps.audit.log({ userId: user.id, action: "auth.2fa_failed", entity: "user", entityId: user.id, ip: clientIp(c) });
       throw refuse("That code is not valid. Check the time on your device and enter the current code from your authenticator app.", {
         code: ["That code is not valid."],
       });
     }
     if (!(await markOneTimeTokenUsed(deps.db, found.id))) throw refuse("This sign-in attempt has expired. Please sign in again.");
-    await clearAttempts(deps, user.email);
+    await clearAttempts(deps.db, user.email, clientIp(c));
     if (user.active !== 1) throw refuse(AUTH_MESSAGES.deactivated);
     if (!user.confirmed_at) throw refuse(AUTH_MESSAGES.unconfirmed);
     return startSession(c, user, "totp");
+  });
+
+  // A one-time sign-in link by mail: what the owner uses when the account guard asks for more than a
+  // password, or instead of a forgotten password. Same answer whether or not the account exists.
+  app.post("/users/sign_in_link.json", async (c) => {
+    const deps = c.get("deps");
+    if (!MAIL_FLOW_LIMIT.hit(limitKey(c))) throw tooMany("requests from your network");
+    const { email } = await input(c, EmailInput);
+    const user = await findUserByEmail(deps, email);
+    if (user && user.active === 1 && !(await recentOneTimeToken(deps.db, user.id, "sign_in_link", MAIL_THROTTLE_MS))) {
+      await mailSignInLink(deps, user);
+      await deps.audit.log({ userId: user.id, action: "auth.sign_in_link_requested", entity: "user", entityId: user.id, ip: clientIp(c) });
+    }
+    return c.json({ message: AUTH_MESSAGES.signInLinkSent });
+  });
+
+  app.post("/users/sign_in_with_link.json", async (c) => {
+    const deps = c.get("deps");
+    if (!MAIL_FLOW_LIMIT.hit(limitKey(c))) throw tooMany("requests from your network");
+    const { token } = await input(c, SignInLinkInput);
+    const found = await findOneTimeToken(deps.db, token, "sign_in_link");
+    if (found.status !== "ok") throw refuse(AUTH_MESSAGES.signInLinkInvalid);
+    if (!(await markOneTimeTokenUsed(deps.db, found.id))) throw refuse(AUTH_MESSAGES.signInLinkInvalid);
+    const user = await findUserById(deps, found.userId);
+    if (!user) throw refuse(AUTH_MESSAGES.signInLinkInvalid);
+    if (user.active !== 1) throw refuse(AUTH_MESSAGES.deactivated);
+    // The link proves the mailbox, not the second factor: with TOTP on, the code is still asked for.
+    if (user.totp_enabled === 1) {
+      const challenge = await createOneTimeToken(deps.db, user.id, "2fa_challenge");
+      return c.json({ two_factor_required: true as const, challenge, email: user.email });
+    }
+    // The mailbox is the owner's: an unconfirmed address becomes confirmed, as with a reset link.
+    if (!user.confirmed_at) await deps.db.updateTable("users").set({ confirmed_at: nowIso() }).where("id", "=", user.id).execute();
+    await clearAttempts(deps.db, user.email, clientIp(c));
+    return startSession(c, user, "link");
   });
 
   app.post("/users/sign_out.json", requireAuth(), async (c) => {
@@ -317,7 +413,7 @@ export function registerAuthRoutes(app: Hono<HonoEnv>) {
     const deps = c.get("deps");
     if (!MAIL_FLOW_LIMIT.hit(limitKey(c))) throw tooMany("requests from your network");
     const data = await input(c, RegisterInput);
-    const ip = clientIp(c.req.raw.headers);
+    const ip = clientIp(c);
     // Hash first: the same work happens for a taken address, and no transaction waits on scrypt.
     const passwordHash = await hashPassword(data.password);
     const existing = await findUserByEmail(deps, data.email);
@@ -382,7 +478,7 @@ export function registerAuthRoutes(app: Hono<HonoEnv>) {
       return true;
     });
     if (!confirmed) throw refuse("This confirmation link was already used. If your address is confirmed, please sign in.");
-    await deps.audit.log({ userId: found.userId, action: "auth.confirm", entity: "user", entityId: found.userId, ip: clientIp(c.req.raw.headers) });
+    await deps.audit.log({ userId: found.userId, action: "auth.confirm", entity: "user", entityId: found.userId, ip: clientIp(c) });
     return c.json({ message: AUTH_MESSAGES.confirmed });
   });
 
@@ -406,7 +502,7 @@ export function registerAuthRoutes(app: Hono<HonoEnv>) {
         ],
         { label: "Choose a new password", url: portalLink(deps, `/users/password/edit?reset_password_token=${encodeURIComponent(token)}`) },
       );
-      await deps.audit.log({ userId: user.id, action: "auth.reset_requested", entity: "user", entityId: user.id, ip: clientIp(c.req.raw.headers) });
+      await deps.audit.log({ userId: user.id, action: "auth.reset_requested", entity: "user", entityId: user.id, ip: clientIp(c) });
     }
     return c.json({ message: AUTH_MESSAGES.resetRequested });
   });
@@ -428,11 +524,11 @@ export function registerAuthRoutes(app: Hono<HonoEnv>) {
       await trx.updateTable("users").set({ confirmed_at: nowIso() }).where("id", "=", found.userId).where("confirmed_at", "is", null).execute();
       await revokeUserTokens(trx, found.userId);
       const row = await trx.selectFrom("users").select(["id", "email", "first_name", "organization_id"]).where("id", "=", found.userId).executeTakeFirstOrThrow();
-      await trx.deleteFrom("login_attempts").where("key", "=", row.email).execute();
+      await clearAttempts(trx, row.email, null, { everywhere: true });
       return row;
     });
     if (!user) throw refuse("This password reset link was already used. Please ask for a new one.");
-    await deps.audit.log({ userId: user.id, action: "auth.password_reset", entity: "user", entityId: user.id, organizationId: user.organization_id, ip: clientIp(c.req.raw.headers) });
+    await deps.audit.log({ userId: user.id, action: "auth.password_reset", entity: "user", entityId: user.id, organizationId: user.organization_id, ip: clientIp(c) });
     await sendMail(deps, user.email, "Your password was changed", [
       `Hello ${user.first_name || user.email},`,
       "The password of your account was just reset and all your sessions were signed out. If this was not you, please contact your administrator at once.",
@@ -541,7 +637,7 @@ export function registerAuthRoutes(app: Hono<HonoEnv>) {
         ],
         { label: "Turn off two-factor authentication", url: portalLink(deps, `/auth/2fa/confirm_reset?token=${encodeURIComponent(token)}`) },
       );
-      await deps.audit.log({ userId: user.id, action: "auth.2fa_reset_requested", entity: "user", entityId: user.id, ip: clientIp(c.req.raw.headers) });
+      await deps.audit.log({ userId: user.id, action: "auth.2fa_reset_requested", entity: "user", entityId: user.id, ip: clientIp(c) });
     }
     return c.json({ message: AUTH_MESSAGES.twoFactorResetRequested });
   });
@@ -563,7 +659,7 @@ export function registerAuthRoutes(app: Hono<HonoEnv>) {
       return true;
     });
     if (!done) throw refuse("This reset link was already used. Please ask for a new one if you still need it.");
-    await deps.audit.log({ userId: found.userId, action: "auth.2fa_reset", entity: "user", entityId: found.userId, ip: clientIp(c.req.raw.headers) });
+    await deps.audit.log({ userId: found.userId, action: "auth.2fa_reset", entity: "user", entityId: found.userId, ip: clientIp(c) });
     return c.json({ message: AUTH_MESSAGES.twoFactorResetDone });
   });
 
@@ -573,19 +669,25 @@ export function registerAuthRoutes(app: Hono<HonoEnv>) {
     const deps = c.get("deps");
     if (!ERROR_REPORT_GLOBAL.hit("all") || !ERROR_REPORT_LIMIT.hit(limitKey(c))) throw tooMany("error reports");
     const raw: unknown = await readBody(c, z.unknown());
-    const body = isObject(raw) ? raw : {};
+    // A report is an object with a non-empty `error`; NUL characters are refused, not stored (issue 10).
+    if (!isObject(raw)) throw refuse("An error report is a JSON object with an error field.");
+    const body = raw;
     const field = (v: unknown, max = ERROR_REPORT_FIELD_MAX) => {
       const s = v == null ? "" : typeof v === "string" ? v : JSON.stringify(v);
       return (s ?? "").slice(0, max);
     };
+    if ([body.error, body.errorInfo, body.errorUrl, body.email].some((v) => field(v, Infinity).includes("\u0000"))) {
+      throw refuse("An error report cannot contain NUL characters.");
+    }
+    if (!field(body.error).trim()) throw refuse("An error report needs an error field.", { error: ["Required."] });
     const report = {
-      error: field(body.error) || "(no message)",
+      error: field(body.error),
       error_info: field(body.errorInfo),
       error_url: field(body.errorUrl),
       email: field(body.email, 254).trim().toLowerCase(),
     };
     const row = await deps.db.insertInto("error_reports").values(report).returning("id").executeTakeFirstOrThrow();
-    await deps.audit.log({ userId: null, action: "error_report.create", entity: "error_report", entityId: row.id, detail: { url: report.error_url.slice(0, 500) }, ip: clientIp(c.req.raw.headers) });
+    await deps.audit.log({ userId: null, action: "error_report.create", entity: "error_report", entityId: row.id, detail: { url: report.error_url.slice(0, 500) }, ip: clientIp(c) });
     // No `message`: the portal would show it as a success toast, and the reporter is not a user action.
     return c.json({ result: true as const });
   });
@@ -602,7 +704,7 @@ export function registerAuthRoutes(app: Hono<HonoEnv>) {
       data.message,
     ];
     for (const to of recipients) await sendMail(deps, to, `Contact form: ${data.name}${data.company ? ` (${data.company})` : ""}`, ["A visitor wrote through the contact form.", lines.join("\n")]);
-    await deps.audit.log({ userId: null, action: "public.contact", entity: "contact", detail: { email: data.email, name: data.name, recipients: recipients.length }, ip: clientIp(c.req.raw.headers) });
+    await deps.audit.log({ userId: null, action: "public.contact", entity: "contact", detail: { email: data.email, name: data.name, recipients: recipients.length }, ip: clientIp(c) });
     return c.json({ message: AUTH_MESSAGES.contactSent });
   });
 }

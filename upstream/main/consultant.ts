@@ -15,7 +15,7 @@ import type { ConsultantsTable, Database } from "../db/schema";
 import { nowIso } from "../db";
 import { isStaff } from "../access";
 import { sha256 } from "../auth";
-import { notFound, readBody, readQuery, refuse } from "../http";
+import { deny, notFound, readBody, readQuery, refuse } from "../http";
 import {
   CONSULTANT_MESSAGES as MSG,
   PHONE_OTP_MAX_FAILURES,
@@ -535,7 +535,7 @@ export function registerConsultantRoutes(app: Hono<HonoEnv>) {
 
   app.post("/consultant/:id/profile_update.json", async (c) => {
     const { row, view } = await loadVisible(c);
-    if (view === "market") throw refuse("Only the consultant or an administrator can change this profile.");
+    if (view === "market") throw deny("Only the consultant or an administrator can change this profile.");
     const input: ConsultantFields = (await readBody(c, ProfileUpdateInput)).consultant;
     const deps = c.get("deps");
     const keys = Object.keys(input) as (keyof ConsultantFields)[];

@@ -83,6 +83,12 @@ const issueReport = (r: IssueRow) => ({
   user: { id: r.user_id, email: r.user_email, username: r.user_username },
 });
 
+const RefusalReportInput = z.object({
+  method: z.string().trim().toUpperCase().pipe(z.enum(["POST", "PUT", "PATCH", "DELETE"])),
+  path: z.string().trim().min(1).max(500).refine((p) => p.startsWith("/") && !p.includes("\u0000"), "A portal path."),
+  reason: z.string().trim().min(1).max(200).default("Your role does not allow this."),
+});
+
 export function registerUserRoutes(app: Hono<HonoEnv>) {
   app.get("/user/me.json", async (c) => {
     const deps = c.get("deps");
@@ -144,6 +150,23 @@ export function registerUserRoutes(app: Hono<HonoEnv>) {
   app.post("/user/role/validate.json", async (c) => {
     const { user_role } = await readBody(c, RoleValidateInput);
     return c.json({ result: c.get("user").role === user_role });
+  });
+
+  // A write the portal refused for the signed-in user's role before it reached an API (its
+  // requireUser guard): recorded beside the APIs' own refusals. Callers can only report themselves.
+  app.post("/audit/refusal.json", async (c) => {
+    const deps = c.get("deps");
+    const me = c.get("user");
+    const { method, path, reason } = await readBody(c, RefusalReportInput);
+    await deps.audit.log({
+      userId: me.id,
+      action: "refused.request",
+      entity: "request",
+      organizationId: me.organization_id,
+      detail: { method, path, status: 401, error: reason, source: "portal" },
+      ip: me.ip,
+    });
+    return c.json({ result: true as const });
   });
 
   // --- notifications -----------------------------------------------------------------------------

@@ -4,7 +4,7 @@ import { sql } from "kysely";
 import type { AuthUser, Deps, HonoEnv } from "../context";
 import type { AccessLevel, Product } from "../db/schema";
 import { ACCESS_LABEL, accessLevel, isStaff, requireAccess, requireRole } from "../access";
-import { notFound, readBody, refuse } from "../http";
+import { deny, notFound, readBody, refuse } from "../http";
 import {
   GrantAccessInput,
   MsnIdCreatedInput,
@@ -156,7 +156,7 @@ export function registerUserAccessRoutes(app: Hono<HonoEnv>) {
         .where("aircraft.organization_id", "=", org.id)
         .limit(1)
         .executeTakeFirst();
-      if (!su) throw refuse("Only a Super User can see the users of the organization.");
+      if (!su) throw deny("Only a Super User can see the users of the organization.");
     }
     const users = await deps.db
       .selectFrom("users")

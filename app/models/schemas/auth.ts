@@ -27,6 +27,10 @@ export const AUTH_MESSAGES = {
   twoFactorResetDone: "Two-factor authentication is off and all sessions were signed out. Sign in with your password and set it up again.",
   issueReported: "Thanks: your report was sent to the team.",
   contactSent: "Thanks for your message: the team will get back to you soon.",
+  signInLinkRequired:
+    "There were many failed sign-in attempts on this account from other networks, so for now a password alone is not enough. We e-mailed you a link that signs you in; it works once and is valid for 15 minutes.",
+  signInLinkSent: "If an account exists for that e-mail, we sent it a link that signs you in. It works once and is valid for 15 minutes.",
+  signInLinkInvalid: "This sign-in link is not valid any more. Please ask for a new one.",
 } as const;
 
 const email = z
@@ -84,6 +88,7 @@ export const RegisterInput = z
 
 export const ConfirmInput = z.object({ token });
 export const EmailInput = z.object({ email });
+export const SignInLinkInput = z.object({ token });
 
 export const ResetPasswordInput = z
   .object({
@@ -158,7 +163,12 @@ export const SessionUser = z.object({
 export type SessionUser = z.infer<typeof SessionUser>;
 
 export const SignedInAnswer = z.object({ token: z.string().min(20), user: SessionUser });
-export const TwoFactorRequiredAnswer = z.object({ two_factor_required: z.literal(true), challenge: z.string().min(20) });
+export const TwoFactorRequiredAnswer = z.object({
+  two_factor_required: z.literal(true),
+  challenge: z.string().min(20),
+  /** The account's address, when the caller did not send it (a sign-in link). */
+  email: z.string().optional(),
+});
 export const SignInAnswer = z.union([SignedInAnswer, TwoFactorRequiredAnswer]);
 export type SignInAnswer = z.infer<typeof SignInAnswer>;
 
