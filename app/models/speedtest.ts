@@ -285,3 +285,82 @@ export function parseCachedLink(raw: string | null, now: number): CachedLink | n
     return null;
   }
 }
+
+// ---------------------------------------------------------------------------------------------
+// The automatic test costs a thin link almost nothing (issue 12): it runs at most once per
+// AUTO_INTERVAL_MS per browser, not on every page load. The last result and its time are kept in
+// localStorage, shown at once on the next page, and shared by every tab; a tab about to run claims
+// the run first, so two tabs opened together do not both download; a background tab never runs it.
+// ---------------------------------------------------------------------------------------------
+
+export const LAST_RESULT_KEY = "speedtest.lastResult";
+export const AUTO_CLAIM_KEY = "speedtest.autoClaim";
+/** A claim older than this is stale (its tab was closed mid-test): another tab may run. */
+export const AUTO_CLAIM_TTL_MS = TIMEOUT_MS * 2;
+
+export interface StoredResult {
+  result: BandwidthResult;
+  /** When the test finished (ms since the epoch). */
+  at: number;
+}
+
+type KV = Pick<Storage, "getItem" | "setItem"> & Partial<Pick<Storage, "removeItem">>;
+
+/** The last result kept by any tab of this browser, or null (missing, malformed, or from the future). */
+export function readStoredResult(storage: KV | null, now: number): StoredResult | null {
+  try {
+    const raw = storage?.getItem(LAST_RESULT_KEY);
+    if (!raw) return null;
+    const v = JSON.parse(raw) as Partial<StoredResult>;
+    const r = v.result as BandwidthResult | undefined;
+    if (typeof v.at !== "number" || !Number.isFinite(v.at) || v.at > now + 60_000) return null;
+    if (!r || typeof r.bandwidth !== "number" || !(r.bandwidth > 0)) return null;
+    return { at: v.at, result: { bandwidth: r.bandwidth, duration: Number(r.duration) || 0, error: null, averageSpeed: Number(r.averageSpeed) || r.bandwidth, runs: Number(r.runs) || 1, file: r.file ?? null } };
+  } catch {
+    return null;
+  }
+}
+
+export function storeResult(storage: KV | null, result: BandwidthResult, now: number) {
+  try {
+    storage?.setItem(LAST_RESULT_KEY, JSON.stringify({ result, at: now } satisfies StoredResult));
+  } catch {
+    /* storage full or disabled: the next page tests again */
+  }
+}
+
+/** How long until the automatic test is due: 0 when it has never run or the interval has passed. */
+export function autoTestDelay(lastAt: number | null, now: number): number {
+  if (lastAt === null) return 0;
+  return Math.max(0, lastAt + AUTO_INTERVAL_MS - now);
+}
+
+/**
+ * Claims the automatic run for this tab: false when another tab's claim is still fresh or a result
+ * newer than the interval appeared meanwhile (then this tab only shows it).
+ */
+export function claimAutoRun(storage: KV | null, tabId: string, now: number): boolean {
+  if (!storage) return true;
+  try {
+    const last = readStoredResult(storage, now);
+    if (last && autoTestDelay(last.at, now) > 0) return false;
+    const claim = storage.getItem(AUTO_CLAIM_KEY);
+    if (claim) {
+      const [owner, at] = claim.split("@");
+      if (owner !== tabId && now - Number(at) < AUTO_CLAIM_TTL_MS) return false;
+    }
+    storage.setItem(AUTO_CLAIM_KEY, `${tabId}@${now}`);
+    return storage.getItem(AUTO_CLAIM_KEY) === `${tabId}@${now}`;
+  } catch {
+    return true;
+  }
+}
+
+/** Gives a claim back (the run ended, or the page is going away) if it is still this tab's. */
+export function releaseAutoRun(storage: KV | null, tabId: string) {
+  try {
+    if (storage?.getItem(AUTO_CLAIM_KEY)?.startsWith(`${tabId}@`)) storage.removeItem?.(AUTO_CLAIM_KEY);
+  } catch {
+    /* storage disabled */
+  }
+}

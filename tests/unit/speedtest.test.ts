@@ -587,3 +587,47 @@ describe("speed-test files", () => {
     expect(speedTestKey("speedtestX/1MB.bin")).toBeNull();
   });
 });
+
+describe("the automatic test at most once per interval per browser (issue 12)", () => {
+  const result = (bandwidth: number): st.BandwidthResult => ({ bandwidth, duration: 2.4, error: null, averageSpeed: bandwidth, runs: 2, file: "5MB" });
+  const mem = () => new MemoryStorage();
+
+  it("is due at once on a first visit, then one interval after the last result", () => {
+    expect(st.autoTestDelay(null, 1_000_000)).toBe(0);
+    expect(st.autoTestDelay(1_000_000, 1_000_000 + 1_000)).toBe(st.AUTO_INTERVAL_MS - 1_000);
+    expect(st.autoTestDelay(1_000_000, 1_000_000 + st.AUTO_INTERVAL_MS)).toBe(0);
+    expect(st.autoTestDelay(1_000_000, 1_000_000 + st.AUTO_INTERVAL_MS + 5)).toBe(0);
+  });
+
+  it("keeps the last result with its time, and ignores malformed or future entries", () => {
+    const s = mem();
+    expect(st.readStoredResult(s, 5_000)).toBeNull();
+    st.storeResult(s, result(31.5), 5_000);
+    expect(st.readStoredResult(s, 6_000)).toEqual({ at: 5_000, result: result(31.5) });
+    s.setItem(st.LAST_RESULT_KEY, "{not json");
+    expect(st.readStoredResult(s, 6_000)).toBeNull();
+    s.setItem(st.LAST_RESULT_KEY, JSON.stringify({ at: 10_000_000, result: result(3) }));
+    expect(st.readStoredResult(s, 6_000)).toBeNull(); // from the future (a clock that jumped back)
+    s.setItem(st.LAST_RESULT_KEY, JSON.stringify({ at: 5_000, result: result(0) }));
+    expect(st.readStoredResult(s, 6_000)).toBeNull(); // not a measurement
+    expect(st.readStoredResult(null, 6_000)).toBeNull();
+  });
+
+  it("lets one tab claim a due run; another tab waits while the claim is fresh or a result is recent", () => {
+    const s = mem();
+    expect(st.claimAutoRun(s, "tab-a", 1_000)).toBe(true);
+    expect(st.claimAutoRun(s, "tab-b", 2_000)).toBe(false); // tab A is testing
+    expect(st.claimAutoRun(s, "tab-b", 1_000 + st.AUTO_CLAIM_TTL_MS + 1)).toBe(true); // A's claim went stale
+    st.storeResult(s, result(12), 70_000);
+    expect(st.claimAutoRun(s, "tab-a", 80_000)).toBe(false); // a recent result: nothing to do
+    expect(st.claimAutoRun(s, "tab-a", 70_000 + st.AUTO_INTERVAL_MS + 1)).toBe(true);
+    expect(st.claimAutoRun(null, "tab-a", 1)).toBe(true); // no storage: every page tests, as before
+    // A claim given back (run over, or page left) frees the next tab at once; another tab's stays.
+    const t = mem();
+    expect(st.claimAutoRun(t, "tab-a", 1_000)).toBe(true);
+    st.releaseAutoRun(t, "tab-b");
+    expect(st.claimAutoRun(t, "tab-b", 1_001)).toBe(false);
+    st.releaseAutoRun(t, "tab-a");
+    expect(st.claimAutoRun(t, "tab-b", 1_002)).toBe(true);
+  });
+});

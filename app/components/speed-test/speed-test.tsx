@@ -3,20 +3,29 @@
 // Server-rendered, it is a disabled button that says why: "The speed test needs JavaScript" (title,
 // plus a visible hint in <noscript>). Hydrated, it shows Loading... until the page has finished
 // loading (checked every 1 s), runs the automatic test, repeats it every 600000 ms, and runs the
-// manual test on click. The network code (speed-test-engine.ts) is imported only then, so the page's
+// manual test on click. The automatic test runs at most once per 600000 ms per browser (issue 12):
+// the last result and its time are kept in localStorage and shown at once on the next page, every
+// tab shares them, and a background tab waits until it is visible. The network code (speed-test-engine.ts) is imported only then, so the page's
 // first JavaScript carries this small component and the rules it needs, nothing more.
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import {
+  AUTO_CLAIM_TTL_MS,
   AUTO_INTERVAL_MS,
   LABELS,
+  LAST_RESULT_KEY,
   LOAD_CHECK_MS,
   NO_JS_HINT,
   REASONS,
   SpeedTestError,
+  autoTestDelay,
+  claimAutoRun,
   failureMessage,
   formatMbps,
   label,
   meetsThreshold,
+  readStoredResult,
+  releaseAutoRun,
+  storeResult,
   type BandwidthResult,
   type SpeedTestState,
   type TestMode,
@@ -26,6 +35,14 @@ import * as s from "./speed-test.css";
 type Engine = typeof import("./speed-test-engine");
 let engine: Promise<Engine> | null = null;
 const loadEngine = () => (engine ??= import("./speed-test-engine"));
+
+function browserStorage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null; // disabled by privacy settings: every page tests, as before
+  }
+}
 
 export interface SpeedTestProps {
   /** Where signed links come from: GET {linkEndpoint}?file=1MB → {url, expires_in}. */
@@ -39,6 +56,10 @@ export function SpeedTest({ linkEndpoint = "/resources/speed-test-link" }: Speed
   const [result, setResult] = useState<BandwidthResult | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [live, setLive] = useState<number | null>(null);
+  /** When the next automatic test is due (ms since the epoch), once it is scheduled: data-next-auto. */
+  const [nextAuto, setNextAuto] = useState<number | null>(null);
+  /** Where the automatic test stands: data-auto (scheduled, waiting for the tab to be visible, running). */
+  const [autoState, setAutoState] = useState<"scheduled" | "waiting-visible" | "running" | null>(null);
   const busy = useRef(false);
   const unmount = useRef<AbortController | null>(null);
   const statusId = useId();
@@ -60,6 +81,7 @@ export function SpeedTest({ linkEndpoint = "/resources/speed-test-link" }: Speed
         });
         setResult(r);
         setState("done");
+        storeResult(browserStorage(), r, Date.now());
       } catch (err) {
         if (unmount.current?.signal.aborted) return;
         const message =
@@ -74,28 +96,89 @@ export function SpeedTest({ linkEndpoint = "/resources/speed-test-link" }: Speed
     [linkEndpoint],
   );
 
-  // Hydrated: wait for the page to finish loading (checked every 1 s).
+  // Hydrated: show the browser's last result at once, then wait for the page to finish loading
+  // (checked every 1 s).
   useEffect(() => {
     unmount.current = new AbortController();
     setHydrated(true);
+    const stored = readStoredResult(browserStorage(), Date.now());
+    if (stored) {
+      setResult(stored.result);
+      setState("done");
+    }
     const check = setInterval(() => {
       if (document.readyState === "complete") {
         clearInterval(check);
         setPageLoaded(true);
       }
     }, LOAD_CHECK_MS);
+    // Another tab finished a test: show its result here too.
+    const onStorage = (e: StorageEvent) => {
+      if (e.key !== LAST_RESULT_KEY || busy.current) return;
+      const latest = readStoredResult(browserStorage(), Date.now());
+      if (latest) {
+        setResult(latest.result);
+        setState("done");
+      }
+    };
+    window.addEventListener("storage", onStorage);
     return () => {
       clearInterval(check);
+      window.removeEventListener("storage", onStorage);
       unmount.current?.abort();
     };
   }, []);
 
-  // Loaded: the automatic test now, then every 600000 ms.
+  // Loaded: the automatic test when it is due for this browser (at once on a first visit), then
+  // every 600000 ms; never in a background tab, never twice for two tabs.
   useEffect(() => {
     if (!pageLoaded) return;
-    void run("automatic");
-    const again = setInterval(() => void run("automatic"), AUTO_INTERVAL_MS);
-    return () => clearInterval(again);
+    const tabId = Math.random().toString(36).slice(2);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+    const schedule = (ms: number) => {
+      if (stopped) return;
+      setNextAuto(Date.now() + ms);
+      setAutoState("scheduled");
+      timer = setTimeout(due, ms);
+    };
+    const onVisible = () => {
+      if (document.visibilityState !== "visible") return;
+      document.removeEventListener("visibilitychange", onVisible);
+      due();
+    };
+    function due() {
+      if (stopped) return;
+      const storage = browserStorage();
+      const wait = autoTestDelay(readStoredResult(storage, Date.now())?.at ?? null, Date.now());
+      if (wait > 0) return schedule(wait);
+      if (document.visibilityState !== "visible") {
+        setAutoState("waiting-visible");
+        document.addEventListener("visibilitychange", onVisible);
+        return;
+      }
+      if (busy.current || !claimAutoRun(storage, tabId, Date.now())) {
+        // Another tab is testing (or this one is): look again when it should be done.
+        return schedule(Math.min(AUTO_CLAIM_TTL_MS, 5_000));
+      }
+      // After a run (failed or not) the next is one interval away.
+      setAutoState("running");
+      void run("automatic").finally(() => {
+        releaseAutoRun(browserStorage(), tabId);
+        schedule(AUTO_INTERVAL_MS);
+      });
+    }
+    // A page left mid-test gives its claim back, so the next page can test at once.
+    const onHide = () => releaseAutoRun(browserStorage(), tabId);
+    window.addEventListener("pagehide", onHide);
+    due();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      onHide();
+      window.removeEventListener("pagehide", onHide);
+      document.removeEventListener("visibilitychange", onVisible);
+    };
   }, [pageLoaded, run]);
 
   const running = state === "starting" || state === "testing";
@@ -121,6 +204,8 @@ export function SpeedTest({ linkEndpoint = "/resources/speed-test-link" }: Speed
       data-average={shown ? shown.averageSpeed.toFixed(3) : undefined}
       data-duration={shown ? shown.duration.toFixed(3) : undefined}
       data-runs={shown ? shown.runs : undefined}
+      data-next-auto={nextAuto ?? undefined}
+      data-auto={autoState ?? undefined}
     >
       <button
         type="button"
