@@ -15,6 +15,7 @@ import { forwardedIpHeaders, httpEntry, socketAddress } from "./upstream/client-
 import { ipInCidr } from "./upstream/ipwhitelist";
 import { loadUpstreamConfig, persistentSecret, DEFAULT_CLIENT_UUID } from "./upstream/config";
 import { seedDemo } from "./upstream/db/seed";
+import { compressAssets } from "./scripts/compress-assets";
 
 type Fetcher = (request: Request, meta?: UpstreamCallMeta) => Promise<Response>;
 
@@ -83,6 +84,42 @@ function securityHeaders(nonce: string, blobOrigin: string | null) {
     "X-Frame-Options": "DENY",
     "Cross-Origin-Opener-Policy": "same-origin",
     "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
+  };
+}
+
+/** The encoding to serve for an Accept-Encoding header: br before gzip, honouring q=0. */
+export function pickEncoding(accept: string | undefined): "br" | "gzip" | null {
+  const offered = new Map<string, number>();
+  for (const part of (accept ?? "").toLowerCase().split(",")) {
+    const [name, ...params] = part.trim().split(";");
+    if (!name) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    offered.set(name.trim(), q ? Number(q.slice(2)) : 1);
+  }
+  const ok = (n: string) => (offered.get(n) ?? offered.get("*") ?? 0) > 0;
+  return ok("br") ? "br" : ok("gzip") ? "gzip" : null;
+}
+
+const ASSET_TYPES: Record<string, string> = { ".js": "application/javascript; charset=utf-8", ".css": "text/css; charset=utf-8" };
+
+/** Serves `<file>.br` / `<file>.gz` beside a built asset by content negotiation. */
+function precompressed(root: string): express.RequestHandler {
+  return (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const type = ASSET_TYPES[path.extname(req.path)];
+    const encoding = type ? pickEncoding(req.headers["accept-encoding"]) : null;
+    if (!type || !encoding) return next();
+    const file = path.join(root, path.normalize(decodeURIComponent(req.path)).replace(/^(\.\.[/\\])+/, ""));
+    if (!file.startsWith(root + path.sep)) return next();
+    const compressed = `${file}.${encoding === "br" ? "br" : "gz"}`;
+    if (!fs.existsSync(compressed)) return next();
+    res.set({ "Content-Type": type, "Content-Encoding": encoding, Vary: "Accept-Encoding" });
+    res.sendFile(compressed, { immutable: true, maxAge: "1y", dotfiles: "deny" }, (err) => {
+      if (err && !res.headersSent) {
+        res.removeHeader("Content-Encoding");
+        next();
+      }
+    });
   };
 }
 
@@ -165,6 +202,10 @@ export async function startServer(opts: { port?: number; host?: string; log?: bo
     app.use("/_api/ops", httpEntry(upstream.ops, opts));
   }
 
+  // Built assets: the brotli or gzip file made at build time when the browser takes it (issue 12),
+  // never compressed per request; the plain file otherwise.
+  compressAssets(path.resolve("public/build"));
+  app.use("/build", precompressed(path.resolve("public/build")));
   app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", index: false }));
   app.use(express.static("public", { maxAge: "1h", index: false }));
 

@@ -2,6 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { spawnSync } from "node:child_process";
+import { compressAssets } from "./compress-assets";
 
 function newestMtime(p: string): number {
   let st: fs.Stats;
@@ -36,5 +37,6 @@ export function buildIfStale({ quiet = false } = {}) {
     if (quiet) process.stderr.write(r.stdout?.toString() + r.stderr?.toString());
     throw new Error("remix build failed");
   }
+  compressAssets();
   return true;
 }

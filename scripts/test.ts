@@ -30,7 +30,7 @@ if (want("typecheck")) {
 }
 
 if (want("build") || want("e2e") || want("unit")) {
-  if (run("production build", "npx", ["remix", "build"], { NODE_ENV: "production" })) passed++;
+  if (run("production build", "npx", ["remix", "build"], { NODE_ENV: "production" }) && run("compress built assets", "npx", ["tsx", "scripts/compress-assets.ts"])) passed++;
   else {
     failed++;
     problems.push("build");

@@ -61,3 +61,23 @@ test("a form posted from another site gets a short 403 page, not a server error 
   const own = new URL(res.url()).origin;
   expect((await request.post("/auth/login", { headers: { Origin: own }, form: { email: "client@demo.aero", password: "demo-pass-2026" }, maxRedirects: 0 })).status()).toBe(302);
 });
+
+test("built assets are served compressed at build time: brotli or gzip by Accept-Encoding (issue 12)", async ({ request }) => {
+  const html = await (await request.get("/")).text();
+  const asset = /(\/build\/[^"]+\.js)"/.exec(html)?.[1];
+  expect(asset).toBeTruthy();
+  const plain = await request.get(asset!, { headers: { "Accept-Encoding": "identity" } });
+  expect(plain.headers()["content-encoding"]).toBeUndefined();
+  const text = await plain.text();
+  const br = await request.get(asset!, { headers: { "Accept-Encoding": "gzip, deflate, br" } });
+  expect(br.headers()["content-encoding"]).toBe("br");
+  expect(br.headers()["vary"]).toContain("Accept-Encoding");
+  expect(br.headers()["content-type"]).toContain("javascript");
+  expect(br.headers()["cache-control"]).toContain("immutable");
+  expect(Number(br.headers()["content-length"])).toBeLessThan(Buffer.byteLength(text));
+  expect(await br.text()).toBe(text);
+  const gz = await request.get(asset!, { headers: { "Accept-Encoding": "gzip" } });
+  expect(gz.headers()["content-encoding"]).toBe("gzip");
+  expect(Number(gz.headers()["content-length"])).toBeGreaterThan(0); // a file on disk: a length, not chunked on the fly
+  expect(await gz.text()).toBe(text);
+});
