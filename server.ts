@@ -254,10 +254,24 @@ export async function startServer(opts: { port?: number; host?: string; log?: bo
     // (about 3x faster for a 200 MB signed POST), and its bytes are never compressed, so speed-test
     // files arrive as they are and byte ranges stay exact.
     const blob = upstream ? mountFetch(upstream.blob) : null;
+    const uploadStream = upstream?.deps.blob.uploadStream;
     const s = createServer((req, res) => {
       const url = req.url ?? "/";
       if (blob && (url === "/_blob" || url.startsWith("/_blob/") || url.startsWith("/_blob?"))) {
         req.url = url.slice("/_blob".length) || "/";
+        // Uploads read the socket directly (no Web-stream conversion); everything else as a Request.
+        if (uploadStream && req.method === "POST" && (req.url === "/" || req.url.startsWith("/?"))) {
+          return void uploadStream(String(req.headers["content-type"] ?? ""), req)
+            .then(async (answer) => {
+              res.writeHead(answer.status, Object.fromEntries(answer.headers));
+              res.end(Buffer.from(await answer.arrayBuffer()));
+            })
+            .catch((err) => {
+              console.error("[blob] upload failed", err);
+              if (!res.headersSent) res.writeHead(500, { "Content-Type": "application/json" });
+              res.end(JSON.stringify({ error: "The file could not be stored." }));
+            });
+        }
         return blob(req, res);
       }
       return app(req, res);

@@ -47,6 +47,8 @@ export interface BlobStore {
   signedGetUrl(key: string, opts: { expiresInSeconds: number; filename?: string; download?: boolean; noCache?: boolean }): string;
   /** The Web handler mounted at /_blob (POST policy uploads, signed GETs). */
   fetch(request: Request): Promise<Response>;
+  /** A signed POST upload straight from a Node stream (the HTTP server's fast path for POST /_blob). */
+  uploadStream?(contentType: string, body: import("node:stream").Readable): Promise<Response>;
 }
 
 export interface SearchHit {

@@ -497,14 +497,27 @@ export function createLocalBlobStore(rootDir: string, config: Pick<UpstreamConfi
 
   async function handleUpload(request: Request): Promise<Response> {
     const type = request.headers.get("content-type") ?? "";
-    if (!type.toLowerCase().startsWith("multipart/form-data") || !request.body) return deny("A multipart/form-data body is expected.", 400);
-    let bb: Busboy.Busboy;
-    try {
-      bb = Busboy({ headers: { "content-type": type }, limits: { files: 1, fields: 50, fieldSize: 64 * 1024 } });
-    } catch {
+    if (!request.body) return deny("A multipart/form-data body is expected.", 400);
+    return uploadStream(type, Readable.fromWeb(request.body as import("node:stream/web").ReadableStream<Uint8Array>));
+  }
+
+  /**
+   * A signed POST upload read from a Node stream: server.ts hands the socket's request here directly,
+   * so the bytes go from the socket through the multipart parser to the file with no Web-stream
+   * conversion in between (issue 12: ≥ 80 % of a plain copy's throughput).
+   */
+  async function uploadStream(type: string, source: Readable): Promise<Response> {
+    if (!type.toLowerCase().startsWith("multipart/form-data")) {
+      source.resume();
       return deny("A multipart/form-data body is expected.", 400);
     }
-    const source = Readable.fromWeb(request.body as import("node:stream/web").ReadableStream<Uint8Array>);
+    let bb: Busboy.Busboy;
+    try {
+      bb = Busboy({ headers: { "content-type": type }, limits: { files: 1, fields: 50, fieldSize: 64 * 1024 }, highWaterMark: 1024 * 1024, fileHwm: 1024 * 1024 });
+    } catch {
+      source.resume();
+      return deny("A multipart/form-data body is expected.", 400);
+    }
 
     return await new Promise<Response>((resolve) => {
       const fields: Record<string, string> = {};
@@ -573,7 +586,7 @@ export function createLocalBlobStore(rootDir: string, config: Pick<UpstreamConfi
         const t = tmpFile();
         tmp = t;
         let size = 0;
-        const w = fs.createWriteStream(t, { flags: "wx" });
+        const w = fs.createWriteStream(t, { flags: "wx", highWaterMark: 1024 * 1024 });
         out = w;
         let over = false;
         file.on("data", (chunk: Buffer) => {
@@ -634,5 +647,6 @@ export function createLocalBlobStore(rootDir: string, config: Pick<UpstreamConfi
     createUploadPolicy,
     signedGetUrl,
     fetch: handle,
+    uploadStream,
   };
 }
