@@ -233,6 +233,7 @@ export async function startServer(opts: { port?: number; host?: string; log?: bo
     upstream: fetchers,
     clientIp: socketAddress(req),
     nonce: res.locals.nonce as string,
+    requestScope: {},
   });
   if (env.NODE_ENV === "development") {
     app.all("*", async (req, res, next) => {

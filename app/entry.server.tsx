@@ -6,6 +6,20 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "./utils/nonce";
 import { reportServerError } from "./utils/report.server";
+import { upstreamStats } from "./models/api.server";
+
+/** What the page cost the upstream, for the browser's dev tools and bench/page-weight.ts. */
+function serverTiming(scope: object | undefined, headers: Headers) {
+  if (!scope) return;
+  const { calls, ms, shared } = upstreamStats(scope);
+  headers.append("Server-Timing", `upstream;desc="${calls} calls, ${shared} shared";dur=${ms.toFixed(1)}`);
+}
+
+/** Loader data for client-side navigations carries the same figure. */
+export function handleDataRequest(response: Response, { context }: { context: AppLoadContext }) {
+  serverTiming(context?.requestScope, response.headers);
+  return response;
+}
 
 const ABORT_DELAY = 5_000;
 
@@ -17,6 +31,7 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.nonce ?? "";
+  serverTiming(loadContext.requestScope, responseHeaders);
   const callback = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
   return new Promise((resolve, reject) => {
     let shellRendered = false;

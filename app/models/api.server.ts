@@ -40,9 +40,23 @@ export interface ApiContext {
   clientIp: string | null;
   user: SessionUser | null;
   token: string | null;
+  /** Shared by every loader of one portal request (PortalContext.requestScope); else the request. */
+  scope?: object;
 }
 
 const BASE = "http://upstream.internal";
+
+// One page request runs several loaders (root, shell, page), each with its own Api: reads are shared
+// within the request (issue 12: no duplicate upstream call per request), and counted so the page can
+// say what it cost (the Server-Timing header, read by bench/page-weight.ts).
+type CachedAnswer = { status: number; ok: boolean; text: string };
+const readsByRequest = new WeakMap<object, Map<string, Promise<CachedAnswer>>>();
+const statsByRequest = new WeakMap<object, { calls: number; ms: number; shared: number }>();
+
+/** Upstream calls made for one portal request (its requestScope) so far, and their summed time. */
+export function upstreamStats(scope: object) {
+  return statsByRequest.get(scope) ?? { calls: 0, ms: 0, shared: 0 };
+}
 
 function buildUrl(path: string, query?: CallOptions["query"]) {
   const url = new URL(path.startsWith("/") ? path : `/${path}`, BASE);
@@ -76,6 +90,10 @@ function errorOf(body: unknown, fallback: string): string {
 export class Api {
   constructor(private ctx: ApiContext) {}
 
+  private get scope(): object {
+    return this.ctx.scope ?? this.ctx.request;
+  }
+
   get user() {
     return this.ctx.user;
   }
@@ -106,8 +124,14 @@ export class Api {
     }
     const req = new Request(buildUrl(path, opts.query), { method, headers, body, signal: this.ctx.request.signal });
     let res: Response;
+    const stats = statsByRequest.get(this.scope) ?? { calls: 0, ms: 0, shared: 0 };
+    statsByRequest.set(this.scope, stats);
+    const started = performance.now();
     try {
+      stats.calls++;
+      if (process.env.DEBUG_UPSTREAM_CALLS) console.log(`[upstream] ${method} ${api}${buildUrl(path, opts.query).pathname}${buildUrl(path, opts.query).search}`);
       res = await this.ctx.upstream[api](req, this.meta);
+      stats.ms += performance.now() - started;
     } catch (err) {
       if (this.ctx.request.signal.aborted) throw err;
       console.error(`[api] ${method} ${api}${path} failed:`, err);
@@ -134,9 +158,35 @@ export class Api {
     path: string,
     opts: CallOptions<S> = {},
   ): Promise<Result<Data<S>>> {
-    const res = await this.raw(api, method, path, opts);
+    // Fetched once without the fatal-status handling, which each caller then applies for itself
+    // (a passthrough caller and a redirecting one can share a read).
+    const fetchAnswer = async (): Promise<CachedAnswer> => {
+      const r = await this.raw(api, method, path, { ...opts, passthrough: true });
+      return { status: r.status, ok: r.ok, text: await r.text() };
+    };
+    let answer: Promise<CachedAnswer>;
+    if (method === "GET" && opts.body === undefined && opts.json === undefined) {
+      const reads = readsByRequest.get(this.scope) ?? new Map<string, Promise<CachedAnswer>>();
+      readsByRequest.set(this.scope, reads);
+      const key = `${api} ${buildUrl(path, opts.query).href} ${this.ctx.user?.email ?? ""} ${JSON.stringify(opts.headers ?? {})}`;
+      answer = reads.get(key) ?? fetchAnswer();
+      if (reads.has(key)) {
+        const stats = statsByRequest.get(this.scope);
+        if (stats) stats.shared++;
+      } else {
+        reads.set(key, answer);
+        answer.catch(() => reads.delete(key));
+      }
+    } else {
+      // In an action, reads made after a write must see it. (Loaders also POST to look things up:
+      // the spec's access and product calls are POSTs; those do not change what a GET returns.)
+      if (this.ctx.request.method !== "GET" && this.ctx.request.method !== "HEAD") readsByRequest.delete(this.scope);
+      answer = fetchAnswer();
+    }
+    const { status, ok, text } = await answer;
+    if (!opts.passthrough) await this.interceptFatal(new Response(text, { status }));
+    const res = { status, ok };
     let body: unknown = null;
-    const text = await res.text();
     try {
       body = text ? JSON.parse(text) : null;
     } catch {

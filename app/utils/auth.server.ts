@@ -26,6 +26,7 @@ export async function apiFor(request: Request, context: AppLoadContext): Promise
     clientIp: context.clientIp,
     user: session.get("user") ?? null,
     token: session.get("token") ?? null,
+    scope: context.requestScope,
   });
 }
 
@@ -46,7 +47,7 @@ export async function requireUser(
     const params = new URLSearchParams({ redirectTo: url.pathname + url.search });
     throw redirect(`/auth/login?${params}`);
   }
-  const api = new Api({ request, upstream: context.upstream, clientIp: context.clientIp, user, token });
+  const api = new Api({ request, upstream: context.upstream, clientIp: context.clientIp, user, token, scope: context.requestScope });
   if (roles && !roles.includes(user.role)) {
     // A write refused for the role is recorded, like the APIs' own refusals (issue 10).
     if (request.method !== "GET" && request.method !== "HEAD") await recordRefusal(api, request);

@@ -17,6 +17,11 @@ export interface PortalContext {
   clientIp: string | null;
   /** CSP nonce of this response. */
   nonce: string;
+  /**
+   * One object per portal request (server.ts makes it): the loaders of one page share their upstream
+   * reads through it and count their calls on it. Absent (tests), each loader call stands alone.
+   */
+  requestScope?: object;
 }
 
 declare module "@remix-run/node" {

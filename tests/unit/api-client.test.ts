@@ -113,3 +113,35 @@ describe("the upstream client (spec section 8)", () => {
     expect(res.headers.get("location")).toBe("/client/home");
   });
 });
+
+describe("one portal request shares its upstream reads (issue 12)", () => {
+  it("makes an identical GET once for every loader of a request, counts the calls, and re-reads after a write in an action", async () => {
+    const { Api, upstreamStats } = await import("~/models/api.server");
+    let calls = 0;
+    const upstream = async (req: Request) => {
+      calls++;
+      return json({ n: calls, path: new URL(req.url).pathname });
+    };
+    const user = { id: 1, email: "client@demo.aero", role: "client" as const, username: "Client", first_name: "C" };
+    const scope = {};
+    const make = (method = "GET", s: object | undefined = scope) =>
+      new Api({ request: new Request("http://portal.test/client/home", { method }), upstream: { main: upstream, ops: upstream, blob: upstream }, clientIp: null, user, token: "t", scope: s });
+    // Root, shell and page loaders: three Api objects, one request scope.
+    const [a, b, c] = await Promise.all([make().get("main", "/user/me.json"), make().get("main", "/user/me.json"), make().call("main", "GET", "/user/me.json", { passthrough: true })]);
+    expect(calls).toBe(1);
+    expect(a).toEqual(b);
+    expect(c).toMatchObject({ ok: true, data: a });
+    expect(upstreamStats(scope)).toMatchObject({ calls: 1, shared: 2 });
+    // Another query is another call; another request scope is another call.
+    await make().get("main", "/user/me.json", { query: { x: 1 } });
+    await make("GET", {}).get("main", "/user/me.json");
+    expect(calls).toBe(3);
+    // In an action, a write makes later reads fresh.
+    const actionScope = {};
+    await make("POST", actionScope).get("main", "/user/me.json");
+    await make("POST", actionScope).post("main", "/user/notifications/read.json", { json: {} });
+    const after = (await make("POST", actionScope).get("main", "/user/me.json")) as { n: number };
+    expect(after.n).toBe(calls);
+    expect(upstreamStats(actionScope)).toMatchObject({ calls: 3, shared: 0 });
+  });
+});
