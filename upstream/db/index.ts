@@ -7,6 +7,7 @@ import * as m001 from "./migrations/001_init";
 import * as m002 from "./migrations/002_consultant_indexes";
 import * as m003 from "./migrations/003_admin_indexes";
 import * as m004 from "./migrations/004_trust";
+import * as m005 from "./migrations/005_speed";
 
 export type DB = Kysely<Database>;
 
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   "002_consultant_indexes": m002,
   "003_admin_indexes": m003,
   "004_trust": m004,
+  "005_speed": m005,
 };
 
 class InlineProvider implements MigrationProvider {

@@ -424,6 +424,8 @@ export interface Database {
   issue_reports: IssueReportsTable;
   mail_outbox: MailOutboxTable;
   audit_log: AuditLogTable;
+  /** One row (id 1), kept by triggers: files and bytes of every stored file (005_speed). */
+  storage_totals: { id: number; files: number; bytes: number };
   fs_groups: FsGroupsTable;
   fs_users: FsUsersTable;
   fs_user_groups: FsUserGroupsTable;

@@ -530,8 +530,11 @@ async function aircraftUsersRoute(c: Ctx) {
 
 function orderClause(sort: (typeof FILE_SORTS)[number], order: (typeof SORT_ORDERS)[number]) {
   const dir = order === "desc" ? sql`DESC` : sql`ASC`;
-  const key = sort === "size" ? sql`si.size` : sort === "date" ? sql`si.updated_at` : sql`si.name COLLATE NOCASE`;
-  // Folders first, then the chosen key, then name and id so that pages are stable.
+  // Folders first, then the chosen key, then name and id so that pages are stable. Each default
+  // order (name ascending, size ascending, date newest first) is the order of one index (005_speed),
+  // so a page reads its rows in order instead of sorting the folder.
+  if (sort === "name") return sql`si.is_folder DESC, si.name COLLATE NOCASE ${dir}, si.id ${dir}`;
+  const key = sort === "size" ? sql`si.size` : sql`si.updated_at`;
   return sql`si.is_folder DESC, ${key} ${dir}, si.name COLLATE NOCASE ASC, si.id ASC`;
 }
 
