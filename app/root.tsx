@@ -8,6 +8,7 @@ import { getUser } from "~/utils/auth.server";
 import { publicEnv } from "~/utils/env.server";
 import { useNonce } from "~/utils/nonce";
 import { getToast } from "~/utils/toast.server";
+import { isLite, liteChoice } from "~/models/lite-mode";
 
 export const links: LinksFunction = () => [
   ...(cssBundleHref ? [{ rel: "stylesheet", href: cssBundleHref }] : []),
@@ -21,7 +22,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { toast, headers } = await getToast(request);
   // Only public fields: the upstream token never leaves the session cookie.
   return json(
-    { user: user ? { id: user.id, email: user.email, role: user.role, username: user.username, first_name: user.first_name } : null, toast, ENV: publicEnv() },
+    {
+      user: user ? { id: user.id, email: user.email, role: user.role, username: user.username, first_name: user.first_name } : null,
+      toast,
+      ENV: publicEnv(),
+      /** Lite mode: the page is sent without its scripts (issue 12). */
+      lite: isLite(liteChoice(request.headers.get("Cookie"))),
+    },
     { headers: headers ?? undefined },
   );
 }
@@ -43,8 +50,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         {children}
         <Snackbar toast={data?.toast ?? null} />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {data?.lite ? null : (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );

@@ -453,3 +453,26 @@ export const exitFullscreen = style({
   zIndex: 70,
   boxShadow: vars.shadow.md,
 });
+
+// Lite mode in the top bar (issue 12).
+export const liteForm = style({ display: "flex", alignItems: "center", gap: vars.space.xs, margin: 0 });
+export const litePill = style({
+  fontSize: vars.fontSize.xs,
+  fontWeight: 600,
+  padding: `2px ${vars.space.sm}`,
+  borderRadius: 999,
+  background: vars.color.infoBg,
+  color: vars.color.text,
+  whiteSpace: "nowrap",
+});
+export const liteButton = style({
+  font: "inherit",
+  fontSize: vars.fontSize.xs,
+  background: "none",
+  border: "none",
+  color: vars.color.primary,
+  textDecoration: "underline",
+  cursor: "pointer",
+  padding: 0,
+  whiteSpace: "nowrap",
+});

@@ -1,7 +1,7 @@
 // The top bar (spec 001 §2 "Top bar"): aircraft MSN, registration and issue dates (from the shell or
 // from the page's handle), the page's export/share buttons, the speed test, full screen, Report
 // Issue, notifications and, for clients, the product switcher.
-import { Link } from "@remix-run/react";
+import { Form, Link, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { Mark } from "~/components/brand/logo";
 import { FileSearchSlot } from "~/components/file-search/file-search";
 import { MenuIcon } from "~/components/icons/icons";
@@ -32,6 +32,7 @@ export function TopBar({ shell, info, pathname }: { shell: ShellData; info: TopB
   const aircraft = shell.aircraft
     ? { id: shell.aircraft.id, msn: shell.aircraft.msn, organization: shell.aircraft.organization?.slug ?? null }
     : null;
+  const lite = useRouteLoaderData<{ lite?: boolean }>("root")?.lite === true;
   const showSwitcher = shell.switcher.shown && !info.hideProductSwitcher && !switcherHiddenOn(pathname);
   return (
     <header className={s.topbar}>
@@ -65,7 +66,7 @@ export function TopBar({ shell, info, pathname }: { shell: ShellData; info: TopB
           </div>
         ) : null}
         <div className={`${s.slot} ${s.hideTiny}`} data-slot="speed-test">
-          <SpeedTest />
+          {lite ? <LiteModeOff /> : <SpeedTest />}
         </div>
         <span className={s.divider} aria-hidden="true" />
         <span className={s.hideTiny}>
@@ -76,5 +77,21 @@ export function TopBar({ shell, info, pathname }: { shell: ShellData; info: TopB
         {showSwitcher ? <ProductSwitcher targets={switchTargets(shell.product, shell.switcher, aircraft)} /> : null}
       </div>
     </header>
+  );
+}
+
+/** In Lite mode the speed test (a script) is not there: the top bar says Lite mode is on, and offers to turn it off. */
+function LiteModeOff() {
+  const location = useLocation();
+  return (
+    <Form method="post" action="/resources/lite-mode" reloadDocument className={s.liteForm} data-lite-mode="on">
+      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+      <span className={s.litePill} title="Pages load without scripts: everything works, with fewer conveniences">
+        Lite mode
+      </span>
+      <button type="submit" name="lite" value="off" className={s.liteButton}>
+        Turn off
+      </button>
+    </Form>
   );
 }

@@ -30,6 +30,7 @@ import {
   type SpeedTestState,
   type TestMode,
 } from "~/models/speedtest";
+import { LITE_COOKIE, LITE_COOKIE_MAX_AGE_S, liteChoice, shouldAutoLite } from "~/models/lite-mode";
 import * as s from "./speed-test.css";
 
 type Engine = typeof import("./speed-test-engine");
@@ -56,6 +57,7 @@ export function SpeedTest({ linkEndpoint = "/resources/speed-test-link" }: Speed
   const [result, setResult] = useState<BandwidthResult | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [live, setLive] = useState<number | null>(null);
+  const [autoLite, setAutoLite] = useState(false);
   /** When the next automatic test is due (ms since the epoch), once it is scheduled: data-next-auto. */
   const [nextAuto, setNextAuto] = useState<number | null>(null);
   /** Where the automatic test stands: data-auto (scheduled, waiting for the tab to be visible, running). */
@@ -82,6 +84,11 @@ export function SpeedTest({ linkEndpoint = "/resources/speed-test-link" }: Speed
         setResult(r);
         setState("done");
         storeResult(browserStorage(), r, Date.now());
+        // A thin link and no choice made yet: the next pages load without scripts (Lite mode).
+        if (shouldAutoLite(r.bandwidth, liteChoice(document.cookie))) {
+          document.cookie = `${LITE_COOKIE}=auto; path=/; max-age=${LITE_COOKIE_MAX_AGE_S}; samesite=lax${location.protocol === "https:" ? "; secure" : ""}`;
+          setAutoLite(true);
+        }
       } catch (err) {
         if (unmount.current?.signal.aborted) return;
         const message =
@@ -226,6 +233,11 @@ export function SpeedTest({ linkEndpoint = "/resources/speed-test-link" }: Speed
       <span id={statusId} className={s.figure} role="status" aria-live="polite">
         {!hydrated ? "" : running ? (live !== null ? formatMbps(live) : "") : shown ? formatMbps(shown.bandwidth) : ""}
       </span>
+      {autoLite ? (
+        <span className={s.hint} role="status">
+          Thin link: the next pages open in Lite mode, without scripts.
+        </span>
+      ) : null}
       {failure ? (
         <span className={s.error} role="alert" title={failure}>
           {failure}

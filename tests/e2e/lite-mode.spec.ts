@@ -1,0 +1,43 @@
+// Issue 12, Lite mode: on a thin link the speed test turns it on (unless the user chose), the next
+// pages come without any script and still work, the top bar says so, and the user turns it off.
+import { expect, login, test } from "./fixtures";
+
+// The bundles and their preloads. (The 250-byte inline logout listener of the spec's "logout in another
+// tab" rule stays: it is not a client script in the sense of the bundle, and needs no download.)
+const scriptsOf = (html: string) => [...html.matchAll(/<script\b[^>]*\bsrc=[^>]*>|<link\b[^>]*modulepreload[^>]*>/g)].map((m) => m[0]);
+
+test("a thin link turns Lite mode on; lite pages carry no script and still work; the user turns it off", async ({ page, context }) => {
+  test.setTimeout(120_000);
+  await login(page, "client@demo.aero");
+  // 1 Mbps: the automatic speed test measures a thin link.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 40, downloadThroughput: 1_000_000 / 8, uploadThroughput: 1_000_000 / 8 });
+  await page.evaluate(() => localStorage.clear());
+  await page.goto("/client/home");
+  await expect(page.locator("[data-speed-test]").getByRole("button")).toHaveText("Less than 20 Mbps", { timeout: 60_000 });
+  await expect(page.getByText("Thin link: the next pages open in Lite mode, without scripts.")).toBeVisible();
+  expect((await context.cookies()).find((c) => c.name === "aero_lite")?.value).toBe("auto");
+  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+
+  // The next page: no script at all, not even Remix's context, and the top bar says Lite mode.
+  const res = await page.goto("/storage/overview");
+  const html = await res!.text();
+  expect(scriptsOf(html)).toEqual([]);
+  expect(html).not.toContain("__remixContext");
+  await expect(page.locator("[data-lite-mode]")).toContainText("Lite mode");
+  await expect(page.locator("[data-speed-test]")).toHaveCount(0);
+  // Pages still work: a link to an aircraft's records, a sort by a GET form.
+  await page.locator("main a[href^='/storage/aircraft/']:visible").first().click();
+  await expect(page).toHaveURL(/\/storage\/aircraft\/\d+\/files/);
+  expect(scriptsOf(await page.content())).toEqual([]);
+
+  // Turned off: back to the same page, scripts again, and the choice is remembered as "off".
+  const here = new URL(page.url()).pathname;
+  await page.getByRole("button", { name: "Turn off" }).click();
+  await expect(page).toHaveURL(new RegExp(here));
+  await expect(page.getByText("Lite mode is off: pages load their scripts again.")).toBeVisible();
+  expect((await context.cookies()).find((c) => c.name === "aero_lite")?.value).toBe("off");
+  expect(scriptsOf(await page.content()).length).toBeGreaterThan(0);
+  await expect(page.locator("[data-speed-test]")).toBeVisible();
+});
