@@ -277,6 +277,10 @@ export async function startServer(opts: { port?: number; host?: string; log?: bo
       }
       return app(req, res);
     });
+    // Keep idle connections longer than the clients and proxies in front of us do (Node's 5 s default
+    // closes sockets a client is about to reuse: ECONNRESET on the next request).
+    s.keepAliveTimeout = 65_000;
+    s.headersTimeout = 66_000;
     s.listen(port, host, () => resolve(s));
   });
   const addr = server.address();
