@@ -296,6 +296,10 @@ export async function startServer(opts: { port?: number; host?: string; log?: bo
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections?.();
+        // Connections kept alive (65 s) become idle as their last request ends: close them then.
+        const sweep = setInterval(() => server.closeIdleConnections?.(), 200);
+        sweep.unref();
+        server.once("close", () => clearInterval(sweep));
         // In-flight requests get SHUTDOWN_GRACE_MS (default 30 s) to finish; then connections are cut.
         setTimeout(() => {
           server.closeAllConnections?.();

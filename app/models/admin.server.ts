@@ -2,7 +2,7 @@
 // way an admin form posts a change (post/redirect/get with a toast, or the form again with the
 // upstream's errors on its fields).
 import { json, redirect, type AppLoadContext } from "@remix-run/node";
-import type { SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "~/components/ui/form-state";
 import { parseWithZod } from "@conform-to/zod";
 import type { z } from "zod";
 import { requireUser } from "~/utils/auth.server";

@@ -17,17 +17,10 @@ import { redirectWithToast, createToastHeaders, type ToastInput } from "~/utils/
 import type { Api, CallOptions, Result } from "./api.server";
 import { blobFetch } from "./blob.server";
 import { streamedMultipart } from "./multipart-body.server";
-import { StaffAvailabilitySchema, withoutDialog } from "~/components/modal-dialog/dialog-schemas";
+import { withoutDialog } from "~/components/modal-dialog/dialog-schemas";
 export { withoutDialog };
-import {
-  AvailabilitySchema,
-  NotesAndRatesSchema,
-  PHOTO_EXTENSIONS,
-  PHOTO_MAX_BYTES,
-  RESUME_EXTENSIONS,
-  RESUME_MAX_BYTES,
-  onboardingRedirect,
-} from "./consultant-rules";
+import { PHOTO_EXTENSIONS, PHOTO_MAX_BYTES, RESUME_EXTENSIONS, RESUME_MAX_BYTES, onboardingRedirect } from "./consultant-rules";
+import { AvailabilitySchema, NotesAndRatesSchema, StaffAvailabilitySchema } from "./schemas/consultant-dialogs";
 import { safeRedirect, type Role } from "./roles";
 import {
   ConsultantSettings,

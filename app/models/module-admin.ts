@@ -3,7 +3,7 @@
 // from the `type` query parameter (Aeroops by default, Aerooil); /aerooil/* are AeroOIL's own.
 // Browser-safe.
 import type { Role } from "./roles";
-import { moduleTypeOf, type ModuleType } from "./schemas/admin";
+import { moduleTypeOf, type ModuleType } from "./admin-constants";
 
 export type ModuleProductName = "ops" | "oil";
 export type ModuleFamily = "admin" | "aerooil";

@@ -1,7 +1,7 @@
 // "/": the public marketing page for guests (spec 000 §1), or the way to a signed-in user's landing
 // (by role; consultants by onboarding stage). With MARKETING_URL set, guests go to the marketing site.
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, useForm } from "~/components/ui/form-state";
+import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Logo } from "~/components/brand/logo";
@@ -28,6 +28,7 @@ import { env } from "~/utils/env.server";
 import { landingFor } from "~/utils/landing.server";
 import { destroySession, getSession } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { FORM_CONSTRAINTS } from "~/models/form-constraints";
 
 export const meta: MetaFunction = () => [
   { title: "AeroRecords · Aircraft records, operations and oil analysis" },
@@ -377,12 +378,8 @@ function ContactForm({ sent }: { sent: boolean }) {
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const [form, fields] = useForm({
     id: "contact",
-    constraint: getZodConstraint(ContactInput),
+    constraint: FORM_CONSTRAINTS.ContactInput,
     lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    defaultNoValidate: false,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactInput }),
   });
   return (
     <div className={m.formCard} id="question-form">

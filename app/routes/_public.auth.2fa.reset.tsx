@@ -1,7 +1,7 @@
 // /auth/2fa/reset: lost the authenticator? A mailed link turns two-factor authentication off
 // (/auth/2fa/confirm_reset). Same answer whether or not the account exists or uses 2FA.
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, useForm } from "~/components/ui/form-state";
+import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthCard, AuthLinks, MailSent } from "~/components/auth/auth-card";
@@ -11,6 +11,7 @@ import { AUTH_MESSAGES, EmailInput } from "~/models/schemas/auth";
 import { apiFor } from "~/utils/auth.server";
 import { pendingChallenge } from "~/utils/sign-in.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { FORM_CONSTRAINTS } from "~/models/form-constraints";
 
 export const meta: MetaFunction = () => [{ title: "Reset two-factor authentication · AeroRecords" }];
 
@@ -35,12 +36,9 @@ export default function TwoFactorResetRoute() {
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const [form, fields] = useForm({
     id: "2fa-reset",
-    constraint: getZodConstraint(EmailInput),
+    constraint: FORM_CONSTRAINTS.EmailInput,
     lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    defaultNoValidate: false,
     defaultValue: { email },
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: EmailInput }),
   });
   if (sent) return <MailSent title="Check your inbox" message={AUTH_MESSAGES.twoFactorResetRequested} />;
   return (

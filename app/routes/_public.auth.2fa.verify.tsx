@@ -1,22 +1,21 @@
 // The second step of sign-in for users with TOTP on: a 6-digit code (upstream verify_2fa). The
 // challenge from the first step waits in the session cookie; it is useless without the code.
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, useForm } from "~/components/ui/form-state";
+import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { z } from "zod";
 import { AuthCard, AuthLinks } from "~/components/auth/auth-card";
 import * as s from "~/components/auth/auth.css";
 import { Field, FormError } from "~/components/ui/form";
 import * as ui from "~/components/ui/ui.css";
 import { safeRedirect } from "~/models/roles";
-import { SignedInAnswer, totpCodeInput } from "~/models/schemas/auth";
+import { SignedInAnswer, TotpCodeForm } from "~/models/schemas/auth";
 import { apiFor } from "~/utils/auth.server";
 import { beginSession, endSession, pendingChallenge } from "~/utils/sign-in.server";
+import { FORM_CONSTRAINTS } from "~/models/form-constraints";
 
 export const meta: MetaFunction = () => [{ title: "Two-factor authentication · AeroRecords" }];
 
-const CodeForm = z.object({ code: totpCodeInput });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const pending = await pendingChallenge(request);
@@ -32,7 +31,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const formData = await request.formData();
   const redirectTo = safeRedirect(formData.get("redirectTo"), "/");
-  const submission = parseWithZod(formData, { schema: CodeForm });
+  const submission = parseWithZod(formData, { schema: TotpCodeForm });
   if (submission.status !== "success") return json({ result: submission.reply({ resetForm: true }) }, { status: 400 });
   const api = await apiFor(request, context);
   const answer = await api.post("main", "/users/verify_2fa.json", {
@@ -56,11 +55,8 @@ export default function VerifyTwoFactor() {
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const [form, fields] = useForm({
     id: "verify-2fa",
-    constraint: getZodConstraint(CodeForm),
+    constraint: FORM_CONSTRAINTS.TotpCodeForm,
     lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    defaultNoValidate: false,
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CodeForm }),
   });
   return (
     <AuthCard title="Enter your code" lead={`Open your authenticator app and enter the 6-digit code for ${email}.`}>

@@ -2,8 +2,8 @@
 // Wrong credentials: one message that never says which of the two was wrong. Repeated failures are
 // slowed down and then refused for a while for that network by the upstream; a mailed one-time link
 // always works (ADR 011, ADR 026).
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, useForm } from "~/components/ui/form-state";
+import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
@@ -17,6 +17,7 @@ import { safeRedirect } from "~/models/roles";
 import { SignInAnswer, SignInInput } from "~/models/schemas/auth";
 import { apiFor } from "~/utils/auth.server";
 import { beginSession, rememberChallenge } from "~/utils/sign-in.server";
+import { FORM_CONSTRAINTS } from "~/models/form-constraints";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · AeroRecords" }];
 
@@ -61,12 +62,8 @@ export default function LoginRoute() {
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const [form, fields] = useForm({
     id: "login",
-    constraint: getZodConstraint(SignInInput),
+    constraint: FORM_CONSTRAINTS.SignInInput,
     lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    defaultNoValidate: false,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignInInput }),
   });
   const failed = Boolean(actionData?.result && navigation.state === "idle" && form.errors?.length);
   // A refused attempt empties the password (the server render does it by leaving the value out).

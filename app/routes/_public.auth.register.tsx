@@ -1,7 +1,7 @@
 // /auth/register: a client or consultant account, confirmed through a mailed link (/auth/confirm).
 // The answer is the same whether or not the address is taken (the upstream mails the owner instead).
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, useForm } from "~/components/ui/form-state";
+import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthCard, AuthLinks, MailSent } from "~/components/auth/auth-card";
@@ -10,6 +10,7 @@ import * as ui from "~/components/ui/ui.css";
 import { AUTH_MESSAGES, PASSWORD_RULE_MESSAGE, RegisterInput } from "~/models/schemas/auth";
 import { apiFor } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { FORM_CONSTRAINTS } from "~/models/form-constraints";
 
 export const meta: MetaFunction = () => [{ title: "Create an account · AeroRecords" }];
 
@@ -37,18 +38,14 @@ export default function RegisterRoute() {
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const [form, fields] = useForm({
     id: "register",
-    constraint: getZodConstraint(RegisterInput),
+    constraint: FORM_CONSTRAINTS.RegisterInput,
     lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    defaultNoValidate: false,
     defaultValue: { role: "client" },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterInput }),
   });
 
   if (sent) return <MailSent title="Check your inbox" message={AUTH_MESSAGES.registered} />;
 
-  const role = fields.role.value ?? fields.role.initialValue ?? "client";
+  const role = fields.role.value ?? "client";
   return (
     <AuthCard title="Create an account" lead="Clients manage their fleet's records; consultants offer their services to clients.">
       <Form method="post" {...getFormProps(form)}>

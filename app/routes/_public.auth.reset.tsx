@@ -1,6 +1,6 @@
 // /auth/reset: ask for a password reset link by e-mail. Same answer whether or not the account exists.
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, useForm } from "~/components/ui/form-state";
+import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthCard, AuthLinks, MailSent } from "~/components/auth/auth-card";
@@ -9,6 +9,7 @@ import * as ui from "~/components/ui/ui.css";
 import { AUTH_MESSAGES, EmailInput } from "~/models/schemas/auth";
 import { apiFor } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { FORM_CONSTRAINTS } from "~/models/form-constraints";
 
 export const meta: MetaFunction = () => [{ title: "Reset your password · AeroRecords" }];
 
@@ -32,11 +33,8 @@ export default function ResetRoute() {
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const [form, fields] = useForm({
     id: "reset",
-    constraint: getZodConstraint(EmailInput),
+    constraint: FORM_CONSTRAINTS.EmailInput,
     lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    defaultNoValidate: false,
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: EmailInput }),
   });
   if (sent) return <MailSent title="Check your inbox" message={AUTH_MESSAGES.resetRequested} />;
   return (

@@ -1,7 +1,7 @@
 // /users/password/edit?reset_password_token=…: choose a new password from the mailed link
 // (single use, valid for 2 hours; every session of the account is signed out).
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, useForm } from "~/components/ui/form-state";
+import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthCard, AuthLinks } from "~/components/auth/auth-card";
@@ -10,6 +10,7 @@ import * as ui from "~/components/ui/ui.css";
 import { AUTH_MESSAGES, PASSWORD_RULE_MESSAGE, ResetPasswordInput } from "~/models/schemas/auth";
 import { apiFor } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { FORM_CONSTRAINTS } from "~/models/form-constraints";
 
 export const meta: MetaFunction = () => [{ title: "Choose a new password · AeroRecords" }];
 
@@ -36,12 +37,8 @@ export default function PasswordEditRoute() {
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const [form, fields] = useForm({
     id: "password-edit",
-    constraint: getZodConstraint(ResetPasswordInput),
+    constraint: FORM_CONSTRAINTS.ResetPasswordInput,
     lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    defaultNoValidate: false,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordInput }),
   });
   if (!token) {
     return (

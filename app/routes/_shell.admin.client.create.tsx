@@ -1,12 +1,13 @@
 // /admin/client/create: a client user of an organization (POST /admin/clients.json). With a password
 // the client can sign in at once; without one an invitation (a set-your-password link) is mailed.
 // Then on to user access control to grant aircraft.
-import { getFormProps } from "@conform-to/react";
+import { getFormProps } from "~/components/ui/form-state";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import * as s from "~/components/admin/admin.css";
 import { SelectField } from "~/components/admin/fields";
+import { FORM_CONSTRAINTS } from "~/models/form-constraints";
 import { FormActions, NewPasswordField, PersonNameFields, useSchemaForm } from "~/components/admin/form-parts";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { FormError } from "~/components/ui/form";
@@ -43,7 +44,7 @@ export default function CreateClient() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const [form, fields] = useSchemaForm({ id: "client-create", schema: ClientCreateInput, lastResult: actionData?.result, defaultValue: { organization_id: preselect } });
+  const [form, fields] = useSchemaForm({ id: "client-create", constraint: FORM_CONSTRAINTS.ClientCreateInput, lastResult: actionData?.result, defaultValue: { organization_id: preselect } });
   return (
     <>
       <div className={ui.pageHeader}>

@@ -1,11 +1,12 @@
 // /admin/consultant/create: a consultant account and its profile (POST /admin/consultants.json).
 // The consultant finishes onboarding themselves (stage basic_info); without a password an invitation
 // (a set-your-password link) is mailed.
-import { getFormProps } from "@conform-to/react";
+import { getFormProps } from "~/components/ui/form-state";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import * as s from "~/components/admin/admin.css";
+import { FORM_CONSTRAINTS } from "~/models/form-constraints";
 import { FormActions, NewPasswordField, PersonNameFields, useSchemaForm } from "~/components/admin/form-parts";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { Field, FormError } from "~/components/ui/form";
@@ -40,7 +41,7 @@ export default function CreateConsultant() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const [form, fields] = useSchemaForm({ id: "consultant-create", schema: ConsultantCreateInput, lastResult: actionData?.result });
+  const [form, fields] = useSchemaForm({ id: "consultant-create", constraint: FORM_CONSTRAINTS.ConsultantCreateInput, lastResult: actionData?.result });
   return (
     <>
       <div className={ui.pageHeader}>

@@ -2,8 +2,8 @@
 // (POST /admin/ip_whitelist.json). Once an organization has entries its users can sign in and use the
 // portal only from them. A list that would exclude your own current address is refused when you
 // belong to that organization (nobody locks themselves out), and otherwise asks you to confirm.
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, useForm } from "~/components/ui/form-state";
+import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import * as s from "~/components/admin/admin.css";
@@ -15,6 +15,7 @@ import { organizationOptions } from "~/models/admin.server";
 import { IpWarningAnswer, IpWhitelistInput, IpWhitelistMutationAnswer } from "~/models/schemas/admin";
 import { requireUser, STAFF } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { FORM_CONSTRAINTS } from "~/models/form-constraints";
 
 export const meta: MetaFunction = () => [{ title: "Add to the IP whitelist · AeroRecords" }];
 
@@ -51,10 +52,7 @@ export default function CreateWhitelistEntry() {
   const [form, fields] = useForm({
     id: "ip-whitelist-create",
     lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    constraint: getZodConstraint(IpWhitelistInput),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: IpWhitelistInput }),
+    constraint: FORM_CONSTRAINTS.IpWhitelistInput,
     defaultValue: { organization_id: preselect },
   });
   return (

@@ -9,7 +9,8 @@ import { Pagination } from "~/components/pagination/pagination";
 import { dateUtc } from "~/components/shell/format";
 import * as ui from "~/components/ui/ui.css";
 import { listParams, queryOf } from "~/models/admin.server";
-import { OrganizationsAnswer, OrganizationsQuery, PRODUCT_TYPES } from "~/models/schemas/admin";
+import { OrganizationsAnswer, OrganizationsQuery } from "~/models/schemas/admin";
+import { PRODUCT_TYPES } from "~/models/admin-constants";
 import { requireUser, STAFF } from "~/utils/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Organizations · AeroRecords" }];

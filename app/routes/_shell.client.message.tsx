@@ -2,8 +2,8 @@
 // to write to a consultant (POST /client/message.json). The consultant is the one of ?to={id} (the
 // cards' Message link) or one of the viewer's saved consultants. Clients, admins and members;
 // consultants write to the administrators from their profile and get /errors/error-401 here.
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, useForm, type SubmissionResult } from "~/components/ui/form-state";
+import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { dateTimeUtc } from "~/components/shell/format";
@@ -17,6 +17,7 @@ import { fieldErrorsOf, getProfile, listMessages, listSaved, MARKET_ROLES, sendT
 import { ClientMessageInput } from "~/models/schemas/consultant";
 import { requireUser } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { FORM_CONSTRAINTS } from "~/models/form-constraints";
 
 const PER_PAGE = 20;
 const BOXES = ["received", "sent"] as const;
@@ -152,13 +153,9 @@ function Compose({
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "compose",
-    constraint: getZodConstraint(ClientMessageInput),
+    constraint: FORM_CONSTRAINTS.ClientMessageInput,
     lastResult: navigation.state === "idle" ? lastResult : undefined,
     defaultValue: { consultant_id: recipient ? String(recipient.id) : "" },
-    defaultNoValidate: false,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ClientMessageInput }),
   });
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const options = recipient && !choices.some((c) => c.id === recipient.id) ? [{ ...recipient, place: "" }, ...choices] : choices;

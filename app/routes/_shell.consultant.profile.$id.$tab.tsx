@@ -5,8 +5,8 @@
 //   - Admins and members view any consultant (admin URLs, spec §6) with the staff controls: Approve,
 //     Disapprove, Set Availability, Set Notes and Rates, like, delete projects, photo/resume uploads.
 //   - Clients use the marketplace cards, not this page.
-import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "~/components/ui/form-state";
+import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from "@remix-run/node";
 import { Form, Link, useActionData, useFetcher, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -32,18 +32,8 @@ import * as pt from "~/components/profile-tabs/profile-tabs.css";
 import { StarRating } from "~/components/star-rating/star-rating";
 import { Field, FormError, TextareaField } from "~/components/ui/form";
 import * as ui from "~/components/ui/ui.css";
-import {
-  AvailabilitySchema,
-  CONSULTANT_MESSAGES,
-  CONSULTANT_SERVICES,
-  CONSULTANT_TYPES,
-  PHOTO_EXTENSIONS,
-  PHOTO_MAX_BYTES,
-  PROFILE_TABS,
-  RESUME_EXTENSIONS,
-  RESUME_MAX_BYTES,
-  SendMessageSchema,
-} from "~/models/consultant-rules";
+import { CONSULTANT_MESSAGES, CONSULTANT_SERVICES, CONSULTANT_TYPES, PHOTO_EXTENSIONS, PHOTO_MAX_BYTES, PROFILE_TABS, RESUME_EXTENSIONS, RESUME_MAX_BYTES } from "~/models/consultant-rules";
+import { AvailabilitySchema, SendMessageSchema } from "~/models/schemas/consultant-dialogs";
 import {
   addProject,
   deleteProject,
@@ -62,30 +52,14 @@ import {
   updateProfile,
   ERROR_401,
 } from "~/models/consultant.server";
-import { ProjectInput } from "~/models/schemas/consultant";
+import { ConsultantProfileForm, ProjectInput } from "~/models/schemas/consultant";
 import { redirectWithToast } from "~/utils/toast.server";
+import { FORM_CONSTRAINTS } from "~/models/form-constraints";
 
 type Tab = (typeof PROFILE_TABS)[number];
 const TAB_LABEL: Record<Tab, string> = { overview: "Overview", documents: "Documents", projects: "Projects", resume: "Resume" };
 const PROJECTS_PER_PAGE = 10;
 
-/** The profile form of the overview (the consultant's own fields). A type "1" means its subtype applies. */
-const typeFlag = z.preprocess((v) => (v === "1" || v === "on" || v === true ? "1" : "0"), z.enum(["0", "1"]));
-const subType = (label: string) => z.string().trim().max(500, `${label} is too long (at most 500 characters).`).optional().default("");
-const required = (label: string, missing: string) => z.string({ required_error: missing }).trim().min(1, missing).max(120, `${label} is too long (at most 120 characters).`);
-export const ProfileFormSchema = z.object({
-  name: required("Name", "Enter your name."),
-  city: required("City", "Enter your city."),
-  country: required("Country", "Enter your country."),
-  summary: z.string().trim().max(5000, "The summary is too long (at most 5000 characters).").optional().default(""),
-  aircraft_type: typeFlag,
-  aircraft_sub_type: subType("Aircraft sub type"),
-  helicopter_type: typeFlag,
-  helicopter_sub_type: subType("Helicopter sub type"),
-  power_plant_type: typeFlag,
-  power_plant_sub_type: subType("Power plant sub type"),
-  services: z.array(z.enum(CONSULTANT_SERVICES)).optional().default([]),
-});
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? `${data.consultant.name || "Consultant"} · ${TAB_LABEL[data.tab]}` : "Consultant profile"} · AeroRecords` },
@@ -145,7 +119,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   switch (intent) {
     case "save_profile": {
       if (!self) throw redirect(ERROR_401);
-      const submission = parseWithZod(form, { schema: ProfileFormSchema });
+      const submission = parseWithZod(form, { schema: ConsultantProfileForm });
       if (submission.status !== "success") return json({ intent, result: submission.reply() }, { status: 400 });
       const saved = await updateProfile(viewer.api, id, submission.value);
       if (!saved.ok) return json({ intent, result: submission.reply({ formErrors: [saved.error], fieldErrors: fieldErrorsOf(saved.errors) }) }, { status: 400 });
@@ -411,7 +385,7 @@ function ProfileForm({ c, lastResult }: { c: Consultant; lastResult?: Submission
   const hydrated = useHydrated();
   const [form, fields] = useForm({
     id: "profile",
-    constraint: getZodConstraint(ProfileFormSchema),
+    constraint: FORM_CONSTRAINTS.ConsultantProfileForm,
     lastResult: navigation.state === "idle" ? lastResult : undefined,
     defaultValue: {
       name: c.name,
@@ -426,14 +400,10 @@ function ProfileForm({ c, lastResult }: { c: Consultant; lastResult?: Submission
       power_plant_sub_type: c.power_plant_sub_type,
       services: c.services,
     },
-    defaultNoValidate: false,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileFormSchema }),
   });
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "save_profile";
   const chosenServices = new Set(
-    ([] as unknown[]).concat(fields.services.value ?? fields.services.initialValue ?? []).filter((v): v is string => typeof v === "string"),
+    ([] as unknown[]).concat(fields.services.value ?? []).filter((v): v is string => typeof v === "string"),
   );
   return (
     <section className={ui.card} aria-labelledby="edit-title">
@@ -455,7 +425,7 @@ function ProfileForm({ c, lastResult }: { c: Consultant; lastResult?: Submission
           </legend>
           {CONSULTANT_TYPES.map((t) => {
             const typeField = fields[t.type];
-            const checked = (typeField.value ?? typeField.initialValue) === "1";
+            const checked = typeField.value === "1";
             const sub = fields[t.subType];
             return (
               <div key={t.type} style={{ marginBottom: 12 }}>
@@ -634,12 +604,8 @@ function AddProject({ lastResult }: { lastResult?: SubmissionResult<string[]> })
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "add-project",
-    constraint: getZodConstraint(ProjectInput),
+    constraint: FORM_CONSTRAINTS.ProjectInput,
     lastResult: navigation.state === "idle" ? lastResult : undefined,
-    defaultNoValidate: false,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProjectInput }),
   });
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "add_project";
   return (

@@ -6,8 +6,8 @@
 //     mail outbox, which administrators read at /admin/outbox.
 //   - Staff (admin, member) reach only activate and deactivate: an administrator's activation also
 //     unlocks an account locked by wrong codes.
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, useForm, type SubmissionResult } from "~/components/ui/form-state";
+import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
@@ -15,7 +15,8 @@ import { SendMessageDialog } from "~/components/modal-dialog/consultant-dialogs"
 import { ProfileTabs } from "~/components/profile-tabs/profile-tabs";
 import { Field, FormError, TextareaField } from "~/components/ui/form";
 import * as ui from "~/components/ui/ui.css";
-import { CONSULTANT_MESSAGES, PHONE_OTP_MAX_FAILURES, PHONE_OTP_TTL_MINUTES, SETTINGS_TABS, SendMessageSchema } from "~/models/consultant-rules";
+import { CONSULTANT_MESSAGES, PHONE_OTP_MAX_FAILURES, PHONE_OTP_TTL_MINUTES, SETTINGS_TABS } from "~/models/consultant-rules";
+import { SendMessageSchema } from "~/models/schemas/consultant-dialogs";
 import {
   ERROR_401,
   fieldErrorsOf,
@@ -34,6 +35,7 @@ import {
 import { withoutDialog } from "~/components/modal-dialog/dialog-schemas";
 import { GeneralSettingsInput, PhoneSettingsInput, VerifyPhoneInput } from "~/models/schemas/consultant";
 import { redirectWithToast } from "~/utils/toast.server";
+import { FORM_CONSTRAINTS } from "~/models/form-constraints";
 
 type Tab = (typeof SETTINGS_TABS)[number];
 const TAB_LABEL: Record<Tab, string> = { general: "General", phone: "Phone", notifications: "Notifications", activate: "Activate", deactivate: "Deactivate" };
@@ -195,13 +197,9 @@ function General({ s, lastResult }: { s: Settings; lastResult?: SubmissionResult
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "general",
-    constraint: getZodConstraint(GeneralSettingsInput),
+    constraint: FORM_CONSTRAINTS.GeneralSettingsInput,
     lastResult: useIdleResult(lastResult),
     defaultValue: { name: s.name, city: s.city, country: s.country, summary: s.summary },
-    defaultNoValidate: false,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: GeneralSettingsInput }),
   });
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "general";
   return (
@@ -239,22 +237,14 @@ function Phone({ s, sendResult, verifyResult }: { s: Settings; sendResult?: Subm
   const locked = s.stage === "account_locked";
   const [sendForm, sendFields] = useForm({
     id: "send-code",
-    constraint: getZodConstraint(PhoneSettingsInput),
+    constraint: FORM_CONSTRAINTS.PhoneSettingsInput,
     lastResult: useIdleResult(sendResult),
     defaultValue: { phone_number_with_country_code: s.phone_number_with_country_code },
-    defaultNoValidate: false,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: PhoneSettingsInput }),
   });
   const [verifyForm, verifyFields] = useForm({
     id: "verify-code",
-    constraint: getZodConstraint(VerifyPhoneInput),
+    constraint: FORM_CONSTRAINTS.VerifyPhoneInput,
     lastResult: useIdleResult(verifyResult),
-    defaultNoValidate: false,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: VerifyPhoneInput }),
   });
   const busy = (intent: string) => navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
   const codeSent = s.stage === "otp_sent";

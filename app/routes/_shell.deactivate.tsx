@@ -14,7 +14,8 @@ import * as ui from "~/components/ui/ui.css";
 import { listParams, queryOf } from "~/models/admin.server";
 import { ROLE_LABEL } from "~/models/shell";
 import { safeRedirect } from "~/models/roles";
-import { USER_ROLES, UserMutationAnswer, UsersAnswer, UsersQuery } from "~/models/schemas/admin";
+import { UserMutationAnswer, UsersAnswer, UsersQuery } from "~/models/schemas/admin";
+import { USER_ROLES } from "~/models/admin-constants";
 import { requireUser, STAFF } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 

@@ -1,12 +1,13 @@
 // /nextcloud/group/create: a file-server group, optionally mapped to an organization
 // (POST /admin/fs/groups.json).
-import { getFormProps } from "@conform-to/react";
+import { getFormProps } from "~/components/ui/form-state";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import * as s from "~/components/admin/admin.css";
 import { SelectField } from "~/components/admin/fields";
 import { FormActions, useSchemaForm } from "~/components/admin/form-parts";
+import { FORM_CONSTRAINTS } from "~/models/form-constraints";
 import { FileServerTabs } from "~/components/admin/fs-tabs";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { Field, FormError } from "~/components/ui/form";
@@ -40,7 +41,7 @@ export default function CreateFileServerGroup() {
   const { organizations } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useSchemaForm({ id: "fs-group-create", schema: FsGroupInput, lastResult: actionData?.result });
+  const [form, fields] = useSchemaForm({ id: "fs-group-create", constraint: FORM_CONSTRAINTS.FsGroupInput, lastResult: actionData?.result });
   return (
     <>
       <div className={ui.pageHeader}>

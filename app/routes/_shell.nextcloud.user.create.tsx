@@ -1,12 +1,13 @@
 // /nextcloud/user/create: a file-server account (user name, display name, e-mail, quota, groups):
 // POST /admin/fs/users.json.
-import { getFormProps } from "@conform-to/react";
+import { getFormProps } from "~/components/ui/form-state";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import * as s from "~/components/admin/admin.css";
 import { ChoiceGroup } from "~/components/admin/fields";
 import { FormActions, useSchemaForm } from "~/components/admin/form-parts";
+import { FORM_CONSTRAINTS } from "~/models/form-constraints";
 import { FileServerTabs } from "~/components/admin/fs-tabs";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { Field, FormError } from "~/components/ui/form";
@@ -41,7 +42,7 @@ export default function CreateFileServerUser() {
   const { groups } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useSchemaForm({ id: "fs-user-create", schema: FsUserInput, lastResult: actionData?.result });
+  const [form, fields] = useSchemaForm({ id: "fs-user-create", constraint: FORM_CONSTRAINTS.FsUserInput, lastResult: actionData?.result });
   return (
     <>
       <div className={ui.pageHeader}>

@@ -1,7 +1,7 @@
 // /user/settings: sign-in security for every role: change the password (other sessions are signed
 // out upstream) and two-factor authentication (set up with a QR code and a manual key, confirmed
 // with a code; turned off with the password). See docs/decisions/ on why 2FA lives here.
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "~/components/ui/form-state";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -23,6 +23,7 @@ import {
 import { requireUser } from "~/utils/auth.server";
 import { otpauthQr, svgDataUrl } from "~/utils/qr.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { FORM_CONSTRAINTS } from "~/models/form-constraints";
 
 export const meta: MetaFunction = () => [{ title: "Settings · AeroRecords" }];
 
@@ -154,12 +155,8 @@ function ChangePassword() {
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "password";
   const [form, fields] = useForm({
     id: "change-password",
-    constraint: getZodConstraint(ChangePasswordInput),
+    constraint: FORM_CONSTRAINTS.ChangePasswordInput,
     lastResult: useResult("password"),
-    defaultNoValidate: false,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordInput }),
   });
   return (
     <section className={ui.card} aria-labelledby="password-title">
@@ -204,11 +201,8 @@ function EnableTwoFactor({ setup }: { setup: { secret: string; otpauth_url: stri
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "enable";
   const [form, fields] = useForm({
     id: "enable-2fa",
-    constraint: getZodConstraint(Enable2faInput),
+    constraint: FORM_CONSTRAINTS.Enable2faInput,
     lastResult: useResult("enable"),
-    defaultNoValidate: false,
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: Enable2faInput }),
   });
   const grouped = setup.secret.replace(/=+$/, "").match(/.{1,4}/g)?.join(" ") ?? setup.secret;
   return (
@@ -251,11 +245,8 @@ function DisableTwoFactor() {
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "disable";
   const [form, fields] = useForm({
     id: "disable-2fa",
-    constraint: getZodConstraint(Disable2faInput),
+    constraint: FORM_CONSTRAINTS.Disable2faInput,
     lastResult: useResult("disable"),
-    defaultNoValidate: false,
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: Disable2faInput }),
   });
   return (
     <>

@@ -1,22 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  AVAILABILITY_MIN_DATE,
-  AvailabilitySchema,
-  CONSULTANT_MESSAGES,
-  NotesAndRatesSchema,
-  SendMessageSchema,
-  advanceStage,
-  availabilityDatesError,
-  averageRating,
-  isIsoDate,
-  minAvailableEndDate,
-  normalizePhone,
-  onboardingRedirect,
-  roundRating,
-  stageAfterPhoneChange,
-  PHONE_RE,
-  type StageFields,
-} from "../../app/models/consultant-rules";
+import { AVAILABILITY_MIN_DATE, CONSULTANT_MESSAGES, advanceStage, availabilityDatesError, averageRating, isIsoDate, minAvailableEndDate, normalizePhone, onboardingRedirect, roundRating, stageAfterPhoneChange, PHONE_RE, type StageFields } from "../../app/models/consultant-rules";
+import { AvailabilitySchema, NotesAndRatesSchema, SendMessageSchema } from "../../app/models/schemas/consultant-dialogs";
 import { ConsultantFieldsInput, MarketplaceQuery, RateInput, servicesInput } from "../../app/models/schemas/consultant";
 
 const empty: StageFields = {

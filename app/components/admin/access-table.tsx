@@ -4,7 +4,8 @@
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import * as ui from "~/components/ui/ui.css";
-import { ACCESS_LABELS, PRODUCT_LABEL, PRODUCTS, type AccessProduct, type ProductAccess } from "~/models/schemas/admin";
+import { type ProductAccess } from "~/models/schemas/admin";
+import { ACCESS_LABELS, PRODUCT_LABEL, PRODUCTS, type AccessProduct } from "~/models/admin-constants";
 import * as s from "./admin.css";
 
 export function LevelSelect({

@@ -8,7 +8,8 @@ import { StatusBadge } from "~/components/ui/status-badge";
 import * as dt from "~/components/data-table-simple/data-table-simple.css";
 import * as ui from "~/components/ui/ui.css";
 import { ROLE_LABEL } from "~/models/shell";
-import { PRODUCT_LABEL, PRODUCTS, type AircraftAccessAnswer } from "~/models/schemas/admin";
+import { type AircraftAccessAnswer } from "~/models/schemas/admin";
+import { PRODUCT_LABEL, PRODUCTS } from "~/models/admin-constants";
 import { AccessCells, RowForm } from "./access-table";
 import * as s from "./admin.css";
 

@@ -1,12 +1,13 @@
 // The aircraft form (add and edit): MSN, name, registration, kind, manufacturer, model, status.
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, useForm, type SubmissionResult } from "~/components/ui/form-state";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { Field, FormError } from "~/components/ui/form";
 import * as ui from "~/components/ui/ui.css";
-import { AIRCRAFT_KINDS, AIRCRAFT_STATUSES, AircraftUpdateInput, type AdminAircraft } from "~/models/schemas/admin";
+import type { AdminAircraft } from "~/models/schemas/admin";
+import { AIRCRAFT_KINDS, AIRCRAFT_STATUSES } from "~/models/admin-constants";
 import { SelectField } from "./fields";
 import * as s from "./admin.css";
+import { FORM_CONSTRAINTS } from "~/models/form-constraints";
 
 const STATUS_LABEL = { GROUNDED: "Grounded", "IN OPERATION": "In operation", "IN TRANSITION": "In transition" } as const;
 
@@ -28,10 +29,7 @@ export function AircraftForm({
   const [form, fields] = useForm({
     id,
     lastResult: navigation.state === "idle" ? lastResult : undefined,
-    constraint: getZodConstraint(AircraftUpdateInput),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: AircraftUpdateInput }),
+    constraint: FORM_CONSTRAINTS.AircraftUpdateInput,
     defaultValue: initial
       ? {
           msn: initial.msn,

@@ -1,6 +1,6 @@
 // Form controls the admin forms need beyond app/components/ui/form.tsx: a labelled select, a
 // checkbox and a group of checkboxes or radios, all plain HTML that conform enhances.
-import { getCollectionProps, getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
+import { getCollectionProps, getInputProps, getSelectProps, type FieldMetadata } from "~/components/ui/form-state";
 import type { ReactNode, SelectHTMLAttributes } from "react";
 import { ErrorList } from "~/components/ui/form";
 import * as ui from "~/components/ui/ui.css";

@@ -1,10 +1,8 @@
-// Pieces the admin create forms share: the conform set-up (validated in the browser against the
-// same zod schema as the action), the name and e-mail fields of a person, the optional password
+// Pieces the admin create forms share: the form set-up (the zod schema's constraints in the browser,
+// the schema itself in the action), the name and e-mail fields of a person, the optional password
 // (blank = mail an invitation), and the submit/cancel row under a form.
-import { useForm, type DefaultValue, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { useForm, type Constraint, type FieldMetadata, type SubmissionResult } from "~/components/ui/form-state";
 import { Link, useNavigation } from "@remix-run/react";
-import type { z } from "zod";
 import { Field } from "~/components/ui/form";
 import * as ui from "~/components/ui/ui.css";
 import * as s from "./admin.css";
@@ -12,7 +10,7 @@ import * as s from "./admin.css";
 type Meta = FieldMetadata<unknown, any, string[]>;
 
 /** First name, last name and a full-width Email of a new account. */
-export function PersonNameFields({ fields }: { fields: { first_name: Meta; last_name: Meta; email: Meta } }) {
+export function PersonNameFields({ fields }: { fields: Record<string, Meta> }) {
   return (
     <>
       <Field label="First name" meta={fields.first_name} autoComplete="off" />
@@ -52,28 +50,21 @@ export function FormActions({ label, busyLabel, busy, cancelTo }: { label: strin
 }
 
 /**
- * useForm as the admin create forms set it up: constraints and browser validation from `schema`
- * (on blur, then on input), and the action's last answer once the navigation is idle.
+ * useForm as the admin create forms set it up: the schema's HTML constraints (generated data, see
+ * app/models/form-constraints.ts) and the action's last answer once the navigation is idle. The
+ * action validates with the zod schema; the browser checks the constraints.
  */
-export function useSchemaForm<S extends z.ZodType<any, z.ZodTypeDef, Record<string, any>>>({
+export function useSchemaForm({
   id,
-  schema,
+  constraint,
   lastResult,
   defaultValue,
 }: {
   id: string;
-  schema: S;
+  constraint: Record<string, Constraint>;
   lastResult: SubmissionResult<string[]> | null | undefined;
-  defaultValue?: DefaultValue<z.input<S>>;
+  defaultValue?: Record<string, unknown>;
 }) {
   const navigation = useNavigation();
-  return useForm<z.input<S>, z.output<S>, string[]>({
-    id,
-    lastResult: navigation.state === "idle" ? lastResult : undefined,
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    ...(defaultValue === undefined ? {} : { defaultValue }),
-  });
+  return useForm({ id, lastResult: navigation.state === "idle" ? lastResult : undefined, constraint, defaultValue });
 }

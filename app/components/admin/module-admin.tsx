@@ -1,8 +1,7 @@
 // The admin pages of the AeroOPS and AeroOIL modules, shared by /admin/aeroops/* (module from `type`)
 // and /aerooil/*: the organizations using a module, creating one (or switching the module on), and an
 // organization's registered MSNs with the form that registers more.
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, useForm, type SubmissionResult } from "~/components/ui/form-state";
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { listHref } from "~/components/data-table-simple/list-url";
 import { CheckIcon, SearchIcon } from "~/components/icons/icons";
@@ -12,10 +11,10 @@ import { StatusBadge } from "~/components/ui/status-badge";
 import * as dt from "~/components/data-table-simple/data-table-simple.css";
 import * as ui from "~/components/ui/ui.css";
 import type { ModuleLinks } from "~/models/module-admin";
-import { AIRCRAFT_KINDS, AIRCRAFT_STATUSES, ModuleEnableInput, ModuleOrganizationInput, PRODUCT_TYPES } from "~/models/schemas/admin";
-import { MsnIdCreatedInput } from "~/models/schemas/ops";
+import { AIRCRAFT_KINDS, AIRCRAFT_STATUSES, PRODUCT_TYPES } from "~/models/admin-constants";
 import { SelectField } from "./fields";
 import * as s from "./admin.css";
+import { FORM_CONSTRAINTS } from "~/models/form-constraints";
 
 export interface ModuleOrg {
   organization_id: number;
@@ -135,17 +134,13 @@ export function ModuleCreateView({
   const [createForm, createFields] = useForm({
     id: "module-org-create",
     lastResult: idle && actionData?.intent === "create" ? actionData.result : undefined,
-    constraint: getZodConstraint(ModuleOrganizationInput),
-    shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ModuleOrganizationInput }),
+    constraint: FORM_CONSTRAINTS.ModuleOrganizationInput,
     defaultValue: { product_type: "STORAGE" },
   });
   const [enableForm, enableFields] = useForm({
     id: "module-org-enable",
     lastResult: idle && actionData?.intent === "enable" ? actionData.result : undefined,
-    constraint: getZodConstraint(ModuleEnableInput),
-    shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ModuleEnableInput }),
+    constraint: FORM_CONSTRAINTS.ModuleEnableInput,
   });
   return (
     <>
@@ -216,9 +211,7 @@ export function MsnRegisterForm({ links, slug, lastResult }: { links: ModuleLink
   const [form, fields] = useForm({
     id: "msn-register",
     lastResult: navigation.state === "idle" ? lastResult : undefined,
-    constraint: getZodConstraint(MsnIdCreatedInput),
-    shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: MsnIdCreatedInput }),
+    constraint: FORM_CONSTRAINTS.MsnIdCreatedInput,
     defaultValue: { kind: "aircraft", status: "IN OPERATION" },
   });
   return (

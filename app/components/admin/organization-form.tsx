@@ -1,13 +1,14 @@
 // The organization form (create and edit): name, short name (slug), product type, the search-all
 // flag and the AeroOPS / AeroOIL modules. Works without JavaScript; conform adds live validation.
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, useForm, type SubmissionResult } from "~/components/ui/form-state";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { Field, FormError } from "~/components/ui/form";
 import * as ui from "~/components/ui/ui.css";
-import { OrganizationInput, PRODUCT_TYPES, type OrganizationSummary } from "~/models/schemas/admin";
+import type { OrganizationSummary } from "~/models/schemas/admin";
+import { PRODUCT_TYPES } from "~/models/admin-constants";
 import { CheckboxField, SelectField } from "./fields";
 import * as s from "./admin.css";
+import { FORM_CONSTRAINTS } from "~/models/form-constraints";
 
 export function OrganizationForm({
   id,
@@ -30,10 +31,7 @@ export function OrganizationForm({
   const [form, fields] = useForm({
     id,
     lastResult: navigation.state === "idle" ? lastResult : undefined,
-    constraint: getZodConstraint(OrganizationInput),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: OrganizationInput }),
+    constraint: FORM_CONSTRAINTS.OrganizationInput,
     defaultValue: initial
       ? {
           name: initial.name,

@@ -1,18 +1,18 @@
 // The three consultant dialogs of the spec (§2, §5): Send Message, Set Your Availability, Set Notes and
-// Rates. Conform + zod with the shared schemas: getZodConstraint writes required/min/max into the
-// HTML (validation without JS), parseWithZod validates again on the server. Each form is a fetcher:
+// Rates. The shared schemas' constraints (app/models/form-constraints.ts) write required/min/max into
+// the HTML (validation without JS); the action validates with the zod schemas. Each form is a fetcher:
 // with JS it saves without a page reload and the action's redirect closes the dialog; without JS it
 // is a plain post that redirects (or re-renders the page with the dialog and its errors).
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, useForm, type SubmissionResult } from "~/components/ui/form-state";
 import { Link, useFetcher } from "@remix-run/react";
+import { useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Field, FormError, TextareaField } from "~/components/ui/form";
 import * as ui from "~/components/ui/ui.css";
-import { AVAILABILITY_MIN_DATE, AvailabilitySchema, NotesAndRatesSchema, SendMessageSchema } from "~/models/consultant-rules";
-import { StaffAvailabilitySchema } from "./dialog-schemas";
+import { AVAILABILITY_MIN_DATE } from "~/models/consultant-rules";
 import { ModalBody, ModalDialog, ModalFooter } from "./modal-dialog";
 import * as s from "./modal-dialog.css";
+import { FORM_CONSTRAINTS } from "~/models/form-constraints";
 
 type Result = SubmissionResult<string[]> | undefined;
 type ActionAnswer = { result?: SubmissionResult<string[]>; ok?: boolean } | undefined;
@@ -56,13 +56,9 @@ export function SendMessageDialog({ action, closeHref, consultant, actionResult,
   const hydrated = useHydrated();
   const [form, fields] = useForm({
     id: "send-message",
-    constraint: getZodConstraint(SendMessageSchema),
+    constraint: FORM_CONSTRAINTS.SendMessageSchema,
     lastResult: fetcher.state === "idle" ? (fetcher.data?.result ?? actionResult) : undefined,
     defaultValue: { message_to_admin: defaultMessage },
-    defaultNoValidate: false,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SendMessageSchema }),
   });
   return (
     <ModalDialog title="Send Message" subtitle="To the administrators" closeHref={closeHref}>
@@ -96,22 +92,18 @@ export function AvailabilityDialog({
 }) {
   const fetcher = useFetcher<ActionAnswer>({ key: `dialog-availability-${consultant.id}` });
   const hydrated = useHydrated();
-  const schema = staff ? StaffAvailabilitySchema : AvailabilitySchema;
   const [form, fields] = useForm({
     id: "availability",
-    constraint: getZodConstraint(schema),
+    constraint: staff ? FORM_CONSTRAINTS.StaffAvailabilitySchema : FORM_CONSTRAINTS.AvailabilitySchema,
     lastResult: fetcher.state === "idle" ? (fetcher.data?.result ?? actionResult) : undefined,
     defaultValue: {
       available_start_date: defaults.available_start_date ?? "",
       available_end_date: defaults.available_end_date ?? "",
       availability_status: defaults.availability_status === false ? "not_available" : "available",
     },
-    defaultNoValidate: false,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
-  const start = typeof fields.available_start_date.value === "string" ? fields.available_start_date.value : "";
+  // The end date's minimum follows the start date as it is chosen (with JS).
+  const [start, setStart] = useState(typeof fields.available_start_date.initialValue === "string" ? fields.available_start_date.initialValue : "");
   // Without JS the browser cannot follow the start date: its minimum is the fallback and the server
   // checks the pair; with JS the minimum follows the chosen start.
   const endMin = hydrated && start ? start : AVAILABILITY_MIN_DATE;
@@ -136,7 +128,7 @@ export function AvailabilityDialog({
             <p className={s.note}>The dates show clients when you can take on work; an administrator confirms your availability.</p>
           )}
           <div className={s.twoColumns}>
-            <Field label="Available from" meta={fields.available_start_date} type="date" min={AVAILABILITY_MIN_DATE} autoFocus />
+            <Field label="Available from" meta={fields.available_start_date} type="date" min={AVAILABILITY_MIN_DATE} autoFocus onChange={(e) => setStart(e.currentTarget.value)} />
             <Field
               label="Available until"
               meta={fields.available_end_date}
@@ -164,17 +156,13 @@ export function NotesAndRatesDialog({
   const hydrated = useHydrated();
   const [form, fields] = useForm({
     id: "notes-and-rates",
-    constraint: getZodConstraint(NotesAndRatesSchema),
+    constraint: FORM_CONSTRAINTS.NotesAndRatesSchema,
     lastResult: fetcher.state === "idle" ? (fetcher.data?.result ?? actionResult) : undefined,
     defaultValue: {
       comment_by_admin: defaults.comment_by_admin,
       daily_rate_onsite: defaults.daily_rate_onsite == null ? "" : String(defaults.daily_rate_onsite),
       daily_rate_offsite: defaults.daily_rate_offsite == null ? "" : String(defaults.daily_rate_offsite),
     },
-    defaultNoValidate: false,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: NotesAndRatesSchema }),
   });
   return (
     <ModalDialog title="Set Notes and Rates" subtitle={consultant.name} closeHref={closeHref}>

@@ -2,15 +2,14 @@
 // upstream, mailed through the outbox). In the top bar it is a disclosure; it posts to the UI route
 // /report-issue, which redirects back with a toast, so it works without JavaScript. With JavaScript
 // it posts through a fetcher and shows errors in place.
-import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "~/components/ui/form-state";
 import { useFetcher, useLocation } from "@remix-run/react";
 import { BugIcon } from "~/components/icons/icons";
 import { ErrorList, FormError } from "~/components/ui/form";
 import * as ui from "~/components/ui/ui.css";
-import { ISSUE_DESCRIPTION_MAX, ReportIssueInput } from "~/models/schemas/auth";
 import type { action as reportAction } from "~/routes/_shell.report-issue";
 import * as s from "./shell.css";
+import { FORM_CONSTRAINTS } from "~/models/form-constraints";
 
 export const REPORT_ISSUE_ACTION = "/report-issue";
 
@@ -27,11 +26,8 @@ export function ReportIssueForm({
   const fetcher = useFetcher<typeof reportAction>({ key: id });
   const [form, fields] = useForm({
     id,
-    constraint: getZodConstraint(ReportIssueInput),
+    constraint: FORM_CONSTRAINTS.ReportIssueInput,
     lastResult: fetcher.state === "idle" ? (fetcher.data?.result ?? lastResult) : undefined,
-    defaultNoValidate: false,
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ReportIssueInput }),
   });
   const { key, ...textarea } = getTextareaProps(fields.description, { ariaAttributes: true });
   const busy = fetcher.state !== "idle";
@@ -48,7 +44,7 @@ export function ReportIssueForm({
           {...textarea}
           className={ui.textarea}
           rows={5}
-          maxLength={ISSUE_DESCRIPTION_MAX}
+          maxLength={FORM_CONSTRAINTS.ReportIssueInput.description.maxLength}
           placeholder="Describe what you did and what you expected to happen."
         />
         <span className={ui.hint}>The address of this page and your account are sent with the report.</span>

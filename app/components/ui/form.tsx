@@ -1,6 +1,6 @@
 // Form pieces for conform (v1) + zod: a labelled field with its errors, and the form-level error.
 // They render plain HTML that works before (and without) hydration; conform adds live validation.
-import { getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import { getInputProps, getTextareaProps, type FieldMetadata } from "~/components/ui/form-state";
 import type { InputHTMLAttributes, TextareaHTMLAttributes } from "react";
 import * as s from "./ui.css";
 

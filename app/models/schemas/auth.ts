@@ -107,6 +107,8 @@ export const ChangePasswordInput = z
   .refine(samePasswords, mismatch);
 
 export const Enable2faInput = z.object({ code: totpCodeInput });
+/** The code form of the sign-in's second step (/auth/2fa/verify). */
+export const TotpCodeForm = z.object({ code: totpCodeInput });
 export const Disable2faInput = z.object({
   password: z.string({ required_error: "Enter your password." }).min(1, "Enter your password.").max(1000),
 });

@@ -360,3 +360,21 @@ export const ConsultantSettings = z.object({
 });
 export const SettingsAnswer = z.object({ data: z.object({ settings: ConsultantSettings }) });
 export const SettingsUpdateAnswer = z.object({ message: z.string(), data: z.object({ settings: ConsultantSettings }) });
+
+/** The profile form of the overview (the consultant's own fields). A type "1" means its subtype applies. */
+const profileTypeFlag = z.preprocess((v) => (v === "1" || v === "on" || v === true ? "1" : "0"), z.enum(["0", "1"]));
+const profileSubType = (label: string) => z.string().trim().max(500, `${label} is too long (at most 500 characters).`).optional().default("");
+const profileRequired = (label: string, missing: string) => z.string({ required_error: missing }).trim().min(1, missing).max(120, `${label} is too long (at most 120 characters).`);
+export const ConsultantProfileForm = z.object({
+  name: profileRequired("Name", "Enter your name."),
+  city: profileRequired("City", "Enter your city."),
+  country: profileRequired("Country", "Enter your country."),
+  summary: z.string().trim().max(5000, "The summary is too long (at most 5000 characters).").optional().default(""),
+  aircraft_type: profileTypeFlag,
+  aircraft_sub_type: profileSubType("Aircraft sub type"),
+  helicopter_type: profileTypeFlag,
+  helicopter_sub_type: profileSubType("Helicopter sub type"),
+  power_plant_type: profileTypeFlag,
+  power_plant_sub_type: profileSubType("Power plant sub type"),
+  services: z.array(z.enum(CONSULTANT_SERVICES)).optional().default([]),
+});
