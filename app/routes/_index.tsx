@@ -22,7 +22,8 @@ import {
 import * as m from "~/components/marketing/marketing.css";
 import { Field, FormError, TextareaField } from "~/components/ui/form";
 import * as ui from "~/components/ui/ui.css";
-import { AUTH_MESSAGES, ContactInput } from "~/models/schemas/auth";
+import { ContactInput } from "~/models/schemas/auth.server";
+import { AUTH_MESSAGES } from "~/models/auth-constants";
 import { apiFor, getUser, requireUser } from "~/utils/auth.server";
 import { env } from "~/utils/env.server";
 import { landingFor } from "~/utils/landing.server";

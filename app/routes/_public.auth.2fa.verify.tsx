@@ -9,7 +9,7 @@ import * as s from "~/components/auth/auth.css";
 import { Field, FormError } from "~/components/ui/form";
 import * as ui from "~/components/ui/ui.css";
 import { safeRedirect } from "~/models/roles";
-import { SignedInAnswer, TotpCodeForm } from "~/models/schemas/auth";
+import { SignedInAnswer, TotpCodeForm } from "~/models/schemas/auth.server";
 import { apiFor } from "~/utils/auth.server";
 import { beginSession, endSession, pendingChallenge } from "~/utils/sign-in.server";
 import { FORM_CONSTRAINTS } from "~/models/form-constraints";

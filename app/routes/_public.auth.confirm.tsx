@@ -5,7 +5,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { AuthCard, AuthLinks } from "~/components/auth/auth-card";
 import { FormError } from "~/components/ui/form";
 import * as ui from "~/components/ui/ui.css";
-import { AUTH_MESSAGES, ConfirmInput } from "~/models/schemas/auth";
+import { ConfirmInput } from "~/models/schemas/auth.server";
+import { AUTH_MESSAGES } from "~/models/auth-constants";
 import { apiFor } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 

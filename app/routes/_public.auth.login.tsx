@@ -14,7 +14,7 @@ import { Field, FormError } from "~/components/ui/form";
 import * as ui from "~/components/ui/ui.css";
 import { SIGN_IN_LOCKOUT_NOTE } from "~/models/auth-rules";
 import { safeRedirect } from "~/models/roles";
-import { SignInAnswer, SignInInput } from "~/models/schemas/auth";
+import { SignInAnswer, SignInInput } from "~/models/schemas/auth.server";
 import { apiFor } from "~/utils/auth.server";
 import { beginSession, rememberChallenge } from "~/utils/sign-in.server";
 import { FORM_CONSTRAINTS } from "~/models/form-constraints";

@@ -6,7 +6,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { AuthCard, AuthLinks, MailSent } from "~/components/auth/auth-card";
 import { Field, FormError } from "~/components/ui/form";
 import * as ui from "~/components/ui/ui.css";
-import { AUTH_MESSAGES, EmailInput } from "~/models/schemas/auth";
+import { EmailInput } from "~/models/schemas/auth.server";
+import { AUTH_MESSAGES } from "~/models/auth-constants";
 import { apiFor } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { FORM_CONSTRAINTS } from "~/models/form-constraints";

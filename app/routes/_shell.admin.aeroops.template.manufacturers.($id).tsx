@@ -7,7 +7,7 @@ import * as s from "~/components/admin/admin.css";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { dateUtc } from "~/components/shell/format";
 import * as ui from "~/components/ui/ui.css";
-import { ListTabsAnswer, TemplateManufacturersAnswer, TemplateVersionsAnswer } from "~/models/schemas/ops";
+import { ListTabsAnswer, TemplateManufacturersAnswer, TemplateVersionsAnswer } from "~/models/schemas/ops.server";
 import { requireUser } from "~/utils/auth.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.selected?.name ?? "Templates and manufacturers"} · AeroRecords` }];

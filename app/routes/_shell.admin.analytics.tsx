@@ -9,8 +9,8 @@ import { HBarChart, LineChart, VBarChart } from "~/components/svg-chart/svg-char
 import * as ui from "~/components/ui/ui.css";
 import type { Api } from "~/models/api.server";
 import { listParams } from "~/models/admin.server";
-import { AnalyticsAnswer, AnalyticsQuery } from "~/models/schemas/admin";
-import { IssueReportsAnswer, MailOutboxAnswer } from "~/models/schemas/auth";
+import { AnalyticsAnswer, AnalyticsQuery } from "~/models/schemas/admin.server";
+import { IssueReportsAnswer, MailOutboxAnswer } from "~/models/schemas/auth.server";
 import { formatBytes, SIZE_UNITS } from "~/models/size";
 import { vars } from "~/styles/theme.css";
 import { requireUser, STAFF } from "~/utils/auth.server";

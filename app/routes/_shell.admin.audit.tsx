@@ -10,7 +10,7 @@ import { SearchIcon } from "~/components/icons/icons";
 import { dateTimeUtc } from "~/components/shell/format";
 import * as ui from "~/components/ui/ui.css";
 import { listParams, organizationOptions, queryOf } from "~/models/admin.server";
-import { AuditAnswer, AuditQuery } from "~/models/schemas/admin";
+import { AuditAnswer, AuditQuery } from "~/models/schemas/admin.server";
 import { requireUser, STAFF } from "~/utils/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Audit log · AeroRecords" }];

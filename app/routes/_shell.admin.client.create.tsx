@@ -13,7 +13,7 @@ import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { FormError } from "~/components/ui/form";
 import * as ui from "~/components/ui/ui.css";
 import { organizationOptions, submitChange } from "~/models/admin.server";
-import { ClientCreateInput, UserMutationAnswer } from "~/models/schemas/admin";
+import { ClientCreateInput, UserMutationAnswer } from "~/models/schemas/admin.server";
 import { requireUser, STAFF } from "~/utils/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Create a client · AeroRecords" }];

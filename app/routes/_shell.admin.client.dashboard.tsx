@@ -10,7 +10,7 @@ import { dateUtc } from "~/components/shell/format";
 import * as dt from "~/components/data-table-simple/data-table-simple.css";
 import * as ui from "~/components/ui/ui.css";
 import { listParams, organizationOptions, queryOf } from "~/models/admin.server";
-import { UsersAnswer, UsersQuery } from "~/models/schemas/admin";
+import { UsersAnswer, UsersQuery } from "~/models/schemas/admin.server";
 import { requireUser, STAFF } from "~/utils/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Clients · AeroRecords" }];

@@ -12,7 +12,7 @@ import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { Field, FormError } from "~/components/ui/form";
 import * as ui from "~/components/ui/ui.css";
 import { submitChange } from "~/models/admin.server";
-import { ConsultantCreateInput, ConsultantMutationAnswer } from "~/models/schemas/admin";
+import { ConsultantCreateInput, ConsultantMutationAnswer } from "~/models/schemas/admin.server";
 import { requireUser, STAFF } from "~/utils/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Create a consultant · AeroRecords" }];

@@ -14,7 +14,7 @@ import * as dt from "~/components/data-table-simple/data-table-simple.css";
 import * as ui from "~/components/ui/ui.css";
 import { listParams, queryOf } from "~/models/admin.server";
 import { safeRedirect } from "~/models/roles";
-import { ConsultantsAnswer, ConsultantsQuery } from "~/models/schemas/admin";
+import { ConsultantsAnswer, ConsultantsQuery } from "~/models/schemas/admin.server";
 import { requireUser, STAFF } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 

@@ -11,7 +11,7 @@ import { dateTimeUtc } from "~/components/shell/format";
 import { FormError } from "~/components/ui/form";
 import * as ui from "~/components/ui/ui.css";
 import { submitChange } from "~/models/admin.server";
-import { ReindexAnswer, ReindexInput, ReindexMutationAnswer } from "~/models/schemas/admin";
+import { ReindexAnswer, ReindexInput, ReindexMutationAnswer } from "~/models/schemas/admin.server";
 import { requireUser, STAFF } from "~/utils/auth.server";
 
 const REFRESH_SECONDS = 3;

@@ -12,7 +12,7 @@ import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { Field, FormError } from "~/components/ui/form";
 import * as ui from "~/components/ui/ui.css";
 import { organizationOptions } from "~/models/admin.server";
-import { IpWarningAnswer, IpWhitelistInput, IpWhitelistMutationAnswer } from "~/models/schemas/admin";
+import { IpWarningAnswer, IpWhitelistInput, IpWhitelistMutationAnswer } from "~/models/schemas/admin.server";
 import { requireUser, STAFF } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { FORM_CONSTRAINTS } from "~/models/form-constraints";

@@ -7,7 +7,7 @@ import { Pagination } from "~/components/pagination/pagination";
 import { dateTimeUtc } from "~/components/shell/format";
 import * as ui from "~/components/ui/ui.css";
 import { safeRedirect } from "~/models/roles";
-import { IssueReportClosedAnswer, IssueReportsAnswer } from "~/models/schemas/auth";
+import { IssueReportClosedAnswer, IssueReportsAnswer } from "~/models/schemas/auth.server";
 import { requireUser, STAFF } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 

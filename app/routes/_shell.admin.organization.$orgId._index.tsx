@@ -14,7 +14,7 @@ import { StatusBadge } from "~/components/ui/status-badge";
 import * as dt from "~/components/data-table-simple/data-table-simple.css";
 import * as ui from "~/components/ui/ui.css";
 import { listParams, queryOf, submitChange } from "~/models/admin.server";
-import { AircraftListAnswer, AircraftQuery, OrganizationAnswer, OrganizationInput, OrganizationMutationAnswer } from "~/models/schemas/admin";
+import { AircraftListAnswer, AircraftQuery, OrganizationAnswer, OrganizationInput, OrganizationMutationAnswer } from "~/models/schemas/admin.server";
 import { AIRCRAFT_STATUSES } from "~/models/admin-constants";
 import { requireUser, STAFF } from "~/utils/auth.server";
 

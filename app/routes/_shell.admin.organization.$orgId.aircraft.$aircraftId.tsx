@@ -6,7 +6,7 @@ import { AircraftForm } from "~/components/admin/aircraft-form";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import * as ui from "~/components/ui/ui.css";
 import { submitChange } from "~/models/admin.server";
-import { AircraftAnswer, AircraftMutationAnswer, AircraftUpdateInput } from "~/models/schemas/admin";
+import { AircraftAnswer, AircraftMutationAnswer, AircraftUpdateInput } from "~/models/schemas/admin.server";
 import { requireUser, STAFF } from "~/utils/auth.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.aircraft.name ?? "Aircraft"} · AeroRecords` }];

@@ -7,7 +7,7 @@ import { AircraftForm } from "~/components/admin/aircraft-form";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import * as ui from "~/components/ui/ui.css";
 import { submitChange } from "~/models/admin.server";
-import { AircraftMutationAnswer, AircraftUpdateInput, OrganizationAnswer } from "~/models/schemas/admin";
+import { AircraftMutationAnswer, AircraftUpdateInput, OrganizationAnswer } from "~/models/schemas/admin.server";
 import { requireUser, STAFF } from "~/utils/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Add an aircraft · AeroRecords" }];

@@ -9,7 +9,7 @@ import { Pagination } from "~/components/pagination/pagination";
 import { dateUtc } from "~/components/shell/format";
 import * as ui from "~/components/ui/ui.css";
 import { listParams, queryOf } from "~/models/admin.server";
-import { OrganizationsAnswer, OrganizationsQuery } from "~/models/schemas/admin";
+import { OrganizationsAnswer, OrganizationsQuery } from "~/models/schemas/admin.server";
 import { PRODUCT_TYPES } from "~/models/admin-constants";
 import { requireUser, STAFF } from "~/utils/auth.server";
 

@@ -8,7 +8,7 @@ import { OrganizationForm } from "~/components/admin/organization-form";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import * as ui from "~/components/ui/ui.css";
 import { submitChange } from "~/models/admin.server";
-import { OrganizationInput, OrganizationMutationAnswer } from "~/models/schemas/admin";
+import { OrganizationInput, OrganizationMutationAnswer } from "~/models/schemas/admin.server";
 import { requireUser, STAFF } from "~/utils/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Create an organization · AeroRecords" }];

@@ -10,7 +10,7 @@ import { Pagination } from "~/components/pagination/pagination";
 import { dateTimeUtc } from "~/components/shell/format";
 import { Linkified } from "~/components/ui/linkified";
 import * as ui from "~/components/ui/ui.css";
-import { MailOutboxAnswer } from "~/models/schemas/auth";
+import { MailOutboxAnswer } from "~/models/schemas/auth.server";
 import { requireUser, STAFF } from "~/utils/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Mail outbox · AeroRecords" }];

@@ -22,7 +22,7 @@ import * as ui from "~/components/ui/ui.css";
 import { accessToast, organizationOptions, queryOf, saveAccessRow } from "~/models/admin.server";
 import { safeRedirect } from "~/models/roles";
 import { ROLE_LABEL } from "~/models/shell";
-import { AccessGrantInput, AccessMutationAnswer, AccessRevokeInput, AircraftAccessAnswer, AircraftListAnswer, UserAccessAnswer, UsersAnswer } from "~/models/schemas/admin";
+import { AccessGrantInput, AccessMutationAnswer, AccessRevokeInput, AircraftAccessAnswer, AircraftListAnswer, UserAccessAnswer, UsersAnswer } from "~/models/schemas/admin.server";
 import { ACCESS_LABELS, ACCESS_LEVELS, PRODUCT_LABEL, PRODUCTS } from "~/models/admin-constants";
 import { requireUser, STAFF } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";

@@ -8,7 +8,7 @@ import { PageErrorBoundary } from "~/components/error-page/boundary";
 import * as ui from "~/components/ui/ui.css";
 import { accessToast, saveAccessRow } from "~/models/admin.server";
 import { roleLanding, safeRedirect } from "~/models/roles";
-import { AircraftAccessAnswer } from "~/models/schemas/admin";
+import { AircraftAccessAnswer } from "~/models/schemas/admin.server";
 import { ACCESS_LABELS } from "~/models/admin-constants";
 import { requireUser } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";

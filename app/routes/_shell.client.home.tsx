@@ -9,7 +9,7 @@ import { Pagination } from "~/components/pagination/pagination";
 import { StatusBadge } from "~/components/ui/status-badge";
 import * as ui from "~/components/ui/ui.css";
 import { ACCESS_LABEL } from "~/models/roles";
-import { AircraftListAnswer } from "~/models/schemas/storage";
+import { AircraftListAnswer } from "~/models/schemas/storage.server";
 import { requireUser } from "~/utils/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Home · AeroRecords" }];

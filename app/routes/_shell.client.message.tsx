@@ -14,7 +14,7 @@ import { ErrorList, FormError, TextareaField } from "~/components/ui/form";
 import * as ui from "~/components/ui/ui.css";
 import { CONSULTANT_MESSAGES } from "~/models/consultant-rules";
 import { fieldErrorsOf, getProfile, listMessages, listSaved, MARKET_ROLES, sendToConsultant } from "~/models/consultant.server";
-import { ClientMessageInput } from "~/models/schemas/consultant";
+import { ClientMessageInput } from "~/models/schemas/consultant.server";
 import { requireUser } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { FORM_CONSTRAINTS } from "~/models/form-constraints";

@@ -7,7 +7,7 @@ import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { StarIcon } from "~/components/icons/icons";
 import * as ui from "~/components/ui/ui.css";
 import { APPROVAL_LABEL, availabilityLabel, onboardingRedirect, RATING_MAX } from "~/models/consultant-rules";
-import { LandingAnswer } from "~/models/schemas/consultant";
+import { LandingAnswer } from "~/models/schemas/consultant.server";
 import { requireUser } from "~/utils/auth.server";
 import { endSession } from "~/utils/sign-in.server";
 

@@ -33,7 +33,7 @@ import { StarRating } from "~/components/star-rating/star-rating";
 import { Field, FormError, TextareaField } from "~/components/ui/form";
 import * as ui from "~/components/ui/ui.css";
 import { CONSULTANT_MESSAGES, CONSULTANT_SERVICES, CONSULTANT_TYPES, PHOTO_EXTENSIONS, PHOTO_MAX_BYTES, PROFILE_TABS, RESUME_EXTENSIONS, RESUME_MAX_BYTES } from "~/models/consultant-rules";
-import { AvailabilitySchema, SendMessageSchema } from "~/models/schemas/consultant-dialogs";
+import { AvailabilitySchema, SendMessageSchema } from "~/models/schemas/consultant-dialogs.server";
 import {
   addProject,
   deleteProject,
@@ -52,7 +52,7 @@ import {
   updateProfile,
   ERROR_401,
 } from "~/models/consultant.server";
-import { ConsultantProfileForm, ProjectInput } from "~/models/schemas/consultant";
+import { ConsultantProfileForm, ProjectInput } from "~/models/schemas/consultant.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { FORM_CONSTRAINTS } from "~/models/form-constraints";
 

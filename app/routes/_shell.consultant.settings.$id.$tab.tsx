@@ -16,7 +16,7 @@ import { ProfileTabs } from "~/components/profile-tabs/profile-tabs";
 import { Field, FormError, TextareaField } from "~/components/ui/form";
 import * as ui from "~/components/ui/ui.css";
 import { CONSULTANT_MESSAGES, PHONE_OTP_MAX_FAILURES, PHONE_OTP_TTL_MINUTES, SETTINGS_TABS } from "~/models/consultant-rules";
-import { SendMessageSchema } from "~/models/schemas/consultant-dialogs";
+import { SendMessageSchema } from "~/models/schemas/consultant-dialogs.server";
 import {
   ERROR_401,
   fieldErrorsOf,
@@ -33,7 +33,7 @@ import {
   verifyPhone,
 } from "~/models/consultant.server";
 import { withoutDialog } from "~/components/modal-dialog/dialog-schemas";
-import { GeneralSettingsInput, PhoneSettingsInput, VerifyPhoneInput } from "~/models/schemas/consultant";
+import { GeneralSettingsInput, PhoneSettingsInput, VerifyPhoneInput } from "~/models/schemas/consultant.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { FORM_CONSTRAINTS } from "~/models/form-constraints";
 

@@ -8,7 +8,7 @@ import { dateUtc } from "~/components/shell/format";
 import { StatusBadge } from "~/components/ui/status-badge";
 import * as ui from "~/components/ui/ui.css";
 import { ROLE_LABEL } from "~/models/shell";
-import { OverviewAnswer } from "~/models/schemas/admin";
+import { OverviewAnswer } from "~/models/schemas/admin.server";
 import { ACCESS_LABELS } from "~/models/admin-constants";
 import { requireUser, STAFF } from "~/utils/auth.server";
 

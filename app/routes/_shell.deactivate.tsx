@@ -14,7 +14,7 @@ import * as ui from "~/components/ui/ui.css";
 import { listParams, queryOf } from "~/models/admin.server";
 import { ROLE_LABEL } from "~/models/shell";
 import { safeRedirect } from "~/models/roles";
-import { UserMutationAnswer, UsersAnswer, UsersQuery } from "~/models/schemas/admin";
+import { UserMutationAnswer, UsersAnswer, UsersQuery } from "~/models/schemas/admin.server";
 import { USER_ROLES } from "~/models/admin-constants";
 import { requireUser, STAFF } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";

@@ -10,7 +10,7 @@ import { Pagination } from "~/components/pagination/pagination";
 import { dateUtc } from "~/components/shell/format";
 import * as ui from "~/components/ui/ui.css";
 import { listParams, queryOf } from "~/models/admin.server";
-import { FsGroupsAnswer, FsGroupsQuery } from "~/models/schemas/admin";
+import { FsGroupsAnswer, FsGroupsQuery } from "~/models/schemas/admin.server";
 import { requireUser, STAFF } from "~/utils/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "File-server groups · AeroRecords" }];

@@ -13,7 +13,7 @@ import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { Field, FormError } from "~/components/ui/form";
 import * as ui from "~/components/ui/ui.css";
 import { organizationOptions, submitChange } from "~/models/admin.server";
-import { FsGroupInput, FsGroupMutationAnswer } from "~/models/schemas/admin";
+import { FsGroupInput, FsGroupMutationAnswer } from "~/models/schemas/admin.server";
 import { requireUser, STAFF } from "~/utils/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Create a file-server group · AeroRecords" }];

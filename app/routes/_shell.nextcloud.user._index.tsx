@@ -11,7 +11,7 @@ import { dateUtc } from "~/components/shell/format";
 import * as ui from "~/components/ui/ui.css";
 import { listParams, queryOf } from "~/models/admin.server";
 import { safeRedirect } from "~/models/roles";
-import { FsUserMutationAnswer, FsUsersAnswer, FsUsersQuery } from "~/models/schemas/admin";
+import { FsUserMutationAnswer, FsUsersAnswer, FsUsersQuery } from "~/models/schemas/admin.server";
 import { formatBytes } from "~/models/size";
 import { requireUser, STAFF } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";

@@ -8,7 +8,7 @@ import { dateTimeUtc } from "~/components/shell/format";
 import { EMPTY_NOTIFICATIONS } from "~/components/shell/notifications-menu";
 import * as ui from "~/components/ui/ui.css";
 import { safeRedirect } from "~/models/roles";
-import { NotificationsAnswer } from "~/models/schemas/auth";
+import { NotificationsAnswer } from "~/models/schemas/auth.server";
 import { requireUser } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 

@@ -9,7 +9,8 @@ import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { ReportIssueForm } from "~/components/shell/report-issue";
 import * as ui from "~/components/ui/ui.css";
 import { roleLanding, safeRedirect } from "~/models/roles";
-import { AUTH_MESSAGES, ReportIssueInput } from "~/models/schemas/auth";
+import { ReportIssueInput } from "~/models/schemas/auth.server";
+import { AUTH_MESSAGES } from "~/models/auth-constants";
 import { requireUser } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 

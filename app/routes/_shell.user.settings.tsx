@@ -11,15 +11,8 @@ import { KeyIcon, ShieldIcon } from "~/components/icons/icons";
 import { Field, FormError } from "~/components/ui/form";
 import * as ui from "~/components/ui/ui.css";
 import { ROLE_LABEL } from "~/models/shell";
-import {
-  AUTH_MESSAGES,
-  ChangePasswordInput,
-  Disable2faInput,
-  Enable2faInput,
-  MeAnswer,
-  PASSWORD_RULE_MESSAGE,
-  TwoFactorSetupAnswer,
-} from "~/models/schemas/auth";
+import { ChangePasswordInput, Disable2faInput, Enable2faInput, MeAnswer, TwoFactorSetupAnswer } from "~/models/schemas/auth.server";
+import { AUTH_MESSAGES, PASSWORD_RULE_MESSAGE } from "~/models/auth-constants";
 import { requireUser } from "~/utils/auth.server";
 import { otpauthQr, svgDataUrl } from "~/utils/qr.server";
 import { redirectWithToast } from "~/utils/toast.server";

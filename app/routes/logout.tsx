@@ -7,7 +7,7 @@ import { Form, Link } from "@remix-run/react";
 import { ErrorScreen } from "~/components/error-page/error-page";
 import * as ui from "~/components/ui/ui.css";
 import { roleLanding } from "~/models/roles";
-import { AUTH_MESSAGES } from "~/models/schemas/auth";
+import { AUTH_MESSAGES } from "~/models/auth-constants";
 import { apiFor, getUser } from "~/utils/auth.server";
 import { endSession } from "~/utils/sign-in.server";
 import { useRootData } from "~/root";

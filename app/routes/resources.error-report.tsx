@@ -3,7 +3,7 @@
 // §4, §7). Open to signed-out visitors too (a public page can fail as well), so it uses getUser rather
 // than requireUser; the upstream endpoint is rate-limited and cuts every field.
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { ERROR_REPORT_FIELD_MAX } from "~/models/schemas/auth";
+import { ERROR_REPORT_FIELD_MAX } from "~/models/auth-constants";
 import { reportFrontEndError } from "~/models/error-report.server";
 import { apiFor, getUser } from "~/utils/auth.server";
 

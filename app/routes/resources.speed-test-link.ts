@@ -10,7 +10,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/utils/auth.server";
 import { getSession, destroySession } from "~/utils/session.server";
 import { LINK_VALIDITY_S, REASONS, fileKey, isSpeedTestFile } from "~/models/speedtest";
-import { signedUrlAnswerSchema } from "~/models/schemas/speedtest";
+import { signedUrlAnswerSchema } from "~/models/schemas/speedtest.server";
 
 const noStore = { "Cache-Control": "no-store" };
 
