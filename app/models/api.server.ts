@@ -129,7 +129,7 @@ export class Api {
     const started = performance.now();
     try {
       stats.calls++;
-      if (process.env.DEBUG_UPSTREAM_CALLS) console.log(`[upstream] ${method} ${api}${buildUrl(path, opts.query).pathname}${buildUrl(path, opts.query).search}`);
+      if (env().DEBUG_UPSTREAM_CALLS) console.log(`[upstream] ${method} ${api}${buildUrl(path, opts.query).pathname}${buildUrl(path, opts.query).search}`);
       res = await this.ctx.upstream[api](req, this.meta);
       stats.ms += performance.now() - started;
     } catch (err) {

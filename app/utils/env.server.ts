@@ -6,6 +6,10 @@ const schema = z.object({
   CLIENT_UUID: z.string().min(8),
   MARKETING_URL: z.string().url().optional().or(z.literal("").transform(() => undefined)),
   SECURE_COOKIES: z.enum(["true", "false"]).optional(),
+  /** Public URL of the portal; https:// turns on Secure cookies in production. */
+  PORTAL_URL: z.string().url().optional().or(z.literal("").transform(() => undefined)),
+  /** Log every upstream call a page makes (development aid; the count is in Server-Timing anyway). */
+  DEBUG_UPSTREAM_CALLS: z.string().optional(),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -22,7 +22,7 @@ let storage: ReturnType<typeof createSealedCookieSessionStorage<SessionData>> | 
 /** The one rule for the Secure flag of every cookie the portal sets (session and toast). */
 export function secureCookies(): boolean {
   const e = env();
-  return e.SECURE_COOKIES ? e.SECURE_COOKIES === "true" : e.NODE_ENV === "production" && process.env.PORTAL_URL?.startsWith("https://") === true;
+  return e.SECURE_COOKIES ? e.SECURE_COOKIES === "true" : e.NODE_ENV === "production" && e.PORTAL_URL?.startsWith("https://") === true;
 }
 
 /** SESSION_SECRET, comma-separated: the first seals, all open (rotation). */
