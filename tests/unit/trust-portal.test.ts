@@ -106,6 +106,13 @@ describe("refusals the portal makes itself", () => {
     const row = await p.up.upstream.deps.db.selectFrom("audit_log").selectAll().where("action", "=", "refused.request").orderBy("id", "desc").executeTakeFirstOrThrow();
     expect(JSON.parse(row.detail)).toMatchObject({ method: "POST", path: "/admin/organization/create", source: "portal" });
     expect(row.ip).toBe("203.0.113.10");
+    // ...and an admin sees it on /admin/audit under "Refused requests".
+    const admin = await p.signIn("admin@demo.aero");
+    const audit = await import("~/routes/_shell.admin.audit");
+    const page = await p.run(audit.loader as never, "/admin/audit?action=refused.", { cookie: admin });
+    expect(page.status).toBe(200);
+    const { entries } = (await page.json()) as { entries: { action: string; user: { email: string } | null; detail: { path?: string } }[] };
+    expect(entries.some((e) => e.action === "refused.request" && e.user?.email === "client@demo.aero" && e.detail.path === "/admin/organization/create")).toBe(true);
   });
 });
 
