@@ -1,6 +1,6 @@
 // Everything the signed-in shell shows around a page: the user card, the fleet tree, the USERS
 // list of the aircraft in context, notifications, the product switcher and the logos. One loader
-// (app/routes/_shell.tsx) calls this; the calls run in parallel. Failures of the side calls are
+// (app/routes/_shell+/_layout.tsx) calls this; the calls run in parallel. Failures of the side calls are
 // logged only (spec 000 §8 "Error fetching aircraft access or ops access: logged only"); a 401/403
 // still ends the session through the client's interceptor on the /user/me.json call.
 import type { Api } from "./api.server";

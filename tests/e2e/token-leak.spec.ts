@@ -59,7 +59,7 @@ for (const [email, paths] of Object.entries(PAGES)) {
       const raw = await (await request.get(p, { headers: { Cookie: cookie }, maxRedirects: 0 })).text();
       expect(raw, `${p} (raw)`).not.toContain(token);
     }
-    for (const routeId of ["root", "routes/_shell"]) {
+    for (const routeId of ["root", "routes/_shell+/_layout"]) {
       const res = await request.get(`/client/home?_data=${encodeURIComponent(routeId)}`, { headers: { Cookie: cookie }, maxRedirects: 0 });
       expect(await res.text(), routeId).not.toContain(token);
     }

@@ -79,7 +79,7 @@ export async function startPortal(): Promise<Portal> {
   };
 
   const signIn: Portal["signIn"] = async (email, password = DEMO_PASSWORD) => {
-    const login = await import("~/routes/_public.auth.login");
+    const login = await import("~/routes/_public+/auth.login");
     const res = await run(login.action as RouteFn, "/auth/login", { form: { email, password } });
     if (res.status !== 302) throw new Error(`sign-in of ${email} failed: ${res.status} ${await res.text()}`);
     return cookieFrom(res);

@@ -22,11 +22,18 @@ const cookies: Record<string, string> = {};
 const ROUTES_DIR = path.resolve(__dirname, "../../app/routes");
 /** Every route file of the admin area (the spec's admin routes and this issue's extra pages). */
 const ADMIN_ROUTE = /^_shell\.(admin\.|dashboard\.tsx$|deactivate\.tsx$|nextcloud\.|aerooil\.)/;
-const adminFiles = fs
-  .readdirSync(ROUTES_DIR)
-  .filter((f) => ADMIN_ROUTE.test(f) && /\.tsx?$/.test(f))
-  .sort();
-const load = (file: string) => import(/* @vite-ignore */ path.join(ROUTES_DIR, file)) as Promise<RouteModule>;
+/** Every route file by its flat name: "x+/y.tsx" is "x.y.tsx", "x+/_layout.tsx" is "x.tsx" (ADR 028). */
+const routeFiles = new Map<string, string>();
+for (const entry of fs.readdirSync(ROUTES_DIR, { withFileTypes: true })) {
+  if (entry.isDirectory() && entry.name.endsWith("+")) {
+    const prefix = entry.name.slice(0, -1);
+    for (const f of fs.readdirSync(path.join(ROUTES_DIR, entry.name))) {
+      routeFiles.set(f.startsWith("_layout.") ? `${prefix}${f.slice("_layout".length)}` : `${prefix}.${f}`, path.join(entry.name, f));
+    }
+  } else if (entry.isFile()) routeFiles.set(entry.name, entry.name);
+}
+const adminFiles = [...routeFiles.keys()].filter((f) => ADMIN_ROUTE.test(f) && /\.tsx?$/.test(f)).sort();
+const load = (file: string) => import(/* @vite-ignore */ path.join(ROUTES_DIR, routeFiles.get(file) ?? file)) as Promise<RouteModule>;
 
 /** AeroOPS admin pages: ops_template may use them (spec 001 §6). */
 const OPS_TEMPLATE_FILES = new Set([
@@ -259,7 +266,7 @@ describe("admin forms", () => {
     expect((await toastOf(grant))?.description).toBe("Una Test now has Edit Access to MSN 4242 (Storage).");
     // The client sees it in the fleet at once.
     const una = await p.signIn("una.test@example.aero", "una-pass-2026");
-    const overview = await import("~/routes/_shell.storage.overview");
+    const overview = await import("~/routes/_shell.storage+/overview");
     const fleet = async () => JSON.stringify(await (await run(overview.loader as Fn, "/storage/overview", { cookie: una })).json());
     expect(await fleet()).toContain("ATR 72-600 MSN 4242");
     // Revoke: the row with no access.
@@ -288,7 +295,7 @@ describe("admin forms", () => {
     expect(off.headers.get("Location")).toBe("/deactivate?q=reader");
     expect((await toastOf(off))?.description).toBe("Ravi Desai is deactivated and has been signed out everywhere.");
     // The reader's portal session ends at their next request.
-    const shell = await import("~/routes/_shell");
+    const shell = await import("~/routes/_shell+/_layout");
     const next = await run(shell.loader as Fn, "/client/home", { cookie: readerCookie });
     expect(next.status).toBe(302);
     expect(next.headers.get("Location")).toMatch(/^\/auth\/login/);
@@ -325,7 +332,7 @@ describe("the IP whitelist through the portal", () => {
     const saved = await run(create.action!, "/admin/ip-whitelist/create", { cookie: adminCookie, form: { ...form, confirm: "on" } });
     expect(saved.headers.get("Location")).toBe(`/admin/ip-whitelist?organization_id=${ids.skyline}`);
 
-    const login = await import("~/routes/_public.auth.login");
+    const login = await import("~/routes/_public+/auth.login");
     const signIn = (ip: string) => run(login.action as Fn, "/auth/login", { form: { email: "client@demo.aero", password: "demo-pass-2026" }, context: at(ip) });
     // Refused address: the login form says why; no session.
     const refused = await signIn("192.0.2.50");
@@ -335,7 +342,7 @@ describe("the IP whitelist through the portal", () => {
     const allowed = await signIn("198.51.100.23");
     expect(allowed.status).toBe(302);
     const cookie = cookieFrom(allowed);
-    const shell = await import("~/routes/_shell");
+    const shell = await import("~/routes/_shell+/_layout");
     expect((await run(shell.loader as Fn, "/client/home", { cookie, context: at("198.51.100.23") })).status).toBe(200);
     // The same session from a refused address: every page logs out (403 → /auth/login, session cleared).
     const away = await run(shell.loader as Fn, "/client/home", { cookie, context: at("192.0.2.50") });

@@ -11,28 +11,28 @@ let p: Portal;
 
 const routes = {
   index: () => import("~/routes/_index"),
-  publicLayout: () => import("~/routes/_public"),
-  login: () => import("~/routes/_public.auth.login"),
-  confirmUrl: () => import("~/routes/_public.users.confirm_url"),
-  verify: () => import("~/routes/_public.auth.2fa.verify"),
-  shell: () => import("~/routes/_shell"),
-  clientHome: () => import("~/routes/_shell.client.home"),
-  consultantHome: () => import("~/routes/_shell.consultant.home"),
-  analytics: () => import("~/routes/_shell.admin.analytics"),
-  opsOrgs: () => import("~/routes/_shell.admin.aeroops.organization"),
-  outbox: () => import("~/routes/_shell.admin.outbox"),
-  issues: () => import("~/routes/_shell.admin.issue-reports"),
-  settings: () => import("~/routes/_shell.user.settings"),
-  report: () => import("~/routes/_shell.report-issue"),
+  publicLayout: () => import("~/routes/_public+/_layout"),
+  login: () => import("~/routes/_public+/auth.login"),
+  confirmUrl: () => import("~/routes/_public+/users.confirm_url"),
+  verify: () => import("~/routes/_public+/auth.2fa.verify"),
+  shell: () => import("~/routes/_shell+/_layout"),
+  clientHome: () => import("~/routes/_shell.client+/home"),
+  consultantHome: () => import("~/routes/_shell.consultant+/home"),
+  analytics: () => import("~/routes/_shell.admin+/analytics"),
+  opsOrgs: () => import("~/routes/_shell.admin+/aeroops.organization"),
+  outbox: () => import("~/routes/_shell.admin+/outbox"),
+  issues: () => import("~/routes/_shell.admin+/issue-reports"),
+  settings: () => import("~/routes/_shell+/user.settings"),
+  report: () => import("~/routes/_shell+/report-issue"),
   logout: () => import("~/routes/logout"),
   authSplat: () => import("~/routes/auth.$"),
   splat: () => import("~/routes/$"),
-  page401: () => import("~/routes/page.page-401"),
-  page404: () => import("~/routes/page.page-404"),
-  page500: () => import("~/routes/page.page-500"),
-  page422: () => import("~/routes/page.page-422"),
-  error401: () => import("~/routes/errors.error-401"),
-  error500: () => import("~/routes/errors.error-500"),
+  page401: () => import("~/routes/page+/page-401"),
+  page404: () => import("~/routes/page+/page-404"),
+  page500: () => import("~/routes/page+/page-500"),
+  page422: () => import("~/routes/page+/page-422"),
+  error401: () => import("~/routes/errors+/error-401"),
+  error500: () => import("~/routes/errors+/error-500"),
 };
 
 const location = (res: Response) => res.headers.get("Location");
@@ -447,7 +447,7 @@ describe("sessions after a password change", () => {
 
 describe("render errors", () => {
   it("are forwarded to /error/send_fe_error.json with the user's e-mail", async () => {
-    const { action } = await import("~/routes/resources.error-report");
+    const { action } = await import("~/routes/resources+/error-report");
     const cookie = await as("client@demo.aero");
     const res = await p.run(action as Fn, "/resources/error-report", {
       cookie,

@@ -111,15 +111,15 @@ beforeAll(async () => {
     return fetch(new Request(target, r));
   };
   context = { upstream: { main: t.upstream.main, ops: t.upstream.ops, blob }, clientIp: "127.0.0.1", nonce: "" } as AppLoadContext;
-  profileLayout = await import("~/routes/_shell.consultant.profile");
-  profileTab = await import("~/routes/_shell.consultant.profile.$id.$tab");
-  settingsLayout = await import("~/routes/_shell.consultant.settings");
-  settingsTab = await import("~/routes/_shell.consultant.settings.$id.$tab");
-  home = await import("~/routes/_shell.consultant.home");
-  dashboard = await import("~/routes/_shell.client.dashboard");
-  saved = await import("~/routes/_shell.client.saved");
-  messagePage = await import("~/routes/_shell.client.message");
-  resume = await import("~/routes/resources.consultant-resume.$id");
+  profileLayout = await import("~/routes/_shell.consultant+/profile");
+  profileTab = await import("~/routes/_shell.consultant+/profile.$id.$tab");
+  settingsLayout = await import("~/routes/_shell.consultant+/settings");
+  settingsTab = await import("~/routes/_shell.consultant+/settings.$id.$tab");
+  home = await import("~/routes/_shell.consultant+/home");
+  dashboard = await import("~/routes/_shell.client+/dashboard");
+  saved = await import("~/routes/_shell.client+/saved");
+  messagePage = await import("~/routes/_shell.client+/message");
+  resume = await import("~/routes/resources+/consultant-resume.$id");
   ({ getToast } = (await import("~/utils/toast.server")) as unknown as { getToast: typeof getToast });
 
   for (const email of ["consultant@demo.aero", "admin@demo.aero", "member@demo.aero", "client@demo.aero", "template@demo.aero", "onboarding-basic@demo.aero", "onboarding-profile@demo.aero", "onboarding-phone@demo.aero"]) {

@@ -25,7 +25,7 @@ describe("lite mode", () => {
   });
 
   it("the switch sets the cookie and goes back to a local page with a toast", async () => {
-    const { action } = await import("~/routes/resources.lite-mode");
+    const { action } = await import("~/routes/resources+/lite-mode");
     const post = (form: Record<string, string>) =>
       action({ request: new Request("http://portal.test/resources/lite-mode", { method: "POST", body: new URLSearchParams(form) }), context: {} as never, params: {} });
     const on = await post({ lite: "on", redirectTo: "/storage/overview" });

@@ -15,20 +15,20 @@ const cookies: Record<string, string> = {};
 let ids: { writable: number; readable: number; hidden: number; otherOrg: number };
 
 const routes = {
-  files: () => import("~/routes/_shell.storage.aircraft.$aircraftId.files"),
-  uefFiles: () => import("~/routes/_shell.storage.uef.aircraft.$aircraftId.files"),
-  create: () => import("~/routes/_shell.storage.create"),
-  copy: () => import("~/routes/_shell.storage.copy"),
-  move: () => import("~/routes/_shell.storage.move"),
-  del: () => import("~/routes/_shell.storage.delete"),
-  search: () => import("~/routes/_shell.storage.search"),
-  favourites: () => import("~/routes/_shell.storage.favourites"),
-  following: () => import("~/routes/aero-box.storage.following"),
-  overview: () => import("~/routes/_shell.storage.overview"),
-  upload: () => import("~/routes/resources.storage.upload"),
-  download: () => import("~/routes/resources.storage.download"),
-  zip: () => import("~/routes/resources.storage.zip"),
-  ocr: () => import("~/routes/_shell.storage.OCRReport.$aircraftId"),
+  files: () => import("~/routes/_shell.storage+/aircraft.$aircraftId.files"),
+  uefFiles: () => import("~/routes/_shell.storage+/uef.aircraft.$aircraftId.files"),
+  create: () => import("~/routes/_shell.storage+/create"),
+  copy: () => import("~/routes/_shell.storage+/copy"),
+  move: () => import("~/routes/_shell.storage+/move"),
+  del: () => import("~/routes/_shell.storage+/delete"),
+  search: () => import("~/routes/_shell.storage+/search"),
+  favourites: () => import("~/routes/_shell.storage+/favourites"),
+  following: () => import("~/routes/aero-box+/storage.following"),
+  overview: () => import("~/routes/_shell.storage+/overview"),
+  upload: () => import("~/routes/resources+/storage.upload"),
+  download: () => import("~/routes/resources+/storage.download"),
+  zip: () => import("~/routes/resources+/storage.zip"),
+  ocr: () => import("~/routes/_shell.storage+/OCRReport.$aircraftId"),
 };
 
 async function as(email: string) {

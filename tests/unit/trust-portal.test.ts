@@ -57,7 +57,7 @@ describe("the session cookie", () => {
   });
 
   it("sets Secure on the session and the toast cookie alike", async () => {
-    const login = await import("~/routes/_public.auth.login");
+    const login = await import("~/routes/_public+/auth.login");
     const res = await p.run(login.action as never, "/auth/login", { form: { email: "client@demo.aero", password: "demo-pass-2026" } });
     const { createToastHeaders } = await import("~/utils/toast.server");
     const toast = (await createToastHeaders({ description: "Saved." })).get("Set-Cookie")!;
@@ -75,7 +75,7 @@ describe("POST /resources/error-report", () => {
     (await p.up.upstream.deps.db.selectFrom("error_reports").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n;
 
   it("answers 400 to an empty, malformed or NUL-containing body and stores nothing", async () => {
-    const route = await import("~/routes/resources.error-report");
+    const route = await import("~/routes/resources+/error-report");
     const before = await count();
     const post = (body: BodyInit | null, type?: string) =>
       route.action({
@@ -99,7 +99,7 @@ describe("POST /resources/error-report", () => {
 describe("refusals the portal makes itself", () => {
   it("records a write refused for the role in the audit log", async () => {
     const cookie = await p.signIn("client@demo.aero");
-    const route = await import("~/routes/_shell.admin.organization.create");
+    const route = await import("~/routes/_shell.admin+/organization.create");
     const res = await p.run(route.action as never, "/admin/organization/create", { cookie, form: { name: "Probe Org" } });
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/errors/error-401");
@@ -108,7 +108,7 @@ describe("refusals the portal makes itself", () => {
     expect(row.ip).toBe("203.0.113.10");
     // ...and an admin sees it on /admin/audit under "Refused requests".
     const admin = await p.signIn("admin@demo.aero");
-    const audit = await import("~/routes/_shell.admin.audit");
+    const audit = await import("~/routes/_shell.admin+/audit");
     const page = await p.run(audit.loader as never, "/admin/audit?action=refused.", { cookie: admin });
     expect(page.status).toBe(200);
     const { entries } = (await page.json()) as { entries: { action: string; user: { email: string } | null; detail: { path?: string } }[] };

@@ -6,7 +6,7 @@ import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { ChevronRightIcon, FolderIcon, SearchIcon } from "~/components/icons/icons";
 import type { FleetEntry, FolderEntry } from "~/models/shell.server";
-import type { loader as fleetLoader } from "~/routes/resources.fleet";
+import type { loader as fleetLoader } from "~/routes/resources+/fleet";
 import { vars } from "~/styles/theme.css";
 import * as s from "./shell.css";
 import { useHydrated } from "./use-hydrated";

@@ -7,7 +7,7 @@ import { useFetcher, useLocation } from "@remix-run/react";
 import { BugIcon } from "~/components/icons/icons";
 import { ErrorList, FormError } from "~/components/ui/form";
 import * as ui from "~/components/ui/ui.css";
-import type { action as reportAction } from "~/routes/_shell.report-issue";
+import type { action as reportAction } from "~/routes/_shell+/report-issue";
 import * as s from "./shell.css";
 import { FORM_CONSTRAINTS } from "~/models/form-constraints";
 
