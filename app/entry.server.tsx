@@ -4,7 +4,10 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { cssBundleHref } from "@remix-run/css-bundle";
 import { NonceProvider } from "./utils/nonce";
+import { InlineCssContext } from "./utils/inline-css";
+import { stylesheetFor } from "./utils/first-visit-css.server";
 import { reportServerError } from "./utils/report.server";
 import { upstreamStats } from "./models/api.server";
 
@@ -32,12 +35,17 @@ export default function handleRequest(
 ) {
   const nonce = loadContext.nonce ?? "";
   serverTiming(loadContext.requestScope, responseHeaders);
+  // A first visit gets the stylesheet inline (one round trip less before the first paint).
+  const css = responseStatusCode < 300 ? stylesheetFor(request, cssBundleHref) : { inline: null, setCookie: null };
+  if (css.setCookie) responseHeaders.append("Set-Cookie", css.setCookie);
   const callback = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        <InlineCssContext.Provider value={css.inline}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </InlineCssContext.Provider>
       </NonceProvider>,
       {
         nonce,

@@ -9,17 +9,17 @@ import { publicEnv } from "~/utils/env.server";
 import { useNonce } from "~/utils/nonce";
 import { getToast } from "~/utils/toast.server";
 import { isLite, liteChoice } from "~/models/lite-mode";
+import { Stylesheet } from "~/utils/inline-css";
 
-export const links: LinksFunction = () => [
-  ...(cssBundleHref ? [{ rel: "stylesheet", href: cssBundleHref }] : []),
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+// The stylesheet is rendered by Layout: inlined on a browser's first visit, linked after (issue 12).
+export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export const meta: MetaFunction = () => [{ title: "AeroRecords" }, { name: "description", content: "Aircraft records, operations and oil analysis for lessors and operators." }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getUser(request);
-  const { toast, headers } = await getToast(request);
+  const { toast, headers: toastHeaders } = await getToast(request);
+  const headers = new Headers(toastHeaders ?? undefined);
   // Only public fields: the upstream token never leaves the session cookie.
   return json(
     {
@@ -29,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       /** Lite mode: the page is sent without its scripts (issue 12). */
       lite: isLite(liteChoice(request.headers.get("Cookie"))),
     },
-    { headers: headers ?? undefined },
+    { headers },
   );
 }
 
@@ -45,6 +45,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        <Stylesheet href={cssBundleHref} />
         <Links />
       </head>
       <body>
