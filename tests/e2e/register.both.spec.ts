@@ -73,6 +73,8 @@ test("register, confirm from the outbox, sign in, turn on 2FA, sign in with a co
   await signInWithCode(page, email, password, codeAt(secret, Date.now()));
   await expect(page).toHaveURL("/client/home");
   await page.getByRole("button", { name: "Sign out" }).click();
+  // Wait for the sign-out to land before the next navigation (a goto would cut its answer short).
+  await expect(page).toHaveURL(/\/auth\/login/);
 
   // Forgot the password: reset it from the outbox.
   await page.goto("/auth/login");

@@ -4,7 +4,7 @@
 // (app/models/form-constraints.ts, generated from the zod schemas) and the server's errors, and renders
 // them: a real <form> that works before and without hydration, checked by the browser's own
 // constraint validation on the way out.
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 
 /** What `submission.reply()` answers (conform's SubmissionResult, the fields this app reads). */
 export interface SubmissionResult<E = string[]> {
@@ -113,11 +113,19 @@ export function useForm(options: UseFormOptions): [FormMetadata, Record<string, 
   }, [id]);
   // A new answer from the server starts from its echo again.
   useEffect(() => setLive(null), [lastResult]);
+  // Inputs are uncontrolled and keep what the user typed while an answer was on its way; only an
+  // answer that resets the form (reply({ resetForm: true }), e.g. a refused 2FA code) remounts them.
+  const resets = useRef<{ last: unknown; n: number }>({ last: undefined, n: 0 });
+  if (lastResult !== resets.current.last) {
+    const intent = lastResult?.intent as { type?: string } | undefined;
+    if (lastResult && (intent?.type === "reset" || lastResult.initialValue === null)) resets.current.n++;
+    resets.current.last = lastResult;
+  }
+  const resetCount = resets.current.n;
   return useMemo(() => {
     const errors = lastResult?.error ?? null;
     // After a refused submission the server echoes what was sent (minus hidden fields like passwords).
     const values = lastResult?.initialValue ?? defaultValue ?? {};
-    const version = lastResult ? JSON.stringify(lastResult.initialValue ?? null).length + ":" + Object.keys(errors ?? {}).join(",") : "0";
     const formErrors = errors?.[""] ?? undefined;
     const form: FormMetadata = {
       id,
@@ -137,7 +145,7 @@ export function useForm(options: UseFormOptions): [FormMetadata, Record<string, 
           const v = text((values as Record<string, unknown>)[prop]);
           const current = live ? live[prop] : v;
           f = {
-            key: `${prop}:${version}`,
+            key: `${prop}:${resetCount}`,
             id: `${id}-${prop}`,
             name: prop,
             formId: id,
@@ -155,7 +163,7 @@ export function useForm(options: UseFormOptions): [FormMetadata, Record<string, 
       },
     });
     return [form, fields];
-  }, [id, lastResult, constraint, defaultValue, live, hydrated]);
+  }, [id, lastResult, constraint, defaultValue, live, hydrated, resetCount]);
 }
 
 export function getFormProps(form: FormMetadata) {
