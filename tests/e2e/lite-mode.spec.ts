@@ -38,6 +38,23 @@ test("a thin link turns Lite mode on; lite pages carry no script and still work;
   await expect(page).toHaveURL(new RegExp(here));
   await expect(page.getByText("Lite mode is off: pages load their scripts again.")).toBeVisible();
   expect((await context.cookies()).find((c) => c.name === "aero_lite")?.value).toBe("off");
+  await page.waitForLoadState("load"); // the scripts come at the end of a streamed page
   expect(scriptsOf(await page.content()).length).toBeGreaterThan(0);
   await expect(page.locator("[data-speed-test]")).toBeVisible();
+});
+
+test("the settings page turns Lite mode on and off, and says which it is", async ({ page, context }) => {
+  await login(page, "client@demo.aero");
+  await page.goto("/user/settings");
+  await expect(page.locator("[data-lite-state]")).toHaveText("off");
+  await page.getByRole("button", { name: "Turn Lite mode on" }).click();
+  await expect(page.getByText("Lite mode is on: pages load without scripts, everything still works.", { exact: false })).toBeVisible();
+  await expect(page.locator("[data-lite-state]")).toHaveText("on");
+  expect((await context.cookies()).find((c) => c.name === "aero_lite")?.value).toBe("on");
+  await page.waitForLoadState("load");
+  expect(scriptsOf(await page.content())).toEqual([]);
+  // Without scripts the switch is still a plain form.
+  await page.getByRole("button", { name: "Turn Lite mode off" }).click();
+  await expect(page.locator("[data-lite-state]")).toHaveText("off");
+  expect((await context.cookies()).find((c) => c.name === "aero_lite")?.value).toBe("off");
 });

@@ -4,7 +4,7 @@
 import { getFormProps, useForm } from "~/components/ui/form-state";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { KeyIcon, ShieldIcon } from "~/components/icons/icons";
@@ -137,9 +137,36 @@ export default function SettingsPage() {
             </h2>
             {totp ? <DisableTwoFactor /> : setup ? <EnableTwoFactor setup={setup} /> : <StartTwoFactor />}
           </section>
+          <LiteModeSwitch />
         </div>
       </div>
     </>
+  );
+}
+
+/** Lite mode (issue 12): pages without their scripts, for a thin link. A plain form: it works without JS. */
+function LiteModeSwitch() {
+  const lite = useRouteLoaderData<{ lite?: boolean }>("root")?.lite === true;
+  return (
+    <section className={ui.card} aria-labelledby="lite-title">
+      <h2 id="lite-title" className={ui.cardTitle}>
+        Lite mode
+      </h2>
+      <p className={ui.small}>
+        On a thin link, pages can load without their scripts: everything still works (forms, filters, uploads, dialogs),
+        with fewer conveniences such as upload progress and the speed test. The speed test turns it on by itself below
+        2 Mbps unless you chose here.
+      </p>
+      <Form method="post" action="/resources/lite-mode" reloadDocument>
+        <input type="hidden" name="redirectTo" value="/user/settings" />
+        <p className={ui.small}>
+          Lite mode is <strong data-lite-state="">{lite ? "on" : "off"}</strong>.
+        </p>
+        <button type="submit" name="lite" value={lite ? "off" : "on"} className={ui.button.secondary}>
+          {lite ? "Turn Lite mode off" : "Turn Lite mode on"}
+        </button>
+      </Form>
+    </section>
   );
 }
 
