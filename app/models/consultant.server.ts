@@ -98,6 +98,8 @@ const cid = (id: number | string) => encodeURIComponent(String(id));
 
 /** GET /consultant/landing.json: the signed-in consultant's own profile and last five projects. */
 export const getOwnLanding = (api: Api) => read(api, "/consultant/landing.json", LandingAnswer).then((a) => a.data);
+/** The same call as a result (the home page chooses where each failure goes). */
+export const ownLandingResult = (api: Api) => api.call("main", "GET", "/consultant/landing.json", { passthrough: true });
 export const getProfile = (api: Api, id: number | string) => read(api, `/consultant/${cid(id)}/profile.json`, ProfileAnswer).then((a) => a.data.consultant);
 export const updateProfile = (api: Api, id: number | string, consultant: ConsultantFields) =>
   write(api, "POST", `/consultant/${cid(id)}/profile_update.json`, ProfileUpdateAnswer, { consultant });
