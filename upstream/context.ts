@@ -62,7 +62,8 @@ export interface SearchHit {
   organization_id: number;
   /** name with the match wrapped in <mark>…</mark> (HTML-escaped otherwise). */
   highlight: string;
-  rank: number;
+  /** bm25 (lower is better); null when the match was too broad to score (ADR 029). */
+  rank: number | null;
 }
 
 export interface SearchIndex {
