@@ -17,7 +17,6 @@ import {
   AvailabilityBadge,
   Avatar,
   LikeToggle,
-  formatDate,
   formatRate,
 } from "~/components/consultant-card/consultant-card";
 import * as card from "~/components/consultant-card/consultant-card.css";
@@ -53,6 +52,7 @@ import {
   ERROR_401,
 } from "~/models/consultant.server";
 import { ConsultantProfileForm, ProjectInput } from "~/models/schemas/consultant.server";
+import { dayMonthYear } from "~/utils/dates";
 import { redirectWithToast } from "~/utils/toast.server";
 import { FORM_CONSTRAINTS } from "~/models/form-constraints";
 
@@ -304,7 +304,7 @@ function ProfileSummary({ c, staff, here, dialogHref }: { c: Consultant; staff: 
           <>
             <dt>Your dates</dt>
             <dd>
-              {formatDate(c.available_start_date) || "—"} – {formatDate(c.available_end_date) || "open"}
+              {dayMonthYear(c.available_start_date) || "—"} – {dayMonthYear(c.available_end_date) || "open"}
             </dd>
           </>
         ) : null}
@@ -573,7 +573,7 @@ function Projects({
                   <td>{p.client_name}</td>
                   <td>{p.service}</td>
                   <td className={ui.muted} style={{ whiteSpace: "nowrap" }}>
-                    {formatDate(p.start_date)} – {p.end_date ? formatDate(p.end_date) : "ongoing"}
+                    {dayMonthYear(p.start_date)} – {p.end_date ? dayMonthYear(p.end_date) : "ongoing"}
                   </td>
                   {canDelete ? (
                     <td>
