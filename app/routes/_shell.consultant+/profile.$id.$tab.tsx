@@ -47,10 +47,10 @@ import {
   requireIdParam,
   runMarketIntent,
   sendToAdmins,
-  streamProfileUpload,
   updateProfile,
   ERROR_401,
 } from "~/models/consultant.server";
+import { streamProfileUpload } from "~/models/consultant-upload.server";
 import { ConsultantProfileForm, ProjectInput } from "~/models/schemas/consultant.server";
 import { dayMonthYear } from "~/utils/dates";
 import { redirectWithToast } from "~/utils/toast.server";
