@@ -31,7 +31,7 @@ import * as pt from "~/components/profile-tabs/profile-tabs.css";
 import { StarRating } from "~/components/star-rating/star-rating";
 import { Field, FormError, TextareaField } from "~/components/ui/form";
 import * as ui from "~/components/ui/ui.css";
-import { CONSULTANT_MESSAGES, CONSULTANT_SERVICES, CONSULTANT_TYPES, PHOTO_EXTENSIONS, PHOTO_MAX_BYTES, PROFILE_TABS, RESUME_EXTENSIONS, RESUME_MAX_BYTES } from "~/models/consultant-rules";
+import { CONSULTANT_MESSAGES, CONSULTANT_SERVICES, CONSULTANT_TYPES, PROFILE_TABS } from "~/models/consultant-rules";
 import { AvailabilitySchema, SendMessageSchema } from "~/models/schemas/consultant-dialogs.server";
 import {
   addProject,
@@ -476,9 +476,6 @@ function Documents({ c, here }: { c: Consultant; here: string }) {
         <DocumentUpload
           kind="photo"
           label="Photo"
-          accept={PHOTO_EXTENSIONS.map((e) => `.${e}`).join(",")}
-          extensions={PHOTO_EXTENSIONS}
-          maxBytes={PHOTO_MAX_BYTES}
           action={here}
         />
       </section>
@@ -500,9 +497,6 @@ function Documents({ c, here }: { c: Consultant; here: string }) {
         <DocumentUpload
           kind="resume"
           label="Resume"
-          accept={RESUME_EXTENSIONS.map((e) => `.${e}`).join(",")}
-          extensions={RESUME_EXTENSIONS}
-          maxBytes={RESUME_MAX_BYTES}
           action={here}
         />
       </section>
