@@ -8,7 +8,7 @@ import { cssBundleHref } from "@remix-run/css-bundle";
 import { NonceProvider } from "./utils/nonce";
 import { InlineCssContext } from "./utils/inline-css";
 import { stylesheetFor } from "./utils/first-visit-css.server";
-import { reportServerError } from "./utils/report.server";
+import { reportServerError } from "./models/error-report.server";
 import { upstreamStats } from "./models/api.server";
 
 /** What the page cost the upstream, for the browser's dev tools and bench/page-weight.ts. */

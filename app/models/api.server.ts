@@ -16,6 +16,15 @@ import { brToNewline, createToastHeaders } from "~/utils/toast.server";
 import { roleLanding } from "./roles";
 
 export type ApiName = "main" | "ops";
+
+/** The upstream's error report (spec 000 §7): what failed, its detail, the page, the user's e-mail. */
+export interface ErrorReport {
+  error: string;
+  errorInfo: string;
+  errorUrl: string;
+  email: string;
+}
+const ERROR_REPORT_PATH = "/error/send_fe_error.json";
 type QueryValue = string | number | boolean | null | undefined;
 
 export interface CallOptions<S extends z.ZodTypeAny | undefined = undefined> {
@@ -235,27 +244,35 @@ export class Api {
     }
   }
 
-  /** Fire-and-forget report of an unexpected status (spec: statuses other than 200 and 422). */
-  private async report(res: Response, method: string, where: string) {
+  /**
+   * THE error reporter (spec 000 §7, §8): POST /error/send_fe_error.json with the report. Used for
+   * unexpected upstream statuses (below), render errors the browser sends (resources/error-report)
+   * and the server's uncaught errors (error-report.server.ts). Never throws, never redirects, and a
+   * failed report is not reported again.
+   */
+  async reportError(report: ErrorReport): Promise<{ ok: boolean; status: number }> {
     try {
-      const info = (await res.text()).slice(0, 2000);
-      const headers = this.headers();
-      headers.set("Content-Type", "application/json");
-      await this.ctx.upstream.main(
-        new Request(buildUrl("/error/send_fe_error.json"), {
-          method: "POST",
-          headers,
-          body: JSON.stringify({
-            error: `HTTP ${res.status} ${method} ${where}`,
-            errorInfo: info,
-            errorUrl: this.ctx.request.url,
-            email: this.ctx.user?.email ?? "",
-          }),
-        }),
+      const headers = this.headers({ "Content-Type": "application/json" });
+      const res = await this.ctx.upstream.main(
+        new Request(buildUrl(ERROR_REPORT_PATH), { method: "POST", headers, body: JSON.stringify(report) }),
         this.meta,
       );
+      await res.body?.cancel().catch(() => {});
+      return { ok: res.ok, status: res.status };
     } catch {
       /* reporting must never break the page */
+      return { ok: false, status: 503 };
     }
+  }
+
+  /** Fire-and-forget report of an unexpected status (spec: statuses other than 200 and 422). */
+  private async report(res: Response, method: string, where: string) {
+    const info = await res.text().catch(() => "");
+    await this.reportError({
+      error: `HTTP ${res.status} ${method} ${where}`,
+      errorInfo: info.slice(0, 2000),
+      errorUrl: this.ctx.request.url,
+      email: this.ctx.user?.email ?? "",
+    });
   }
 }

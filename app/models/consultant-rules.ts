@@ -60,6 +60,30 @@ export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 export const RESUME_MAX_BYTES = 20 * 1024 * 1024;
 export const PHOTO_EXTENSIONS = ["jpg", "jpeg", "png", "webp", "gif"] as const;
 export const RESUME_EXTENSIONS = ["pdf", "doc", "docx"] as const;
+/** The photo and resume uploads of a profile (the documents tab): accepted extensions, size limit, name. */
+export const UPLOAD_RULES = {
+  photo: { extensions: PHOTO_EXTENSIONS as readonly string[], maxBytes: PHOTO_MAX_BYTES, label: "photo" },
+  resume: { extensions: RESUME_EXTENSIONS as readonly string[], maxBytes: RESUME_MAX_BYTES, label: "resume" },
+} as const;
+export type UploadKind = keyof typeof UPLOAD_RULES;
+
+/** The problem with a chosen photo or resume before any byte is sent (size null: not known yet), or null. */
+export function uploadProblem(kind: UploadKind, name: string, size: number | null): string | null {
+  const rule = UPLOAD_RULES[kind];
+  const ext = (/\.([A-Za-z0-9]{1,8})$/.exec(name)?.[1] ?? "").toLowerCase();
+  if (!name) return `Choose a ${rule.label} file.`;
+  if (!rule.extensions.includes(ext)) return `The ${rule.label} must be a ${rule.extensions.join(", ")} file.`;
+  if (size !== null && size > rule.maxBytes) return `The ${rule.label} is larger than ${rule.maxBytes / 1024 / 1024} MB.`;
+  if (size === 0) return `The ${rule.label} is empty.`;
+  return null;
+}
+
+/**
+ * The naming flow of photo and resume names: the upload rule of file-names.ts with special characters
+ * replaced and the extension lowercased (the upstream checks the extension), no name refused.
+ */
+export const DOCUMENT_NAMING = "uef" as const;
+
 /** Wrong phone codes in a row before the account is locked. */
 export const PHONE_OTP_MAX_FAILURES = 5;
 export const PHONE_OTP_TTL_MINUTES = 10;

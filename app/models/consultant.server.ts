@@ -1,25 +1,21 @@
 // The portal's client of the consultant and client calls (docs/api/consultant.md), the guards of the
-// consultant pages, the marketplace actions shared by /client/dashboard, /client/saved and the
-// profile pages, and the no-JS upload of a photo or resume.
+// consultant pages, and the marketplace actions shared by /client/dashboard, /client/saved and the
+// profile pages (the no-JS upload of a photo or resume is in consultant-upload.server.ts).
 //
 // Error handling (spec 000 §8, "Consultant calls" and "Like or unlike"): a 401 (and 403) ends the
 // session through the shared client's logout; ANY other failure goes to /errors/error-500, not to
 // the role landing the generic interceptor would choose. The one exception is a 422 on a mutation:
 // it is the upstream refusing the input, which the page shows on its form (every rule is checked by
 // the same zod schema before the call, so this is rare).
-import { Readable } from "node:stream";
 import { json, redirect, type AppLoadContext } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod";
-import Busboy from "busboy";
 import { z } from "zod";
 import { requireUser, type Authed } from "~/utils/auth.server";
 import { redirectWithToast, createToastHeaders, type ToastInput } from "~/utils/toast.server";
 import type { Api, CallOptions, Result } from "./api.server";
-import { blobFetch } from "./blob.server";
-import { streamedMultipart } from "./multipart-body.server";
 import { withoutDialog } from "~/components/modal-dialog/dialog-schemas";
 export { withoutDialog };
-import { PHOTO_EXTENSIONS, PHOTO_MAX_BYTES, RESUME_EXTENSIONS, RESUME_MAX_BYTES, onboardingRedirect } from "./consultant-rules";
+import { onboardingRedirect } from "./consultant-rules";
 import { AvailabilitySchema, NotesAndRatesSchema, StaffAvailabilitySchema } from "./schemas/consultant-dialogs";
 import { safeRedirect, type Role } from "./roles";
 import {
@@ -294,139 +290,4 @@ export async function dialogTarget(viewer: Authed, url: URL): Promise<{ dialog: 
   const id = url.searchParams.get("consultant") ?? "";
   if ((dialog !== "availability" && dialog !== "notes") || !isStaffRole(viewer.user.role) || !ID_RE.test(id)) return null;
   return { dialog, consultant: await getProfile(viewer.api, id) };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Uploads without JavaScript: the multipart form is streamed, part by part, into the blob store with
-// the signed policy of upload_link.json (which checks the key prefix and the size while the bytes
-// flow), then the key is saved with profile_update. Nothing is buffered.
-// ---------------------------------------------------------------------------------------------
-
-export const UPLOAD_RULES = {
-  photo: { extensions: PHOTO_EXTENSIONS as readonly string[], maxBytes: PHOTO_MAX_BYTES, label: "photo" },
-  resume: { extensions: RESUME_EXTENSIONS as readonly string[], maxBytes: RESUME_MAX_BYTES, label: "resume" },
-} as const;
-export type UploadKind = keyof typeof UPLOAD_RULES;
-
-/** A blob-key-safe file name that keeps its extension (the upstream checks the extension). */
-export function uploadFileName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? "";
-  const m = /^(.*?)(?:\.([A-Za-z0-9]{1,8}))?$/.exec(base);
-  const stem = (m?.[1] ?? "").normalize("NFKD").replace(/[^\w-]+/g, "_").replace(/^_+|_+$/g, "").slice(0, 80) || "file";
-  return m?.[2] ? `${stem}.${m[2].toLowerCase()}` : stem;
-}
-
-/** The problem with a chosen file before any byte is sent, or null. */
-export function uploadProblem(kind: UploadKind, name: string, size: number | null): string | null {
-  const rule = UPLOAD_RULES[kind];
-  const ext = (/\.([A-Za-z0-9]{1,8})$/.exec(name)?.[1] ?? "").toLowerCase();
-  if (!name) return `Choose a ${rule.label} file.`;
-  if (!rule.extensions.includes(ext)) return `The ${rule.label} must be a ${rule.extensions.join(", ")} file.`;
-  if (size !== null && size > rule.maxBytes) return `The ${rule.label} is larger than ${rule.maxBytes / 1024 / 1024} MB.`;
-  if (size === 0) return `The ${rule.label} is empty.`;
-  return null;
-}
-
-export type StreamedUpload = { ok: true; kind: UploadKind; message: string } | { ok: false; kind: UploadKind | null; error: string };
-
-/**
- * The no-JS upload of one photo or resume. The form sends `kind` before the file (the order of its
- * inputs), so the link can be asked for before the file's bytes are read; a body larger than the
- * kind's limit is refused from its Content-Length before anything is read.
- */
-export async function streamProfileUpload(request: Request, context: AppLoadContext, api: Api, consultantId: number): Promise<StreamedUpload> {
-  const type = request.headers.get("content-type") ?? "";
-  if (!type.toLowerCase().startsWith("multipart/form-data") || !request.body) return { ok: false, kind: null, error: "Choose a file to upload." };
-  const declared = Number(request.headers.get("content-length") ?? NaN);
-
-  let bb: Busboy.Busboy;
-  try {
-    bb = Busboy({ headers: { "content-type": type }, limits: { files: 1, fields: 10, fieldSize: 4096 } });
-  } catch {
-    return { ok: false, kind: null, error: "Choose a file to upload." };
-  }
-
-  return new Promise<StreamedUpload>((resolve) => {
-    let kind: UploadKind | null = null;
-    let settled = false;
-    let work: Promise<StreamedUpload> | null = null;
-    const source = Readable.fromWeb(request.body as import("node:stream/web").ReadableStream<Uint8Array>);
-    const finish = (r: StreamedUpload) => {
-      if (settled) return;
-      settled = true;
-      resolve(r);
-    };
-    const stop = () => {
-      source.unpipe(bb);
-      source.destroy();
-    };
-
-    bb.on("field", (name, value) => {
-      if (name === "kind" && (value === "photo" || value === "resume")) kind = value;
-    });
-    bb.on("file", (_name, stream, info) => {
-      if (!info.filename) {
-        stream.resume();
-        return;
-      }
-      if (!kind) {
-        stream.resume();
-        finish({ ok: false, kind: null, error: "Choose whether you upload a photo or a resume." });
-        stop();
-        return;
-      }
-      const k: UploadKind = kind;
-      const filename = info.filename;
-      const rule = UPLOAD_RULES[k];
-      const problem = uploadProblem(k, info.filename, Number.isFinite(declared) && declared > rule.maxBytes + 64 * 1024 ? declared : null);
-      if (problem) {
-        stream.resume();
-        finish({ ok: false, kind: k, error: problem });
-        stop();
-        return;
-      }
-      work = (async (): Promise<StreamedUpload> => {
-        const link = await getUploadLink(api, consultantId, k);
-        if (!link.ok) {
-          stream.resume();
-          return { ok: false, kind: k, error: link.error };
-        }
-        const key = `${link.data.key_prefix}${uploadFileName(filename)}`;
-        const { body, contentType } = streamedMultipart({ ...link.data.url_fields, key }, uploadFileName(filename), info.mimeType, stream as AsyncIterable<Buffer>);
-        let res: Response;
-        try {
-          res = await blobFetch(context, link.data.url, { method: "POST", headers: { "Content-Type": contentType }, body, duplex: "half" });
-        } catch (err) {
-          console.error("[consultant] blob upload failed", err);
-          stream.resume();
-          return { ok: false, kind: k, error: `The ${rule.label} could not be stored. Please try again.` };
-        }
-        stream.resume();
-        if (!res.ok) {
-          const answer = (await res.json().catch(() => null)) as { error?: string } | null;
-          return { ok: false, kind: k, error: answer?.error ?? `The ${rule.label} could not be stored.` };
-        }
-        await res.body?.cancel().catch(() => {});
-        if ((stream as { truncated?: boolean }).truncated) return { ok: false, kind: k, error: `The ${rule.label} was cut off.` };
-        const saved = await updateProfile(api, consultantId, k === "photo" ? { photo_key: key } : { resume_key: key });
-        return saved.ok ? { ok: true, kind: k, message: saved.message ?? "Saved." } : { ok: false, kind: k, error: saved.error };
-      })();
-      work.then(finish, (err) => {
-        if (err instanceof Response) {
-          // A redirect of the consultant error rule (logout or /errors/error-500): pass it on.
-          settled = true;
-          resolve(Promise.reject(err));
-          return;
-        }
-        console.error("[consultant] upload failed", err);
-        finish({ ok: false, kind: k, error: "The upload failed. Please try again." });
-      });
-    });
-    bb.on("close", () => {
-      if (!work) finish({ ok: false, kind, error: `Choose a ${kind ? UPLOAD_RULES[kind].label : ""} file to upload.`.replace("a  file", "a file") });
-    });
-    bb.on("error", () => finish({ ok: false, kind, error: "The upload was interrupted: the form data was not complete." }));
-    source.on("error", () => finish({ ok: false, kind, error: "The upload was interrupted." }));
-    source.pipe(bb);
-  });
 }

@@ -7,13 +7,10 @@
 //     600000 ms;
 //   - index_files.json every 10 completed files and at the end; the upstream lists a file only once its
 //     bytes are in the store with the stated size.
-// Nothing is buffered: busboy hands over one part at a time, and its bytes are piped into the blob
-// store's request body as they arrive (backpressure included). Only field values (a few bytes) are kept.
-import { Readable } from "node:stream";
+// Nothing is buffered: multipart-body.server.ts hands over one part at a time, and its bytes are piped
+// into the blob store's request body as they arrive (backpressure included).
 import type { AppLoadContext } from "@remix-run/node";
-import Busboy from "busboy";
-import { blobFetch } from "./blob.server";
-import { streamedMultipart } from "./multipart-body.server";
+import { MultipartError, isMultipart, multipartParts, storePart, type FilePartStream } from "./multipart-body.server";
 import type { Api } from "./api.server";
 import { sanitizeRelativePath, type NamingFlow } from "./file-names";
 import type { Family } from "./storage-links";
@@ -42,7 +39,7 @@ interface Target {
   family: Family;
 }
 
-type Part = { stream: NodeJS.ReadableStream & { truncated?: boolean; resume(): void }; filename: string; mimeType: string };
+type Part = { stream: FilePartStream; filename: string; mimeType: string };
 
 /** Bodies a refusal reads to its end (so the browser gets the answer, not a reset connection). */
 const DISCARD_LIMIT = 32 * 1024 * 1024;
@@ -73,8 +70,7 @@ async function discardBody(request: Request) {
  */
 export async function streamUploadToStore(request: Request, context: AppLoadContext, api: Api, target: Target): Promise<StreamUploadResult> {
   const result: StreamUploadResult = { uploaded: 0, dropped: [], failed: [], message: null, error: null };
-  const type = request.headers.get("content-type") ?? "";
-  if (!type.toLowerCase().startsWith("multipart/form-data") || !request.body) {
+  if (!isMultipart(request) || !request.body) {
     result.error = "Choose the files to upload.";
     await discardBody(request);
     return result;
@@ -127,90 +123,40 @@ export async function streamUploadToStore(request: Request, context: AppLoadCont
     }
     if (Date.now() - linkAt >= LINK_REFRESH_MS) link = await fetchLink(link.uid);
     const key = `${link.key_prefix}${clean.path}`;
-    let size = 0;
-    const fields = { ...link.url_fields, key };
-    const { body, contentType } = streamedMultipart(fields, clean.path.split("/").pop()!, part.mimeType, part.stream, (n) => (size += n));
-    let res: Response;
-    try {
-      res = await blobFetch(context, link.url, { method: "POST", headers: { "Content-Type": contentType }, body, duplex: "half" });
-    } catch (err) {
-      part.stream.resume();
+    const stored = await storePart(context, link, key, { ...part, filename: clean.path.split("/").pop()! });
+    if (stored.outcome === "unreachable") {
       result.failed.push({ path: clean.path, error: "The file could not be stored." });
-      console.error("[upload] blob store POST failed", err);
+      console.error("[upload] blob store POST failed", stored.cause);
       return;
     }
-    part.stream.resume(); // whatever the store did not read
-    if (!res.ok) {
-      const answer = (await res.json().catch(() => null)) as { error?: string } | null;
-      result.failed.push({ path: clean.path, error: answer?.error ?? `The store answered ${res.status}.` });
+    if (stored.outcome === "refused") {
+      result.failed.push({ path: clean.path, error: stored.error ?? `The store answered ${stored.status}.` });
       return;
     }
-    await res.body?.cancel().catch(() => {});
-    if (part.stream.truncated) {
+    if (stored.outcome === "truncated") {
       result.failed.push({ path: clean.path, error: "The file was cut off." });
       return;
     }
-    pending.push({ path: clean.path, size });
+    pending.push({ path: clean.path, size: stored.size });
     if (pending.length >= INDEX_EVERY) await flush();
   };
 
-  let bb: Busboy.Busboy;
+  // One part at a time: the next part is not read until this one's bytes are consumed.
+  let interrupted = false;
   try {
-    bb = Busboy({ headers: { "content-type": type }, preservePath: true, limits: { files: MAX_FORM_FILES, fields: 50, fieldSize: 16 * 1024 } });
-  } catch {
-    result.error = "Choose the files to upload.";
-    await discardBody(request);
-    return result;
-  }
-
-  // One part at a time: busboy does not reach the next part until this one's stream is consumed.
-  const queue: Part[] = [];
-  let finished = false;
-  let failure: Error | null = null;
-  let wake: (() => void) | null = null;
-  const signal = () => {
-    const w = wake;
-    wake = null;
-    w?.();
-  };
-  bb.on("file", (_name, stream, info) => {
-    if (!info.filename) {
-      stream.resume(); // an empty file input
-      return;
-    }
-    queue.push({ stream: stream as Part["stream"], filename: info.filename, mimeType: info.mimeType });
-    signal();
-  });
-  bb.on("filesLimit", () => {
-    result.failed.push({ path: "…", error: `At most ${MAX_FORM_FILES} files can be uploaded at once without JavaScript.` });
-  });
-  bb.on("close", () => {
-    finished = true;
-    signal();
-  });
-  bb.on("error", (err) => {
-    failure = err as Error;
-    signal();
-  });
-  const source = Readable.fromWeb(request.body as import("node:stream/web").ReadableStream<Uint8Array>);
-  source.on("error", (err) => {
-    failure = err;
-    signal();
-  });
-  source.pipe(bb);
-
-  try {
-    for (;;) {
-      const part = queue.shift();
-      if (part) {
-        await uploadPart(part);
-        continue;
+    try {
+      for await (const part of multipartParts(request, { files: MAX_FORM_FILES, fields: 50, fieldSize: 16 * 1024 }, { preservePath: true })) {
+        if (part.kind === "filesLimit") result.failed.push({ path: "…", error: `At most ${MAX_FORM_FILES} files can be uploaded at once without JavaScript.` });
+        else if (part.kind === "file") await uploadPart(part);
       }
-      if (failure || finished) break;
-      await new Promise<void>((resolve) => {
-        wake = resolve;
-        if (queue.length || finished || failure) signal();
-      });
+    } catch (err) {
+      if (!(err instanceof MultipartError)) throw err;
+      if (err.reason === "not_multipart") {
+        result.error = "Choose the files to upload.";
+        await discardBody(request);
+        return result;
+      }
+      interrupted = true;
     }
     await flush();
     if (flow === "uef" && result.uploaded > 0) {
@@ -220,10 +166,8 @@ export async function streamUploadToStore(request: Request, context: AppLoadCont
   } catch (err) {
     console.error("[upload] streaming upload failed", err);
     result.error = err instanceof Error && err.message ? err.message : "The upload failed.";
-    source.unpipe(bb);
-    source.destroy();
   }
-  if (failure && !result.error) result.error = request.signal.aborted ? "The upload was interrupted." : "The upload was interrupted: the form data was not complete.";
+  if (interrupted && !result.error) result.error = request.signal.aborted ? "The upload was interrupted." : "The upload was interrupted: the form data was not complete.";
   return result;
 }
 

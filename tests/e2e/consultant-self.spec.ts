@@ -77,6 +77,11 @@ test("the Send Message and Set Your Availability dialogs work without a page rel
   await expect(page.getByRole("dialog", { name: "Send Message" })).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(page.getByRole("dialog")).toHaveCount(0);
+  // And so does a click on the backdrop, outside the dialog.
+  await page.getByRole("link", { name: "Send Message" }).click();
+  await expect(page.getByRole("dialog", { name: "Send Message" })).toBeVisible();
+  await page.mouse.click(8, (page.viewportSize()?.height ?? 720) - 8);
+  await expect(page.getByRole("dialog")).toHaveCount(0);
   expect(await marker(page)).toBe(7);
 });
 

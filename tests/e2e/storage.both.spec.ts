@@ -69,6 +69,13 @@ test("deletes a folder after a confirmation step rendered by the server", async 
   await confirm.getByRole("link", { name: "Cancel" }).click();
   await expect(page).not.toHaveURL(/dialog=/);
   await expect(row(page, `Doomed ${s}`)).toHaveCount(1);
+  // A click on the backdrop, outside the dialog, closes it too (a link: with JavaScript and without).
+  await row(page, `Doomed ${s}`).getByLabel(`Actions for Doomed ${s}`).click();
+  await row(page, `Doomed ${s}`).getByRole("link", { name: "Delete" }).click();
+  await expect(page.getByRole("dialog", { name: "Delete folder" })).toBeVisible();
+  await page.mouse.click(8, (page.viewportSize()?.height ?? 720) - 8);
+  await expect(page).not.toHaveURL(/dialog=/);
+  await expect(page.getByRole("dialog")).toHaveCount(0);
   await row(page, `Doomed ${s}`).getByLabel(`Actions for Doomed ${s}`).click();
   await row(page, `Doomed ${s}`).getByRole("link", { name: "Delete" }).click();
   await page.getByRole("dialog", { name: "Delete folder" }).getByRole("button", { name: "Delete" }).click();

@@ -117,6 +117,43 @@ describe("the upstream client (spec section 8)", () => {
   });
 });
 
+describe("the one error reporter (spec 000 §7)", () => {
+  it("posts a report with the user's headers, answers its status, and never reports a failed report", async () => {
+    const { api, calls } = await setup(() => json({ error: "Too many error reports." }, 429));
+    const r = await api.reportError({ error: "TypeError: x is undefined", errorInfo: "at Page", errorUrl: "http://portal.test/client/home", email: "client@demo.aero" });
+    expect(r).toEqual({ ok: false, status: 429 });
+    await new Promise((res) => setTimeout(res, 0));
+    expect(calls).toHaveLength(1);
+    expect(calls[0].url).toBe("http://upstream.internal/error/send_fe_error.json");
+    expect(calls[0].method).toBe("POST");
+    expect(calls[0].headers.get("content-type")).toBe("application/json");
+    expect(calls[0].headers.get("x-user-uuid")).toBe(process.env.CLIENT_UUID);
+    expect(calls[0].clientIp).toBe("203.0.113.9");
+    expect(JSON.parse(calls[0].body)).toEqual({ error: "TypeError: x is undefined", errorInfo: "at Page", errorUrl: "http://portal.test/client/home", email: "client@demo.aero" });
+  });
+
+  it("never throws when the upstream is unreachable", async () => {
+    const { api } = await setup(() => {
+      throw new Error("ECONNREFUSED");
+    });
+    await expect(api.reportError({ error: "e", errorInfo: "", errorUrl: "", email: "" })).resolves.toEqual({ ok: false, status: 503 });
+  });
+
+  it("reports the server's uncaught errors through the same reporter", async () => {
+    const { reportServerError } = await import("~/models/error-report.server");
+    const calls: { url: string; body: string }[] = [];
+    const main = async (req: Request) => {
+      calls.push({ url: req.url, body: await req.text() });
+      return json({ result: true });
+    };
+    const context = { upstream: { main, ops: main, blob: main }, clientIp: "203.0.113.9" } as never;
+    await reportServerError(new RangeError("boom"), new Request("http://portal.test/admin/audit"), context, "in the loader");
+    expect(calls).toHaveLength(1);
+    expect(calls[0].url).toBe("http://upstream.internal/error/send_fe_error.json");
+    expect(JSON.parse(calls[0].body)).toEqual({ error: "RangeError: boom", errorInfo: "in the loader", errorUrl: "http://portal.test/admin/audit", email: "" });
+  });
+});
+
 describe("one portal request shares its upstream reads (issue 12)", () => {
   it("makes an identical GET once for every loader of a request, counts the calls, and re-reads after a write in an action", async () => {
     const { Api, upstreamStats } = await import("~/models/api.server");

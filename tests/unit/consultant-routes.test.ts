@@ -277,7 +277,8 @@ describe("a consultant sees and edits only their own profile and settings", () =
     expect(location(r)).toBe(`/consultant/profile/${id}/documents`);
     expect(await toastOf(r)).toMatchObject({ type: "success", description: "Your profile is saved." });
     const row = await t.upstream.deps.db.selectFrom("consultants").select("photo_key").where("id", "=", id).executeTakeFirstOrThrow();
-    expect(row.photo_key).toMatch(new RegExp(`^consultants/${id}/photo/[\\w-]+/My_Photo_1.png$`));
+    // The one upload file-name rule (app/models/file-names.ts): special characters become "_".
+    expect(row.photo_key).toMatch(new RegExp(`^consultants/${id}/photo/[\\w-]+/My Photo _1_\\.png$`));
     expect((await t.upstream.deps.blob.stat(row.photo_key!))?.size).toBe(png.length);
 
     const bad = new FormData();
@@ -286,6 +287,18 @@ describe("a consultant sees and edits only their own profile and settings", () =
     bad.append("file", new Blob([png], { type: "image/png" }), "cv.png");
     const refused = await run(profileTab.action, req(`/consultant/profile/${id}/documents`, me, { method: "POST", body: bad }), { id: String(id), tab: "documents" });
     expect(await toastOf(refused)).toMatchObject({ type: "error", description: "The resume must be a pdf, doc, docx file." });
+
+    const noKind = new FormData();
+    noKind.append("intent", "upload");
+    noKind.append("file", new Blob([png], { type: "image/png" }), "a.png");
+    const unknown = await run(profileTab.action, req(`/consultant/profile/${id}/documents`, me, { method: "POST", body: noKind }), { id: String(id), tab: "documents" });
+    expect(await toastOf(unknown)).toMatchObject({ type: "error", description: "Choose whether you upload a photo or a resume." });
+    const noFile = new FormData();
+    noFile.append("intent", "upload");
+    noFile.append("kind", "photo");
+    noFile.append("file", new Blob([], { type: "application/octet-stream" }), "");
+    const empty = await run(profileTab.action, req(`/consultant/profile/${id}/documents`, me, { method: "POST", body: noFile }), { id: String(id), tab: "documents" });
+    expect(await toastOf(empty)).toMatchObject({ type: "error", description: "Choose a photo file to upload." });
   });
 
   it("gets an upload link for the JS upload and saves the key it uploaded", async () => {

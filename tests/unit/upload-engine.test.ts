@@ -285,6 +285,24 @@ describe("single-file variant", () => {
     expect((await engine.start()).phase).toBe("done");
     expect(t.arrived.size).toBe(1);
   });
+
+  it("a consultant's photo or resume: the single variant with UEF naming, a link without expires_in kept until a refusal", async () => {
+    const t = new FakeTransport();
+    const plain = t.uploadLink.bind(t);
+    t.uploadLink = async (signal, uid) => {
+      const { expires_in: _ignored, ...link } = await plain(signal, uid);
+      return link;
+    };
+    const engine = new UploadEngine<FakeFile>({ transport: t, variant: "single", naming: "uef", now: () => t.clock.now });
+    const picked = engine.select([{ file: { name: "My CV (final)★.PDF", size: 10 }, relativePath: "My CV (final)★.PDF", size: 10 }]);
+    // The standard flow would drop this name; UEF replaces the special characters and lowercases the extension.
+    expect(picked.files.map((f) => f.path)).toEqual(["My CV _final_★.pdf"]);
+    const end = await engine.start();
+    expect(end.phase).toBe("done");
+    expect(end.files[0].status).toBe("indexed");
+    expect(t.links).toBe(1);
+    expect(t.indexCalls).toEqual([{ prefix: "a/1/", files: [{ path: "My CV _final_★.pdf", size: 10 }] }]);
+  });
 });
 
 describe("extended (UEF) flow", () => {

@@ -9,6 +9,7 @@ import { DownloadIcon, PinIcon } from "~/components/icons/icons";
 import { StarRating } from "~/components/star-rating/star-rating";
 import * as ui from "~/components/ui/ui.css";
 import { APPROVAL_LABEL, CONSULTANT_MESSAGES, availabilityLabel, type ApprovalStatus } from "~/models/consultant-rules";
+import { dayMonthYear } from "~/utils/dates";
 import * as s from "./consultant-card.css";
 
 /** Alerts hide themselves after this long (spec §9 "Alert auto-hide: 6000 ms"). */
@@ -37,14 +38,12 @@ export interface CardData {
   daily_rate_offsite: number | null;
 }
 
-export const formatDate = (iso: string | null | undefined) =>
-  iso ? new Date(`${iso.slice(0, 10)}T00:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }) : "";
 export const formatRate = (n: number | null | undefined) => (n == null ? "—" : `${n.toLocaleString("en-US", { maximumFractionDigits: 2 })} / day`);
 
 export function availabilityPeriod(start: string | null, end: string | null): string {
-  if (start && end) return `${formatDate(start)} – ${formatDate(end)}`;
-  if (start) return `from ${formatDate(start)}`;
-  if (end) return `until ${formatDate(end)}`;
+  if (start && end) return `${dayMonthYear(start)} – ${dayMonthYear(end)}`;
+  if (start) return `from ${dayMonthYear(start)}`;
+  if (end) return `until ${dayMonthYear(end)}`;
   return "";
 }
 

@@ -6,8 +6,9 @@ import { Pagination } from "~/components/pagination/pagination";
 import * as ui from "~/components/ui/ui.css";
 import { formatBytes } from "~/models/size";
 import { downloadHref, filesBase, listHref } from "~/models/storage-links";
+import { mediumDateTimeUtc } from "~/utils/dates";
 import { DOWNLOAD_STARTED, useClientToast } from "./client-toast";
-import { FavouriteToggle, formatDate } from "./file-list";
+import { FavouriteToggle } from "./file-list";
 import * as s from "./file-list.css";
 
 export interface FavouriteRow {
@@ -104,7 +105,7 @@ export function FavouritesList({
                   </td>
                   <td className={`${s.num} ${s.hideNarrow}`}>{folder ? "—" : formatBytes(f.size)}</td>
                   <td className={`${s.num} ${s.hideNarrow}`}>
-                    <time dateTime={f.updated_at}>{formatDate(f.updated_at)}</time>
+                    <time dateTime={f.updated_at}>{mediumDateTimeUtc(f.updated_at)}</time>
                   </td>
                   <td>
                     <FavouriteToggle id={f.id} on name={f.name} action="/storage/favourites" redirectTo={here} />

@@ -7,6 +7,7 @@ import { useEffect, useRef } from "react";
 import { DownloadIcon, FileIcon, FolderIcon, StarIcon } from "~/components/icons/icons";
 import { formatBytes } from "~/models/size";
 import type { FileSort, SortOrder } from "~/models/storage-links";
+import { mediumDateTimeUtc } from "~/utils/dates";
 import * as s from "./file-list.css";
 
 export interface FileRow {
@@ -37,14 +38,6 @@ export interface FileListProps {
   /** Called when a download link is followed (the island shows "Download has started"). */
   onDownload?: (name: string) => void;
   emptyText?: string;
-}
-
-const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-
-/** "3 May 2024, 14:22 UTC" (UTC on the server and in the browser alike: no hydration mismatch). */
-export function formatDate(iso: string): string {
-  const d = new Date(iso.includes("T") || iso.endsWith("Z") ? iso : `${iso.replace(" ", "T")}Z`);
-  return Number.isNaN(d.getTime()) ? iso : `${dateFormat.format(d)} UTC`;
 }
 
 const COLUMNS: { sort: FileSort; label: string; className?: string }[] = [
@@ -119,7 +112,7 @@ export function FileList(p: FileListProps) {
           {p.items.map((item) => {
             const folder = item.resourcetype === "collection";
             const size = folder ? "—" : formatBytes(item.size);
-            const date = formatDate(item.updated_at);
+            const date = mediumDateTimeUtc(item.updated_at);
             return (
               <tr key={item.id} className={p.selectedId === item.id ? s.selected : undefined} data-item-id={item.id} data-kind={folder ? "folder" : "file"}>
                 <td className={s.nameCell}>

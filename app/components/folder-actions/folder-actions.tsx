@@ -5,7 +5,7 @@ import { Form, Link } from "@remix-run/react";
 import * as ui from "~/components/ui/ui.css";
 import { SPECIAL_CHARS_WARNING } from "~/models/file-names";
 import type { Family } from "~/models/storage-links";
-import { Modal, ModalBody, ModalFooter } from "./modal";
+import { ModalBody, ModalDialog, ModalFooter } from "~/components/modal-dialog/modal-dialog";
 import * as s from "./folder-actions.css";
 
 export type FolderAction = "create" | "rename" | "move" | "copy" | "delete";
@@ -54,7 +54,7 @@ export function FolderActionDialog(p: FolderActionProps) {
   const kindWord = p.item?.resourcetype === "collection" ? "folder" : "file";
   const title = p.kind === "create" ? TITLE.create : `${TITLE[p.kind]} ${kindWord}`;
   return (
-    <Modal title={title} closeHref={p.closeHref} asPage={p.asPage}>
+    <ModalDialog title={title} closeHref={p.closeHref} asPage={p.asPage}>
       <Form method="post" action={ROUTE[p.kind]} preventScrollReset>
         <input type="hidden" name="intent" value={p.kind} />
         <input type="hidden" name="aircraft_id" value={p.aircraftId} />
@@ -80,7 +80,7 @@ export function FolderActionDialog(p: FolderActionProps) {
           </button>
         </ModalFooter>
       </Form>
-    </Modal>
+    </ModalDialog>
   );
 }
 

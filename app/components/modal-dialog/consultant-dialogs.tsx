@@ -61,7 +61,7 @@ export function SendMessageDialog({ action, closeHref, consultant, actionResult,
     defaultValue: { message_to_admin: defaultMessage },
   });
   return (
-    <ModalDialog title="Send Message" subtitle="To the administrators" closeHref={closeHref}>
+    <ModalDialog title="Send Message" subtitle="To the administrators" closeHref={closeHref} replace>
       <fetcher.Form method="post" action={action} {...getFormProps(form)}>
         <Hidden intent="message" id={consultant.id} closeHref={closeHref} hydrated={hydrated} />
         <ModalBody>
@@ -109,7 +109,7 @@ export function AvailabilityDialog({
   const endMin = hydrated && start ? start : AVAILABILITY_MIN_DATE;
   const status = fields.availability_status;
   return (
-    <ModalDialog title={staff ? "Set Availability" : "Set Your Availability"} subtitle={consultant.name} closeHref={closeHref}>
+    <ModalDialog title={staff ? "Set Availability" : "Set Your Availability"} subtitle={consultant.name} closeHref={closeHref} replace>
       <fetcher.Form method="post" action={action} {...getFormProps(form)}>
         <Hidden intent="availability" id={consultant.id} closeHref={closeHref} hydrated={hydrated} />
         <ModalBody>
@@ -165,7 +165,7 @@ export function NotesAndRatesDialog({
     },
   });
   return (
-    <ModalDialog title="Set Notes and Rates" subtitle={consultant.name} closeHref={closeHref}>
+    <ModalDialog title="Set Notes and Rates" subtitle={consultant.name} closeHref={closeHref} replace>
       <fetcher.Form method="post" action={action} {...getFormProps(form)}>
         <Hidden intent="notes" id={consultant.id} closeHref={closeHref} hydrated={hydrated} />
         <ModalBody>

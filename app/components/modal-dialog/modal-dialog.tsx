@@ -1,7 +1,8 @@
-// The modal of the consultant pages: a <dialog open> rendered by the server when the page's URL asks
-// for it (e.g. ?dialog=availability), so it opens and works without JavaScript; 700 wide (spec §9).
-// It closes with a link back to the page without the dialog's search parameters; with JavaScript,
-// Escape closes it too and its form (a fetcher) saves without a full page reload.
+// THE modal of the portal (the folder actions and the upload dialog of the files pages, the consultant
+// dialogs): a <dialog open> the server renders when the page's URL asks for it (?dialog=…), so it
+// opens and works without JavaScript; 700 wide (spec §9). It closes by going to `closeHref`, the page
+// without the dialog's search parameters, in every way a user expects: the close button and a click
+// on the backdrop (both links, so without JavaScript too) and, with JavaScript, Escape.
 import { Link, useNavigate } from "@remix-run/react";
 import { useEffect, useId } from "react";
 import { CloseIcon } from "~/components/icons/icons";
@@ -11,11 +12,17 @@ export function ModalDialog({
   title,
   subtitle,
   closeHref,
+  replace = false,
+  asPage = false,
   children,
 }: {
   title: string;
   subtitle?: React.ReactNode;
   closeHref: string;
+  /** Closing replaces the dialog's history entry instead of adding one (the consultant dialogs). */
+  replace?: boolean;
+  /** Render as a plain panel (the standalone /storage/create… pages) instead of a modal. */
+  asPage?: boolean;
   /** ModalBody and ModalFooter, usually inside one form. */
   children: React.ReactNode;
 }) {
@@ -23,29 +30,42 @@ export function ModalDialog({
   const titleId = `${id}-title`;
   const navigate = useNavigate();
   useEffect(() => {
+    if (asPage) return;
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape") navigate(closeHref, { preventScrollReset: true, replace: true });
+      if (e.key === "Escape") navigate(closeHref, { preventScrollReset: true, replace });
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [closeHref, navigate]);
+  }, [asPage, closeHref, replace, navigate]);
 
+  const content = (
+    <>
+      <div className={s.header}>
+        <div>
+          <h2 id={titleId} className={s.title}>
+            {title}
+          </h2>
+          {subtitle ? <p className={s.subtitle}>{subtitle}</p> : null}
+        </div>
+        <Link to={closeHref} className={s.close} aria-label="Close" preventScrollReset replace={replace}>
+          <CloseIcon />
+        </Link>
+      </div>
+      {children}
+    </>
+  );
+  if (asPage) {
+    return (
+      <section className={s.panel} aria-labelledby={titleId}>
+        {content}
+      </section>
+    );
+  }
   return (
     <>
-      <Link to={closeHref} className={s.backdrop} aria-hidden="true" tabIndex={-1} preventScrollReset replace />
+      <Link to={closeHref} className={s.backdrop} aria-hidden="true" tabIndex={-1} preventScrollReset replace={replace} />
       <dialog open className={s.dialog} aria-modal="true" aria-labelledby={titleId} data-dialog="">
-        <div className={s.header}>
-          <div>
-            <h2 id={titleId} className={s.title}>
-              {title}
-            </h2>
-            {subtitle ? <p className={s.subtitle}>{subtitle}</p> : null}
-          </div>
-          <Link to={closeHref} className={s.close} aria-label="Close" preventScrollReset replace>
-            <CloseIcon />
-          </Link>
-        </div>
-        {children}
+        {content}
       </dialog>
     </>
   );

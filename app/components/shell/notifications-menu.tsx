@@ -4,7 +4,7 @@ import { Form, Link, useLocation } from "@remix-run/react";
 import { BellIcon, ChatIcon, FileIcon, StarIcon, UserIcon } from "~/components/icons/icons";
 import * as ui from "~/components/ui/ui.css";
 import type { NotificationEntry } from "~/models/shell.server";
-import { dateTimeUtc } from "./format";
+import { dateTimeUtc } from "~/utils/dates";
 import * as s from "./shell.css";
 
 export const EMPTY_NOTIFICATIONS = "There's nothing here...";

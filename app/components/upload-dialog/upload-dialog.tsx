@@ -9,7 +9,7 @@
 // Only the files pages import this module, so no other page ships its code.
 import { Link, useNavigate } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
-import { Modal, ModalBody, ModalFooter } from "~/components/folder-actions/modal";
+import { ModalBody, ModalDialog, ModalFooter } from "~/components/modal-dialog/modal-dialog";
 import * as ui from "~/components/ui/ui.css";
 import { SPECIAL_CHARS_WARNING } from "~/models/file-names";
 import { formatBytes } from "~/models/size";
@@ -119,7 +119,7 @@ export function UploadDialog(p: UploadDialogProps) {
   const title = p.variant === "single" ? "Upload a file" : "Upload files";
 
   return (
-    <Modal title={title} closeHref={p.closeHref}>
+    <ModalDialog title={title} closeHref={p.closeHref}>
       <form method="post" encType="multipart/form-data" action={p.formAction} onSubmit={hydrated ? onSubmit : undefined} aria-describedby={`${id}-warning`}>
         <input type="hidden" name="intent" value="upload" />
         <ModalBody>
@@ -238,6 +238,6 @@ export function UploadDialog(p: UploadDialogProps) {
           </button>
         </ModalFooter>
       </form>
-    </Modal>
+    </ModalDialog>
   );
 }

@@ -16,6 +16,8 @@
 // refuses is logged and skipped), uploading, then validating (validate_files.json): what the server
 // reports back is uploaded again, until nothing remains. Extensions are lowercased instead of dropped.
 // Single-file variant: exactly one file.
+// The consultant profile's photo and resume use the single variant with their own transport (the
+// "index" step saves the key on the profile) and the UEF naming (names are never refused).
 import {
   SPECIAL_CHARS_WARNING,
   hasSpecialChars,
@@ -41,7 +43,8 @@ export interface UploadLink {
   url: string;
   url_fields: Record<string, string>;
   key_prefix: string;
-  expires_in: number;
+  /** Seconds the policy is valid; without it the link is kept LINK_REFRESH_MS (a 403 refreshes it sooner). */
+  expires_in?: number;
   max_bytes: number;
   /** The upload prefix's id: a refresh asks for the same prefix again, so a retried file keeps its key. */
   uid?: string;
@@ -131,6 +134,8 @@ export interface UploadSnapshot {
 export interface EngineOptions<F> {
   transport: UploadTransport<F>;
   variant?: UploadVariant;
+  /** The file-name flow (file-names.ts); by default the variant's: UEF for "uef", standard otherwise. */
+  naming?: NamingFlow;
   concurrency?: number;
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   now?: () => number;
@@ -167,10 +172,10 @@ export function defaultSleep(ms: number, signal: AbortSignal): Promise<void> {
 const flowOf = (variant: UploadVariant): NamingFlow => (variant === "uef" ? "uef" : "standard");
 
 /** The dialog's view of a selection before anything is sent: what will be uploaded and what is dropped. */
-export function planSelection<F>(selected: Selected<F>[], variant: UploadVariant = "standard") {
+export function planSelection<F>(selected: Selected<F>[], variant: UploadVariant = "standard", naming: NamingFlow = flowOf(variant)) {
   const { accepted, dropped } = sanitizeUploads(
     selected.map((s) => ({ relativePath: s.relativePath, size: s.size })),
-    flowOf(variant),
+    naming,
   );
   const byOriginal = new Map<string, Selected<F>>();
   for (const s of selected) if (!byOriginal.has(s.relativePath)) byOriginal.set(s.relativePath, s);
@@ -182,6 +187,7 @@ export function planSelection<F>(selected: Selected<F>[], variant: UploadVariant
 export class UploadEngine<F> {
   private transport: UploadTransport<F>;
   private variant: UploadVariant;
+  private naming: NamingFlow;
   private concurrency: number;
   private sleep: (ms: number, signal: AbortSignal) => Promise<void>;
   private now: () => number;
@@ -209,6 +215,7 @@ export class UploadEngine<F> {
   constructor(opts: EngineOptions<F>) {
     this.transport = opts.transport;
     this.variant = opts.variant ?? "standard";
+    this.naming = opts.naming ?? flowOf(this.variant);
     this.concurrency = Math.max(1, opts.concurrency ?? DEFAULT_CONCURRENCY);
     this.sleep = opts.sleep ?? defaultSleep;
     this.now = opts.now ?? (() => Date.now());
@@ -219,7 +226,7 @@ export class UploadEngine<F> {
   /** Files selected: applies the naming rules. Answers the snapshot; the single variant refuses more than one file. */
   select(selected: Selected<F>[]): UploadSnapshot {
     if (this.phase !== "idle" && this.phase !== "selected") throw new Error("An upload is already running.");
-    const plan = planSelection(selected, this.variant);
+    const plan = planSelection(selected, this.variant, this.naming);
     this.items = plan.items.map((i) => ({
       state: { path: i.path, size: i.size, loaded: 0, status: "queued" },
       file: i.file,
@@ -431,7 +438,8 @@ export class UploadEngine<F> {
 
   private async currentLink(signal: AbortSignal): Promise<UploadLink> {
     if (this.refreshing) return this.refreshing;
-    if (this.link && this.now() - this.linkAt < LINK_REFRESH_MS && this.now() - this.linkAt < this.link.expires_in * 1000 - 5_000) {
+    const age = this.now() - this.linkAt;
+    if (this.link && age < LINK_REFRESH_MS && (this.link.expires_in === undefined || age < this.link.expires_in * 1000 - 5_000)) {
       return this.link;
     }
     return this.refreshLink(signal);

@@ -1,7 +1,10 @@
-// The browser's transport for the upload engine: XMLHttpRequest for the blob-store POST (it is the only
-// browser API with upload progress), fetch for the portal's JSON resource route that forwards
-// upload_link / index_files / preprocess_files / validate_files to the upstream with the session's
-// credentials (the browser never holds the upstream token).
+// The browser's transports for the upload engine: XMLHttpRequest for the blob-store POST (it is the only
+// browser API with upload progress), fetch for the portal's side:
+//   - the storage dialog: the JSON resource route that forwards upload_link / index_files /
+//     preprocess_files / validate_files to the upstream with the session's credentials (the browser
+//     never holds the upstream token);
+//   - a consultant's photo or resume: the profile page's own action (upload_link, then save_upload,
+//     which saves the key on the profile: the "index" step of this flow).
 import type { Family } from "~/models/storage-links";
 import { CancelledError, HttpError, NetworkError, type IndexedAnswer, type UploadLink, type UploadTransport } from "./upload-engine";
 
@@ -53,42 +56,97 @@ export function createBrowserTransport(t: TransportTarget): UploadTransport<File
 
     validate: (uid, signal) => call<{ files: { path: string; size?: number }[] }>(endpoint, { op: "validate", ...base, uid }, signal),
 
-    postFile(link, key, file, onProgress, signal) {
-      return new Promise<void>((resolve, reject) => {
-        if (signal.aborted) return reject(new CancelledError());
-        const form = new FormData();
-        for (const [k, v] of Object.entries(link.url_fields)) form.append(k, k === "key" ? key : v);
-        if (!("key" in link.url_fields)) form.append("key", key);
-        form.append("file", file);
-        const xhr = new XMLHttpRequest();
-        const onAbort = () => xhr.abort();
-        signal.addEventListener("abort", onAbort, { once: true });
-        const done = () => signal.removeEventListener("abort", onAbort);
-        xhr.open("POST", link.url);
-        xhr.upload.onprogress = (e) => onProgress(Math.min(file.size, e.loaded));
-        xhr.onload = () => {
-          done();
-          if (xhr.status >= 200 && xhr.status < 300) return resolve();
-          let message = `The store answered ${xhr.status}.`;
-          try {
-            message = (JSON.parse(xhr.responseText) as { error?: string }).error ?? message;
-          } catch {
-            /* not JSON */
-          }
-          if (xhr.status === 502 || xhr.status === 503 || xhr.status === 504) return reject(new NetworkError(message));
-          reject(new HttpError(xhr.status, message));
-        };
-        xhr.onerror = () => {
-          done();
-          reject(new NetworkError());
-        };
-        xhr.ontimeout = xhr.onerror;
-        xhr.onabort = () => {
-          done();
-          reject(signal.aborted ? new CancelledError() : new NetworkError("The upload was interrupted."));
-        };
-        xhr.send(form);
-      });
+    postFile: postFileToStore,
+  };
+}
+
+/** POSTs one file to the blob store with a signed policy, under `key`, reporting the bytes sent. */
+export function postFileToStore(link: UploadLink, key: string, file: File, onProgress: (loaded: number) => void, signal: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    if (signal.aborted) return reject(new CancelledError());
+    const form = new FormData();
+    for (const [k, v] of Object.entries(link.url_fields)) form.append(k, k === "key" ? key : v);
+    if (!("key" in link.url_fields)) form.append("key", key);
+    form.append("file", file);
+    const xhr = new XMLHttpRequest();
+    const onAbort = () => xhr.abort();
+    signal.addEventListener("abort", onAbort, { once: true });
+    const done = () => signal.removeEventListener("abort", onAbort);
+    xhr.open("POST", link.url);
+    xhr.upload.onprogress = (e) => onProgress(Math.min(file.size, e.loaded));
+    xhr.onload = () => {
+      done();
+      if (xhr.status >= 200 && xhr.status < 300) return resolve();
+      let message = `The store answered ${xhr.status}.`;
+      try {
+        message = (JSON.parse(xhr.responseText) as { error?: string }).error ?? message;
+      } catch {
+        /* not JSON */
+      }
+      if (xhr.status === 502 || xhr.status === 503 || xhr.status === 504) return reject(new NetworkError(message));
+      reject(new HttpError(xhr.status, message));
+    };
+    xhr.onerror = () => {
+      done();
+      reject(new NetworkError());
+    };
+    xhr.ontimeout = xhr.onerror;
+    xhr.onabort = () => {
+      done();
+      reject(signal.aborted ? new CancelledError() : new NetworkError("The upload was interrupted."));
+    };
+    xhr.send(form);
+  });
+}
+
+export interface ProfileDocumentTarget {
+  /** The profile page's URL: its action answers upload_link and save_upload. */
+  action: string;
+  /** The page's route id, for a data request to its action (`?_data=`). */
+  routeId: string;
+  kind: "photo" | "resume";
+}
+
+/** A data request to the page's action: its JSON answer, or the page the session ended to. */
+async function pageAction<T>(t: ProfileDocumentTarget, fields: Record<string, string>, signal: AbortSignal): Promise<T> {
+  const url = new URL(t.action, window.location.href);
+  url.searchParams.set("_data", t.routeId);
+  let res: Response;
+  try {
+    res = await fetch(url, { method: "POST", body: new URLSearchParams(fields), credentials: "same-origin", signal });
+  } catch (err) {
+    if (signal.aborted) throw new CancelledError();
+    throw new NetworkError(err instanceof Error ? err.message : undefined);
+  }
+  const redirectTo = res.headers.get("X-Remix-Redirect");
+  if (redirectTo) {
+    // The session ended (or the profile is gone): go where the server says, as a navigation would.
+    window.location.assign(redirectTo);
+    throw new CancelledError();
+  }
+  const data = (await res.json().catch(() => null)) as (T & { error?: string }) | null;
+  if (!data && (res.status === 502 || res.status === 503 || res.status === 504)) throw new NetworkError(`The server answered ${res.status}.`);
+  if (!res.ok || !data) throw new HttpError(res.status, data?.error ?? `The request failed (${res.status}).`);
+  return data;
+}
+
+/** The transport of a consultant's photo or resume: one file, saved on the profile once stored. */
+export function createProfileDocumentTransport(t: ProfileDocumentTarget): UploadTransport<File> {
+  return {
+    async uploadLink(signal) {
+      const link = await pageAction<UploadLink>(t, { intent: "upload_link", kind: t.kind }, signal);
+      if (!link.url) throw new HttpError(502, "The upload link could not be fetched.");
+      return link;
+    },
+    postFile: postFileToStore,
+    async indexFiles(keyPrefix, files, signal) {
+      let message: string | null = null;
+      for (const f of files) {
+        const saved = await pageAction<{ ok?: boolean; message?: string }>(t, { intent: "save_upload", kind: t.kind, key: `${keyPrefix}${f.path}`, _js: "1" }, signal);
+        if (saved.ok === false) throw new HttpError(400, "The upload could not be saved.");
+        message = saved.message ?? null;
+      }
+      return { indexed: files.length, missing: [], message };
     },
   };
 }

@@ -4,7 +4,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useLoaderData } from "@remix-run/react";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { BellIcon } from "~/components/icons/icons";
-import { dateTimeUtc } from "~/components/shell/format";
+import { dateTimeUtc } from "~/utils/dates";
 import { EMPTY_NOTIFICATIONS } from "~/components/shell/notifications-menu";
 import * as ui from "~/components/ui/ui.css";
 import { safeRedirect } from "~/models/roles";

@@ -6,7 +6,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import * as s from "~/components/admin/admin.css";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
-import { dateUtc } from "~/components/shell/format";
+import { dateUtc } from "~/utils/dates";
 import * as ui from "~/components/ui/ui.css";
 import { requireUser } from "~/utils/auth.server";
 

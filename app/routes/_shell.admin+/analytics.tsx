@@ -13,6 +13,7 @@ import { AnalyticsQuery } from "~/models/schemas/admin.server";
 import { formatBytes, SIZE_UNITS } from "~/models/size";
 import { vars } from "~/styles/theme.css";
 import { requireUser, STAFF } from "~/utils/auth.server";
+import { dateTimeUtc, dayMonth } from "~/utils/dates";
 
 export const meta: MetaFunction = () => [{ title: "Analytics · AeroRecords" }];
 
@@ -29,9 +30,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({ data, weeks, openIssues, mails });
 }
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-/** "2026-03-02" → "2 Mar" (the same on the server and in the browser). */
-const weekLabel = (iso: string) => `${Number(iso.slice(8, 10))} ${MONTHS[Number(iso.slice(5, 7)) - 1]}`;
 const people = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "person" : "people"}`;
 const fmt = (n: number | null) => (n == null ? "—" : n.toLocaleString("en-US"));
 const ROLE_LABEL: Record<string, string> = {
@@ -160,7 +158,7 @@ export default function Analytics() {
           )} in ${weeks} weeks.`}
           rowHeader="Week of"
           categories={d.weeks}
-          categoryLabel={weekLabel}
+          categoryLabel={dayMonth}
           series={[{ key: "bytes", name: "Data added", color: vars.color.accent }]}
           values={d.storage.per_week.map((w) => [w.bytes / addedUnit.div])}
           format={inUnit(addedUnit)}
@@ -170,7 +168,7 @@ export default function Analytics() {
           subtitle={`${formatBytes(d.storage.total_bytes)} in ${fmt(d.storage.total_files)} files today (files since deleted are not counted).`}
           rowHeader="Week of"
           categories={d.weeks}
-          categoryLabel={weekLabel}
+          categoryLabel={dayMonth}
           series={[{ key: "used", name: "Storage used", color: vars.color.primary }]}
           values={d.storage.per_week.map((w) => [w.cumulative_bytes / storageUnit.div])}
           format={inUnit(storageUnit)}
@@ -180,7 +178,7 @@ export default function Analytics() {
           subtitle={`Files uploaded, sign-ins and changes made in the admin area; ${people(d.activity.per_week.at(-1)?.active_users ?? 0)} signed in this week.`}
           rowHeader="Week of"
           categories={d.weeks}
-          categoryLabel={weekLabel}
+          categoryLabel={dayMonth}
           series={[
             {
               key: "uploads",
@@ -197,7 +195,7 @@ export default function Analytics() {
           values={d.activity.per_week.map((w) => [w.uploads, w.sign_ins, w.admin_changes])}
         />
       </div>
-      <p className={`${ui.small} ${ui.muted}`}>Figures as of {d.generated_at.slice(0, 16).replace("T", " ")} UTC.</p>
+      <p className={`${ui.small} ${ui.muted}`}>Figures as of {dateTimeUtc(d.generated_at)}.</p>
     </>
   );
 }

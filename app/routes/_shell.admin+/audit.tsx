@@ -7,7 +7,7 @@ import * as s from "~/components/admin/admin.css";
 import { listHref } from "~/components/data-table-simple/list-url";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { SearchIcon } from "~/components/icons/icons";
-import { dateTimeUtc } from "~/components/shell/format";
+import { dateTimeUtc } from "~/utils/dates";
 import * as ui from "~/components/ui/ui.css";
 import * as admin from "~/models/admin.server";
 import { listParams } from "~/models/forms.server";

@@ -6,7 +6,7 @@ import { ActionsHeader, ListPagination, ListTable, OrganizationFilter, StatusFil
 import { ActiveToggle } from "~/components/admin/user-actions";
 import { ListSearch, SortHeader } from "~/components/data-table-simple/data-table-simple";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
-import { dateUtc } from "~/components/shell/format";
+import { dateUtc } from "~/utils/dates";
 import * as dt from "~/components/data-table-simple/data-table-simple.css";
 import * as ui from "~/components/ui/ui.css";
 import * as admin from "~/models/admin.server";

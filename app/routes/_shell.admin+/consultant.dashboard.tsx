@@ -9,7 +9,7 @@ import * as s from "~/components/admin/admin.css";
 import { ListSearch, SortHeader } from "~/components/data-table-simple/data-table-simple";
 import { listHref } from "~/components/data-table-simple/list-url";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
-import { dateUtc } from "~/components/shell/format";
+import { dateUtc } from "~/utils/dates";
 import * as dt from "~/components/data-table-simple/data-table-simple.css";
 import * as ui from "~/components/ui/ui.css";
 import * as admin from "~/models/admin.server";

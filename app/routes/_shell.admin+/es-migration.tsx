@@ -7,7 +7,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import * as s from "~/components/admin/admin.css";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
-import { dateTimeUtc } from "~/components/shell/format";
+import { dateTimeUtc } from "~/utils/dates";
 import { FormError } from "~/components/ui/form";
 import * as ui from "~/components/ui/ui.css";
 import * as admin from "~/models/admin.server";

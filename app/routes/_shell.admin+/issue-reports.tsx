@@ -5,7 +5,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { Pagination } from "~/components/pagination/pagination";
-import { dateTimeUtc } from "~/components/shell/format";
+import { dateTimeUtc } from "~/utils/dates";
 import * as ui from "~/components/ui/ui.css";
 import { safeRedirect } from "~/models/roles";
 import { requireUser, STAFF } from "~/utils/auth.server";

@@ -6,7 +6,7 @@ import { ListSearch, SortHeader } from "~/components/data-table-simple/data-tabl
 import { listHref } from "~/components/data-table-simple/list-url";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { Pagination } from "~/components/pagination/pagination";
-import { dateUtc } from "~/components/shell/format";
+import { dateUtc } from "~/utils/dates";
 import * as ui from "~/components/ui/ui.css";
 import * as admin from "~/models/admin.server";
 import { listParams } from "~/models/forms.server";

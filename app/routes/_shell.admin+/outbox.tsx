@@ -8,7 +8,7 @@ import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { MailIcon, SearchIcon } from "~/components/icons/icons";
 import { Pagination } from "~/components/pagination/pagination";
-import { dateTimeUtc } from "~/components/shell/format";
+import { dateTimeUtc } from "~/utils/dates";
 import { Linkified } from "~/components/ui/linkified";
 import * as ui from "~/components/ui/ui.css";
 import { requireUser, STAFF } from "~/utils/auth.server";

@@ -6,7 +6,7 @@ import { getFormProps, useForm, type SubmissionResult } from "~/components/ui/fo
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { dateTimeUtc } from "~/components/shell/format";
+import { dateTimeUtc } from "~/utils/dates";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { Pagination } from "~/components/pagination/pagination";
 import { ProfileTabs } from "~/components/profile-tabs/profile-tabs";

@@ -17,7 +17,6 @@ import {
   AvailabilityBadge,
   Avatar,
   LikeToggle,
-  formatDate,
   formatRate,
 } from "~/components/consultant-card/consultant-card";
 import * as card from "~/components/consultant-card/consultant-card.css";
@@ -32,7 +31,7 @@ import * as pt from "~/components/profile-tabs/profile-tabs.css";
 import { StarRating } from "~/components/star-rating/star-rating";
 import { Field, FormError, TextareaField } from "~/components/ui/form";
 import * as ui from "~/components/ui/ui.css";
-import { CONSULTANT_MESSAGES, CONSULTANT_SERVICES, CONSULTANT_TYPES, PHOTO_EXTENSIONS, PHOTO_MAX_BYTES, PROFILE_TABS, RESUME_EXTENSIONS, RESUME_MAX_BYTES } from "~/models/consultant-rules";
+import { CONSULTANT_MESSAGES, CONSULTANT_SERVICES, CONSULTANT_TYPES, PROFILE_TABS } from "~/models/consultant-rules";
 import { AvailabilitySchema, SendMessageSchema } from "~/models/schemas/consultant-dialogs.server";
 import {
   addProject,
@@ -48,11 +47,12 @@ import {
   requireIdParam,
   runMarketIntent,
   sendToAdmins,
-  streamProfileUpload,
   updateProfile,
   ERROR_401,
 } from "~/models/consultant.server";
+import { streamProfileUpload } from "~/models/consultant-upload.server";
 import { ConsultantProfileForm, ProjectInput } from "~/models/schemas/consultant.server";
+import { dayMonthYear } from "~/utils/dates";
 import { redirectWithToast } from "~/utils/toast.server";
 import { FORM_CONSTRAINTS } from "~/models/form-constraints";
 
@@ -304,7 +304,7 @@ function ProfileSummary({ c, staff, here, dialogHref }: { c: Consultant; staff: 
           <>
             <dt>Your dates</dt>
             <dd>
-              {formatDate(c.available_start_date) || "—"} – {formatDate(c.available_end_date) || "open"}
+              {dayMonthYear(c.available_start_date) || "—"} – {dayMonthYear(c.available_end_date) || "open"}
             </dd>
           </>
         ) : null}
@@ -476,9 +476,6 @@ function Documents({ c, here }: { c: Consultant; here: string }) {
         <DocumentUpload
           kind="photo"
           label="Photo"
-          accept={PHOTO_EXTENSIONS.map((e) => `.${e}`).join(",")}
-          extensions={PHOTO_EXTENSIONS}
-          maxBytes={PHOTO_MAX_BYTES}
           action={here}
         />
       </section>
@@ -500,9 +497,6 @@ function Documents({ c, here }: { c: Consultant; here: string }) {
         <DocumentUpload
           kind="resume"
           label="Resume"
-          accept={RESUME_EXTENSIONS.map((e) => `.${e}`).join(",")}
-          extensions={RESUME_EXTENSIONS}
-          maxBytes={RESUME_MAX_BYTES}
           action={here}
         />
       </section>
@@ -573,7 +567,7 @@ function Projects({
                   <td>{p.client_name}</td>
                   <td>{p.service}</td>
                   <td className={ui.muted} style={{ whiteSpace: "nowrap" }}>
-                    {formatDate(p.start_date)} – {p.end_date ? formatDate(p.end_date) : "ongoing"}
+                    {dayMonthYear(p.start_date)} – {p.end_date ? dayMonthYear(p.end_date) : "ongoing"}
                   </td>
                   {canDelete ? (
                     <td>

@@ -34,6 +34,7 @@ import {
 } from "~/models/consultant.server";
 import { withoutDialog } from "~/components/modal-dialog/dialog-schemas";
 import { GeneralSettingsInput, PhoneSettingsInput, VerifyPhoneInput } from "~/models/schemas/consultant.server";
+import { dateUtc } from "~/utils/dates";
 import { redirectWithToast } from "~/utils/toast.server";
 import { FORM_CONSTRAINTS } from "~/models/form-constraints";
 
@@ -357,7 +358,7 @@ function Notifications({ s, items }: { s: Settings; items: NonNullable<LoaderDat
             {items.map((n) => (
               <li key={n.id} style={{ marginBottom: 6 }}>
                 <span className={`${ui.badge} ${ui.badgeTone.neutral}`}>{n.type}</span> {n.title}{" "}
-                <span className={`${ui.small} ${ui.muted}`}>{n.created_at.slice(0, 10)}</span>
+                <span className={`${ui.small} ${ui.muted}`}>{dateUtc(n.created_at)}</span>
               </li>
             ))}
           </ul>

@@ -7,7 +7,7 @@ import { ActionsHeader, ListPagination, ListTable } from "~/components/admin/lis
 import { FileServerTabs } from "~/components/admin/fs-tabs";
 import { ListSearch, SortHeader } from "~/components/data-table-simple/data-table-simple";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
-import { dateUtc } from "~/components/shell/format";
+import { dateUtc } from "~/utils/dates";
 import * as ui from "~/components/ui/ui.css";
 import * as admin from "~/models/admin.server";
 import { listParams } from "~/models/forms.server";
