@@ -44,6 +44,17 @@ describe("the portal / upstream boundary inside the portal", () => {
     });
   }
 
+  it("models import nothing but types from components; consultant.server.ts holds only data functions", () => {
+    const models = walk(path.join(root, "app/models"));
+    const valueImports = models.flatMap((f) =>
+      [...fs.readFileSync(f, "utf8").matchAll(/^import (?!type )[^;]*from "~\/components\/[^"]+";/gm)].map((m) => `${rel(f)}: ${m[0]}`),
+    );
+    expect(valueImports).toEqual([]);
+    const consultant = fs.readFileSync(path.join(root, "app/models/consultant.server.ts"), "utf8");
+    for (const outside of ["~/utils/auth.server", "~/utils/toast.server", "busboy", "@conform-to", "./blob.server"]) expect(consultant).not.toContain(`"${outside}"`);
+    expect(consultant).not.toMatch(/export (async )?function require|redirectWithToast|json\(/);
+  });
+
   it("every area has its model module", () => {
     for (const area of ["auth", "user", "access", "admin", "storage", "consultant", "ops", "oil", "templates"]) {
       expect(fs.existsSync(path.join(root, "app/models", `${area}.server.ts`)), `app/models/${area}.server.ts`).toBe(true);
