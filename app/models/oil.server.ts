@@ -6,8 +6,8 @@ import type { z } from "zod";
 import type { Api } from "./api.server";
 import { ListTabsAnswer, OilOpsLinkPkAnswer, OilOpsLinksAnswer, OpsHeaderData, RowAnswer, TabDataAnswer } from "./schemas/ops";
 
-/** An aircraft as the ops API names it: its id in the registry, or organization + MSN. */
-export type AircraftRef = { org_msn_id: number } | { organization: string; msn_id: string };
+import type { AircraftRef } from "./ops.server";
+export type { AircraftRef };
 
 export type TabQuery = {
   tab_id: string;
