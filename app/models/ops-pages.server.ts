@@ -7,15 +7,11 @@ import { requireUser } from "~/utils/auth.server";
 import type { Role } from "./roles";
 import * as storage from "./storage.server";
 import type { AircraftRef } from "./ops.server";
+import { MODULE_LABELS, OPS_STATUSES } from "./ops-rules";
 
 /** Who opens AeroOPS: clients (per-aircraft grants), staff and template managers (every aircraft / their grants). */
 export const OPS_ROLES: readonly Role[] = ["client", "admin", "member", "ops_template"];
 
-export const OPS_STATUSES = ["GROUNDED", "IN OPERATION", "IN TRANSITION"] as const;
-export type OpsStatus = (typeof OPS_STATUSES)[number];
-
-/** The `module` query values and their labels (spec 001 §1). */
-export const MODULE_LABELS: Record<string, string> = { airworthiness: "AeroCAMO", transition: "AeroSORT", maintenance: "AeroMRO" };
 export const moduleOf = (url: URL): string | null => {
   const m = url.searchParams.get("module");
   return m && m in MODULE_LABELS ? m : null;

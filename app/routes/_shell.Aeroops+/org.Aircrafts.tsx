@@ -7,13 +7,13 @@ import { SearchIcon } from "~/components/icons/icons";
 import { Pagination } from "~/components/pagination/pagination";
 import { StatusBadge } from "~/components/ui/status-badge";
 import * as ui from "~/components/ui/ui.css";
-import { opsFleet, OPS_STATUSES, requireOpsUser } from "~/models/ops-pages.server";
+import { opsFleet, requireOpsUser } from "~/models/ops-pages.server";
+import { OPS_STATUSES, OPS_STATUS_LABEL as STATUS_LABEL } from "~/models/ops-rules";
 import { ACCESS_LABEL } from "~/models/roles";
 import { dayMonthYear } from "~/utils/dates";
 
 export const meta: MetaFunction = () => [{ title: "My Fleet · AeroOPS · AeroRecords" }];
 
-const STATUS_LABEL: Record<(typeof OPS_STATUSES)[number], string> = { GROUNDED: "Grounded", "IN OPERATION": "In operation", "IN TRANSITION": "In transition" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireOpsUser(request, context);

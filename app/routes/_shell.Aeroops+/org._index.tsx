@@ -8,7 +8,8 @@ import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { SearchIcon } from "~/components/icons/icons";
 import { Pagination } from "~/components/pagination/pagination";
 import * as ui from "~/components/ui/ui.css";
-import { MODULE_LABELS, opsFleet, requireOpsUser } from "~/models/ops-pages.server";
+import { opsFleet, requireOpsUser } from "~/models/ops-pages.server";
+import { MODULE_LABELS } from "~/models/ops-rules";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.label ?? "AeroOPS"} · AeroRecords` }];
 

@@ -8,7 +8,8 @@ import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { StatusBadge } from "~/components/ui/status-badge";
 import * as ui from "~/components/ui/ui.css";
 import * as ops from "~/models/ops.server";
-import { contextQuery, MODULE_LABELS, moduleOf, requireAircraftRef, requireOpsUser } from "~/models/ops-pages.server";
+import { contextQuery, moduleOf, requireAircraftRef, requireOpsUser } from "~/models/ops-pages.server";
+import { MODULE_LABELS } from "~/models/ops-rules";
 import { ACCESS_LABEL } from "~/models/roles";
 import { dayMonthYear } from "~/utils/dates";
 
