@@ -1,6 +1,6 @@
-// Pieces of the server-driven admin lists: a sortable column header (a link, so it works without
-// JavaScript; the loader whitelists the keys) and the search bar (a GET form that keeps the other
-// parameters of the list).
+// Pieces of the server-driven lists: the table (or its empty message), a sortable column header (a
+// link, so it works without JavaScript; the loader whitelists the keys) and the search bar (a GET form
+// that keeps the other parameters of the list).
 import { Form, Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { SearchIcon } from "~/components/icons/icons";
@@ -55,5 +55,20 @@ export function ListSearch({
         <SearchIcon /> Search
       </button>
     </Form>
+  );
+}
+
+/** Every list's table in its bordered wrapper, or `emptyText` in its place when there are no rows. */
+export function ListTable({ empty, emptyText, label, children }: { empty: boolean; emptyText: ReactNode; label?: string; children: ReactNode }) {
+  return (
+    <div className={ui.tableWrap}>
+      {empty ? (
+        <p className={ui.empty}>{emptyText}</p>
+      ) : (
+        <table className={ui.table} aria-label={label}>
+          {children}
+        </table>
+      )}
+    </div>
   );
 }

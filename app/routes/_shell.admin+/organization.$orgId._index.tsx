@@ -4,9 +4,10 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { ActionsCell, ActionsHeader } from "~/components/admin/list-parts";
 import * as s from "~/components/admin/admin.css";
 import { OrganizationForm } from "~/components/admin/organization-form";
-import { ListSearch, SortHeader } from "~/components/data-table-simple/data-table-simple";
+import { ListSearch, ListTable, SortHeader } from "~/components/data-table-simple/data-table-simple";
 import { listHref } from "~/components/data-table-simple/list-url";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { Pagination } from "~/components/pagination/pagination";
@@ -95,54 +96,46 @@ export default function OrganizationPage() {
             </select>
           </label>
         </ListSearch>
-        <div className={ui.tableWrap}>
-          {list.aircraft.length === 0 ? (
-            <p className={ui.empty}>{list.counts.total === 0 ? "No aircraft yet: add the first one." : "No aircraft match."}</p>
-          ) : (
-            <table className={ui.table}>
-              <thead>
-                <tr>
-                  <SortHeader label="MSN" sortKey="msn" current={params} />
-                  <SortHeader label="Name" sortKey="name" current={params} />
-                  <SortHeader label="Registration" sortKey="registration" current={params} />
-                  <th scope="col">Kind</th>
-                  <SortHeader label="Manufacturer" sortKey="manufacturer" current={params} />
-                  <SortHeader label="Status" sortKey="status" current={params} />
-                  <th scope="col">Users</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.aircraft.map((a) => (
-                  <tr key={a.id}>
-                    <td className={dt.code}>{a.msn}</td>
-                    <td>
-                      <Link to={`/storage/aircraft/${a.id}/files`}>{a.name}</Link>
-                    </td>
-                    <td>{a.registration}</td>
-                    <td>{a.kind === "helicopter" ? "Helicopter" : "Aircraft"}</td>
-                    <td>
-                      {a.manufacturer} {a.model}
-                    </td>
-                    <td>
-                      <StatusBadge status={a.status} />
-                    </td>
-                    <td>
-                      <Link to={`/admin/user-access-control?aircraft_id=${a.id}`}>{a.user_count}</Link>
-                    </td>
-                    <td style={{ textAlign: "right", whiteSpace: "nowrap" }}>
-                      <Link to={`/admin/organization/${o.id}/aircraft/${a.id}`} className={`${ui.button.secondary} ${ui.buttonSmall}`}>
-                        Edit
-                      </Link>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </div>
+        <ListTable empty={list.aircraft.length === 0} emptyText={list.counts.total === 0 ? "No aircraft yet: add the first one." : "No aircraft match."}>
+          <thead>
+            <tr>
+              <SortHeader label="MSN" sortKey="msn" current={params} />
+              <SortHeader label="Name" sortKey="name" current={params} />
+              <SortHeader label="Registration" sortKey="registration" current={params} />
+              <th scope="col">Kind</th>
+              <SortHeader label="Manufacturer" sortKey="manufacturer" current={params} />
+              <SortHeader label="Status" sortKey="status" current={params} />
+              <th scope="col">Users</th>
+              <ActionsHeader />
+            </tr>
+          </thead>
+          <tbody>
+            {list.aircraft.map((a) => (
+              <tr key={a.id}>
+                <td className={dt.code}>{a.msn}</td>
+                <td>
+                  <Link to={`/storage/aircraft/${a.id}/files`}>{a.name}</Link>
+                </td>
+                <td>{a.registration}</td>
+                <td>{a.kind === "helicopter" ? "Helicopter" : "Aircraft"}</td>
+                <td>
+                  {a.manufacturer} {a.model}
+                </td>
+                <td>
+                  <StatusBadge status={a.status} />
+                </td>
+                <td>
+                  <Link to={`/admin/user-access-control?aircraft_id=${a.id}`}>{a.user_count}</Link>
+                </td>
+                <ActionsCell>
+                  <Link to={`/admin/organization/${o.id}/aircraft/${a.id}`} className={`${ui.button.secondary} ${ui.buttonSmall}`}>
+                    Edit
+                  </Link>
+                </ActionsCell>
+              </tr>
+            ))}
+          </tbody>
+        </ListTable>
         <Pagination
           page={list.page}
           total={list.total}

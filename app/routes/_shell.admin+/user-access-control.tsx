@@ -9,10 +9,10 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { z } from "zod";
-import { AccessCells, RowForm } from "~/components/admin/access-table";
+import { AccessCells, AccessTableHead, RowForm } from "~/components/admin/access-table";
 import { AircraftAccessView } from "~/components/admin/aircraft-access-view";
 import * as s from "~/components/admin/admin.css";
-import { ListSearch } from "~/components/data-table-simple/data-table-simple";
+import { ListSearch, ListTable } from "~/components/data-table-simple/data-table-simple";
 import { listHref } from "~/components/data-table-simple/list-url";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { Pagination } from "~/components/pagination/pagination";
@@ -163,51 +163,31 @@ function UserAccess() {
           Per aircraft
         </h2>
         <ListSearch q={p.q} label="Find an aircraft" placeholder="MSN, name or registration" keep={{ user_id: u.id, organization_id: p.organization_id }} />
-        <div className={ui.tableWrap}>
-          {v.aircraft.length === 0 ? (
-            <p className={ui.empty}>No aircraft to show.</p>
-          ) : (
-            <table className={ui.table}>
-              <thead>
-                <tr>
-                  <th scope="col">MSN</th>
-                  <th scope="col">Aircraft</th>
-                  <th scope="col">Status</th>
-                  {PRODUCTS.map((pr) => (
-                    <th key={pr} scope="col">
-                      {PRODUCT_LABEL[pr]}
-                    </th>
-                  ))}
-                  <th scope="col">
-                    <span className="visually-hidden">Save</span>
-                  </th>
+        <ListTable empty={v.aircraft.length === 0} emptyText="No aircraft to show.">
+          <AccessTableHead columns={["MSN", "Aircraft", "Status"]} />
+          <tbody>
+            {v.aircraft.map((a) => {
+              const formId = `row-${a.id}`;
+              return (
+                <tr key={a.id}>
+                  <td className={dt.code}>{a.msn}</td>
+                  <td className={dt.nameCell}>
+                    <Link to={`/admin/user-access-control?aircraft_id=${a.id}`}>{a.name}</Link>
+                    <div className={`${ui.small} ${ui.muted}`}>
+                      {a.registration}
+                      {org ? "" : ` · ${a.organization.name}`}
+                    </div>
+                  </td>
+                  <td>
+                    <StatusBadge status={a.status} />
+                  </td>
+                  <AccessCells formId={formId} access={a.access} what={`of ${u.username} to MSN ${a.msn}`} canManage={all} />
+                  <RowForm formId={formId} userId={u.id} aircraftId={a.id} redirectTo={here} label={`Save access of ${u.username} to MSN ${a.msn}`} />
                 </tr>
-              </thead>
-              <tbody>
-                {v.aircraft.map((a) => {
-                  const formId = `row-${a.id}`;
-                  return (
-                    <tr key={a.id}>
-                      <td className={dt.code}>{a.msn}</td>
-                      <td className={dt.nameCell}>
-                        <Link to={`/admin/user-access-control?aircraft_id=${a.id}`}>{a.name}</Link>
-                        <div className={`${ui.small} ${ui.muted}`}>
-                          {a.registration}
-                          {org ? "" : ` · ${a.organization.name}`}
-                        </div>
-                      </td>
-                      <td>
-                        <StatusBadge status={a.status} />
-                      </td>
-                      <AccessCells formId={formId} access={a.access} what={`of ${u.username} to MSN ${a.msn}`} canManage={all} />
-                      <RowForm formId={formId} userId={u.id} aircraftId={a.id} redirectTo={here} label={`Save access of ${u.username} to MSN ${a.msn}`} />
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          )}
-        </div>
+              );
+            })}
+          </tbody>
+        </ListTable>
         <Pagination
           page={v.page}
           total={v.total}
