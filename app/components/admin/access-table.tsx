@@ -2,11 +2,12 @@
 // aircraft's access), a select per product. Each row is its own small form (the HTML form attribute
 // ties the selects in the cells to the form in the last cell), so a row saves without JavaScript.
 import type { ReactNode } from "react";
+import { ActionsCell, ActionsHeader } from "~/components/data-table-simple/data-table-simple";
 import * as ui from "~/components/ui/ui.css";
 import { type ProductAccess } from "~/models/schemas/admin";
 import { ACCESS_LABELS, PRODUCT_LABEL, PRODUCTS, type AccessProduct } from "~/models/admin-constants";
 import * as s from "./admin.css";
-import { ActionsCell, RowActionButton, RowActionForm } from "./list-parts";
+import { RowActionButton, RowActionForm } from "./list-parts";
 
 export function LevelSelect({
   form,
@@ -56,9 +57,7 @@ export function AccessTableHead({ columns }: { columns: readonly string[] }) {
             {PRODUCT_LABEL[p]}
           </th>
         ))}
-        <th scope="col">
-          <span className="visually-hidden">Save</span>
-        </th>
+        <ActionsHeader label="Save" />
       </tr>
     </thead>
   );

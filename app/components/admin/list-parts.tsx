@@ -1,7 +1,6 @@
 // Pieces the admin list pages share: a filter <select> with an "Any" choice (and the Active /
-// Deactivated status filter), the row actions (the hidden "Actions" column header, the actions cell,
-// and the small POST form each action is), and the pager whose links keep the rest of the URL. (The
-// table itself, or its empty message: ListTable in data-table-simple.)
+// Deactivated status filter), the small POST form each row action is, and the pager whose links keep
+// the rest of the URL. (The table, its actions column and cells: data-table-simple.)
 import { Form, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { listHref } from "~/components/data-table-simple/list-url";
@@ -77,20 +76,6 @@ const STATUS_OPTIONS = [
 /** The account status filter (active=1 or 0). */
 export function StatusFilter({ value }: { value: string | null | undefined }) {
   return <FilterSelect label="Status" name="active" value={value ?? ""} options={STATUS_OPTIONS} />;
-}
-
-/** The header of the row-actions column: named for screen readers only. */
-export function ActionsHeader() {
-  return (
-    <th scope="col">
-      <span className="visually-hidden">Actions</span>
-    </th>
-  );
-}
-
-/** The last cell of a row: its actions, right-aligned on one line. */
-export function ActionsCell({ children }: { children: ReactNode }) {
-  return <td style={{ textAlign: "right", whiteSpace: "nowrap" }}>{children}</td>;
 }
 
 /**

@@ -1,7 +1,7 @@
 // The admin pages of the AeroOPS and AeroOIL modules, shared by /admin/aeroops/* (module from `type`)
 // and /aerooil/*: the organizations using a module, creating one (or switching the module on), and an
 // organization's registered MSNs with the form that registers more.
-import { ListTable } from "~/components/data-table-simple/data-table-simple";
+import { ActionsHeader, ListTable } from "~/components/data-table-simple/data-table-simple";
 import { getFormProps, useForm, type SubmissionResult } from "~/components/ui/form-state";
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { listHref } from "~/components/data-table-simple/list-url";
@@ -85,9 +85,7 @@ export function ModuleOrganizationsView({
             <th scope="col">Product type</th>
             <th scope="col">AeroOPS</th>
             <th scope="col">AeroOIL</th>
-            <th scope="col">
-              <span className="visually-hidden">Open</span>
-            </th>
+            <ActionsHeader label="Open" />
           </tr>
         </thead>
         <tbody>

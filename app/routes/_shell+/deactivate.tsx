@@ -4,9 +4,9 @@
 // POST /admin/users/{id}/deactivate.json, …/activate.json, …/invite.json.
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
-import { ActionsCell, ActionsHeader, FilterSelect, ListPagination, StatusFilter } from "~/components/admin/list-parts";
+import { FilterSelect, ListPagination, StatusFilter } from "~/components/admin/list-parts";
 import { ActiveToggle, InviteButton } from "~/components/admin/user-actions";
-import { ListSearch, ListTable, SortHeader } from "~/components/data-table-simple/data-table-simple";
+import { ActionsCell, ActionsHeader, ListSearch, ListTable, SortHeader } from "~/components/data-table-simple/data-table-simple";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { dateUtc } from "~/utils/dates";
 import * as dt from "~/components/data-table-simple/data-table-simple.css";

@@ -2,7 +2,7 @@
 // the "mark as read" form the menu posts to.
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { ListTable } from "~/components/data-table-simple/data-table-simple";
+import { ActionsHeader, ListTable } from "~/components/data-table-simple/data-table-simple";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { BellIcon } from "~/components/icons/icons";
 import { dateTimeUtc } from "~/utils/dates";
@@ -58,9 +58,7 @@ export default function NotificationsPage() {
             <th scope="col">Notification</th>
             <th scope="col">Type</th>
             <th scope="col">Received</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
+            <ActionsHeader />
           </tr>
         </thead>
         <tbody>

@@ -104,31 +104,29 @@ export default function TemplateManufacturers() {
                   <h3 className={s.sectionTitle} style={{ marginTop: 24 }}>
                     Versions
                   </h3>
-                  <div className={ui.tableWrap}>
-                    <table className={ui.table}>
-                      <thead>
-                        <tr>
-                          <th scope="col">Version</th>
-                          <th scope="col">Note</th>
-                          <th scope="col">Tabs</th>
-                          <th scope="col">Saved</th>
+                  <ListTable>
+                    <thead>
+                      <tr>
+                        <th scope="col">Version</th>
+                        <th scope="col">Note</th>
+                        <th scope="col">Tabs</th>
+                        <th scope="col">Saved</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {versions.versions.map((v) => (
+                        <tr key={v.version}>
+                          <td>{v.version}</td>
+                          <td>{v.note || <span className={ui.muted}>—</span>}</td>
+                          <td>{v.tab_count}</td>
+                          <td>
+                            {dateUtc(v.created_at)}
+                            {v.created_by ? <span className={`${ui.small} ${ui.muted}`}> by {v.created_by}</span> : null}
+                          </td>
                         </tr>
-                      </thead>
-                      <tbody>
-                        {versions.versions.map((v) => (
-                          <tr key={v.version}>
-                            <td>{v.version}</td>
-                            <td>{v.note || <span className={ui.muted}>—</span>}</td>
-                            <td>{v.tab_count}</td>
-                            <td>
-                              {dateUtc(v.created_at)}
-                              {v.created_by ? <span className={`${ui.small} ${ui.muted}`}> by {v.created_by}</span> : null}
-                            </td>
-                          </tr>
-                        ))}
-                      </tbody>
-                    </table>
-                  </div>
+                      ))}
+                    </tbody>
+                  </ListTable>
                 </>
               ) : null}
             </>

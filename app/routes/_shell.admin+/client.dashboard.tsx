@@ -2,9 +2,9 @@
 // URL (GET /admin/users.json?role=client). Each row links to its access and can be deactivated.
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
-import { ActionsCell, ActionsHeader, ListPagination, OrganizationFilter, StatusFilter } from "~/components/admin/list-parts";
+import { ListPagination, OrganizationFilter, StatusFilter } from "~/components/admin/list-parts";
 import { ActiveToggle } from "~/components/admin/user-actions";
-import { ListSearch, ListTable, SortHeader } from "~/components/data-table-simple/data-table-simple";
+import { ActionsCell, ActionsHeader, ListSearch, ListTable, SortHeader } from "~/components/data-table-simple/data-table-simple";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { dateUtc } from "~/utils/dates";
 import * as dt from "~/components/data-table-simple/data-table-simple.css";

@@ -4,9 +4,9 @@
 // opens at /consultant/profile/{id}/overview.
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
-import { ActionsCell, ActionsHeader, ListPagination, RowActionButton, RowActionForm } from "~/components/admin/list-parts";
+import { ListPagination, RowActionButton, RowActionForm } from "~/components/admin/list-parts";
 import * as s from "~/components/admin/admin.css";
-import { ListSearch, ListTable, SortHeader } from "~/components/data-table-simple/data-table-simple";
+import { ActionsCell, ActionsHeader, ListSearch, ListTable, SortHeader } from "~/components/data-table-simple/data-table-simple";
 import { listHref } from "~/components/data-table-simple/list-url";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { dateUtc } from "~/utils/dates";

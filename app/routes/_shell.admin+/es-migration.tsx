@@ -155,28 +155,26 @@ export default function EsMigration() {
         <h2 id="orgs-title" className={s.sectionTitle}>
           By organization
         </h2>
-        <div className={ui.tableWrap}>
-          <table className={ui.table}>
-            <thead>
-              <tr>
-                <th scope="col">Organization</th>
-                <th scope="col">Records</th>
-                <th scope="col">In the index</th>
+        <ListTable>
+          <thead>
+            <tr>
+              <th scope="col">Organization</th>
+              <th scope="col">Records</th>
+              <th scope="col">In the index</th>
+            </tr>
+          </thead>
+          <tbody>
+            {index.by_organization.map((o) => (
+              <tr key={o.organization.id}>
+                <td>{o.organization.name}</td>
+                <td>{n(o.items)}</td>
+                <td>
+                  {n(o.indexed)} {o.indexed !== o.items ? <span className={`${ui.badge} ${ui.badgeTone.warning}`}>differs</span> : null}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {index.by_organization.map((o) => (
-                <tr key={o.organization.id}>
-                  <td>{o.organization.name}</td>
-                  <td>{n(o.items)}</td>
-                  <td>
-                    {n(o.indexed)} {o.indexed !== o.items ? <span className={`${ui.badge} ${ui.badgeTone.warning}`}>differs</span> : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </ListTable>
       </section>
     </>
   );

@@ -3,8 +3,8 @@
 // (POST /admin/ip_whitelist/{id}/delete.json, with the same lock-out check as adding).
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { ActionsCell, ActionsHeader, ListPagination, OrganizationFilter, RowActionButton, RowActionForm } from "~/components/admin/list-parts";
-import { ListSearch, ListTable, SortHeader } from "~/components/data-table-simple/data-table-simple";
+import { ListPagination, OrganizationFilter, RowActionButton, RowActionForm } from "~/components/admin/list-parts";
+import { ActionsCell, ActionsHeader, ListSearch, ListTable, SortHeader } from "~/components/data-table-simple/data-table-simple";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { dateUtc } from "~/utils/dates";
 import * as dt from "~/components/data-table-simple/data-table-simple.css";

@@ -2,8 +2,8 @@
 // first by default; admins and members close them (POST /admin/issue_reports/{id}/close.json).
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { ActionsCell, ActionsHeader, RowActionButton, RowActionForm } from "~/components/admin/list-parts";
-import { ListTable } from "~/components/data-table-simple/data-table-simple";
+import { RowActionButton, RowActionForm } from "~/components/admin/list-parts";
+import { ActionsCell, ActionsHeader, ListTable } from "~/components/data-table-simple/data-table-simple";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { Pagination } from "~/components/pagination/pagination";
 import { dateTimeUtc } from "~/utils/dates";

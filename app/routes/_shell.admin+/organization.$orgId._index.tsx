@@ -4,10 +4,9 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { ActionsCell, ActionsHeader } from "~/components/admin/list-parts";
 import * as s from "~/components/admin/admin.css";
 import { OrganizationForm } from "~/components/admin/organization-form";
-import { ListSearch, ListTable, SortHeader } from "~/components/data-table-simple/data-table-simple";
+import { ActionsCell, ActionsHeader, ListSearch, ListTable, SortHeader } from "~/components/data-table-simple/data-table-simple";
 import { listHref } from "~/components/data-table-simple/list-url";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { Pagination } from "~/components/pagination/pagination";

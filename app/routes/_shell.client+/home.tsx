@@ -3,7 +3,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { StatusCounts } from "~/components/aircraft-cards/aircraft-cards";
-import { ListTable } from "~/components/data-table-simple/data-table-simple";
+import { ActionsHeader, ListTable } from "~/components/data-table-simple/data-table-simple";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { SearchIcon } from "~/components/icons/icons";
 import { Pagination } from "~/components/pagination/pagination";
@@ -94,9 +94,7 @@ export default function ClientHome() {
             <th scope="col" className={ui.hideSmall}>
               Your access
             </th>
-            <th scope="col" className={ui.hideSmall}>
-              <span className="visually-hidden">Records</span>
-            </th>
+            <ActionsHeader label="Records" className={ui.hideSmall} />
           </tr>
         </thead>
         <tbody>

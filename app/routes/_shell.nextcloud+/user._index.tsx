@@ -3,9 +3,9 @@
 // The file server is the embedded registry (docs/decisions/, the file-server ADR).
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
-import { ActionsCell, ActionsHeader, ListPagination, RowActionButton, RowActionForm } from "~/components/admin/list-parts";
+import { ListPagination, RowActionButton, RowActionForm } from "~/components/admin/list-parts";
 import { FileServerTabs } from "~/components/admin/fs-tabs";
-import { ListSearch, ListTable, SortHeader } from "~/components/data-table-simple/data-table-simple";
+import { ActionsCell, ActionsHeader, ListSearch, ListTable, SortHeader } from "~/components/data-table-simple/data-table-simple";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { dateUtc } from "~/utils/dates";
 import * as ui from "~/components/ui/ui.css";
