@@ -18,6 +18,7 @@ export default defineConfig({
     include: ["tests/unit/**/*.test.ts", "tests/unit/**/*.test.tsx", "tests/contract/**/*.test.ts"],
     environment: "node",
     pool: "forks",
+    setupFiles: ["tests/setup/console-guard.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

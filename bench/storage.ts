@@ -112,9 +112,11 @@ try {
   for (const [label, q] of [
     [`one word (${answer.total} hits)`, word],
     ["two words, prefix", `record 4242`],
+    ["three-letter prefix matching every file", "rec"],
+    ["the same, page 1,000", "rec&page=1000"],
   ] as const) {
-    const up = await timeIt(RUNS, () => get(`${srv.url}/_api/main/storage/v2/search.json?query=${encodeURIComponent(q)}`, api));
-    const portal = await timeIt(RUNS, () => get(`${srv.url}/storage/search?query=${encodeURIComponent(q)}`, { cookie }));
+    const up = await timeIt(RUNS, () => get(`${srv.url}/_api/main/storage/v2/search.json?query=${q.replace(/ /g, "%20")}`, api));
+    const portal = await timeIt(RUNS, () => get(`${srv.url}/storage/search?query=${q.replace(/ /g, "%20")}`, { cookie }));
     rows.push([`Search ${deps.search.count(client.organization_id).toLocaleString("en-US")} indexed files: ${label}`, ms(up.median), ms(portal.median)]);
   }
 

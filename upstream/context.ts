@@ -1,5 +1,6 @@
 // The seams of the embedded upstream. Each is a small interface so that a later issue can swap
 // one implementation (local disk -> S3, FTS5 -> OpenSearch, outbox -> SMTP) in one module.
+import type { Clock } from "./lib/clock";
 import type { DB } from "./db";
 import type { Role } from "./db/schema";
 import type { UpstreamCallMeta } from "./client-address";
@@ -24,6 +25,8 @@ export interface UpstreamConfig {
   tokenTtlHours: number;
   /** Where admin notices go (issue reports, contact form). Empty = every admin user. */
   adminEmails?: string[];
+  /** Time for lock-outs and link expiry (lib/clock.ts); the system clock when absent. */
+  clock?: Clock;
 }
 
 export interface BlobObject {
@@ -59,7 +62,8 @@ export interface SearchHit {
   organization_id: number;
   /** name with the match wrapped in <mark>…</mark> (HTML-escaped otherwise). */
   highlight: string;
-  rank: number;
+  /** bm25 (lower is better); null when the match was too broad to score (ADR 029). */
+  rank: number | null;
 }
 
 export interface SearchIndex {

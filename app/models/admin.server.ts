@@ -1,190 +1,129 @@
-// The portal's side of the admin API (docs/api/admin.md): list queries read from the URL and the one
-// way an admin form posts a change (post/redirect/get with a toast, or the form again with the
-// upstream's errors on its fields).
-import { json, redirect, type AppLoadContext } from "@remix-run/node";
-import type { SubmissionResult } from "~/components/ui/form-state";
-import { parseWithZod } from "@conform-to/zod";
-import type { z } from "zod";
-import { requireUser } from "~/utils/auth.server";
-import { redirectWithToast } from "~/utils/toast.server";
-import type { Api, ApiName } from "./api.server";
-import { MODULE_ADMIN_ROLES, moduleOfUrl, orgSlugOf, type ModuleFamily } from "./module-admin";
-import { ModuleEnableInput, ModuleOrganizationInput, OrganizationMutationAnswer, OrganizationsAnswer, type OrganizationSummary } from "./schemas/admin";
-import { MsnIdCreatedAnswer, MsnIdCreatedInput, MsnIdsAnswer, OrganisationsAnswer } from "./schemas/ops";
+// The admin area's data functions (docs/api/admin.md): organizations, aircraft, people, consultants
+// and clients, the IP whitelist, the search index, the audit log, the mail outbox, issue reports, the
+// analytics, and the file-server registry. Reads throw the spec's redirects through the shared client;
+// writes answer a Result for `submitChange` (forms.server.ts) or a toast. Access grants live in
+// access.server.ts; the ops/oil admin entry points in module-admin.server.ts.
+import type { Api } from "./api.server";
+import { queryOf } from "./forms.server";
+import {
+  AircraftAnswer,
+  AircraftListAnswer,
+  AircraftMutationAnswer,
+  AnalyticsAnswer,
+  AuditAnswer,
+  ConsultantMutationAnswer,
+  ConsultantsAnswer,
+  FsGroupMutationAnswer,
+  FsGroupsAnswer,
+  FsUserMutationAnswer,
+  FsUsersAnswer,
+  IpWhitelistAnswer,
+  IpWhitelistMutationAnswer,
+  OrganizationAnswer,
+  OrganizationMutationAnswer,
+  OrganizationsAnswer,
+  OverviewAnswer,
+  ReindexAnswer,
+  ReindexMutationAnswer,
+  UserMutationAnswer,
+  UsersAnswer,
+  type OrganizationSummary,
+} from "./schemas/admin";
+import { IssueReportClosedAnswer, IssueReportsAnswer, MailOutboxAnswer } from "./schemas/auth";
 
-/** Parses a list's URL with its schema (unknown sort keys and bad pages fall back to defaults). */
-export function listParams<S extends z.ZodTypeAny>(request: Request, schema: S): z.infer<S> {
-  const url = new URL(request.url);
-  return schema.parse(Object.fromEntries(url.searchParams));
+type Params = Record<string, unknown>;
+type Id = number | string;
+const seg = (id: Id) => encodeURIComponent(String(id));
+
+// ---- overview and analytics ---------------------------------------------------------------------
+
+/** The dashboard of one organization (or of all when none is given). */
+export const overview = (api: Api, organizationId?: number | null) =>
+  api.get("main", "/admin/overview.json", { query: { organization_id: organizationId }, schema: OverviewAnswer });
+
+export const analytics = (api: Api, weeks: number) => api.get("main", "/admin/analytics.json", { query: { weeks }, schema: AnalyticsAnswer });
+
+/** A side figure that may be missing: the total of a list, or null when the call fails. */
+async function totalOf(api: Api, path: string, query: Record<string, string | number>, schema: typeof IssueReportsAnswer | typeof MailOutboxAnswer) {
+  const res = await api.call("main", "GET", path, { query, passthrough: true });
+  const parsed = res.ok ? schema.safeParse(res.data) : null;
+  return parsed?.success ? parsed.data.total : null;
 }
+export const openIssueCount = (api: Api) => totalOf(api, "/admin/issue_reports.json", { status: "open", per_page: 1 }, IssueReportsAnswer);
+export const outboxCount = (api: Api) => totalOf(api, "/admin/mail_outbox.json", { per_page: 1 }, MailOutboxAnswer);
 
-/** Drops empty values so the upstream sees only what was chosen. */
-export function queryOf(params: Record<string, unknown>): Record<string, string | number> {
-  const out: Record<string, string | number> = {};
-  for (const [k, v] of Object.entries(params)) {
-    if (v === undefined || v === null || v === "") continue;
-    out[k] = typeof v === "number" ? v : String(v);
-  }
-  return out;
-}
+// ---- organizations and their aircraft -----------------------------------------------------------
 
-type Replyable = { reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }) => SubmissionResult<string[]> };
-
-/**
- * Posts a validated form's value to the upstream. Success: redirect to `redirectTo` with the
- * answer's message as a toast. Refusal (422 and friends): the form again (status 400) with the
- * upstream's message on top and its per-field errors on the fields. 401/403/404/5xx are handled by
- * the client itself (logout, landing).
- */
-export async function submitChange<S extends z.ZodTypeAny>(opts: {
-  api: Api;
-  target?: ApiName;
-  path: string;
-  body: unknown;
-  schema: S;
-  submission: Replyable;
-  redirectTo: (data: z.infer<S>) => string;
-  hideFields?: string[];
-  fallbackMessage?: string;
-}) {
-  const res = await opts.api.post(opts.target ?? "main", opts.path, { json: opts.body, schema: opts.schema });
-  if (!res.ok) {
-    return json(
-      { result: opts.submission.reply({ formErrors: [res.error], fieldErrors: res.errors, hideFields: opts.hideFields }), problem: res.data ?? null },
-      { status: 400 }
-    );
-  }
-  return redirectWithToast(opts.redirectTo(res.data), { type: "success", description: res.message ?? opts.fallbackMessage ?? "Saved." });
-}
+export const listOrganizations = (api: Api, params: Params) =>
+  api.get("main", "/admin/organizations.json", { query: queryOf(params), schema: OrganizationsAnswer });
+export const getOrganization = (api: Api, id: Id) => api.get("main", `/admin/organizations/${seg(id)}.json`, { schema: OrganizationAnswer });
+export const createOrganization = (api: Api, organization: unknown) =>
+  api.post("main", "/admin/organizations.json", { json: organization, schema: OrganizationMutationAnswer });
+export const updateOrganization = (api: Api, id: Id, organization: unknown) =>
+  api.post("main", `/admin/organizations/${seg(id)}.json`, { json: organization, schema: OrganizationMutationAnswer });
+/** Turns AeroOPS or AeroOIL on for an organization. */
+export const enableModule = (api: Api, id: Id, product: "ops" | "oil") =>
+  api.post("main", `/admin/organizations/${seg(id)}/modules.json`, { json: { [product]: true }, schema: OrganizationMutationAnswer });
 
 /** Every organization (name order) for the pickers of the admin forms. */
 export async function organizationOptions(api: Api): Promise<Pick<OrganizationSummary, "id" | "name" | "slug" | "has_ops" | "has_oil" | "product_type">[]> {
   const out: OrganizationSummary[] = [];
   for (let page = 1; page <= 50; page++) {
-    const data = await api.get("main", "/admin/organizations.json", { query: { per_page: 100, page, sort: "name" }, schema: OrganizationsAnswer });
+    const data = await listOrganizations(api, { per_page: 100, page, sort: "name" });
     out.push(...data.organizations);
     if (out.length >= data.total || data.organizations.length === 0) break;
   }
   return out.map(({ id, name, slug, has_ops, has_oil, product_type }) => ({ id, name, slug, has_ops, has_oil, product_type }));
 }
 
-// ---------------------------------------------------------------------------------------------
-// Access: one row of the access tables (a user × an aircraft, a level per product) and bulk changes
-// ---------------------------------------------------------------------------------------------
+export const listOrganizationAircraft = (api: Api, organizationId: Id, params: Params) =>
+  api.get("main", `/admin/organizations/${seg(organizationId)}/aircraft.json`, { query: queryOf(params), schema: AircraftListAnswer });
+export const getAircraft = (api: Api, id: Id) => api.get("main", `/admin/aircraft/${seg(id)}.json`, { schema: AircraftAnswer });
+/** A new aircraft (the upstream creates its root folder with it). */
+export const createAircraft = (api: Api, aircraft: unknown) => api.post("main", "/admin/aircraft.json", { json: aircraft, schema: AircraftMutationAnswer });
+export const updateAircraft = (api: Api, id: Id, aircraft: unknown) =>
+  api.post("main", `/admin/aircraft/${seg(id)}.json`, { json: aircraft, schema: AircraftMutationAnswer });
 
-const LEVELS = ["read", "write", "su_write"] as const;
-type Level = (typeof LEVELS)[number];
-const levelOf = (v: FormDataEntryValue | null): Level | null => ((LEVELS as readonly string[]).includes(String(v)) ? (String(v) as Level) : null);
+// ---- people -------------------------------------------------------------------------------------
 
-/**
- * Applies the selects of one row: for each product whose level changed, a grant (or change) or a
- * revoke. Returns the upstream's messages and errors. The upstream checks every rule (who may manage
- * which aircraft and product).
- */
-export async function saveAccessRow(api: Api, form: FormData): Promise<{ messages: string[]; errors: string[] }> {
-  const userId = Number(form.get("user_id"));
-  const aircraftId = Number(form.get("aircraft_id"));
-  const out = { messages: [] as string[], errors: [] as string[] };
-  if (!Number.isSafeInteger(userId) || userId < 1 || !Number.isSafeInteger(aircraftId) || aircraftId < 1) {
-    out.errors.push("Choose a user and an aircraft.");
-    return out;
-  }
-  for (const product of ["storage", "ops", "oil"] as const) {
-    if (!form.has(product)) continue; // not editable for this caller
-    const next = levelOf(form.get(product));
-    const was = levelOf(form.get(`was_${product}`));
-    if (next === was) continue;
-    const res =
-      next === null
-        ? await api.post("main", "/admin/access/revoke.json", { json: { user_id: userId, aircraft_ids: [aircraftId], products: [product] } })
-        : await api.post("main", "/admin/access/grant.json", { json: { user_id: userId, aircraft_ids: [aircraftId], products: [product], access: next } });
-    if (res.ok) out.messages.push(res.message ?? "Saved.");
-    else out.errors.push(res.error);
-  }
-  if (!out.messages.length && !out.errors.length) out.messages.push("Nothing changed.");
-  return out;
-}
+export const listUsers = (api: Api, params: Params) => api.get("main", "/admin/users.json", { query: queryOf(params), schema: UsersAnswer });
+/** Deactivates (ending every session at once), reactivates, or invites again (a new confirmation mail). */
+export const changeUser = (api: Api, id: Id, change: "deactivate" | "activate" | "invite") =>
+  api.post("main", `/admin/users/${seg(id)}/${change}.json`, { json: {}, schema: UserMutationAnswer });
+export const createClient = (api: Api, client: unknown) => api.post("main", "/admin/clients.json", { json: client, schema: UserMutationAnswer });
+export const listConsultants = (api: Api, params: Params) => api.get("main", "/admin/consultants.json", { query: queryOf(params), schema: ConsultantsAnswer });
+/** The staff decision on a consultant (the marketplace shows verified consultants first). */
+export const decideConsultant = (api: Api, id: Id, approve: boolean) =>
+  api.call("main", "GET", `/consultant/${seg(id)}/${approve ? "approve_consultant" : "disapprove_consultant"}.json`);
+export const createConsultant = (api: Api, consultant: unknown) =>
+  api.post("main", "/admin/consultants.json", { json: consultant, schema: ConsultantMutationAnswer });
 
-/** The toast for a row save or a bulk change. */
-export function accessToast(result: { messages: string[]; errors: string[] }) {
-  return result.errors.length
-    ? { type: "error" as const, description: [...result.errors, ...result.messages].join("\n") }
-    : { type: "success" as const, description: result.messages.join("\n") };
-}
+// ---- IP whitelist -------------------------------------------------------------------------------
 
-// ---------------------------------------------------------------------------------------------
-// AeroOPS / AeroOIL admin entry points (/admin/aeroops/*, /aerooil/*)
-// ---------------------------------------------------------------------------------------------
+export const listIpWhitelist = (api: Api, params: Params) => api.get("main", "/admin/ip_whitelist.json", { query: queryOf(params), schema: IpWhitelistAnswer });
+/** Adds an address; the answer may ask for a confirmation (IpWarningAnswer) when it concerns the caller. */
+export const addIpWhitelistEntry = (api: Api, entry: unknown) =>
+  api.post("main", "/admin/ip_whitelist.json", { json: entry, schema: IpWhitelistMutationAnswer });
+export const removeIpWhitelistEntry = (api: Api, id: Id, confirm: boolean) =>
+  api.post("main", `/admin/ip_whitelist/${seg(id)}/delete.json`, { json: { confirm }, schema: IpWhitelistMutationAnswer });
 
-export async function requireModuleAdmin(request: Request, context: AppLoadContext, family: ModuleFamily) {
-  const links = moduleOfUrl(new URL(request.url), family);
-  const authed = await requireUser(request, context, { roles: MODULE_ADMIN_ROLES[links.product] });
-  return { ...authed, links };
-}
+// ---- search index, audit, outbox, issue reports --------------------------------------------------
 
-export async function moduleOrganizations(api: Api) {
-  const { organizations } = await api.get("ops", "/v1/user_access/organisation/get.json", { schema: OrganisationsAnswer });
-  return organizations;
-}
+export const reindexStatus = (api: Api) => api.get("main", "/admin/search/reindex.json", { schema: ReindexAnswer });
+export const startReindex = (api: Api, input: unknown) => api.post("main", "/admin/search/reindex.json", { json: input, schema: ReindexMutationAnswer });
+export const listAudit = (api: Api, params: Params) => api.get("main", "/admin/audit.json", { query: queryOf(params), schema: AuditAnswer });
+export const listOutbox = (api: Api, params: { to?: string; page: number; per_page: number }) =>
+  api.get("main", "/admin/mail_outbox.json", { query: queryOf(params), schema: MailOutboxAnswer });
+export const listIssueReports = (api: Api, params: { status?: string; page: number; per_page: number }) =>
+  api.get("main", "/admin/issue_reports.json", { query: queryOf(params), schema: IssueReportsAnswer });
+export const closeIssueReport = (api: Api, id: Id) =>
+  api.post("main", `/admin/issue_reports/${seg(id)}/close.json`, { json: {}, schema: IssueReportClosedAnswer });
 
-/** The create page's action: a new organization with the module on, or the module on for an existing one. */
-export async function moduleCreateAction(request: Request, context: AppLoadContext, family: ModuleFamily) {
-  const { api, links } = await requireModuleAdmin(request, context, family);
-  const form = await request.formData();
-  const intent = form.get("intent");
-  const flag = links.product === "ops" ? "has_ops" : "has_oil";
-  if (intent === "enable") {
-    const submission = parseWithZod(form, { schema: ModuleEnableInput });
-    if (submission.status !== "success") return json({ intent: "enable" as const, result: submission.reply(), problem: null }, { status: 400 });
-    const res = await api.post("main", `/admin/organizations/${submission.value.organization_id}/modules.json`, {
-      json: { [links.product]: true },
-      schema: OrganizationMutationAnswer,
-    });
-    if (!res.ok) return json({ intent: "enable" as const, result: submission.reply({ formErrors: [res.error] }), problem: null }, { status: 400 });
-    return redirectWithToast(links.org(res.data.organization.slug), { type: "success", description: res.message ?? `${links.label} is on.` });
-  }
-  const submission = parseWithZod(form, { schema: ModuleOrganizationInput });
-  if (submission.status !== "success") return json({ intent: "create" as const, result: submission.reply(), problem: null }, { status: 400 });
-  const res = await api.post("main", "/admin/organizations.json", { json: { ...submission.value, [flag]: true }, schema: OrganizationMutationAnswer });
-  if (!res.ok)
-    return json({ intent: "create" as const, result: submission.reply({ formErrors: [res.error], fieldErrors: res.errors }), problem: null }, { status: 400 });
-  return redirectWithToast(links.register(res.data.organization.slug), { type: "success", description: res.message ?? "Created." });
-}
+// ---- the file-server registry (/nextcloud/*) -----------------------------------------------------
 
-/** An organization page of a module: the organization (by slug) and its MSNs registered for the module, paged. */
-export async function moduleOrgLoader(request: Request, context: AppLoadContext, family: ModuleFamily) {
-  const { api, links, user } = await requireModuleAdmin(request, context, family);
-  const url = new URL(request.url);
-  const slug = orgSlugOf(url);
-  if (!slug) throw redirect(links.list);
-  const page = Math.max(1, Math.min(100_000, Number(url.searchParams.get("page")) || 1));
-  const organizations = await moduleOrganizations(api);
-  const organization = organizations.find((o) => o.organization === slug);
-  if (!organization) throw await redirectWithToast(links.list, { type: "error", description: "That organization was not found." });
-  const res = await api.post("ops", "/v1/user_access/msn_id/get_v2.json", {
-    json: { organization: slug, product: links.product, page, per_page: 50 },
-    schema: MsnIdsAnswer,
-  });
-  if (!res.ok) throw new Response(res.error, { status: res.status });
-  return { links, organization, msns: res.data, role: user.role };
-}
-
-/** Registers an MSN for the module (POST /v1/user_access/msn_id_created.json). */
-export async function moduleRegisterAction(request: Request, context: AppLoadContext, family: ModuleFamily) {
-  const { api, links } = await requireModuleAdmin(request, context, family);
-  const url = new URL(request.url);
-  const submission = parseWithZod(await request.formData(), { schema: MsnIdCreatedInput });
-  if (submission.status !== "success") return json({ result: submission.reply(), problem: null }, { status: 400 });
-  if (submission.value.product !== links.product || submission.value.organization !== orgSlugOf(url)) {
-    return json({ result: submission.reply({ formErrors: ["Register the MSN from its organization's page."] }), problem: null }, { status: 400 });
-  }
-  return submitChange({
-    api,
-    target: "ops",
-    path: "/v1/user_access/msn_id_created.json",
-    body: submission.value,
-    schema: MsnIdCreatedAnswer,
-    submission,
-    redirectTo: () => url.pathname + url.search,
-  });
-}
+export const listFsUsers = (api: Api, params: Params) => api.get("main", "/admin/fs/users.json", { query: queryOf(params), schema: FsUsersAnswer });
+export const createFsUser = (api: Api, user: unknown) => api.post("main", "/admin/fs/users.json", { json: user, schema: FsUserMutationAnswer });
+export const setFsUserEnabled = (api: Api, id: Id, enabled: boolean) =>
+  api.post("main", `/admin/fs/users/${seg(id)}.json`, { json: { enabled }, schema: FsUserMutationAnswer });
+export const listFsGroups = (api: Api, params: Params) => api.get("main", "/admin/fs/groups.json", { query: queryOf(params), schema: FsGroupsAnswer });
+export const createFsGroup = (api: Api, group: unknown) => api.post("main", "/admin/fs/groups.json", { json: group, schema: FsGroupMutationAnswer });

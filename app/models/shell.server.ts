@@ -6,7 +6,7 @@
 import type { Api } from "./api.server";
 import { ACCESS_LABEL, type AccessLevel } from "./roles";
 import { MeAnswer, NotificationsAnswer, ResultAnswer, type MeAnswer as Me } from "./schemas/auth";
-import { AccessTypeAnswer, MsnAccessUsersAnswer, UserMsnAccessAnswer } from "./schemas/ops";
+import * as access from "./access.server";
 import { AircraftDetailAnswer, AircraftListAnswer, FilesAnswer } from "./schemas/storage";
 import { aircraftIdInPath, aircraftIdOf, areaOf, productOf, usersListHidden, type Area, type Product } from "./shell";
 import type { SessionUser } from "~/utils/session.server";
@@ -115,35 +115,21 @@ async function loadAircraft(api: Api, id: number) {
 const withLabel = (u: { user_id: number; username: string; access: AccessLevel }): UserAccessEntry => ({ ...u, label: ACCESS_LABEL[u.access] });
 
 async function moduleUsers(api: Api, product: "ops" | "oil", aircraftId: number): Promise<UserAccessEntry[]> {
-  const path = product === "ops" ? "/v1/user_access/ops_get_msn_access.json" : "/v1/user_access/oil_get_msn_access.json";
-  const res = await api.post("ops", path, { json: { org_msn_id: aircraftId }, passthrough: true });
+  const res = await access.moduleUsers(api, product, aircraftId);
   if (!res.ok) {
     warn(`${product} access list of aircraft ${aircraftId}`, res.error);
     return [];
   }
-  const parsed = MsnAccessUsersAnswer.safeParse(res.data);
-  if (!parsed.success) {
-    warn(`${product} access answer`, parsed.error.issues.slice(0, 3));
-    return [];
-  }
-  return parsed.data.users.map(withLabel);
+  return res.data.users.map(withLabel);
 }
 
 async function moduleAccess(api: Api, product: "ops" | "oil", aircraftId: number): Promise<AccessLevel | null> {
-  const res =
-    product === "ops"
-      ? await api.post("ops", "/v1/user_access/ops_get_user_access_type.json", { json: { org_msn_id: aircraftId }, passthrough: true })
-      : await api.post("ops", "/v1/user_access/user_msn_access.json", { json: { org_msn_id: aircraftId, product: "oil" }, passthrough: true });
+  const res = await access.moduleAccessLevel(api, product, aircraftId);
   if (!res.ok) {
     warn(`${product} access type of aircraft ${aircraftId}`, res.error);
     return null;
   }
-  const parsed = (product === "ops" ? AccessTypeAnswer : UserMsnAccessAnswer).safeParse(res.data);
-  if (!parsed.success) {
-    warn(`${product} access type answer`, parsed.error.issues.slice(0, 3));
-    return null;
-  }
-  return parsed.data.access_type;
+  return res.data;
 }
 
 const FLEET_ROLES = new Set(["client", "admin", "member"]);

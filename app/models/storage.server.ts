@@ -57,10 +57,10 @@ const v2 = (family: Family) => (family === "uef" ? "/storage/v2/uef" : "/storage
 
 export function listAircraft(
   api: Api,
-  opts: { organization?: string | null; module?: string | null; q?: string | null; status?: string | null; page?: number; perPage?: number; family?: Family } = {},
+  opts: { organization?: string | null; module?: string | null; product?: "ops" | "oil"; q?: string | null; status?: string | null; page?: number; perPage?: number; family?: Family } = {},
 ) {
   return api.get("main", `${v2(opts.family ?? "standard")}/aircraft.json`, {
-    query: { organization: opts.organization, module: opts.module, q: opts.q, status: opts.status, page: opts.page, per_page: opts.perPage },
+    query: { organization: opts.organization, module: opts.module, product: opts.product, q: opts.q, status: opts.status, page: opts.page, per_page: opts.perPage },
     schema: AircraftListAnswer,
   });
 }

@@ -5,20 +5,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Logo } from "~/components/brand/logo";
-import {
-  BuildingIcon,
-  CheckIcon,
-  DropIcon,
-  FolderIcon,
-  GaugeIcon,
-  MailIcon,
-  PhoneIcon,
-  PinIcon,
-  PlaneIcon,
-  SearchIcon,
-  ShieldIcon,
-  WrenchIcon,
-} from "~/components/icons/icons";
+import { BuildingIcon, CheckIcon, DropIcon, FolderIcon, GaugeIcon, MailIcon, PhoneIcon, PinIcon, PlaneIcon, SearchIcon, ShieldIcon, WrenchIcon } from "~/components/icons/icons";
 import * as m from "~/components/marketing/marketing.css";
 import { Field, FormError, TextareaField } from "~/components/ui/form";
 import * as ui from "~/components/ui/ui.css";
@@ -30,6 +17,7 @@ import { landingFor } from "~/utils/landing.server";
 import { destroySession, getSession } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { FORM_CONSTRAINTS } from "~/models/form-constraints";
+import { sendContactMessage } from "~/models/auth.server";
 
 export const meta: MetaFunction = () => [
   { title: "AeroRecords · Aircraft records, operations and oil analysis" },
@@ -56,7 +44,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: ContactInput });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const api = await apiFor(request, context);
-  const answer = await api.post("main", "/public/contact.json", { json: submission.value });
+  const answer = await sendContactMessage(api, submission.value);
   if (!answer.ok) return json({ result: submission.reply({ formErrors: [answer.error], fieldErrors: answer.errors }) }, { status: 400 });
   return redirectWithToast("/?contact=sent#contact", { type: "success", description: answer.message ?? AUTH_MESSAGES.contactSent });
 }

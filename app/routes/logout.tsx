@@ -11,6 +11,7 @@ import { AUTH_MESSAGES } from "~/models/auth-constants";
 import { apiFor, getUser } from "~/utils/auth.server";
 import { endSession } from "~/utils/sign-in.server";
 import { useRootData } from "~/root";
+import * as auth from "~/models/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign out · AeroRecords" }];
 
@@ -24,7 +25,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (user) {
     const api = await apiFor(request, context);
     // A token the upstream already forgot (expired, revoked elsewhere) is fine: the cookie goes anyway.
-    await api.post("main", "/users/sign_out.json", { json: {}, passthrough: true });
+    await auth.signOut(api);
   }
   return endSession(request, "/auth/login?signed_out=1", { type: "success", description: AUTH_MESSAGES.signedOut });
 }

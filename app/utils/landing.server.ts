@@ -2,14 +2,14 @@
 import type { Api } from "~/models/api.server";
 import { onboardingRedirect } from "~/models/consultant-rules";
 import { roleLanding } from "~/models/roles";
-import { MeAnswer } from "~/models/schemas/auth";
+import { getMe } from "~/models/user.server";
 import type { SessionUser } from "./session.server";
 import { redirectWithToast } from "./toast.server";
 
 /** The landing of a signed-in user; for a consultant the profile is fetched first to read its stage. */
 export async function landingFor(user: SessionUser, api: Api): Promise<string> {
   if (user.role !== "consultant") return roleLanding(user.role);
-  const me = await api.get("main", "/user/me.json", { schema: MeAnswer });
+  const me = await getMe(api);
   if (!me.consultant) return roleLanding(user.role);
   return onboardingRedirect(me.consultant) ?? "/consultant/home";
 }

@@ -2,7 +2,7 @@
 // app/models/schemas/admin.ts. Starts from the small demo seed.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { fromAddress, startTestUpstream, TEST_CLIENT_UUID, type TestUpstream } from "../helpers/upstream";
+import { callUpstream, fromAddress, startTestUpstream, TEST_CLIENT_UUID, type TestUpstream } from "../helpers/upstream";
 import {
   AccessMutationAnswer,
   AircraftAccessAnswer,
@@ -37,15 +37,7 @@ type H = Record<string, string>;
 let up: TestUpstream;
 let admin: H, member: H, template: H, client: H, consultant: H, emma: H;
 
-async function call(method: string, path: string, headers: H, body?: unknown) {
-  const res = await fetch(`${up.mainUrl}${path}`, {
-    method,
-    headers: { ...headers, ...(body !== undefined ? { "content-type": "application/json" } : {}) },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? (JSON.parse(text) as unknown) : null };
-}
+const call = (method: string, path: string, headers: H, body?: unknown) => callUpstream<unknown>(`${up.mainUrl}${path}`, method, headers, body);
 const get = (path: string, h: H) => call("GET", path, h);
 const post = (path: string, h: H, body: unknown = {}) => call("POST", path, h, body);
 function ok<S extends z.ZodTypeAny>(r: { status: number; body: unknown }, schema: S): z.infer<S> {

@@ -3,7 +3,7 @@
 // the tests do not depend on the seed's content.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { startTestUpstream, type TestUpstream } from "../helpers/upstream";
+import { callUpstream, startTestUpstream, type TestUpstream } from "../helpers/upstream";
 import { createUserAccount } from "../../upstream/main/accounts";
 import {
   EmailAnswer,
@@ -32,13 +32,8 @@ const H: Record<"admin" | "member" | "client" | "client2" | "template" | "consA"
 const ids = { consA: 0, consB: 0, consNew: 0, consHidden: 0, consBlank: 0, clientUser: 0 };
 
 async function call(method: "GET" | "POST", path: string, headers: Headers, body?: unknown) {
-  const res = await fetch(`${t.mainUrl}${path}`, {
-    method,
-    headers: { ...headers, ...(body !== undefined ? { "content-type": "application/json" } : {}) },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  const json = (await res.json()) as Record<string, unknown>;
-  return { status: res.status, json };
+  const r = await callUpstream(`${t.mainUrl}${path}`, method, headers, body);
+  return { status: r.status, json: r.body };
 }
 const get = (path: string, h: Headers) => call("GET", path, h);
 const post = (path: string, h: Headers, body: unknown = {}) => call("POST", path, h, body);

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as XLSX from "@e965/xlsx";
 import type { z } from "zod";
-import { startTestUpstream, type TestUpstream } from "../helpers/upstream";
+import { startTestUpstream, upstreamFetch, type TestUpstream } from "../helpers/upstream";
 import {
   AccessTypeAnswer,
   ApiErrorAnswer,
@@ -48,14 +48,7 @@ const ids: Record<string, number> = {};
 
 const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
-async function call(who: string, path: string, body?: unknown, method = "POST") {
-  const res = await fetch(`${up.opsUrl}${path}`, {
-    method,
-    headers: { ...H[who], ...(body !== undefined ? { "content-type": "application/json" } : {}) },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  return res;
-}
+const call = (who: string, path: string, body?: unknown, method = "POST") => upstreamFetch(`${up.opsUrl}${path}`, method, H[who], body);
 async function ok<S extends z.ZodTypeAny>(schema: S, who: string, path: string, body?: unknown, method = "POST"): Promise<z.infer<S>> {
   const res = await call(who, path, body, method);
   const json = await res.json();

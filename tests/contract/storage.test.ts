@@ -143,6 +143,30 @@ describe("aircraft", () => {
     expect(uef.aircrafts.map((a) => a.id)).toEqual(r.aircrafts.map((a) => a.id));
   });
 
+  it("lists the aircraft a user may open in AeroOPS / AeroOIL with product=, with the module's level and issue date", async () => {
+    const ops = AircraftListAnswer.parse((await api("GET", "/storage/v2/aircraft.json?product=ops", client)).body);
+    expect(ops.aircrafts.length).toBeGreaterThan(0);
+    for (const a of ops.aircrafts) {
+      expect(a.link).toBe(`/client/Aeroops/aeroplane?org_msn_id=${a.id}&aerotype=Aeroops`);
+      expect(a).toHaveProperty("issue_date");
+      const tabs = await up.upstream.deps.db.selectFrom("tabs").select("id").where("aircraft_id", "=", a.id).where("product", "=", "ops").where("is_template", "=", 0).execute();
+      expect(tabs.length, `aircraft ${a.msn} has ops tabs`).toBeGreaterThan(0);
+    }
+    // The reader's list and levels are exactly its ops grants, as the ops API reports them.
+    const readerOps = AircraftListAnswer.parse((await api("GET", "/storage/v2/aircraft.json?product=ops", reader)).body);
+    const pids = await fetch(`${up.opsUrl}/v1/user_access/user_msn_pids.json`, {
+      method: "POST",
+      headers: { ...reader, "content-type": "application/json" },
+      body: JSON.stringify({ user_id: (await up.upstream.deps.db.selectFrom("users").select("id").where("email", "=", "reader@demo.aero").executeTakeFirstOrThrow()).id, organization: "skyline", product: "ops" }),
+    });
+    const grants = ((await pids.json()) as { data: { org_msn_id: number; access: string }[] }).data;
+    const registered = new Set(ops.aircrafts.map((a) => a.id));
+    expect(readerOps.aircrafts.map((a) => [a.id, a.access]).sort()).toEqual(grants.filter((g) => registered.has(g.org_msn_id)).map((g) => [g.org_msn_id, g.access]).sort());
+    const oil = AircraftListAnswer.parse((await api("GET", "/storage/v2/aircraft.json?product=oil", client)).body);
+    expect(oil.aircrafts.every((a) => a.link.startsWith("/client/Aerooil/statusDashboard?org_msn_id="))).toBe(true);
+    expect(AircraftListAnswer.parse((await api("GET", "/storage/v2/aircraft.json?product=ops", consultant)).body).aircrafts).toEqual([]);
+  });
+
   it("lists only granted aircraft for a reader, every aircraft for staff, one organization by slug", async () => {
     const r = AircraftListAnswer.parse((await api("GET", "/storage/v2/aircraft.json", reader)).body);
     expect(r.aircrafts.map((a) => a.msn).sort()).toEqual(["19000612", "20234", "5123", "8842"]);

@@ -5,7 +5,7 @@
 //   - the audit log is append-only in the database;
 //   - error reports that are empty or carry NUL characters are refused and nothing is stored.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fromAddress, startTestUpstream, TEST_CLIENT_UUID, type TestUpstream } from "../helpers/upstream";
+import { callUpstream, fromAddress, startTestUpstream, TEST_CLIENT_UUID, type TestUpstream } from "../helpers/upstream";
 import { signClientIp } from "../../upstream/client-address";
 import { AuditAnswer } from "~/models/schemas/admin";
 
@@ -19,21 +19,7 @@ afterAll(async () => {
   await up?.close();
 });
 
-async function call(method: string, path: string, headers: H = {}, body?: unknown) {
-  const res = await fetch(`${up.mainUrl}${path}`, {
-    method,
-    headers: { ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  let json: unknown = null;
-  try {
-    json = text ? JSON.parse(text) : null;
-  } catch {
-    json = text;
-  }
-  return { status: res.status, body: json as Record<string, unknown> };
-}
+const call = (method: string, path: string, headers: H = {}, body?: unknown) => callUpstream(`${up.mainUrl}${path}`, method, headers, body);
 
 const signInAt = (email: string, headers: H = {}) => call("POST", "/users/sign_in.json", headers, { user: { email, password: "demo-pass-2026" } });
 const auth = (email: string, token: string, extra: H = {}): H => ({ "x-user-email": email, "x-user-token": token, "x-user-uuid": TEST_CLIENT_UUID, ...extra });

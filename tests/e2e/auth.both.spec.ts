@@ -143,6 +143,8 @@ test("Report Issue sends the page to the admins, who close it", async ({ page })
   await expect(page).toHaveURL("/client/home");
 
   await page.getByRole("button", { name: "Sign out" }).click();
+  // Wait for the sign-out to land before the next navigation (a goto would cut its answer short).
+  await expect(page).toHaveURL(/\/auth\/login/);
   await login(page, "admin@demo.aero");
   await page.goto("/admin/issue-reports");
   const row = page.locator("tr", { hasText: text });

@@ -87,3 +87,12 @@ export async function startPortal(): Promise<Portal> {
 
   return { up, context, request, run, signIn, close: () => up.close() };
 }
+
+/** The toast a response sets (the flash cookie), or null. */
+export async function toastOf(res: Response) {
+  const { getToast } = await import("~/utils/toast.server");
+  const cookie = cookieFrom(res);
+  if (!cookie) return null;
+  const { toast } = await getToast(new Request(PORTAL_ORIGIN, { headers: { Cookie: cookie } }));
+  return toast;
+}

@@ -7,6 +7,7 @@ import { createServer, type Server } from "node:http";
 import { createUpstream, type Upstream } from "../../upstream";
 import { forwardedIpHeaders, httpEntry } from "../../upstream/client-address";
 import { seedDemo } from "../../upstream/db/seed";
+import { manualClock, type ManualClock } from "../../upstream/lib/clock";
 
 export const TEST_CLIENT_UUID = "00000000-test-4000-8000-000000000001";
 export const DEMO_PASSWORD = "demo-pass-2026";
@@ -23,12 +24,16 @@ export interface TestUpstream {
   blobUrl: string;
   upstream: Upstream;
   dataDir: string;
+  clock: ManualClock;
   close: () => Promise<void>;
   /** Signs in and returns the three auth headers. */
   signIn: (email: string, password?: string) => Promise<Record<string, string>>;
 }
 
+/** Every test upstream runs on a manual clock (upstream/lib/clock.ts): time moves only when a test
+ * advances it or the upstream sleeps (the sign-in slow-down), so no test waits in real time. */
 export async function startTestUpstream({ seed = true, small = true }: { seed?: boolean; small?: boolean } = {}): Promise<TestUpstream> {
+  const clock = manualClock();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "aero-upstream-"));
   let origin = "";
   const server: Server = createServer();
@@ -42,6 +47,7 @@ export async function startTestUpstream({ seed = true, small = true }: { seed?: 
     blobBaseUrl: `${origin}/_blob`,
     portalUrl: origin,
     tokenTtlHours: 12,
+    clock,
   });
   if (seed) await seedDemo(upstream.deps, { small });
   // The same HTTP entry as server.ts: the caller's address is the socket's, or a signed forwarded one.
@@ -65,6 +71,7 @@ export async function startTestUpstream({ seed = true, small = true }: { seed?: 
     blobUrl: `${origin}/_blob`,
     upstream,
     dataDir,
+    clock,
     async close() {
       await new Promise<void>((r) => server.close(() => r()));
       await upstream.close();
@@ -81,4 +88,26 @@ export async function startTestUpstream({ seed = true, small = true }: { seed?: 
       return { "x-user-email": email, "x-user-token": body.token, "x-user-uuid": TEST_CLIENT_UUID };
     },
   };
+}
+
+/** One HTTP call to an upstream URL with an optional JSON body: the raw Response (blob answers too). */
+export function upstreamFetch(url: string, method: string, headers: Record<string, string> = {}, body?: unknown): Promise<Response> {
+  return fetch(url, {
+    method,
+    headers: { ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+/** The same, read: status, the JSON body (the text when it is not JSON, null when empty) and headers. */
+export async function callUpstream<B = Record<string, unknown>>(url: string, method: string, headers: Record<string, string> = {}, body?: unknown) {
+  const res = await upstreamFetch(url, method, headers, body);
+  const text = await res.text();
+  let json: unknown = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = text;
+  }
+  return { status: res.status, body: json as B, headers: res.headers };
 }

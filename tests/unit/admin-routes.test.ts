@@ -10,7 +10,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppLoadContext } from "@remix-run/node";
-import { cookieFrom, PORTAL_ORIGIN, setPortalEnv, startPortal, type Portal } from "../helpers/portal";
+import { cookieFrom, PORTAL_ORIGIN, setPortalEnv, startPortal, toastOf, type Portal } from "../helpers/portal";
 
 setPortalEnv();
 
@@ -48,11 +48,6 @@ async function as(email: string) {
   return cookies[email];
 }
 
-async function toastOf(res: Response) {
-  const { getToast } = await import("~/utils/toast.server");
-  const { toast } = await getToast(new Request(PORTAL_ORIGIN, { headers: { Cookie: cookieFrom(res) } }));
-  return toast;
-}
 
 async function run(
   fn: Fn,

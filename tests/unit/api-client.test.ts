@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { expectConsoleError } from "../setup/console-guard";
 
 beforeAll(() => {
   process.env.SESSION_SECRET ??= "unit-test-session-secret-0123456789abcdef";
@@ -97,6 +98,7 @@ describe("the upstream client (spec section 8)", () => {
   });
 
   it("validates answers against their schema", async () => {
+    expectConsoleError(/answer does not match its schema/);
     const { api } = await setup((req) => (req.url.includes("send_fe_error") ? json({}) : json({ aircrafts: "nope" })));
     const schema = z.object({ aircrafts: z.array(z.object({ id: z.number() })) });
     const res = await thrown(api.get("main", "/storage/v2/aircraft.json", { schema }));
@@ -106,6 +108,7 @@ describe("the upstream client (spec section 8)", () => {
   });
 
   it("treats an unreachable upstream as 503 and redirects", async () => {
+    expectConsoleError(/GET main\/x\.json failed: ECONNREFUSED/);
     const { api } = await setup(() => {
       throw new Error("ECONNREFUSED");
     });

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppLoadContext } from "@remix-run/node";
 import { startTestUpstream, TEST_CLIENT_UUID, DEMO_PASSWORD, type TestUpstream } from "../helpers/upstream";
+import { toastOf } from "../helpers/portal";
 
 process.env.SESSION_SECRET ??= "unit-test-session-secret-0123456789abcdef";
 process.env.CLIENT_UUID = TEST_CLIENT_UUID;
@@ -30,7 +31,6 @@ let dashboard: { loader: RouteFn; action: RouteFn };
 let saved: { loader: RouteFn; action: RouteFn };
 let messagePage: { loader: RouteFn; action: RouteFn };
 let resume: { loader: RouteFn };
-let getToast: (r: Request) => Promise<{ toast: { type: string; description: string } | null }>;
 
 async function api(method: string, path: string, headers: Record<string, string>, body?: unknown) {
   const res = await fetch(`${t.mainUrl}${path}`, {
@@ -93,11 +93,6 @@ async function run(fn: RouteFn, request: Request, params: Record<string, string 
   }
 }
 const location = (r: Response) => r.headers.get("Location");
-async function toastOf(r: Response) {
-  const cookie = (r.headers.get("Set-Cookie") ?? "").split(/,(?=\s*\w+=)/).map((c) => c.split(";")[0]!.trim()).find((c) => c.startsWith("en_toast="));
-  if (!cookie) return null;
-  return (await getToast(new Request("http://portal.test/", { headers: { Cookie: cookie } }))).toast;
-}
 const body = async <T = Record<string, unknown>>(r: Response) => (await r.json()) as T;
 
 const profileOf = (email: string, id: number, tab = "overview", search = "") => req(`/consultant/profile/${id}/${tab}${search}`, email);
@@ -120,7 +115,6 @@ beforeAll(async () => {
   saved = await import("~/routes/_shell.client+/saved");
   messagePage = await import("~/routes/_shell.client+/message");
   resume = await import("~/routes/resources+/consultant-resume.$id");
-  ({ getToast } = (await import("~/utils/toast.server")) as unknown as { getToast: typeof getToast });
 
   for (const email of ["consultant@demo.aero", "admin@demo.aero", "member@demo.aero", "client@demo.aero", "template@demo.aero", "onboarding-basic@demo.aero", "onboarding-profile@demo.aero", "onboarding-phone@demo.aero"]) {
     const h = await signIn(email);

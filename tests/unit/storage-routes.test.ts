@@ -4,7 +4,7 @@
 // pure pieces (pager, highlight) they use.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppLoadContext } from "@remix-run/node";
-import { cookieFrom, PORTAL_ORIGIN, setPortalEnv, startPortal, type Portal } from "../helpers/portal";
+import { cookieFrom, PORTAL_ORIGIN, setPortalEnv, startPortal, toastOf, type Portal } from "../helpers/portal";
 
 setPortalEnv();
 
@@ -36,11 +36,6 @@ async function as(email: string) {
   return cookies[email];
 }
 
-async function toastOf(res: Response) {
-  const { getToast } = await import("~/utils/toast.server");
-  const { toast } = await getToast(new Request(PORTAL_ORIGIN, { headers: { Cookie: cookieFrom(res) } }));
-  return toast;
-}
 
 /** Runs a route function with our context (the helper's plus the blob store). */
 async function call(fn: Fn, path: string, opts: { email: string; params?: Record<string, string>; form?: Record<string, string>; body?: BodyInit; json?: unknown }) {

@@ -7,6 +7,7 @@
 //             name a path outside objects/ (even "..", which validation refuses anyway).
 //             An explicit content type given to put() lives beside the object as "m_<segment>".
 //   tmp/      temp files of writes in progress; renamed into objects/ when complete (atomic).
+import { systemClock } from "../lib/clock";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
@@ -137,7 +138,8 @@ interface PolicyDoc {
   conditions: unknown[];
 }
 
-export function createLocalBlobStore(rootDir: string, config: Pick<UpstreamConfig, "secret" | "blobBaseUrl">): BlobStore {
+export function createLocalBlobStore(rootDir: string, config: Pick<UpstreamConfig, "secret" | "blobBaseUrl" | "clock">): BlobStore {
+  const now = () => (config.clock ?? systemClock).now();
   const objectsDir = path.join(rootDir, "objects");
   const tmpDir = path.join(rootDir, "tmp");
   fs.mkdirSync(objectsDir, { recursive: true });
@@ -379,7 +381,7 @@ export function createLocalBlobStore(rootDir: string, config: Pick<UpstreamConfi
       if (trimmed) validateKey(trimmed);
     }
     const doc: PolicyDoc = {
-      expiration: new Date(Date.now() + opts.expiresInSeconds * 1000).toISOString(),
+      expiration: new Date(now() + opts.expiresInSeconds * 1000).toISOString(),
       conditions: [
         ["starts-with", "$key", opts.keyPrefix],
         ["content-length-range", opts.minBytes ?? 0, opts.maxBytes],
@@ -401,7 +403,7 @@ export function createLocalBlobStore(rootDir: string, config: Pick<UpstreamConfi
 
   function signedGetUrl(key: string, opts: { expiresInSeconds: number; filename?: string; download?: boolean; noCache?: boolean }) {
     validateKey(key);
-    const expires = Math.floor(Date.now() / 1000) + Math.max(1, Math.floor(opts.expiresInSeconds));
+    const expires = Math.floor(now() / 1000) + Math.max(1, Math.floor(opts.expiresInSeconds));
     const filename = opts.filename ?? "";
     const sig = hmac(config.secret, getPayload(key, expires, filename, !!opts.download, !!opts.noCache));
     const q = new URLSearchParams({ "X-Expires": String(expires), "X-Signature": sig });
@@ -446,7 +448,7 @@ export function createLocalBlobStore(rootDir: string, config: Pick<UpstreamConfi
     const noCache = q.get("nocache") === "1";
     if (!isValidKey(key) || !Number.isFinite(expires) || !sig) return deny("The link is not valid.");
     if (!safeEqual(sig, hmac(config.secret, getPayload(key, expires, filename, download, noCache)))) return deny("The link is not valid.");
-    if (expires < Math.floor(Date.now() / 1000)) return deny("The link has expired.");
+    if (expires < Math.floor(now() / 1000)) return deny("The link has expired.");
     const res = await read(key, {
       range: request.headers.get("range"),
       filename: filename || undefined,
@@ -470,7 +472,7 @@ export function createLocalBlobStore(rootDir: string, config: Pick<UpstreamConfi
       return { ok: false, error: "The upload policy is not valid." };
     }
     const exp = Date.parse(doc.expiration);
-    if (!Number.isFinite(exp) || exp < Date.now()) return { ok: false, error: "The upload policy has expired." };
+    if (!Number.isFinite(exp) || exp < now()) return { ok: false, error: "The upload policy has expired." };
     if (!isValidKey(key)) return { ok: false, error: "The key is not valid." };
     let min = 0;
     let max = Number.POSITIVE_INFINITY;

@@ -8,6 +8,7 @@ import * as m002 from "./migrations/002_consultant_indexes";
 import * as m003 from "./migrations/003_admin_indexes";
 import * as m004 from "./migrations/004_trust";
 import * as m005 from "./migrations/005_speed";
+import * as m006 from "./migrations/006_search_scope";
 
 export type DB = Kysely<Database>;
 
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   "003_admin_indexes": m003,
   "004_trust": m004,
   "005_speed": m005,
+  "006_search_scope": m006,
 };
 
 class InlineProvider implements MigrationProvider {

@@ -2,6 +2,7 @@
 // TOTP second factor, sign-out, registration and e-mail confirmation, password reset and change,
 // two-factor setup and reset, the front-end error report and the public contact form.
 // Routes that need a signed-in user use requireAuth() inline. Contract: docs/api/auth-and-user.md.
+import { systemClock } from "../lib/clock";
 import type { Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { sql } from "kysely";
@@ -71,7 +72,6 @@ function usable(found: TokenLookup, messages: Record<"unknown" | "used" | "expir
   throw refuse(messages[found.status]);
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const UNKNOWN_CLIENT = "unknown";
 
@@ -134,8 +134,10 @@ const accountKey = (email: string) => `acct:${email.trim().toLowerCase()}`;
 export const attemptDelayMs = (n: number) =>
   n <= LOCKOUT.slowAfter ? 0 : Math.min(LOCKOUT.maxDelayMs, LOCKOUT.baseDelayMs * 2 ** (n - LOCKOUT.slowAfter - 1));
 
+const clockOf = (deps: Deps) => deps.config.clock ?? systemClock;
+
 function lockedAnswer(c: C, lockedUntil: string) {
-  const ms = Math.max(0, Date.parse(lockedUntil) - Date.now());
+  const ms = Math.max(0, Date.parse(lockedUntil) - clockOf(c.get("deps")).now());
   const minutes = Math.max(1, Math.ceil(ms / 60_000));
   c.header("Retry-After", String(Math.ceil(ms / 1000)));
   return c.json({ error: `Too many failed sign-in attempts from your network. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}, or ask for a sign-in link by e-mail.` }, 429);
@@ -147,8 +149,9 @@ function lockedAnswer(c: C, lockedUntil: string) {
  * Returns the number of attempts in the window (this one included) or the lock's end.
  */
 async function reserveAttempt(deps: Deps, key: string): Promise<{ attempts: number; lockedUntil: string | null }> {
-  const now = nowIso();
-  const windowStart = new Date(Date.now() - LOCKOUT.windowMs).toISOString();
+  const t = clockOf(deps).now();
+  const now = new Date(t).toISOString();
+  const windowStart = new Date(t - LOCKOUT.windowMs).toISOString();
   const { rows } = await sql<{ failures: number; locked_until: string | null }>`
     INSERT INTO login_attempts (key, failures, first_failure_at, locked_until) VALUES (${key}, 1, ${now}, NULL)
     ON CONFLICT (key) DO UPDATE SET
@@ -159,7 +162,7 @@ async function reserveAttempt(deps: Deps, key: string): Promise<{ attempts: numb
   const row = rows[0]!;
   // Addresses that were only ever guessed leave rows behind: prune old ones now and then.
   if (Math.random() < 0.01) {
-    const dayAgo = new Date(Date.now() - 24 * 3600_000).toISOString();
+    const dayAgo = new Date(t - 24 * 3600_000).toISOString();
     await deps.db.deleteFrom("login_attempts").where("first_failure_at", "<", dayAgo).where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<", now)])).execute();
   }
   if (row.locked_until && row.locked_until > now) return { attempts: row.failures, lockedUntil: row.locked_until };
@@ -172,7 +175,7 @@ async function releaseAttempt(deps: Deps, key: string) {
 }
 
 async function lock(deps: Deps, key: string): Promise<string> {
-  const until = new Date(Date.now() + LOCKOUT.lockMs).toISOString();
+  const until = new Date(clockOf(deps).now() + LOCKOUT.lockMs).toISOString();
   await deps.db.updateTable("login_attempts").set({ locked_until: until }).where("key", "=", key).execute();
   return until;
 }
@@ -209,7 +212,7 @@ async function guarded<T>(c: C, email: string, check: () => Promise<T | null>): 
   if (mine.attempts > LOCKOUT.lockAfter) return lockedAnswer(c, await lock(deps, pair));
   const account = await reserveAttempt(deps, accountKey(email));
   const delay = attemptDelayMs(Math.max(mine.attempts, account.attempts));
-  if (delay) await sleep(delay);
+  if (delay) await clockOf(deps).sleep(delay);
   const result = await check();
   if (result !== null) {
     // A success is not a failure: give the account its attempt back. The pair's row is the caller's

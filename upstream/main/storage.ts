@@ -166,12 +166,17 @@ async function loadItems(deps: Deps, user: AuthUser, ids: number[]): Promise<Sto
 // ---------------------------------------------------------------------------------------------
 
 /** Aircraft rows with their organization and the caller's storage access (non-staff: only granted ones). */
-function aircraftQuery(deps: Deps, user: AuthUser) {
+/**
+ * The aircraft a user may open in a product, with their level there. For a module (ops, oil): only
+ * aircraft of organizations with the module that are registered for it (they have its tabs), with
+ * the module's issue date.
+ */
+function aircraftQuery(deps: Deps, user: AuthUser, product: "storage" | "ops" | "oil" = "storage") {
   let q = deps.db
     .selectFrom("aircraft")
     .innerJoin("organizations as o", "o.id", "aircraft.organization_id")
     .leftJoin("aircraft_access as aa", (j) =>
-      j.onRef("aa.aircraft_id", "=", "aircraft.id").on("aa.user_id", "=", user.id).on("aa.product", "=", "storage"),
+      j.onRef("aa.aircraft_id", "=", "aircraft.id").on("aa.user_id", "=", user.id).on("aa.product", "=", product),
     )
     .select([
       "aircraft.id",
@@ -188,7 +193,13 @@ function aircraftQuery(deps: Deps, user: AuthUser) {
       "o.slug as org_slug",
       "o.search_all as org_search_all",
       "aa.access as access",
+      product === "oil" ? "aircraft.oil_issue_date as issue_date" : "aircraft.ops_issue_date as issue_date",
     ]);
+  if (product !== "storage") {
+    q = q
+      .where(product === "ops" ? "o.has_ops" : "o.has_oil", "=", 1)
+      .where((eb) => eb.exists(eb.selectFrom("tabs").select("tabs.id").whereRef("tabs.aircraft_id", "=", "aircraft.id").where("tabs.product", "=", product).where("tabs.is_template", "=", 0)));
+  }
   if (!isStaff(user)) {
     q = q.where("aa.access", "is not", null);
     // Same rule as access.ts: a grant on another organization's aircraft does not count.
@@ -199,7 +210,13 @@ function aircraftQuery(deps: Deps, user: AuthUser) {
 
 type AircraftRow = Awaited<ReturnType<ReturnType<typeof aircraftQuery>["executeTakeFirstOrThrow"]>>;
 
-function aircraftDto(r: AircraftRow, user: AuthUser): Aircraft {
+function aircraftDto(r: AircraftRow, user: AuthUser, product: "storage" | "ops" | "oil" = "storage"): Aircraft {
+  const link =
+    product === "ops"
+      ? `/client/Aeroops/aeroplane?org_msn_id=${r.id}&aerotype=Aeroops`
+      : product === "oil"
+        ? `/client/Aerooil/statusDashboard?org_msn_id=${r.id}&aerotype=Aerooil`
+        : `/storage/aircraft/${r.id}/files`;
   return {
     id: r.id,
     name: r.name,
@@ -212,8 +229,9 @@ function aircraftDto(r: AircraftRow, user: AuthUser): Aircraft {
     organization_id: r.organization_id,
     organization: { id: r.organization_id, name: r.org_name, slug: r.org_slug },
     file_id: r.file_id,
-    link: `/storage/aircraft/${r.id}/files`,
+    link,
     access: isStaff(user) ? "su_write" : (r.access ?? "read"),
+    ...(product === "storage" ? {} : { issue_date: r.issue_date ?? null }),
   };
 }
 
@@ -360,6 +378,7 @@ const optionalQueryId = (label: string) =>
 const AircraftListQuery = z.object({
   organization: z.string().trim().max(200).optional(),
   module: z.string().max(100).optional(),
+  product: z.enum(["storage", "ops", "oil"]).optional(),
   q: z.string().trim().max(100).optional(),
   status: z.enum(["GROUNDED", "IN OPERATION", "IN TRANSITION", ""]).optional(),
   page: pageField,
@@ -458,11 +477,14 @@ async function listOrganizations(c: Ctx, withProductType: boolean) {
 async function aircraftList(c: Ctx) {
   const { user, deps } = ctx(c);
   const query = readQuery(c, AircraftListQuery);
-  // `module` (the shell's product context) does not change which aircraft storage lists.
+  // `module` (the shell's product context) does not change which aircraft storage lists; `product`
+  // = ops / oil lists the aircraft the caller may open in that module, with its level there and the
+  // module's issue date (My Fleet).
+  const product = query.product ?? "storage";
   let orgId: number | null = null;
   if (query.organization) orgId = (await findOrganization(deps, user, query.organization)).id;
   const filtered = () => {
-    let q = aircraftQuery(deps, user);
+    let q = aircraftQuery(deps, user, product);
     if (orgId != null) q = q.where("aircraft.organization_id", "=", orgId);
     if (query.q) {
       const like = likeContains(query.q);
@@ -493,7 +515,7 @@ async function aircraftList(c: Ctx) {
     .limit(query.per_page)
     .offset((query.page - 1) * query.per_page)
     .execute();
-  return c.json({ aircrafts: rows.map((r) => aircraftDto(r, user)), counts, total, page: query.page, per_page: query.per_page });
+  return c.json({ aircrafts: rows.map((r) => aircraftDto(r, user, product)), counts, total, page: query.page, per_page: query.per_page });
 }
 
 async function aircraftUsers(deps: Deps, aircraft: AircraftRow) {

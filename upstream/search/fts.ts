@@ -8,6 +8,10 @@ import type { SearchHit, SearchIndex } from "../context";
 const NAME_WEIGHT = 10;
 const PATH_WEIGHT = 1;
 const MAX_TERMS = 12;
+/** Matches up to this many are all scored (bm25) and sorted by score; broader ones are not (ADR 029). */
+export const RANK_ALL_MAX = 5000;
+/** Aircraft scopes up to this size go into the MATCH expression (indexed); longer lists filter rows. */
+const MATCH_AIRCRAFT_MAX = 500;
 
 /** The words of a text as the unicode61 tokenizer (remove_diacritics 2, tokenchars "-_") splits them. */
 export function searchTerms(text: string): string[] {
@@ -23,8 +27,8 @@ export function searchTerms(text: string): string[] {
 const fold = (s: string) => s.normalize("NFD").replace(/\p{M}+/gu, "").toLowerCase();
 
 /** FTS5 MATCH expression: every term as a quoted prefix, all required, in the name or the path. */
-export function buildMatch(terms: string[]): string {
-  return `{name path} : (${terms.map((t) => `"${t.replace(/"/g, '""')}"*`).join(" AND ")})`;
+export function buildMatch(terms: string[], columns = "{name path}"): string {
+  return `${columns} : (${terms.map((t) => `"${t.replace(/"/g, '""')}"*`).join(" AND ")})`;
 }
 
 /**
@@ -96,7 +100,8 @@ export function createFtsSearch(sqlite: Database.Database): SearchIndex {
     "SELECT rowid AS id FROM files_fts WHERE rowid > @after AND rowid <= @upTo AND organization_id = @org ORDER BY rowid LIMIT @limit",
   );
   const countGrouped = sqlite.prepare("SELECT organization_id AS org, count(*) AS n FROM files_fts GROUP BY organization_id");
-  const countOrg = sqlite.prepare("SELECT count(*) AS n FROM files_fts WHERE organization_id = ?");
+  const countOrgMatch = sqlite.prepare("SELECT count(*) AS n FROM files_fts WHERE files_fts MATCH ?");
+  const countOrg = { get: (org: number) => countOrgMatch.get(`{organization_id} : "${Math.floor(Number(org))}"`) };
 
   const indexMany = sqlite.transaction((items: Parameters<SearchIndex["index"]>[0]) => {
     for (const it of items) {
@@ -108,28 +113,40 @@ export function createFtsSearch(sqlite: Database.Database): SearchIndex {
   const rowsById = sqlite.prepare(
     "SELECT rowid AS id, name, path, aircraft_id, organization_id FROM files_fts WHERE rowid IN (SELECT value FROM json_each(?))",
   );
-  const queryCache = new Map<string, { count: Database.Statement; page: Database.Statement }>();
-  function statements(scopeAircraft: boolean, scopeOrg: boolean, scopeFolder: boolean) {
-    const k = `${+scopeAircraft}${+scopeOrg}${+scopeFolder}`;
+  // Statements per scope shape: the organization and up to MATCH_AIRCRAFT_MAX aircraft are part of
+  // the MATCH expression (indexed columns, migration 006); a folder, or a longer aircraft list, is a
+  // filter on the matching rows.
+  const queryCache = new Map<string, { count: Database.Statement; ranked: Database.Statement; newest: Database.Statement}>();
+  function statements(filterAircraft: boolean, scopeFolder: boolean) {
+    const k = `${+filterAircraft}${+scopeFolder}`;
     let s = queryCache.get(k);
     if (!s) {
       const where = ["files_fts MATCH @match"];
-      if (scopeAircraft) where.push("aircraft_id IN (SELECT value FROM json_each(@aircraft))");
-      if (scopeOrg) where.push("organization_id = @org");
+      if (filterAircraft) where.push("aircraft_id IN (SELECT value FROM json_each(@aircraft))");
       if (scopeFolder) where.push("substr(path, 1, length(@folder)) = @folder");
       const w = where.join(" AND ");
+      const bm25 = `bm25(files_fts, ${NAME_WEIGHT}, ${PATH_WEIGHT}, 0, 0)`;
       s = {
         count: sqlite.prepare(`SELECT count(*) AS n FROM files_fts WHERE ${w}`),
         // Only rowid and rank are sorted (reading every match's columns would double the cost on
         // broad queries); the page's columns are fetched by rowid afterwards.
-        page: sqlite.prepare(
-          `SELECT rowid AS id, bm25(files_fts, ${NAME_WEIGHT}, ${PATH_WEIGHT}) AS rank
-           FROM files_fts WHERE ${w} ORDER BY rank, rowid LIMIT @limit OFFSET @offset`,
-        ),
+        ranked: sqlite.prepare(`SELECT rowid AS id, ${bm25} AS rank FROM files_fts WHERE ${w} ORDER BY rank, rowid LIMIT @limit OFFSET @offset`),
+        // A broad match: straight from the index, newest first (no score to compute for every row).
+        newest: sqlite.prepare(`SELECT rowid AS id FROM files_fts WHERE ${w} ORDER BY rowid DESC LIMIT @limit OFFSET @offset`)
       };
       queryCache.set(k, s);
     }
     return s;
+  }
+
+  /** The MATCH expression of a query: the words (in name or path) and the indexed part of the scope. */
+  function matchOf(terms: string[], q: { aircraftIds: number[] | "all"; organizationId?: number | null }, columns = "{name path}") {
+    const parts = [buildMatch(terms, columns)];
+    if (q.organizationId != null) parts.push(`{organization_id} : "${Math.floor(Number(q.organizationId))}"`);
+    if (q.aircraftIds !== "all" && q.aircraftIds.length <= MATCH_AIRCRAFT_MAX) {
+      parts.push(`{aircraft_id} : (${q.aircraftIds.map((id) => `"${Math.floor(Number(id))}"`).join(" OR ")})`);
+    }
+    return parts.join(" AND ");
   }
 
   return {
@@ -152,19 +169,34 @@ export function createFtsSearch(sqlite: Database.Database): SearchIndex {
       if (!terms.length) return { total: 0, hits: [] };
       if (q.aircraftIds !== "all" && q.aircraftIds.length === 0) return { total: 0, hits: [] };
       const folder = q.folderPath && q.folderPath !== "/" ? `${q.folderPath.replace(/\/+$/, "")}/` : null;
-      const params: Record<string, unknown> = { match: buildMatch(terms) };
-      if (q.aircraftIds !== "all") params.aircraft = JSON.stringify(q.aircraftIds);
-      if (q.organizationId != null) params.org = q.organizationId;
-      if (folder) {
-        params.folder = folder;
+      const filterAircraft = q.aircraftIds !== "all" && q.aircraftIds.length > MATCH_AIRCRAFT_MAX;
+      const filters: Record<string, unknown> = {};
+      if (filterAircraft) filters.aircraft = JSON.stringify(q.aircraftIds);
+      if (folder) filters.folder = folder;
+      const st = statements(filterAircraft, !!folder);
+      const match = matchOf(terms, q);
+      const total = (st.count.get({ ...filters, match }) as { n: number }).n;
+      const limit = Math.max(0, Math.floor(q.limit));
+      const offset = Math.max(0, Math.floor(q.offset));
+      if (!total || offset >= total) return { total, hits: [] };
+      let ranked: { id: number; rank: number | null }[];
+      if (total <= RANK_ALL_MAX) {
+        ranked = st.ranked.all({ ...filters, match, limit, offset }) as { id: number; rank: number }[];
+      } else {
+        // Too broad to score every match (a short prefix matching most of the index): files whose
+        // name matches come first, then those matched by their folder path only, newest first in
+        // each; no score (ADR 029).
+        const byName = matchOf(terms, q, "{name}");
+        const nameTotal = (st.count.get({ ...filters, match: byName }) as { n: number }).n;
+        const ids: number[] = [];
+        if (offset < nameTotal) ids.push(...(st.newest.all({ ...filters, match: byName, limit, offset }) as { id: number }[]).map((r) => r.id));
+        if (ids.length < limit) {
+          const pathOnly = `(${match}) NOT (${buildMatch(terms, "{name}")})`;
+          const rest = st.newest.all({ ...filters, match: pathOnly, limit: limit - ids.length, offset: Math.max(0, offset - nameTotal) }) as { id: number }[];
+          ids.push(...rest.map((r) => r.id));
+        }
+        ranked = ids.map((id) => ({ id, rank: null }));
       }
-      const st = statements(q.aircraftIds !== "all", q.organizationId != null, !!folder);
-      const total = (st.count.get(params) as { n: number }).n;
-      if (!total || q.offset >= total) return { total, hits: [] };
-      const ranked = st.page.all({ ...params, limit: Math.max(0, Math.floor(q.limit)), offset: Math.max(0, Math.floor(q.offset)) }) as {
-        id: number;
-        rank: number;
-      }[];
       const byId = new Map(
         (rowsById.all(JSON.stringify(ranked.map((r) => r.id))) as { id: number; name: string; path: string; aircraft_id: number; organization_id: number }[]).map(
           (r) => [r.id, r],

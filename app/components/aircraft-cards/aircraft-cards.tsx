@@ -4,6 +4,7 @@
 import { Form, Link } from "@remix-run/react";
 import * as ui from "~/components/ui/ui.css";
 import { ACCESS_LABEL, type AccessLevel } from "~/models/roles";
+import { dayMonthYear } from "~/utils/dates";
 import * as s from "./aircraft-cards.css";
 
 export interface AircraftCard {
@@ -15,6 +16,8 @@ export interface AircraftCard {
   status: "GROUNDED" | "IN OPERATION" | "IN TRANSITION";
   access: AccessLevel;
   organization: { name: string; slug: string };
+  /** Module lists: the module's issue date. */
+  issue_date?: string | null;
 }
 
 export interface Counts {
@@ -71,9 +74,14 @@ export function AircraftCards({
   followed,
   redirectTo,
   emptyText = "No aircraft to show.",
+  openLabel = "Open records",
+  issueDateLabel,
 }: {
   aircraft: AircraftCard[];
   filesHref: (a: AircraftCard) => string;
+  openLabel?: string;
+  /** Shows the module's issue date under this label (e.g. "OPS issue date"). */
+  issueDateLabel?: string;
   /** Ids the user follows; the follow toggle is shown when given. */
   followed?: Set<number>;
   redirectTo: string;
@@ -105,12 +113,18 @@ export function AircraftCards({
             <dd className={s.factValue}>
               <span className={s.access}>{ACCESS_LABEL[a.access]}</span>
             </dd>
+            {issueDateLabel ? (
+              <>
+                <dt className={s.factLabel}>{issueDateLabel}</dt>
+                <dd className={s.factValue}>{dayMonthYear(a.issue_date) || "—"}</dd>
+              </>
+            ) : null}
           </dl>
           <div className={s.foot}>
             <div className={s.links}>
               {followed ? <FollowToggle aircraftId={a.id} name={a.name} following={followed.has(a.id)} redirectTo={redirectTo} /> : null}
               <Link to={filesHref(a)} className={`${ui.button.secondary} ${ui.buttonSmall}`}>
-                Open records
+                {openLabel}
               </Link>
             </div>
           </div>

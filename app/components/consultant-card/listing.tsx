@@ -3,7 +3,7 @@
 import type { SubmissionResult } from "~/components/ui/form-state";
 import { useLocation } from "@remix-run/react";
 import { AvailabilityDialog, NotesAndRatesDialog } from "~/components/modal-dialog/consultant-dialogs";
-import { withoutDialog } from "~/components/modal-dialog/dialog-schemas";
+import { withoutDialog } from "~/models/consultant-dialogs";
 import type { CardLinks } from "./consultant-card";
 
 /** The links every card of a listing page needs, from the page's own URL. */

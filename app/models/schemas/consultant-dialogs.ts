@@ -3,7 +3,7 @@
 // (the browser gets their constraints from app/models/form-constraints.ts).
 import { z } from "zod";
 import { availabilityDatesError, isIsoDate } from "../consultant-rules";
-import { AVAILABILITY_CHOICES } from "~/components/modal-dialog/dialog-schemas";
+import { AVAILABILITY_CHOICES } from "~/models/consultant-dialogs";
 
 const isoDate = (required: string) =>
   z

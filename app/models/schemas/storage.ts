@@ -192,6 +192,8 @@ export const AircraftSchema = z.object({
   file_id: z.number().int().nullable(),
   link: z.string(),
   access: AccessLevelSchema,
+  /** Module lists only (`module` = ops / oil): the module's issue date. */
+  issue_date: z.string().nullable().optional(),
 });
 export type Aircraft = z.infer<typeof AircraftSchema>;
 

@@ -9,6 +9,7 @@ import { ConfirmInput } from "~/models/schemas/auth.server";
 import { AUTH_MESSAGES } from "~/models/auth-constants";
 import { apiFor } from "~/utils/auth.server";
 import { endSession } from "~/utils/sign-in.server";
+import * as auth from "~/models/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Turn off two-factor authentication · AeroRecords" }];
 
@@ -20,7 +21,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = ConfirmInput.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return json({ error: parsed.error.issues[0]?.message ?? "The link is not valid." }, { status: 400 });
   const api = await apiFor(request, context);
-  const answer = await api.post("main", "/users/2fa/confirm_reset.json", { json: parsed.data, passthrough: true });
+  const answer = await auth.confirmTwoFactorReset(api, parsed.data);
   if (!answer.ok) return json({ error: answer.error }, { status: 400 });
   // A pending sign-in challenge of this browser is void now: forget it with the rest.
   return endSession(request, "/auth/login", { type: "success", description: answer.message ?? AUTH_MESSAGES.twoFactorResetDone });

@@ -13,6 +13,7 @@ import { apiFor } from "~/utils/auth.server";
 import { pendingChallenge } from "~/utils/sign-in.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { FORM_CONSTRAINTS } from "~/models/form-constraints";
+import * as auth from "~/models/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Reset two-factor authentication · AeroRecords" }];
 
@@ -25,7 +26,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: EmailInput });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const api = await apiFor(request, context);
-  const answer = await api.post("main", "/users/2fa/reset.json", { json: { user: submission.value } });
+  const answer = await auth.requestTwoFactorReset(api, submission.value);
   if (!answer.ok) return json({ result: submission.reply({ formErrors: [answer.error], fieldErrors: answer.errors }) }, { status: 400 });
   return redirectWithToast("/auth/2fa/reset?sent=1", { type: "success", description: answer.message ?? AUTH_MESSAGES.twoFactorResetRequested });
 }

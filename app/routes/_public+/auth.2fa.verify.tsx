@@ -9,10 +9,11 @@ import * as s from "~/components/auth/auth.css";
 import { Field, FormError } from "~/components/ui/form";
 import * as ui from "~/components/ui/ui.css";
 import { safeRedirect } from "~/models/roles";
-import { SignedInAnswer, TotpCodeForm } from "~/models/schemas/auth.server";
+import { TotpCodeForm } from "~/models/schemas/auth.server";
 import { apiFor } from "~/utils/auth.server";
 import { beginSession, endSession, pendingChallenge } from "~/utils/sign-in.server";
 import { FORM_CONSTRAINTS } from "~/models/form-constraints";
+import * as auth from "~/models/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Two-factor authentication · AeroRecords" }];
 
@@ -34,11 +35,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: TotpCodeForm });
   if (submission.status !== "success") return json({ result: submission.reply({ resetForm: true }) }, { status: 400 });
   const api = await apiFor(request, context);
-  const answer = await api.post("main", "/users/verify_2fa.json", {
-    json: { challenge: pending.challenge, code: submission.value.code },
-    schema: SignedInAnswer,
-    passthrough: true,
-  });
+  const answer = await auth.verifyTwoFactor(api, pending.challenge, submission.value.code);
   if (answer.ok) return beginSession(request, answer.data, redirectTo);
   // A wrong code (field error) or a lockout: stay here. Anything else (an expired or used
   // challenge, a deactivated account): start over on the login page.

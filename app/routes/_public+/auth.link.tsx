@@ -10,7 +10,7 @@ import * as ui from "~/components/ui/ui.css";
 import { safeRedirect } from "~/models/roles";
 import { EmailInput, SignInLinkInput } from "~/models/schemas/auth.server";
 import { AUTH_MESSAGES } from "~/models/auth-constants";
-import { requestSignInLink, signInWithLink } from "~/models/sign-in-link.server";
+import { requestSignInLink, signInWithLink } from "~/models/auth.server";
 import { apiFor } from "~/utils/auth.server";
 import { beginSession, rememberChallenge } from "~/utils/sign-in.server";
 import { redirectWithToast } from "~/utils/toast.server";

@@ -14,10 +14,11 @@ import { Field, FormError } from "~/components/ui/form";
 import * as ui from "~/components/ui/ui.css";
 import { SIGN_IN_LOCKOUT_NOTE } from "~/models/auth-rules";
 import { safeRedirect } from "~/models/roles";
-import { SignInAnswer, SignInInput } from "~/models/schemas/auth.server";
+import { SignInInput } from "~/models/schemas/auth.server";
 import { apiFor } from "~/utils/auth.server";
 import { beginSession, rememberChallenge } from "~/utils/sign-in.server";
 import { FORM_CONSTRAINTS } from "~/models/form-constraints";
+import * as auth from "~/models/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · AeroRecords" }];
 
@@ -37,11 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json({ result: submission.reply({ hideFields: ["password"] }), locked: false }, { status: 400 });
   }
   const api = await apiFor(request, context);
-  const answer = await api.post("main", "/users/sign_in.json", {
-    json: { user: submission.value },
-    schema: SignInAnswer,
-    passthrough: true,
-  });
+  const answer = await auth.signIn(api, submission.value);
   if (!answer.ok) {
     const locked = answer.status === 429;
     return json(

@@ -11,6 +11,7 @@ import { AUTH_MESSAGES } from "~/models/auth-constants";
 import { apiFor } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { FORM_CONSTRAINTS } from "~/models/form-constraints";
+import * as auth from "~/models/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Reset your password · AeroRecords" }];
 
@@ -22,7 +23,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: EmailInput });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const api = await apiFor(request, context);
-  const answer = await api.post("main", "/users/password.json", { json: { user: submission.value } });
+  const answer = await auth.requestPasswordReset(api, submission.value);
   if (!answer.ok) return json({ result: submission.reply({ formErrors: [answer.error], fieldErrors: answer.errors }) }, { status: 400 });
   return redirectWithToast("/auth/reset?sent=1", { type: "success", description: answer.message ?? AUTH_MESSAGES.resetRequested });
 }

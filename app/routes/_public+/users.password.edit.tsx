@@ -12,6 +12,7 @@ import { AUTH_MESSAGES, PASSWORD_RULE_MESSAGE } from "~/models/auth-constants";
 import { apiFor } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { FORM_CONSTRAINTS } from "~/models/form-constraints";
+import * as auth from "~/models/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Choose a new password · AeroRecords" }];
 
@@ -24,7 +25,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const hideFields = ["password", "password_confirmation"];
   if (submission.status !== "success") return json({ result: submission.reply({ hideFields }) }, { status: 400 });
   const api = await apiFor(request, context);
-  const answer = await api.call("main", "PUT", "/users/password.json", { json: { user: submission.value } });
+  const answer = await auth.resetPassword(api, submission.value);
   if (!answer.ok) {
     return json({ result: submission.reply({ formErrors: [answer.error], fieldErrors: answer.errors, hideFields }) }, { status: 400 });
   }

@@ -6,9 +6,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { AircraftAccessView } from "~/components/admin/aircraft-access-view";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import * as ui from "~/components/ui/ui.css";
-import { accessToast, saveAccessRow } from "~/models/admin.server";
+import { accessToast, aircraftAccess, saveAccessRow } from "~/models/access.server";
 import { roleLanding, safeRedirect } from "~/models/roles";
-import { AircraftAccessAnswer } from "~/models/schemas/admin.server";
 import { ACCESS_LABELS } from "~/models/admin-constants";
 import { requireUser } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -23,7 +22,7 @@ const idOf = (raw: string | undefined) => {
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api, user } = await requireUser(request, context, { roles: ["client", "admin", "member", "ops_template"] });
   const id = idOf(params.aircraftId);
-  const res = await api.call("main", "GET", `/admin/access/aircraft/${id}.json`, { schema: AircraftAccessAnswer });
+  const res = await aircraftAccess(api, id);
   if (!res.ok) throw await redirectWithToast(roleLanding(user.role), { type: "error", description: res.error });
   return json({ view: res.data, staff: user.role === "admin" || user.role === "member" });
 }

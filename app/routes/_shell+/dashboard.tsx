@@ -1,5 +1,6 @@
 // /dashboard: the admin overview: organizations → their aircraft → the people who may open each
 // (GET /admin/overview.json). Choose an organization on the left.
+import * as admin from "~/models/admin.server";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import * as s from "~/components/admin/admin.css";
@@ -9,7 +10,6 @@ import { dateUtc } from "~/utils/dates";
 import { StatusBadge } from "~/components/ui/status-badge";
 import * as ui from "~/components/ui/ui.css";
 import { ROLE_LABEL } from "~/models/shell";
-import { OverviewAnswer } from "~/models/schemas/admin.server";
 import { ACCESS_LABELS } from "~/models/admin-constants";
 import { requireUser, STAFF } from "~/utils/auth.server";
 
@@ -19,7 +19,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireUser(request, context, { roles: STAFF });
   const url = new URL(request.url);
   const id = Number(url.searchParams.get("organization_id")) || undefined;
-  const data = await api.get("main", "/admin/overview.json", { query: { organization_id: id }, schema: OverviewAnswer });
+  const data = await admin.overview(api, id);
   return json(data);
 }
 

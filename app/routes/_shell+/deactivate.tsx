@@ -11,10 +11,11 @@ import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { dateUtc } from "~/utils/dates";
 import * as dt from "~/components/data-table-simple/data-table-simple.css";
 import * as ui from "~/components/ui/ui.css";
-import { listParams, queryOf } from "~/models/admin.server";
+import * as admin from "~/models/admin.server";
+import { listParams } from "~/models/forms.server";
 import { ROLE_LABEL } from "~/models/shell";
 import { safeRedirect } from "~/models/roles";
-import { UserMutationAnswer, UsersAnswer, UsersQuery } from "~/models/schemas/admin.server";
+import { UsersQuery } from "~/models/schemas/admin.server";
 import { USER_ROLES } from "~/models/admin-constants";
 import { requireUser, STAFF } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -24,7 +25,7 @@ export const meta: MetaFunction = () => [{ title: "Deactivate users · AeroRecor
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, user } = await requireUser(request, context, { roles: STAFF });
   const params = listParams(request, UsersQuery);
-  const data = await api.get("main", "/admin/users.json", { query: queryOf(params), schema: UsersAnswer });
+  const data = await admin.listUsers(api, params);
   return json({ params, ...data, me: user.id, myRole: user.role });
 }
 
@@ -37,7 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = INTENTS[String(form.get("intent")) as keyof typeof INTENTS];
   const id = Number(form.get("user_id"));
   if (!intent || !Number.isSafeInteger(id) || id < 1) return redirectWithToast(back, { type: "error", description: "Choose a user." });
-  const res = await api.post("main", `/admin/users/${id}/${intent}.json`, { json: {}, schema: UserMutationAnswer });
+  const res = await admin.changeUser(api, id, intent);
   if (!res.ok) return redirectWithToast(back, { type: "error", description: res.error });
   return redirectWithToast(back, { type: "success", description: res.message ?? "Saved." });
 }

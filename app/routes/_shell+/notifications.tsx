@@ -9,9 +9,9 @@ import { dateTimeUtc } from "~/utils/dates";
 import { EMPTY_NOTIFICATIONS } from "~/components/shell/notifications-menu";
 import * as ui from "~/components/ui/ui.css";
 import { safeRedirect } from "~/models/roles";
-import { NotificationsAnswer } from "~/models/schemas/auth.server";
 import { requireUser } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import * as user from "~/models/user.server";
 
 export const meta: MetaFunction = () => [{ title: "Notifications · AeroRecords" }];
 
@@ -19,7 +19,7 @@ const TYPE_LABEL: Record<string, string> = { order: "Order", user: "User", proje
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireUser(request, context);
-  const data = await api.get("main", "/user/notifications.json", { schema: NotificationsAnswer });
+  const data = await user.listNotifications(api);
   return json(data);
 }
 
@@ -28,8 +28,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const back = safeRedirect(form.get("redirectTo"), "/notifications");
   const id = Number(form.get("id"));
-  const payload = form.get("intent") === "read" && Number.isSafeInteger(id) && id > 0 ? { ids: [id] } : {};
-  const answer = await api.post("main", "/user/notifications/read.json", { json: payload });
+  const answer = await user.markNotificationsRead(api, form.get("intent") === "read" && Number.isSafeInteger(id) && id > 0 ? [id] : undefined);
   if (!answer.ok) return redirectWithToast(back, { type: "error", description: answer.error });
   return redirectWithToast(back, { type: "success", description: answer.message ?? "Notifications marked as read." });
 }

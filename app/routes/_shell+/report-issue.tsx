@@ -13,6 +13,7 @@ import { ReportIssueInput } from "~/models/schemas/auth.server";
 import { AUTH_MESSAGES } from "~/models/auth-constants";
 import { requireUser } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { reportIssue } from "~/models/user.server";
 
 export const meta: MetaFunction = () => [{ title: "Report Issue · AeroRecords" }];
 
@@ -27,9 +28,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: ReportIssueInput });
   const back = safeRedirect(submission.payload.url as string | undefined, roleLanding(user.role));
   if (submission.status !== "success") return json({ result: submission.reply(), url: back }, { status: 400 });
-  const answer = await api.post("main", "/user/report_issue.json", {
-    json: { description: submission.value.description, url: new URL(back, request.url).href },
-  });
+  const answer = await reportIssue(api, { description: submission.value.description, url: new URL(back, request.url).href });
   if (!answer.ok) return json({ result: submission.reply({ formErrors: [answer.error] }), url: back }, { status: 400 });
   return redirectWithToast(back, { type: "success", description: answer.message ?? AUTH_MESSAGES.issueReported });
 }

@@ -2,7 +2,7 @@
 // out upstream) and two-factor authentication (set up with a QR code and a manual key, confirmed
 // with a code; turned off with the password). See docs/decisions/ on why 2FA lives here.
 import { getFormProps, useForm } from "~/components/ui/form-state";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import { z } from "zod";
@@ -11,12 +11,13 @@ import { KeyIcon, ShieldIcon } from "~/components/icons/icons";
 import { Field, FormError } from "~/components/ui/form";
 import * as ui from "~/components/ui/ui.css";
 import { ROLE_LABEL } from "~/models/shell";
-import { ChangePasswordInput, Disable2faInput, Enable2faInput, MeAnswer, TwoFactorSetupAnswer } from "~/models/schemas/auth.server";
+import { ChangePasswordInput, Disable2faInput, Enable2faInput } from "~/models/schemas/auth.server";
 import { AUTH_MESSAGES, PASSWORD_RULE_MESSAGE } from "~/models/auth-constants";
 import { requireUser } from "~/utils/auth.server";
 import { otpauthQr, svgDataUrl } from "~/utils/qr.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { FORM_CONSTRAINTS } from "~/models/form-constraints";
+import * as account from "~/models/user.server";
 
 export const meta: MetaFunction = () => [{ title: "Settings · AeroRecords" }];
 
@@ -25,7 +26,7 @@ const SecretFields = z.object({ secret: z.string().regex(/^[A-Z2-7]{16,128}=*$/)
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireUser(request, context);
-  const me = await api.get("main", "/user/me.json", { schema: MeAnswer });
+  const me = await account.getMe(api);
   return json({
     user: { name: [me.user.first_name, me.user.last_name].filter(Boolean).join(" ") || me.user.username, email: me.user.email, role: me.user.role },
     organization: me.organization?.name ?? null,
@@ -44,7 +45,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: ChangePasswordInput });
     const hideFields = ["current_password", "password", "password_confirmation"];
     if (submission.status !== "success") return json({ intent, result: submission.reply({ hideFields }), setup: null }, { status: 400 });
-    const answer = await api.call("main", "PUT", "/users/me/password.json", { json: submission.value });
+    const answer = await account.changePassword(api, submission.value);
     if (!answer.ok) {
       return json({ intent, result: submission.reply({ formErrors: [answer.error], fieldErrors: answer.errors, hideFields }), setup: null }, { status: 400 });
     }
@@ -52,7 +53,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   if (intent === "setup") {
-    const answer = await api.post("main", "/users/2fa/setup.json", { json: {}, schema: TwoFactorSetupAnswer });
+    const answer = await account.setupTwoFactor(api);
     if (!answer.ok) return redirectWithToast(HERE, { type: "error", description: answer.error });
     const setup: Setup = { secret: answer.data.secret, otpauth_url: answer.data.otpauth_url, qr: svgDataUrl(answer.data.qr_svg) };
     return json({ intent, result: null, setup });
@@ -63,7 +64,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const setup: Setup | null = shown.success ? { ...shown.data, qr: await otpauthQr(shown.data.otpauth_url) } : null;
     const submission = parseWithZod(formData, { schema: Enable2faInput });
     if (submission.status !== "success") return json({ intent, result: submission.reply({ resetForm: true }), setup }, { status: 400 });
-    const answer = await api.post("main", "/users/2fa/enable.json", { json: submission.value });
+    const answer = await account.enableTwoFactor(api, submission.value);
     if (!answer.ok) {
       return json({ intent, result: submission.reply({ formErrors: [answer.error], resetForm: true }), setup }, { status: 400 });
     }
@@ -73,7 +74,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "disable") {
     const submission = parseWithZod(formData, { schema: Disable2faInput });
     if (submission.status !== "success") return json({ intent, result: submission.reply({ hideFields: ["password"] }), setup: null }, { status: 400 });
-    const answer = await api.post("main", "/users/2fa/disable.json", { json: submission.value });
+    const answer = await account.disableTwoFactor(api, submission.value);
     if (!answer.ok) {
       return json({ intent, result: submission.reply({ formErrors: [answer.error], fieldErrors: answer.errors, hideFields: ["password"] }), setup: null }, { status: 400 });
     }

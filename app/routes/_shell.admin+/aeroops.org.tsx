@@ -8,7 +8,7 @@ import * as s from "~/components/admin/admin.css";
 import { MsnList, MsnRegisterForm } from "~/components/admin/module-admin";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import * as ui from "~/components/ui/ui.css";
-import { moduleOrgLoader, moduleRegisterAction } from "~/models/admin.server";
+import { moduleOrgLoader, moduleRegisterAction } from "~/models/module-admin.server";
 import { moduleLinks } from "~/models/module-admin";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

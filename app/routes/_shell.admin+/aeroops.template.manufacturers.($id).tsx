@@ -1,6 +1,7 @@
 // /admin/aeroops/template/manufacturers/{id?}: the manufacturers with AeroOPS template tabs
 // (POST /v1/ops_tab_info/get_template_manufacturer) and, for the chosen one, its template tabs and
 // columns (template_list_tabs) and versions (get_template_version). ops_template, admin and member.
+import * as templates from "~/models/templates.server";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import * as s from "~/components/admin/admin.css";
@@ -8,14 +9,13 @@ import { ListTable } from "~/components/data-table-simple/data-table-simple";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { dateUtc } from "~/utils/dates";
 import * as ui from "~/components/ui/ui.css";
-import { ListTabsAnswer, TemplateManufacturersAnswer, TemplateVersionsAnswer } from "~/models/schemas/ops.server";
 import { requireUser } from "~/utils/auth.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.selected?.name ?? "Templates and manufacturers"} · AeroRecords` }];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api } = await requireUser(request, context, { roles: ["admin", "member", "ops_template"] });
-  const res = await api.post("ops", "/v1/ops_tab_info/get_template_manufacturer.json", { json: {}, schema: TemplateManufacturersAnswer });
+  const res = await templates.listManufacturers(api);
   if (!res.ok) throw new Response(res.error, { status: res.status });
   const manufacturers = res.data.manufacturers;
   if (params.id !== undefined && !/^\d{1,12}$/.test(params.id)) throw new Response("Not found", { status: 404 });
@@ -23,8 +23,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (params.id && !selected) throw new Response("That manufacturer was not found.", { status: 404 });
   if (!selected) return json({ manufacturers, selected: null, tabs: [], versions: null });
   const [tabs, versions] = await Promise.all([
-    api.post("ops", "/v1/ops_tab_info/template_list_tabs.json", { json: { manufacturer: selected.name }, schema: ListTabsAnswer }),
-    api.post("ops", "/v1/ops_tab_info/get_template_version.json", { json: { manufacturer: selected.name }, schema: TemplateVersionsAnswer }),
+    templates.listTemplateTabs(api, selected.name),
+    templates.listTemplateVersions(api, selected.name),
   ]);
   return json({
     manufacturers,

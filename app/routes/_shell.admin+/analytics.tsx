@@ -7,10 +7,9 @@ import * as s from "~/components/admin/admin.css";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { HBarChart, LineChart, VBarChart } from "~/components/svg-chart/svg-chart";
 import * as ui from "~/components/ui/ui.css";
-import type { Api } from "~/models/api.server";
-import { listParams } from "~/models/admin.server";
-import { AnalyticsAnswer, AnalyticsQuery } from "~/models/schemas/admin.server";
-import { IssueReportsAnswer, MailOutboxAnswer } from "~/models/schemas/auth.server";
+import * as admin from "~/models/admin.server";
+import { listParams } from "~/models/forms.server";
+import { AnalyticsQuery } from "~/models/schemas/admin.server";
 import { formatBytes, SIZE_UNITS } from "~/models/size";
 import { vars } from "~/styles/theme.css";
 import { requireUser, STAFF } from "~/utils/auth.server";
@@ -20,23 +19,13 @@ export const meta: MetaFunction = () => [{ title: "Analytics · AeroRecords" }];
 
 const WEEK_CHOICES = [4, 8, 12, 26, 52] as const;
 
-/** A side figure that may be missing: the page still shows when it fails. */
-async function total(api: Api, path: string, query: Record<string, string | number>, schema: typeof IssueReportsAnswer | typeof MailOutboxAnswer) {
-  const res = await api.call("main", "GET", path, { query, passthrough: true });
-  const parsed = res.ok ? schema.safeParse(res.data) : null;
-  return parsed?.success ? parsed.data.total : null;
-}
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireUser(request, context, { roles: STAFF });
   const { weeks } = listParams(request, AnalyticsQuery);
   const [data, openIssues, mails] = await Promise.all([
-    api.get("main", "/admin/analytics.json", {
-      query: { weeks },
-      schema: AnalyticsAnswer,
-    }),
-    total(api, "/admin/issue_reports.json", { status: "open", per_page: 1 }, IssueReportsAnswer),
-    total(api, "/admin/mail_outbox.json", { per_page: 1 }, MailOutboxAnswer),
+    admin.analytics(api, weeks),
+    admin.openIssueCount(api),
+    admin.outboxCount(api),
   ]);
   return json({ data, weeks, openIssues, mails });
 }

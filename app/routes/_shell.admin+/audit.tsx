@@ -10,8 +10,9 @@ import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { SearchIcon } from "~/components/icons/icons";
 import { dateTimeUtc } from "~/utils/dates";
 import * as ui from "~/components/ui/ui.css";
-import { listParams, organizationOptions, queryOf } from "~/models/admin.server";
-import { AuditAnswer, AuditQuery } from "~/models/schemas/admin.server";
+import * as admin from "~/models/admin.server";
+import { listParams } from "~/models/forms.server";
+import { AuditQuery } from "~/models/schemas/admin.server";
 import { requireUser, STAFF } from "~/utils/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Audit log · AeroRecords" }];
@@ -20,8 +21,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireUser(request, context, { roles: STAFF });
   const params = listParams(request, AuditQuery);
   const [data, organizations] = await Promise.all([
-    api.get("main", "/admin/audit.json", { query: queryOf(params), schema: AuditAnswer }),
-    organizationOptions(api),
+    admin.listAudit(api, params),
+    admin.organizationOptions(api),
   ]);
   return json({ params, ...data, organizations });
 }

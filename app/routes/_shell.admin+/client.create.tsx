@@ -12,8 +12,9 @@ import { FormActions, NewPasswordField, PersonNameFields, useSchemaForm } from "
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { FormError } from "~/components/ui/form";
 import * as ui from "~/components/ui/ui.css";
-import { organizationOptions, submitChange } from "~/models/admin.server";
-import { ClientCreateInput, UserMutationAnswer } from "~/models/schemas/admin.server";
+import * as admin from "~/models/admin.server";
+import { submitChange } from "~/models/forms.server";
+import { ClientCreateInput } from "~/models/schemas/admin.server";
 import { requireUser, STAFF } from "~/utils/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Create a client · AeroRecords" }];
@@ -21,7 +22,7 @@ export const meta: MetaFunction = () => [{ title: "Create a client · AeroRecord
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireUser(request, context, { roles: STAFF });
   const url = new URL(request.url);
-  return json({ organizations: await organizationOptions(api), preselect: url.searchParams.get("organization_id") ?? "" });
+  return json({ organizations: await admin.organizationOptions(api), preselect: url.searchParams.get("organization_id") ?? "" });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -29,10 +30,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: ClientCreateInput });
   if (submission.status !== "success") return json({ result: submission.reply({ hideFields: ["password"] }), problem: null }, { status: 400 });
   return submitChange({
-    api,
-    path: "/admin/clients.json",
-    body: submission.value,
-    schema: UserMutationAnswer,
+    send: admin.createClient(api, submission.value),
     submission,
     hideFields: ["password"],
     redirectTo: (d) => `/admin/user-access-control?user_id=${d.user.id}`,

@@ -9,8 +9,9 @@ import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { dateUtc } from "~/utils/dates";
 import * as dt from "~/components/data-table-simple/data-table-simple.css";
 import * as ui from "~/components/ui/ui.css";
-import { listParams, organizationOptions, queryOf } from "~/models/admin.server";
-import { UsersAnswer, UsersQuery } from "~/models/schemas/admin.server";
+import * as admin from "~/models/admin.server";
+import { listParams } from "~/models/forms.server";
+import { UsersQuery } from "~/models/schemas/admin.server";
 import { requireUser, STAFF } from "~/utils/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Clients · AeroRecords" }];
@@ -19,8 +20,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireUser(request, context, { roles: STAFF });
   const params = listParams(request, UsersQuery);
   const [data, organizations] = await Promise.all([
-    api.get("main", "/admin/users.json", { query: queryOf({ ...params, role: "client" }), schema: UsersAnswer }),
-    organizationOptions(api),
+    admin.listUsers(api, { ...params, role: "client" }),
+    admin.organizationOptions(api),
   ]);
   return json({ params, ...data, organizations });
 }

@@ -11,8 +11,9 @@ import { FormActions, NewPasswordField, PersonNameFields, useSchemaForm } from "
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { Field, FormError } from "~/components/ui/form";
 import * as ui from "~/components/ui/ui.css";
-import { submitChange } from "~/models/admin.server";
-import { ConsultantCreateInput, ConsultantMutationAnswer } from "~/models/schemas/admin.server";
+import * as admin from "~/models/admin.server";
+import { submitChange } from "~/models/forms.server";
+import { ConsultantCreateInput } from "~/models/schemas/admin.server";
 import { requireUser, STAFF } from "~/utils/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Create a consultant · AeroRecords" }];
@@ -27,10 +28,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: ConsultantCreateInput });
   if (submission.status !== "success") return json({ result: submission.reply({ hideFields: ["password"] }), problem: null }, { status: 400 });
   return submitChange({
-    api,
-    path: "/admin/consultants.json",
-    body: submission.value,
-    schema: ConsultantMutationAnswer,
+    send: admin.createConsultant(api, submission.value),
     submission,
     hideFields: ["password"],
     redirectTo: () => "/admin/consultant/dashboard?sort=created_at&dir=desc",

@@ -12,9 +12,10 @@ import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { dateUtc } from "~/utils/dates";
 import * as dt from "~/components/data-table-simple/data-table-simple.css";
 import * as ui from "~/components/ui/ui.css";
-import { listParams, queryOf } from "~/models/admin.server";
+import * as admin from "~/models/admin.server";
+import { listParams } from "~/models/forms.server";
 import { safeRedirect } from "~/models/roles";
-import { ConsultantsAnswer, ConsultantsQuery } from "~/models/schemas/admin.server";
+import { ConsultantsQuery } from "~/models/schemas/admin.server";
 import { requireUser, STAFF } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -23,20 +24,20 @@ export const meta: MetaFunction = () => [{ title: "Consultants · AeroRecords" }
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireUser(request, context, { roles: STAFF });
   const params = listParams(request, ConsultantsQuery);
-  const data = await api.get("main", "/admin/consultants.json", { query: queryOf(params), schema: ConsultantsAnswer });
+  const data = await admin.listConsultants(api, params);
   return json({ params, ...data });
 }
 
-const DECISIONS = { approve: "approve_consultant", disapprove: "disapprove_consultant" } as const;
+const DECISIONS = { approve: true, disapprove: false } as const;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api } = await requireUser(request, context, { roles: STAFF });
   const form = await request.formData();
   const back = safeRedirect(form.get("redirectTo"), "/admin/consultant/dashboard");
-  const call = DECISIONS[String(form.get("intent")) as keyof typeof DECISIONS];
+  const approve = DECISIONS[String(form.get("intent")) as keyof typeof DECISIONS];
   const id = Number(form.get("id"));
-  if (!call || !Number.isSafeInteger(id) || id < 1) return redirectWithToast(back, { type: "error", description: "Choose a consultant." });
-  const res = await api.call("main", "GET", `/consultant/${id}/${call}.json`);
+  if (approve === undefined || !Number.isSafeInteger(id) || id < 1) return redirectWithToast(back, { type: "error", description: "Choose a consultant." });
+  const res = await admin.decideConsultant(api, id, approve);
   if (!res.ok) return redirectWithToast(back, { type: "error", description: res.error });
   return redirectWithToast(back, { type: "success", description: res.message ?? "Saved." });
 }

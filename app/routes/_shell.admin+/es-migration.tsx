@@ -11,8 +11,9 @@ import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { dateTimeUtc } from "~/utils/dates";
 import { FormError } from "~/components/ui/form";
 import * as ui from "~/components/ui/ui.css";
-import { submitChange } from "~/models/admin.server";
-import { ReindexAnswer, ReindexInput, ReindexMutationAnswer } from "~/models/schemas/admin.server";
+import * as admin from "~/models/admin.server";
+import { submitChange } from "~/models/forms.server";
+import { ReindexInput } from "~/models/schemas/admin.server";
 import { requireUser, STAFF } from "~/utils/auth.server";
 
 const REFRESH_SECONDS = 3;
@@ -24,7 +25,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireUser(request, context, { roles: STAFF });
-  const data = await api.get("main", "/admin/search/reindex.json", { schema: ReindexAnswer });
+  const data = await admin.reindexStatus(api);
   return json({ ...data, busy: data.jobs.some((j) => j.status === "queued" || j.status === "running") }, { headers: { "Cache-Control": "no-store" } });
 }
 
@@ -33,10 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: ReindexInput });
   if (submission.status !== "success") return json({ result: submission.reply(), problem: null }, { status: 400 });
   return submitChange({
-    api,
-    path: "/admin/search/reindex.json",
-    body: submission.value,
-    schema: ReindexMutationAnswer,
+    send: admin.startReindex(api, submission.value),
     submission,
     redirectTo: () => "/admin/es-migration",
   });

@@ -9,9 +9,10 @@ import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { dateUtc } from "~/utils/dates";
 import * as dt from "~/components/data-table-simple/data-table-simple.css";
 import * as ui from "~/components/ui/ui.css";
-import { listParams, organizationOptions, queryOf } from "~/models/admin.server";
+import * as admin from "~/models/admin.server";
+import { listParams } from "~/models/forms.server";
 import { safeRedirect } from "~/models/roles";
-import { IpWarningAnswer, IpWhitelistAnswer, IpWhitelistMutationAnswer, IpWhitelistQuery } from "~/models/schemas/admin.server";
+import { IpWarningAnswer, IpWhitelistQuery } from "~/models/schemas/admin.server";
 import { requireUser, STAFF } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -21,8 +22,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireUser(request, context, { roles: STAFF });
   const params = listParams(request, IpWhitelistQuery);
   const [data, organizations] = await Promise.all([
-    api.get("main", "/admin/ip_whitelist.json", { query: queryOf(params), schema: IpWhitelistAnswer }),
-    organizationOptions(api),
+    admin.listIpWhitelist(api, params),
+    admin.organizationOptions(api),
   ]);
   return json({ params, ...data, organizations });
 }
@@ -34,10 +35,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const id = Number(form.get("id"));
   if (form.get("intent") !== "delete" || !Number.isSafeInteger(id) || id < 1)
     return redirectWithToast(back, { type: "error", description: "Choose an entry." });
-  const res = await api.post("main", `/admin/ip_whitelist/${id}/delete.json`, {
-    json: { confirm: form.get("confirm") === "on" },
-    schema: IpWhitelistMutationAnswer,
-  });
+  const res = await admin.removeIpWhitelistEntry(api, id, form.get("confirm") === "on");
   if (res.ok) return redirectWithToast(back, { type: "success", description: res.message ?? "Removed." });
   const warning = IpWarningAnswer.safeParse(res.data);
   if (warning.success && warning.data.confirm_required) return json({ confirmId: id, message: res.error }, { status: 409 });

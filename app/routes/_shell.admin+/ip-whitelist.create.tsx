@@ -11,8 +11,8 @@ import { SelectField } from "~/components/admin/fields";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { Field, FormError } from "~/components/ui/form";
 import * as ui from "~/components/ui/ui.css";
-import { organizationOptions } from "~/models/admin.server";
-import { IpWarningAnswer, IpWhitelistInput, IpWhitelistMutationAnswer } from "~/models/schemas/admin.server";
+import * as admin from "~/models/admin.server";
+import { IpWarningAnswer, IpWhitelistInput } from "~/models/schemas/admin.server";
 import { requireUser, STAFF } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { FORM_CONSTRAINTS } from "~/models/form-constraints";
@@ -22,14 +22,14 @@ export const meta: MetaFunction = () => [{ title: "Add to the IP whitelist · Ae
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireUser(request, context, { roles: STAFF });
   const url = new URL(request.url);
-  return json({ organizations: await organizationOptions(api), preselect: url.searchParams.get("organization_id") ?? "", yourIp: context.clientIp ?? null });
+  return json({ organizations: await admin.organizationOptions(api), preselect: url.searchParams.get("organization_id") ?? "", yourIp: context.clientIp ?? null });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api } = await requireUser(request, context, { roles: STAFF });
   const submission = parseWithZod(await request.formData(), { schema: IpWhitelistInput });
   if (submission.status !== "success") return json({ result: submission.reply(), confirm: false }, { status: 400 });
-  const res = await api.post("main", "/admin/ip_whitelist.json", { json: submission.value, schema: IpWhitelistMutationAnswer });
+  const res = await admin.addIpWhitelistEntry(api, submission.value);
   if (res.ok) {
     return redirectWithToast(`/admin/ip-whitelist?organization_id=${submission.value.organization_id}`, {
       type: "success",

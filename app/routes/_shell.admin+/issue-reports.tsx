@@ -1,5 +1,6 @@
 // /admin/issue-reports: what users sent with Report Issue (GET /admin/issue_reports.json), open
 // first by default; admins and members close them (POST /admin/issue_reports/{id}/close.json).
+import * as admin from "~/models/admin.server";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { RowActionButton, RowActionForm } from "~/components/admin/list-parts";
@@ -9,7 +10,6 @@ import { Pagination } from "~/components/pagination/pagination";
 import { dateTimeUtc } from "~/utils/dates";
 import * as ui from "~/components/ui/ui.css";
 import { safeRedirect } from "~/models/roles";
-import { IssueReportClosedAnswer, IssueReportsAnswer } from "~/models/schemas/auth.server";
 import { requireUser, STAFF } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -27,10 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const status = FILTERS.find((f) => f.value === url.searchParams.get("status"))?.value ?? "open";
   const page = Math.max(1, Math.min(100_000, Number(url.searchParams.get("page")) || 1));
-  const data = await api.get("main", "/admin/issue_reports.json", {
-    query: { status: status === "all" ? undefined : status, page, per_page: PER_PAGE },
-    schema: IssueReportsAnswer,
-  });
+  const data = await admin.listIssueReports(api, { status: status === "all" ? undefined : status, page, per_page: PER_PAGE });
   return json({ status, ...data });
 }
 
@@ -42,7 +39,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (form.get("intent") !== "close" || !Number.isSafeInteger(id) || id < 1) {
     return redirectWithToast(back, { type: "error", description: "Choose a report to close." });
   }
-  const answer = await api.post("main", `/admin/issue_reports/${id}/close.json`, { json: {}, schema: IssueReportClosedAnswer });
+  const answer = await admin.closeIssueReport(api, id);
   if (!answer.ok) return redirectWithToast(back, { type: "error", description: answer.error });
   return redirectWithToast(back, { type: "success", description: answer.message ?? `Issue report #${id} closed.` });
 }

@@ -13,8 +13,9 @@ import { Pagination } from "~/components/pagination/pagination";
 import { StatusBadge } from "~/components/ui/status-badge";
 import * as dt from "~/components/data-table-simple/data-table-simple.css";
 import * as ui from "~/components/ui/ui.css";
-import { listParams, queryOf, submitChange } from "~/models/admin.server";
-import { AircraftListAnswer, AircraftQuery, OrganizationAnswer, OrganizationInput, OrganizationMutationAnswer } from "~/models/schemas/admin.server";
+import * as admin from "~/models/admin.server";
+import { listParams, submitChange } from "~/models/forms.server";
+import { AircraftQuery, OrganizationInput } from "~/models/schemas/admin.server";
 import { AIRCRAFT_STATUSES } from "~/models/admin-constants";
 import { requireUser, STAFF } from "~/utils/auth.server";
 
@@ -30,8 +31,8 @@ export async function loader({ request, params: route, context }: LoaderFunction
   const id = orgIdOf(route.orgId);
   const params = listParams(request, AircraftQuery);
   const [detail, list] = await Promise.all([
-    api.get("main", `/admin/organizations/${id}.json`, { schema: OrganizationAnswer }),
-    api.get("main", `/admin/organizations/${id}/aircraft.json`, { query: queryOf(params), schema: AircraftListAnswer }),
+    admin.getOrganization(api, id),
+    admin.listOrganizationAircraft(api, id, params),
   ]);
   return json({ ...detail, params, list });
 }
@@ -42,10 +43,7 @@ export async function action({ request, params: route, context }: ActionFunction
   const submission = parseWithZod(await request.formData(), { schema: OrganizationInput });
   if (submission.status !== "success") return json({ result: submission.reply(), problem: null }, { status: 400 });
   return submitChange({
-    api,
-    path: `/admin/organizations/${id}.json`,
-    body: submission.value,
-    schema: OrganizationMutationAnswer,
+    send: admin.updateOrganization(api, id, submission.value),
     submission,
     redirectTo: () => `/admin/organization/${id}`,
   });

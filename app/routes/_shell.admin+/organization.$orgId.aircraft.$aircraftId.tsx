@@ -5,8 +5,9 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AircraftForm } from "~/components/admin/aircraft-form";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import * as ui from "~/components/ui/ui.css";
-import { submitChange } from "~/models/admin.server";
-import { AircraftAnswer, AircraftMutationAnswer, AircraftUpdateInput } from "~/models/schemas/admin.server";
+import * as admin from "~/models/admin.server";
+import { submitChange } from "~/models/forms.server";
+import { AircraftUpdateInput } from "~/models/schemas/admin.server";
 import { requireUser, STAFF } from "~/utils/auth.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.aircraft.name ?? "Aircraft"} · AeroRecords` }];
@@ -18,7 +19,7 @@ const idOf = (raw: string | undefined) => {
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api } = await requireUser(request, context, { roles: STAFF });
-  const { aircraft } = await api.get("main", `/admin/aircraft/${idOf(params.aircraftId)}.json`, { schema: AircraftAnswer });
+  const { aircraft } = await admin.getAircraft(api, idOf(params.aircraftId));
   if (aircraft.organization.id !== idOf(params.orgId)) throw new Response("Not found", { status: 404 });
   return json({ aircraft });
 }
@@ -30,10 +31,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: AircraftUpdateInput });
   if (submission.status !== "success") return json({ result: submission.reply(), problem: null }, { status: 400 });
   return submitChange({
-    api,
-    path: `/admin/aircraft/${id}.json`,
-    body: submission.value,
-    schema: AircraftMutationAnswer,
+    send: admin.updateAircraft(api, id, submission.value),
     submission,
     redirectTo: () => `/admin/organization/${orgId}`,
   });

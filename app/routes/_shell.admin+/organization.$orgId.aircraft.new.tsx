@@ -6,8 +6,9 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { AircraftForm } from "~/components/admin/aircraft-form";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import * as ui from "~/components/ui/ui.css";
-import { submitChange } from "~/models/admin.server";
-import { AircraftMutationAnswer, AircraftUpdateInput, OrganizationAnswer } from "~/models/schemas/admin.server";
+import * as admin from "~/models/admin.server";
+import { submitChange } from "~/models/forms.server";
+import { AircraftUpdateInput } from "~/models/schemas/admin.server";
 import { requireUser, STAFF } from "~/utils/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Add an aircraft · AeroRecords" }];
@@ -19,7 +20,7 @@ const idOf = (raw: string | undefined) => {
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api } = await requireUser(request, context, { roles: STAFF });
-  const { organization } = await api.get("main", `/admin/organizations/${idOf(params.orgId)}.json`, { schema: OrganizationAnswer });
+  const { organization } = await admin.getOrganization(api, idOf(params.orgId));
   return json({ organization });
 }
 
@@ -29,10 +30,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: AircraftUpdateInput });
   if (submission.status !== "success") return json({ result: submission.reply(), problem: null }, { status: 400 });
   return submitChange({
-    api,
-    path: "/admin/aircraft.json",
-    body: { ...submission.value, organization_id: orgId },
-    schema: AircraftMutationAnswer,
+    send: admin.createAircraft(api, { ...submission.value, organization_id: orgId }),
     submission,
     redirectTo: () => `/admin/organization/${orgId}`,
   });

@@ -8,8 +8,9 @@ import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { Pagination } from "~/components/pagination/pagination";
 import { dateUtc } from "~/utils/dates";
 import * as ui from "~/components/ui/ui.css";
-import { listParams, queryOf } from "~/models/admin.server";
-import { OrganizationsAnswer, OrganizationsQuery } from "~/models/schemas/admin.server";
+import * as admin from "~/models/admin.server";
+import { listParams } from "~/models/forms.server";
+import { OrganizationsQuery } from "~/models/schemas/admin.server";
 import { PRODUCT_TYPES } from "~/models/admin-constants";
 import { requireUser, STAFF } from "~/utils/auth.server";
 
@@ -18,7 +19,7 @@ export const meta: MetaFunction = () => [{ title: "Organizations · AeroRecords"
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireUser(request, context, { roles: STAFF });
   const params = listParams(request, OrganizationsQuery);
-  const data = await api.get("main", "/admin/organizations.json", { query: queryOf(params), schema: OrganizationsAnswer });
+  const data = await admin.listOrganizations(api, params);
   return json({ params, ...data });
 }
 

@@ -7,8 +7,9 @@ import { Link, useActionData } from "@remix-run/react";
 import { OrganizationForm } from "~/components/admin/organization-form";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import * as ui from "~/components/ui/ui.css";
-import { submitChange } from "~/models/admin.server";
-import { OrganizationInput, OrganizationMutationAnswer } from "~/models/schemas/admin.server";
+import * as admin from "~/models/admin.server";
+import { submitChange } from "~/models/forms.server";
+import { OrganizationInput } from "~/models/schemas/admin.server";
 import { requireUser, STAFF } from "~/utils/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Create an organization · AeroRecords" }];
@@ -23,10 +24,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: OrganizationInput });
   if (submission.status !== "success") return json({ result: submission.reply(), problem: null }, { status: 400 });
   return submitChange({
-    api,
-    path: "/admin/organizations.json",
-    body: submission.value,
-    schema: OrganizationMutationAnswer,
+    send: admin.createOrganization(api, submission.value),
     submission,
     redirectTo: (d) => `/admin/organization/${d.organization.id}`,
   });

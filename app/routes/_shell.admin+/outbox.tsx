@@ -2,6 +2,7 @@
 // (confirmations, resets, notices) is kept here, so a new user can finish registration and resets
 // on a fresh machine. Admins see the links; members see links of their own mails only (the
 // upstream redacts the rest).
+import * as admin from "~/models/admin.server";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
@@ -10,7 +11,6 @@ import { Pagination } from "~/components/pagination/pagination";
 import { dateTimeUtc } from "~/utils/dates";
 import { Linkified } from "~/components/ui/linkified";
 import * as ui from "~/components/ui/ui.css";
-import { MailOutboxAnswer } from "~/models/schemas/auth.server";
 import { requireUser, STAFF } from "~/utils/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Mail outbox · AeroRecords" }];
@@ -22,7 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const to = (url.searchParams.get("to") ?? "").trim().slice(0, 254);
   const page = Math.max(1, Math.min(100_000, Number(url.searchParams.get("page")) || 1));
-  const data = await api.get("main", "/admin/mail_outbox.json", { query: { to, page, per_page: PER_PAGE }, schema: MailOutboxAnswer });
+  const data = await admin.listOutbox(api, { to, page, per_page: PER_PAGE });
   return json({ to, ...data });
 }
 

@@ -19,10 +19,11 @@ import { Pagination } from "~/components/pagination/pagination";
 import { StatusBadge } from "~/components/ui/status-badge";
 import * as dt from "~/components/data-table-simple/data-table-simple.css";
 import * as ui from "~/components/ui/ui.css";
-import { accessToast, organizationOptions, queryOf, saveAccessRow } from "~/models/admin.server";
+import * as admin from "~/models/admin.server";
+import { accessToast, changeAccess, getAircraftAccess, saveAccessRow, userAccess } from "~/models/access.server";
 import { safeRedirect } from "~/models/roles";
 import { ROLE_LABEL } from "~/models/shell";
-import { AccessGrantInput, AccessMutationAnswer, AccessRevokeInput, AircraftAccessAnswer, AircraftListAnswer, UserAccessAnswer, UsersAnswer } from "~/models/schemas/admin.server";
+import { AccessGrantInput, AccessRevokeInput } from "~/models/schemas/admin.server";
 import { ACCESS_LABELS, ACCESS_LEVELS, PRODUCT_LABEL, PRODUCTS } from "~/models/admin-constants";
 import { requireUser, STAFF } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -42,25 +43,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const p = Params.parse(Object.fromEntries(url.searchParams));
   if (p.aircraft_id) {
-    const data = await api.get("main", `/admin/access/aircraft/${p.aircraft_id}.json`, { schema: AircraftAccessAnswer });
+    const data = await getAircraftAccess(api, p.aircraft_id);
     return json({ mode: "aircraft" as const, p, aircraftView: data, userView: null, pick: null });
   }
   if (p.user_id) {
-    const data = await api.get("main", `/admin/access/users/${p.user_id}.json`, {
-      query: queryOf({ q: p.q, page: p.page, per_page: 50, organization_id: p.organization_id }),
-      schema: UserAccessAnswer,
-    });
-    const organizations = data.user.organization ? [] : await organizationOptions(api);
+    const data = await userAccess(api, p.user_id, { q: p.q, page: p.page, per_page: 50, organization_id: p.organization_id });
+    const organizations = data.user.organization ? [] : await admin.organizationOptions(api);
     return json({ mode: "user" as const, p, userView: { ...data, organizations }, aircraftView: null, pick: null });
   }
   const [organizations, people, fleet] = await Promise.all([
-    organizationOptions(api),
-    api.get("main", "/admin/users.json", {
-      query: queryOf({ q: p.q, page: p.page, per_page: 25, organization_id: p.organization_id, active: "1", sort: "name" }),
-      schema: UsersAnswer,
-    }),
+    admin.organizationOptions(api),
+    admin.listUsers(api, { q: p.q, page: p.page, per_page: 25, organization_id: p.organization_id, active: "1", sort: "name" }),
     p.organization_id
-      ? api.get("main", `/admin/organizations/${p.organization_id}/aircraft.json`, { query: { per_page: 100 }, schema: AircraftListAnswer })
+      ? admin.listOrganizationAircraft(api, p.organization_id, { per_page: 100 })
       : Promise.resolve(null),
   ]);
   return json({ mode: "pick" as const, p, pick: { organizations, people, fleet }, userView: null, aircraftView: null });
@@ -82,7 +77,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     };
     const parsed = intent === "grant" ? AccessGrantInput.safeParse(raw) : AccessRevokeInput.safeParse(raw);
     if (!parsed.success) return redirectWithToast(back, { type: "error", description: parsed.error.issues.map((i) => i.message).join("\n") });
-    const res = await api.post("main", `/admin/access/${intent}.json`, { json: parsed.data, schema: AccessMutationAnswer });
+    const res = await changeAccess(api, parsed.data);
     return redirectWithToast(back, res.ok ? { type: "success", description: res.message ?? "Saved." } : { type: "error", description: res.error });
   }
   throw redirect(back);

@@ -4,9 +4,8 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ModuleCreateView } from "~/components/admin/module-admin";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
-import { moduleCreateAction } from "~/models/admin.server";
 import { moduleLinks } from "~/models/module-admin";
-import { moduleCreateLoader } from "~/models/module-admin.server";
+import { moduleCreateAction, moduleCreateLoader } from "~/models/module-admin.server";
 
 export const meta: MetaFunction = () => [{ title: "Create AeroOIL · AeroRecords" }];
 

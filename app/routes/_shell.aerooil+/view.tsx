@@ -6,7 +6,7 @@ import * as s from "~/components/admin/admin.css";
 import { MsnList } from "~/components/admin/module-admin";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import * as ui from "~/components/ui/ui.css";
-import { moduleOrgLoader } from "~/models/admin.server";
+import { moduleOrgLoader } from "~/models/module-admin.server";
 import { moduleLinks } from "~/models/module-admin";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.organization.name ?? "Organization"} · AeroOIL · AeroRecords` }];

@@ -11,7 +11,9 @@ import { ConsultantFilters, pageOf, readFilters, toQuery } from "~/components/co
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { Pagination } from "~/components/pagination/pagination";
 import * as ui from "~/components/ui/ui.css";
-import { dialogTarget, isStaffRole, listConsultants, MARKET_ROLES, runMarketIntent, withoutDialog } from "~/models/consultant.server";
+import { listConsultants } from "~/models/consultant.server";
+import { dialogTarget, isStaffRole, MARKET_ROLES, runMarketIntent } from "~/models/consultant-pages.server";
+import { withoutDialog } from "~/models/consultant-dialogs";
 import { requireUser } from "~/utils/auth.server";
 
 const PER_PAGE = 12;

@@ -10,7 +10,7 @@ import { Pagination } from "~/components/pagination/pagination";
 import { StatusBadge } from "~/components/ui/status-badge";
 import * as ui from "~/components/ui/ui.css";
 import { ACCESS_LABEL } from "~/models/roles";
-import { AircraftListAnswer } from "~/models/schemas/storage.server";
+import * as storage from "~/models/storage.server";
 import { requireUser } from "~/utils/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Home · AeroRecords" }];
@@ -25,10 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const statusParam = url.searchParams.get("status");
   const status = STATUSES.find((s) => s === statusParam) ?? null;
   const page = Math.max(1, Math.min(100_000, Number(url.searchParams.get("page")) || 1));
-  const fleet = await api.get("main", "/storage/v2/aircraft.json", {
-    query: { q, status, page, per_page: PER_PAGE },
-    schema: AircraftListAnswer,
-  });
+  const fleet = await storage.listAircraft(api, { q, status, page, perPage: PER_PAGE });
   return json({ firstName: user.first_name, q, status, fleet });
 }
 

@@ -9,7 +9,9 @@ import { pageOf } from "~/components/consultant-filters/consultant-filters";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { Pagination } from "~/components/pagination/pagination";
 import * as ui from "~/components/ui/ui.css";
-import { dialogTarget, isStaffRole, listSaved, MARKET_ROLES, runMarketIntent, withoutDialog } from "~/models/consultant.server";
+import { listSaved } from "~/models/consultant.server";
+import { dialogTarget, isStaffRole, MARKET_ROLES, runMarketIntent } from "~/models/consultant-pages.server";
+import { withoutDialog } from "~/models/consultant-dialogs";
 import { requireUser } from "~/utils/auth.server";
 
 const PER_PAGE = 12;

@@ -7,6 +7,7 @@ import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { StarIcon } from "~/components/icons/icons";
 import * as ui from "~/components/ui/ui.css";
 import { APPROVAL_LABEL, availabilityLabel, onboardingRedirect, RATING_MAX } from "~/models/consultant-rules";
+import { ownLandingResult } from "~/models/consultant.server";
 import { LandingAnswer } from "~/models/schemas/consultant.server";
 import { requireUser } from "~/utils/auth.server";
 import { endSession } from "~/utils/sign-in.server";
@@ -15,7 +16,7 @@ export const meta: MetaFunction = () => [{ title: "Home · AeroRecords" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireUser(request, context, { roles: ["consultant"] });
-  const answer = await api.call("main", "GET", "/consultant/landing.json", { passthrough: true });
+  const answer = await ownLandingResult(api);
   if (!answer.ok) {
     if (answer.status === 401 || answer.status === 403) {
       const url = new URL(request.url);

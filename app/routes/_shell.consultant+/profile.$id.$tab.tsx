@@ -24,7 +24,7 @@ import { ActionsHeader } from "~/components/data-table-simple/data-table-simple"
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { MailIcon, PhoneIcon, PinIcon } from "~/components/icons/icons";
 import { AvailabilityDialog, NotesAndRatesDialog, SendMessageDialog } from "~/components/modal-dialog/consultant-dialogs";
-import { withoutDialog } from "~/components/modal-dialog/dialog-schemas";
+import { withoutDialog } from "~/models/consultant-dialogs";
 import { Pagination } from "~/components/pagination/pagination";
 import { DocumentUpload } from "~/components/profile-tabs/document-upload";
 import { ProfileTabs } from "~/components/profile-tabs/profile-tabs";
@@ -34,23 +34,8 @@ import { Field, FormError, TextareaField } from "~/components/ui/form";
 import * as ui from "~/components/ui/ui.css";
 import { CONSULTANT_MESSAGES, CONSULTANT_SERVICES, CONSULTANT_TYPES, PROFILE_TABS } from "~/models/consultant-rules";
 import { AvailabilitySchema, SendMessageSchema } from "~/models/schemas/consultant-dialogs.server";
-import {
-  addProject,
-  deleteProject,
-  done,
-  fieldErrorsOf,
-  getProfile,
-  getUploadLink,
-  isMarketIntent,
-  listProjects,
-  nextForStage,
-  requireConsultantViewer,
-  requireIdParam,
-  runMarketIntent,
-  sendToAdmins,
-  updateProfile,
-  ERROR_401,
-} from "~/models/consultant.server";
+import { addProject, deleteProject, getProfile, getUploadLink, listProjects, sendToAdmins, updateProfile, ERROR_401 } from "~/models/consultant.server";
+import { done, fieldErrorsOf, isMarketIntent, nextForStage, requireConsultantViewer, requireIdParam, runMarketIntent } from "~/models/consultant-pages.server";
 import { streamProfileUpload } from "~/models/consultant-upload.server";
 import { ConsultantProfileForm, ProjectInput } from "~/models/schemas/consultant.server";
 import { dayMonthYear } from "~/utils/dates";

@@ -3,7 +3,7 @@
 // Contractor Dashboard. Also the layout of /consultant/profile/{id}/{tab}.
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet } from "@remix-run/react";
-import { nextForStage, PROFILE_ROLES, requireConsultantViewer } from "~/models/consultant.server";
+import { nextForStage, PROFILE_ROLES, requireConsultantViewer } from "~/models/consultant-pages.server";
 import { requireUser } from "~/utils/auth.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

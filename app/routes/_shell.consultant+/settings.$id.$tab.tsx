@@ -17,22 +17,9 @@ import { Field, FormError, TextareaField } from "~/components/ui/form";
 import * as ui from "~/components/ui/ui.css";
 import { CONSULTANT_MESSAGES, PHONE_OTP_MAX_FAILURES, PHONE_OTP_TTL_MINUTES, SETTINGS_TABS } from "~/models/consultant-rules";
 import { SendMessageSchema } from "~/models/schemas/consultant-dialogs.server";
-import {
-  ERROR_401,
-  fieldErrorsOf,
-  getNotifications,
-  getSettings,
-  nextForStage,
-  requireConsultantViewer,
-  requireIdParam,
-  saveGeneral,
-  saveNotifications,
-  sendPhoneCode,
-  sendToAdmins,
-  setActive,
-  verifyPhone,
-} from "~/models/consultant.server";
-import { withoutDialog } from "~/components/modal-dialog/dialog-schemas";
+import { ERROR_401, getNotifications, getSettings, saveGeneral, saveNotifications, sendPhoneCode, sendToAdmins, setActive, verifyPhone } from "~/models/consultant.server";
+import { fieldErrorsOf, nextForStage, requireConsultantViewer, requireIdParam } from "~/models/consultant-pages.server";
+import { withoutDialog } from "~/models/consultant-dialogs";
 import { GeneralSettingsInput, PhoneSettingsInput, VerifyPhoneInput } from "~/models/schemas/consultant.server";
 import { dateUtc } from "~/utils/dates";
 import { redirectWithToast } from "~/utils/toast.server";

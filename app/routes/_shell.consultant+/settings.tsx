@@ -3,7 +3,7 @@
 // without one they go to the Contractor Dashboard. Also the layout of /consultant/settings/{id}/{tab}.
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet } from "@remix-run/react";
-import { nextForStage, PROFILE_ROLES, requireConsultantViewer } from "~/models/consultant.server";
+import { nextForStage, PROFILE_ROLES, requireConsultantViewer } from "~/models/consultant-pages.server";
 import { requireUser } from "~/utils/auth.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -9,8 +9,9 @@ import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { Pagination } from "~/components/pagination/pagination";
 import { dateUtc } from "~/utils/dates";
 import * as ui from "~/components/ui/ui.css";
-import { listParams, queryOf } from "~/models/admin.server";
-import { FsGroupsAnswer, FsGroupsQuery } from "~/models/schemas/admin.server";
+import * as admin from "~/models/admin.server";
+import { listParams } from "~/models/forms.server";
+import { FsGroupsQuery } from "~/models/schemas/admin.server";
 import { requireUser, STAFF } from "~/utils/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "File-server groups · AeroRecords" }];
@@ -18,7 +19,7 @@ export const meta: MetaFunction = () => [{ title: "File-server groups · AeroRec
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireUser(request, context, { roles: STAFF });
   const params = listParams(request, FsGroupsQuery);
-  const data = await api.get("main", "/admin/fs/groups.json", { query: queryOf(params), schema: FsGroupsAnswer });
+  const data = await admin.listFsGroups(api, params);
   return json({ params, ...data });
 }
 

@@ -12,15 +12,16 @@ import { FileServerTabs } from "~/components/admin/fs-tabs";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { Field, FormError } from "~/components/ui/form";
 import * as ui from "~/components/ui/ui.css";
-import { organizationOptions, submitChange } from "~/models/admin.server";
-import { FsGroupInput, FsGroupMutationAnswer } from "~/models/schemas/admin.server";
+import * as admin from "~/models/admin.server";
+import { submitChange } from "~/models/forms.server";
+import { FsGroupInput } from "~/models/schemas/admin.server";
 import { requireUser, STAFF } from "~/utils/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Create a file-server group · AeroRecords" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireUser(request, context, { roles: STAFF });
-  return json({ organizations: await organizationOptions(api) });
+  return json({ organizations: await admin.organizationOptions(api) });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -28,10 +29,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: FsGroupInput });
   if (submission.status !== "success") return json({ result: submission.reply(), problem: null }, { status: 400 });
   return submitChange({
-    api,
-    path: "/admin/fs/groups.json",
-    body: submission.value,
-    schema: FsGroupMutationAnswer,
+    send: admin.createFsGroup(api, submission.value),
     submission,
     redirectTo: () => "/nextcloud/group",
   });

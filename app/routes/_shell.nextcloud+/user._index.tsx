@@ -9,9 +9,10 @@ import { ActionsCell, ActionsHeader, ListSearch, ListTable, SortHeader } from "~
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { dateUtc } from "~/utils/dates";
 import * as ui from "~/components/ui/ui.css";
-import { listParams, queryOf } from "~/models/admin.server";
+import * as admin from "~/models/admin.server";
+import { listParams } from "~/models/forms.server";
 import { safeRedirect } from "~/models/roles";
-import { FsUserMutationAnswer, FsUsersAnswer, FsUsersQuery } from "~/models/schemas/admin.server";
+import { FsUsersQuery } from "~/models/schemas/admin.server";
 import { formatBytes } from "~/models/size";
 import { requireUser, STAFF } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -21,7 +22,7 @@ export const meta: MetaFunction = () => [{ title: "File-server users · AeroReco
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireUser(request, context, { roles: STAFF });
   const params = listParams(request, FsUsersQuery);
-  const data = await api.get("main", "/admin/fs/users.json", { query: queryOf(params), schema: FsUsersAnswer });
+  const data = await admin.listFsUsers(api, params);
   return json({ params, ...data });
 }
 
@@ -33,7 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = form.get("intent");
   if ((intent !== "enable" && intent !== "disable") || !Number.isSafeInteger(id) || id < 1)
     return redirectWithToast(back, { type: "error", description: "Choose a user." });
-  const res = await api.post("main", `/admin/fs/users/${id}.json`, { json: { enabled: intent === "enable" }, schema: FsUserMutationAnswer });
+  const res = await admin.setFsUserEnabled(api, id, intent === "enable");
   return redirectWithToast(back, res.ok ? { type: "success", description: res.message ?? "Saved." } : { type: "error", description: res.error });
 }
 

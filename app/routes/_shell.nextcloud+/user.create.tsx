@@ -12,15 +12,16 @@ import { FileServerTabs } from "~/components/admin/fs-tabs";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { Field, FormError } from "~/components/ui/form";
 import * as ui from "~/components/ui/ui.css";
-import { submitChange } from "~/models/admin.server";
-import { FsGroupsAnswer, FsUserInput, FsUserMutationAnswer } from "~/models/schemas/admin.server";
+import * as admin from "~/models/admin.server";
+import { submitChange } from "~/models/forms.server";
+import { FsUserInput } from "~/models/schemas/admin.server";
 import { requireUser, STAFF } from "~/utils/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Create a file-server user · AeroRecords" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireUser(request, context, { roles: STAFF });
-  const { groups } = await api.get("main", "/admin/fs/groups.json", { query: { per_page: 100, sort: "name" }, schema: FsGroupsAnswer });
+  const { groups } = await admin.listFsGroups(api, { per_page: 100, sort: "name" });
   return json({ groups });
 }
 
@@ -29,10 +30,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: FsUserInput });
   if (submission.status !== "success") return json({ result: submission.reply(), problem: null }, { status: 400 });
   return submitChange({
-    api,
-    path: "/admin/fs/users.json",
-    body: submission.value,
-    schema: FsUserMutationAnswer,
+    send: admin.createFsUser(api, submission.value),
     submission,
     redirectTo: () => "/nextcloud/user",
   });

@@ -4,7 +4,8 @@
 // "Resume not uploaded" (spec §5, §8). Clients, admins and members; a consultant only their own.
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { CONSULTANT_MESSAGES } from "~/models/consultant-rules";
-import { getResumeUrl, requireConsultantViewer, requireIdParam } from "~/models/consultant.server";
+import { getResumeUrl } from "~/models/consultant.server";
+import { requireConsultantViewer, requireIdParam } from "~/models/consultant-pages.server";
 import { safeRedirect } from "~/models/roles";
 import { redirectWithToast } from "~/utils/toast.server";
 

@@ -10,7 +10,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/utils/auth.server";
 import { getSession, destroySession } from "~/utils/session.server";
 import { LINK_VALIDITY_S, REASONS, fileKey, isSpeedTestFile } from "~/models/speedtest";
-import { signedUrlAnswerSchema } from "~/models/schemas/speedtest.server";
+import { signedFileLink } from "~/models/ops.server";
 
 const noStore = { "Cache-Control": "no-store" };
 
@@ -20,11 +20,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!isSpeedTestFile(file)) {
     return json({ error: REASONS.notFound }, { status: 404, headers: noStore });
   }
-  const result = await api.post("ops", "/v1/work_order/get_signed_url_with_expiry.json", {
-    json: { s3_path: fileKey(file), expires_in: LINK_VALIDITY_S, additional_params: { purpose: "speed_test", file } },
-    schema: signedUrlAnswerSchema,
-    passthrough: true,
-  });
+  const result = await signedFileLink(
+    api,
+    { s3_path: fileKey(file), expires_in: LINK_VALIDITY_S, additional_params: { purpose: "speed_test", file } },
+    { passthrough: true },
+  );
   if (result.ok) {
     return json({ url: result.data.url, expires_in: result.data.expires_in }, { headers: noStore });
   }

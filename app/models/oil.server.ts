@@ -1,0 +1,57 @@
+// AeroOIL's data functions over the ops API (docs/api/ops.md, `/v1/oil_tab_info/*`, `/v1/oil_data/*`):
+// an aircraft's oil tabs, a tab's rows (paged, sorted, filtered on the server), the top-bar header,
+// a row's change (cells and the watch flag), and the oil ↔ ops links. The AeroOIL screens are built
+// on these; the shared tab calls of both products (exports, binders, uploads) stay in ops.server.ts.
+import type { z } from "zod";
+import type { Api } from "./api.server";
+import { ListTabsAnswer, OilOpsLinkPkAnswer, OilOpsLinksAnswer, OpsHeaderData, RowAnswer, TabDataAnswer } from "./schemas/ops";
+
+import type { AircraftRef } from "./ops.server";
+export type { AircraftRef };
+
+export type TabQuery = {
+  tab_id: string;
+  page?: number;
+  per_page?: number;
+  sort_column?: string;
+  sort_order?: "asc" | "desc";
+  filter?: string;
+  watched_only?: boolean;
+};
+
+/** The aircraft's oil tabs (with the Watch/Unwatch column), in position order. */
+export const listTabs = (api: Api, aircraft: AircraftRef) => api.post("ops", "/v1/oil_tab_info/list_tabs.json", { json: aircraft, schema: ListTabsAnswer });
+
+/** A page of a tab's rows. */
+export const tabData = (api: Api, aircraft: AircraftRef, query: TabQuery) =>
+  api.post("ops", "/v1/oil_data/get_tab_data.json", { json: { ...aircraft, ...query }, schema: TabDataAnswer });
+
+/** The top bar: registration, MSN, issue dates, the caller's level. */
+export const header = (api: Api, aircraft: AircraftRef) =>
+  api.post("ops", "/v1/oil_data/get_oil_header_data.json", { json: aircraft, schema: OpsHeaderData });
+
+export type OilRowChange = {
+  tab_id: string;
+  /** Absent: a new row at the end. */
+  id?: number;
+  item?: Record<string, z.infer<typeof RowAnswer>["row"]["data"][string]>;
+  column_name?: string;
+  column_value?: z.infer<typeof RowAnswer>["row"]["data"][string];
+  watched?: boolean;
+};
+
+/** Adds or updates a row (cells checked against the column types), or watches / unwatches it. */
+export const saveRow = (api: Api, aircraft: AircraftRef, change: OilRowChange) =>
+  api.post("ops", "/v1/oil_data/update_oil_data.json", { json: { ...aircraft, ...change }, schema: RowAnswer });
+
+/** Every link of an oil tab's rows to ops rows (same Serial No or Part No). */
+export const tabLinks = (api: Api, aircraft: AircraftRef, tabId: string) =>
+  api.post("ops", "/v1/oil_data/get_oil_ops_link_ids.json", { json: { ...aircraft, tab_id: tabId }, schema: OilOpsLinksAnswer });
+
+/** The links of one oil row. */
+export const rowLinks = (api: Api, aircraft: AircraftRef, tabId: string, rowId: number) =>
+  api.post("ops", "/v1/oil_data/get_oil_linked_row_id.json", { json: { ...aircraft, tab_id: tabId, row_id: rowId }, schema: OilOpsLinksAnswer });
+
+/** Which tabs carry the link columns. */
+export const linkColumns = (api: Api, aircraft: AircraftRef) =>
+  api.post("ops", "/v1/oil_data/get_oil_ops_link_pk.json", { json: aircraft, schema: OilOpsLinkPkAnswer });

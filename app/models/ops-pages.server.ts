@@ -1,0 +1,62 @@
+// The AeroOPS screens' server side (spec 001 §2): who may open them, the aircraft named by a page's
+// query (org_msn_id, or organization / org + msn_id), the module variant (AeroCAMO / AeroSORT /
+// AeroMRO) and the fleet lists of /Aeroops/org and /Aeroops/org/Aircrafts. Data comes from
+// ops.server.ts and storage.server.ts; the ops API checks every aircraft's access itself.
+import { redirect, type AppLoadContext } from "@remix-run/node";
+import { requireUser } from "~/utils/auth.server";
+import type { Role } from "./roles";
+import * as storage from "./storage.server";
+import type { AircraftRef } from "./ops.server";
+import { MODULE_LABELS, OPS_STATUSES } from "./ops-rules";
+
+/** Who opens AeroOPS: clients (per-aircraft grants), staff and template managers (every aircraft / their grants). */
+export const OPS_ROLES: readonly Role[] = ["client", "admin", "member", "ops_template"];
+
+export const moduleOf = (url: URL): string | null => {
+  const m = url.searchParams.get("module");
+  return m && m in MODULE_LABELS ? m : null;
+};
+
+export const requireOpsUser = (request: Request, context: AppLoadContext) => requireUser(request, context, { roles: OPS_ROLES });
+
+/** The aircraft a module page names, or null. */
+export function aircraftRefOf(url: URL): AircraftRef | null {
+  const id = url.searchParams.get("org_msn_id");
+  if (id && /^\d{1,12}$/.test(id) && Number(id) > 0) return { org_msn_id: Number(id) };
+  const organization = url.searchParams.get("organization") ?? url.searchParams.get("org");
+  const msn = url.searchParams.get("msn_id");
+  if (organization && msn && /^[\w.-]{1,100}$/.test(organization) && /^[\w./-]{1,40}$/.test(msn)) return { organization, msn_id: msn };
+  return null;
+}
+
+/** A module page without an aircraft goes to My Fleet to choose one. */
+export function requireAircraftRef(url: URL): AircraftRef {
+  const ref = aircraftRefOf(url);
+  if (!ref) throw redirect(`/Aeroops/org/Aircrafts${url.searchParams.get("module") ? `?module=${encodeURIComponent(url.searchParams.get("module")!)}` : ""}`);
+  return ref;
+}
+
+/** The query that keeps a module page's context (aircraft, aerotype, module) on its links. */
+export function contextQuery(url: URL, extra: Record<string, string | null> = {}): string {
+  const q = new URLSearchParams();
+  for (const k of ["org_msn_id", "organization", "msn_id", "module"]) {
+    const v = url.searchParams.get(k);
+    if (v) q.set(k, v);
+  }
+  q.set("aerotype", "Aeroops");
+  for (const [k, v] of Object.entries(extra)) {
+    if (v === null || v === "") q.delete(k);
+    else q.set(k, v);
+  }
+  return `?${q.toString()}`;
+}
+
+/** The ops fleet of the signed-in user: aircraft they may open in AeroOPS, searched, filtered by status, paged. */
+export async function opsFleet(api: Parameters<typeof storage.listAircraft>[0], url: URL, perPage: number) {
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
+  const statusParam = url.searchParams.get("status");
+  const status = OPS_STATUSES.find((s) => s === statusParam) ?? null;
+  const page = Math.max(1, Math.min(100_000, Number(url.searchParams.get("page")) || 1));
+  const fleet = await storage.listAircraft(api, { product: "ops", q: q || null, status, page, perPage });
+  return { q, status, fleet, module: moduleOf(url) };
+}

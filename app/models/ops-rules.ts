@@ -1,0 +1,8 @@
+// AeroOPS rules shared by the server and the browser (no .server imports here): the module variants
+// and the aircraft statuses the fleet pages filter by (spec 001 §1, §3).
+export const OPS_STATUSES = ["GROUNDED", "IN OPERATION", "IN TRANSITION"] as const;
+export type OpsStatus = (typeof OPS_STATUSES)[number];
+export const OPS_STATUS_LABEL: Record<OpsStatus, string> = { GROUNDED: "Grounded", "IN OPERATION": "In operation", "IN TRANSITION": "In transition" };
+
+/** The `module` query values and their labels: airworthiness is AeroCAMO, transition AeroSORT, maintenance AeroMRO. */
+export const MODULE_LABELS: Record<string, string> = { airworthiness: "AeroCAMO", transition: "AeroSORT", maintenance: "AeroMRO" };
