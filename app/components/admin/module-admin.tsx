@@ -3,10 +3,8 @@
 // organization's registered MSNs with the form that registers more.
 import { ActionsHeader, ListTable } from "~/components/data-table-simple/data-table-simple";
 import { getFormProps, useForm, type SubmissionResult } from "~/components/ui/form-state";
-import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
-import { listHref } from "~/components/data-table-simple/list-url";
+import { Form, Link, useNavigation } from "@remix-run/react";
 import { CheckIcon, SearchIcon } from "~/components/icons/icons";
-import { Pagination } from "~/components/pagination/pagination";
 import { Field, FormError } from "~/components/ui/form";
 import { StatusBadge } from "~/components/ui/status-badge";
 import * as dt from "~/components/data-table-simple/data-table-simple.css";
@@ -16,6 +14,7 @@ import { AIRCRAFT_KINDS, AIRCRAFT_STATUSES, PRODUCT_TYPES } from "~/models/admin
 import { SelectField } from "./fields";
 import * as s from "./admin.css";
 import { FORM_CONSTRAINTS } from "~/models/form-constraints";
+import { ListPagination } from "./list-parts";
 
 export interface ModuleOrg {
   organization_id: number;
@@ -236,7 +235,6 @@ export function MsnList({
   links: ModuleLinks;
   msns: { msn_ids: { msn_id: string; org_msn_id: number; registration: string; status: string }[]; total: number; page: number; per_page: number };
 }) {
-  const location = useLocation();
   return (
     <>
       <ListTable empty={msns.msn_ids.length === 0} emptyText={<>No aircraft registered for {links.label} yet.</>}>
@@ -259,13 +257,7 @@ export function MsnList({
           ))}
         </tbody>
       </ListTable>
-      <Pagination
-        page={msns.page}
-        total={msns.total}
-        perPage={msns.per_page}
-        noun="aircraft"
-        hrefFor={(p) => listHref(location.pathname, location.search, { page: p })}
-      />
+      <ListPagination page={msns.page} total={msns.total} perPage={msns.per_page} noun="aircraft" />
     </>
   );
 }

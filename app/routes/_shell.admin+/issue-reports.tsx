@@ -3,10 +3,9 @@
 import * as admin from "~/models/admin.server";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { RowActionButton, RowActionForm } from "~/components/admin/list-parts";
+import { ListPagination, RowActionButton, RowActionForm } from "~/components/admin/list-parts";
 import { ActionsCell, ActionsHeader, ListTable } from "~/components/data-table-simple/data-table-simple";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
-import { Pagination } from "~/components/pagination/pagination";
 import { dateTimeUtc } from "~/utils/dates";
 import * as ui from "~/components/ui/ui.css";
 import { safeRedirect } from "~/models/roles";
@@ -49,11 +48,6 @@ export default function IssueReports() {
   const location = useLocation();
   const navigation = useNavigation();
   const here = location.pathname + location.search;
-  const hrefFor = (p: number) => {
-    const q = new URLSearchParams(location.search);
-    q.set("page", String(p));
-    return `${location.pathname}?${q}`;
-  };
   return (
     <>
       <div className={ui.pageHeader}>
@@ -127,7 +121,7 @@ export default function IssueReports() {
           })}
         </tbody>
       </ListTable>
-      <Pagination page={page} total={total} perPage={per_page} hrefFor={hrefFor} noun="reports" />
+      <ListPagination page={page} total={total} perPage={per_page} noun="reports" />
     </>
   );
 }

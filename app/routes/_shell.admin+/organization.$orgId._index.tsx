@@ -3,13 +3,12 @@
 // POST /admin/organizations/{id}.json.
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import * as s from "~/components/admin/admin.css";
+import { ListPagination } from "~/components/admin/list-parts";
 import { OrganizationForm } from "~/components/admin/organization-form";
 import { ActionsCell, ActionsHeader, ListSearch, ListTable, SortHeader } from "~/components/data-table-simple/data-table-simple";
-import { listHref } from "~/components/data-table-simple/list-url";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
-import { Pagination } from "~/components/pagination/pagination";
 import { StatusBadge } from "~/components/ui/status-badge";
 import * as dt from "~/components/data-table-simple/data-table-simple.css";
 import * as ui from "~/components/ui/ui.css";
@@ -52,7 +51,6 @@ export async function action({ request, params: route, context }: ActionFunction
 export default function OrganizationPage() {
   const { organization: o, aircraft_counts, params, list } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const location = useLocation();
   return (
     <>
       <div className={ui.pageHeader}>
@@ -133,13 +131,7 @@ export default function OrganizationPage() {
             ))}
           </tbody>
         </ListTable>
-        <Pagination
-          page={list.page}
-          total={list.total}
-          perPage={list.per_page}
-          noun="aircraft"
-          hrefFor={(p) => listHref(location.pathname, location.search, { page: p })}
-        />
+        <ListPagination page={list.page} total={list.total} perPage={list.per_page} noun="aircraft" />
       </section>
 
       <section className={s.section} aria-labelledby="edit-title">

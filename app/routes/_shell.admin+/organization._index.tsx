@@ -1,11 +1,10 @@
 // /admin/organization: every organization, searched, sorted and paged in the URL
 // (GET /admin/organizations.json). Each links to its page (edit, aircraft).
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { ListPagination } from "~/components/admin/list-parts";
 import { ListSearch, ListTable, SortHeader } from "~/components/data-table-simple/data-table-simple";
-import { listHref } from "~/components/data-table-simple/list-url";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
-import { Pagination } from "~/components/pagination/pagination";
 import { dateUtc } from "~/utils/dates";
 import * as ui from "~/components/ui/ui.css";
 import * as admin from "~/models/admin.server";
@@ -27,7 +26,6 @@ const yes = (v: boolean) => (v ? <span className={`${ui.badge} ${ui.badgeTone.su
 
 export default function Organizations() {
   const { params, organizations, total, page, per_page } = useLoaderData<typeof loader>();
-  const location = useLocation();
   return (
     <>
       <div className={ui.pageHeader}>
@@ -96,13 +94,7 @@ export default function Organizations() {
           ))}
         </tbody>
       </ListTable>
-      <Pagination
-        page={page}
-        total={total}
-        perPage={per_page}
-        noun="organizations"
-        hrefFor={(p) => listHref(location.pathname, location.search, { page: p })}
-      />
+      <ListPagination page={page} total={total} perPage={per_page} noun="organizations" />
     </>
   );
 }

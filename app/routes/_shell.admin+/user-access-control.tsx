@@ -12,10 +12,9 @@ import { z } from "zod";
 import { AccessCells, AccessTableHead, RowForm } from "~/components/admin/access-table";
 import { AircraftAccessView } from "~/components/admin/aircraft-access-view";
 import * as s from "~/components/admin/admin.css";
+import { ListPagination } from "~/components/admin/list-parts";
 import { ListSearch, ListTable } from "~/components/data-table-simple/data-table-simple";
-import { listHref } from "~/components/data-table-simple/list-url";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
-import { Pagination } from "~/components/pagination/pagination";
 import { StatusBadge } from "~/components/ui/status-badge";
 import * as dt from "~/components/data-table-simple/data-table-simple.css";
 import * as ui from "~/components/ui/ui.css";
@@ -183,13 +182,7 @@ function UserAccess() {
             })}
           </tbody>
         </ListTable>
-        <Pagination
-          page={v.page}
-          total={v.total}
-          perPage={v.per_page}
-          noun="aircraft"
-          hrefFor={(pg) => listHref(location.pathname, location.search, { page: pg })}
-        />
+        <ListPagination page={v.page} total={v.total} perPage={v.per_page} noun="aircraft" />
       </section>
 
       {orgId ? (
@@ -238,7 +231,6 @@ function UserAccess() {
 
 function Picker() {
   const { pick, p } = useLoaderData<typeof loader>();
-  const location = useLocation();
   if (!pick) return null;
   return (
     <>
@@ -291,13 +283,7 @@ function Picker() {
               </ul>
             )}
           </div>
-          <Pagination
-            page={pick.people.page}
-            total={pick.people.total}
-            perPage={pick.people.per_page}
-            noun="people"
-            hrefFor={(pg) => listHref(location.pathname, location.search, { page: pg })}
-          />
+          <ListPagination page={pick.people.page} total={pick.people.total} perPage={pick.people.per_page} noun="people" />
         </section>
         <section aria-labelledby="fleet-title">
           <h2 id="fleet-title" className={s.sectionTitle}>

@@ -1,12 +1,11 @@
 // /nextcloud/group: file-server groups and the organization each maps to (GET /admin/fs/groups.json),
 // searched, sorted and paged in the URL.
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { FileServerTabs } from "~/components/admin/fs-tabs";
+import { ListPagination } from "~/components/admin/list-parts";
 import { ListSearch, ListTable, SortHeader } from "~/components/data-table-simple/data-table-simple";
-import { listHref } from "~/components/data-table-simple/list-url";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
-import { Pagination } from "~/components/pagination/pagination";
 import { dateUtc } from "~/utils/dates";
 import * as ui from "~/components/ui/ui.css";
 import * as admin from "~/models/admin.server";
@@ -25,7 +24,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function FileServerGroups() {
   const { params, groups, total, page, per_page } = useLoaderData<typeof loader>();
-  const location = useLocation();
   return (
     <>
       <div className={ui.pageHeader}>
@@ -67,7 +65,7 @@ export default function FileServerGroups() {
           ))}
         </tbody>
       </ListTable>
-      <Pagination page={page} total={total} perPage={per_page} noun="groups" hrefFor={(p) => listHref(location.pathname, location.search, { page: p })} />
+      <ListPagination page={page} total={total} perPage={per_page} noun="groups" />
     </>
   );
 }
