@@ -1,12 +1,13 @@
 // The access tables of user access control: one row per aircraft (a user's access) or per person (an
 // aircraft's access), a select per product. Each row is its own small form (the HTML form attribute
 // ties the selects in the cells to the form in the last cell), so a row saves without JavaScript.
-import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { ActionsCell, ActionsHeader } from "~/components/data-table-simple/data-table-simple";
 import * as ui from "~/components/ui/ui.css";
 import { type ProductAccess } from "~/models/schemas/admin";
 import { ACCESS_LABELS, PRODUCT_LABEL, PRODUCTS, type AccessProduct } from "~/models/admin-constants";
 import * as s from "./admin.css";
+import { RowActionButton, RowActionForm } from "./list-parts";
 
 export function LevelSelect({
   form,
@@ -38,6 +39,27 @@ export function LevelSelect({
       </select>
       <input form={form} type="hidden" name={disabled ? undefined : `was_${product}`} value={value ?? ""} />
     </>
+  );
+}
+
+/** The header of an access table: the row's own columns, one column per product, and the Save column. */
+export function AccessTableHead({ columns }: { columns: readonly string[] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((c) => (
+          <th key={c} scope="col">
+            {c}
+          </th>
+        ))}
+        {PRODUCTS.map((p) => (
+          <th key={p} scope="col">
+            {PRODUCT_LABEL[p]}
+          </th>
+        ))}
+        <ActionsHeader label="Save" />
+      </tr>
+    </thead>
   );
 }
 
@@ -80,17 +102,11 @@ export function RowForm({
   children?: ReactNode;
 }) {
   return (
-    <td style={{ textAlign: "right", whiteSpace: "nowrap" }}>
-      <Form method="post" id={formId} style={{ display: "inline" }}>
-        <input type="hidden" name="intent" value="row" />
-        <input type="hidden" name="user_id" value={userId} />
-        <input type="hidden" name="aircraft_id" value={aircraftId} />
-        <input type="hidden" name="redirectTo" value={redirectTo} />
-        <button type="submit" className={`${ui.button.secondary} ${ui.buttonSmall}`} aria-label={label}>
-          Save
-        </button>
-      </Form>
+    <ActionsCell>
+      <RowActionForm id={formId} fields={{ intent: "row", user_id: userId, aircraft_id: aircraftId }} redirectTo={redirectTo}>
+        <RowActionButton label={label}>Save</RowActionButton>
+      </RowActionForm>
       {children}
-    </td>
+    </ActionsCell>
   );
 }

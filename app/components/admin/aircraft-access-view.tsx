@@ -4,13 +4,14 @@
 import { Link, useLocation } from "@remix-run/react";
 import type { SerializeFrom } from "@remix-run/node";
 import type { z } from "zod";
+import { ListTable } from "~/components/data-table-simple/data-table-simple";
 import { StatusBadge } from "~/components/ui/status-badge";
 import * as dt from "~/components/data-table-simple/data-table-simple.css";
 import * as ui from "~/components/ui/ui.css";
 import { ROLE_LABEL } from "~/models/shell";
 import { type AircraftAccessAnswer } from "~/models/schemas/admin";
 import { PRODUCT_LABEL, PRODUCTS } from "~/models/admin-constants";
-import { AccessCells, RowForm } from "./access-table";
+import { AccessCells, AccessTableHead, RowForm } from "./access-table";
 import * as s from "./admin.css";
 
 export function AircraftAccessView({ view, userHref }: { view: SerializeFrom<z.infer<typeof AircraftAccessAnswer>>; userHref?: (id: number) => string }) {
@@ -32,47 +33,28 @@ export function AircraftAccessView({ view, userHref }: { view: SerializeFrom<z.i
         {withAccess.length} of {view.users.length} people have access.
         {manageable.length < PRODUCTS.length ? ` You manage ${manageable.map((p) => PRODUCT_LABEL[p]).join(", ")} access here.` : ""}
       </p>
-      <div className={ui.tableWrap}>
-        {view.users.length === 0 ? (
-          <p className={ui.empty}>No users to show</p>
-        ) : (
-          <table className={ui.table}>
-            <thead>
-              <tr>
-                <th scope="col">Person</th>
-                <th scope="col">Role</th>
-                {PRODUCTS.map((p) => (
-                  <th key={p} scope="col">
-                    {PRODUCT_LABEL[p]}
-                  </th>
-                ))}
-                <th scope="col">
-                  <span className="visually-hidden">Save</span>
-                </th>
+      <ListTable empty={view.users.length === 0} emptyText="No users to show">
+        <AccessTableHead columns={["Person", "Role"]} />
+        <tbody>
+          {view.users.map((u) => {
+            const formId = `person-${u.user_id}`;
+            return (
+              <tr key={u.user_id}>
+                <td className={dt.nameCell}>
+                  {userHref ? <Link to={userHref(u.user_id)}>{u.username}</Link> : <strong>{u.username}</strong>}
+                  <div className={`${ui.small} ${ui.muted}`}>
+                    {u.email}
+                    {u.active ? "" : " · deactivated"}
+                  </div>
+                </td>
+                <td>{ROLE_LABEL[u.role]}</td>
+                <AccessCells formId={formId} access={u.access} what={`of ${u.username} to MSN ${a.msn}`} canManage={view.can_manage} />
+                <RowForm formId={formId} userId={u.user_id} aircraftId={a.id} redirectTo={here} label={`Save access of ${u.username} to MSN ${a.msn}`} />
               </tr>
-            </thead>
-            <tbody>
-              {view.users.map((u) => {
-                const formId = `person-${u.user_id}`;
-                return (
-                  <tr key={u.user_id}>
-                    <td className={dt.nameCell}>
-                      {userHref ? <Link to={userHref(u.user_id)}>{u.username}</Link> : <strong>{u.username}</strong>}
-                      <div className={`${ui.small} ${ui.muted}`}>
-                        {u.email}
-                        {u.active ? "" : " · deactivated"}
-                      </div>
-                    </td>
-                    <td>{ROLE_LABEL[u.role]}</td>
-                    <AccessCells formId={formId} access={u.access} what={`of ${u.username} to MSN ${a.msn}`} canManage={view.can_manage} />
-                    <RowForm formId={formId} userId={u.user_id} aircraftId={a.id} redirectTo={here} label={`Save access of ${u.username} to MSN ${a.msn}`} />
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        )}
-      </div>
+            );
+          })}
+        </tbody>
+      </ListTable>
     </section>
   );
 }

@@ -1,7 +1,7 @@
 // Pieces the admin list pages share: a filter <select> with an "Any" choice (and the Active /
-// Deactivated status filter), the table or its empty message, the hidden "Actions" column header,
-// and the pager whose links keep the rest of the URL.
-import { useLocation } from "@remix-run/react";
+// Deactivated status filter), the small POST form each row action is, and the pager whose links keep
+// the rest of the URL. (The table, its actions column and cells: data-table-simple.)
+import { Form, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { listHref } from "~/components/data-table-simple/list-url";
 import { Pagination } from "~/components/pagination/pagination";
@@ -78,17 +78,61 @@ export function StatusFilter({ value }: { value: string | null | undefined }) {
   return <FilterSelect label="Status" name="active" value={value ?? ""} options={STATUS_OPTIONS} />;
 }
 
-/** The list's table, or `emptyText` when there are no rows. */
-export function ListTable({ empty, emptyText, children }: { empty: boolean; emptyText: string; children: ReactNode }) {
-  return <div className={ui.tableWrap}>{empty ? <p className={ui.empty}>{emptyText}</p> : <table className={ui.table}>{children}</table>}</div>;
+/**
+ * One row action: a small POST form to this page's action (or `action`) with its hidden `fields` and
+ * `redirectTo`, so it works without JavaScript; the action redirects back there with a toast. Its
+ * buttons are RowActionButtons; `id` lets inputs elsewhere in the row join the form.
+ */
+export function RowActionForm({
+  action,
+  id,
+  fields,
+  redirectTo,
+  children,
+}: {
+  action?: string;
+  id?: string;
+  fields: Record<string, string | number>;
+  redirectTo: string;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post" action={action} id={id} style={{ display: "inline" }}>
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      {children}
+    </Form>
+  );
 }
 
-/** The header of the row-actions column: named for screen readers only. */
-export function ActionsHeader() {
+/** A small submit button of a row action; `intent` is sent as the button's value when several share a form. */
+export function RowActionButton({
+  intent,
+  tone = "secondary",
+  label,
+  disabled,
+  children,
+}: {
+  intent?: string;
+  tone?: "primary" | "secondary" | "ghost" | "danger";
+  /** The accessible name, naming the row ("Remove 10.0.0.0/8 from Skyline"). */
+  label?: string;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
   return (
-    <th scope="col">
-      <span className="visually-hidden">Actions</span>
-    </th>
+    <button
+      type="submit"
+      name={intent ? "intent" : undefined}
+      value={intent}
+      className={`${ui.button[tone]} ${ui.buttonSmall}`}
+      disabled={disabled}
+      aria-label={label}
+    >
+      {children}
+    </button>
   );
 }
 

@@ -1,11 +1,10 @@
 // The admin pages of the AeroOPS and AeroOIL modules, shared by /admin/aeroops/* (module from `type`)
 // and /aerooil/*: the organizations using a module, creating one (or switching the module on), and an
 // organization's registered MSNs with the form that registers more.
+import { ActionsHeader, ListTable } from "~/components/data-table-simple/data-table-simple";
 import { getFormProps, useForm, type SubmissionResult } from "~/components/ui/form-state";
-import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
-import { listHref } from "~/components/data-table-simple/list-url";
+import { Form, Link, useNavigation } from "@remix-run/react";
 import { CheckIcon, SearchIcon } from "~/components/icons/icons";
-import { Pagination } from "~/components/pagination/pagination";
 import { Field, FormError } from "~/components/ui/form";
 import { StatusBadge } from "~/components/ui/status-badge";
 import * as dt from "~/components/data-table-simple/data-table-simple.css";
@@ -15,6 +14,7 @@ import { AIRCRAFT_KINDS, AIRCRAFT_STATUSES, PRODUCT_TYPES } from "~/models/admin
 import { SelectField } from "./fields";
 import * as s from "./admin.css";
 import { FORM_CONSTRAINTS } from "~/models/form-constraints";
+import { ListPagination } from "./list-parts";
 
 export interface ModuleOrg {
   organization_id: number;
@@ -76,46 +76,38 @@ export function ModuleOrganizationsView({
           <SearchIcon /> Filter
         </button>
       </Form>
-      <div className={ui.tableWrap}>
-        {organizations.length === 0 ? (
-          <p className={ui.empty}>No organizations match.</p>
-        ) : (
-          <table className={ui.table}>
-            <thead>
-              <tr>
-                <th scope="col">Organization</th>
-                <th scope="col">Slug</th>
-                <th scope="col">Product type</th>
-                <th scope="col">AeroOPS</th>
-                <th scope="col">AeroOIL</th>
-                <th scope="col">
-                  <span className="visually-hidden">Open</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {organizations.map((o) => (
-                <tr key={o.organization_id}>
-                  <td>
-                    <strong>{o.name}</strong>
-                  </td>
-                  <td className={ui.mono}>{o.organization}</td>
-                  <td>{o.product_type}</td>
-                  <td>{o.has_ops ? <Yes /> : <No />}</td>
-                  <td>{o.has_oil ? <Yes /> : <No />}</td>
-                  <td style={{ textAlign: "right" }}>
-                    {uses(o) ? (
-                      <Link to={links.org(o.organization)} className={`${ui.button.secondary} ${ui.buttonSmall}`} aria-label={`Open ${o.name}`}>
-                        Open
-                      </Link>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </div>
+      <ListTable empty={organizations.length === 0} emptyText="No organizations match.">
+        <thead>
+          <tr>
+            <th scope="col">Organization</th>
+            <th scope="col">Slug</th>
+            <th scope="col">Product type</th>
+            <th scope="col">AeroOPS</th>
+            <th scope="col">AeroOIL</th>
+            <ActionsHeader label="Open" />
+          </tr>
+        </thead>
+        <tbody>
+          {organizations.map((o) => (
+            <tr key={o.organization_id}>
+              <td>
+                <strong>{o.name}</strong>
+              </td>
+              <td className={ui.mono}>{o.organization}</td>
+              <td>{o.product_type}</td>
+              <td>{o.has_ops ? <Yes /> : <No />}</td>
+              <td>{o.has_oil ? <Yes /> : <No />}</td>
+              <td style={{ textAlign: "right" }}>
+                {uses(o) ? (
+                  <Link to={links.org(o.organization)} className={`${ui.button.secondary} ${ui.buttonSmall}`} aria-label={`Open ${o.name}`}>
+                    Open
+                  </Link>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </ListTable>
     </>
   );
 }
@@ -243,42 +235,29 @@ export function MsnList({
   links: ModuleLinks;
   msns: { msn_ids: { msn_id: string; org_msn_id: number; registration: string; status: string }[]; total: number; page: number; per_page: number };
 }) {
-  const location = useLocation();
   return (
     <>
-      <div className={ui.tableWrap}>
-        {msns.msn_ids.length === 0 ? (
-          <p className={ui.empty}>No aircraft registered for {links.label} yet.</p>
-        ) : (
-          <table className={ui.table}>
-            <thead>
-              <tr>
-                <th scope="col">MSN</th>
-                <th scope="col">Registration</th>
-                <th scope="col">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {msns.msn_ids.map((m) => (
-                <tr key={m.org_msn_id}>
-                  <td className={dt.code}>{m.msn_id}</td>
-                  <td>{m.registration}</td>
-                  <td>
-                    <StatusBadge status={m.status} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </div>
-      <Pagination
-        page={msns.page}
-        total={msns.total}
-        perPage={msns.per_page}
-        noun="aircraft"
-        hrefFor={(p) => listHref(location.pathname, location.search, { page: p })}
-      />
+      <ListTable empty={msns.msn_ids.length === 0} emptyText={<>No aircraft registered for {links.label} yet.</>}>
+        <thead>
+          <tr>
+            <th scope="col">MSN</th>
+            <th scope="col">Registration</th>
+            <th scope="col">Status</th>
+          </tr>
+        </thead>
+        <tbody>
+          {msns.msn_ids.map((m) => (
+            <tr key={m.org_msn_id}>
+              <td className={dt.code}>{m.msn_id}</td>
+              <td>{m.registration}</td>
+              <td>
+                <StatusBadge status={m.status} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </ListTable>
+      <ListPagination page={msns.page} total={msns.total} perPage={msns.per_page} noun="aircraft" />
     </>
   );
 }

@@ -1,7 +1,6 @@
-// Row actions on a user: deactivate / reactivate (and resend an invitation). Plain forms posting to
-// /deactivate, which redirects back to `redirectTo` with a toast (works without JavaScript).
-import { Form } from "@remix-run/react";
-import * as ui from "~/components/ui/ui.css";
+// Row actions on a user: deactivate / reactivate (and resend an invitation). Row-action forms posting
+// to /deactivate, which redirects back to `redirectTo` with a toast (works without JavaScript).
+import { RowActionButton, RowActionForm } from "./list-parts";
 
 export function ActiveToggle({
   userId,
@@ -17,37 +16,25 @@ export function ActiveToggle({
   disabled?: boolean;
 }) {
   return (
-    <Form method="post" action="/deactivate" style={{ display: "inline" }}>
-      <input type="hidden" name="user_id" value={userId} />
-      <input type="hidden" name="redirectTo" value={redirectTo} />
-      <button
-        type="submit"
-        name="intent"
-        value={active ? "deactivate" : "activate"}
-        className={`${active ? ui.button.secondary : ui.button.primary} ${ui.buttonSmall}`}
+    <RowActionForm action="/deactivate" fields={{ user_id: userId }} redirectTo={redirectTo}>
+      <RowActionButton
+        intent={active ? "deactivate" : "activate"}
+        tone={active ? "secondary" : "primary"}
         disabled={disabled}
-        aria-label={`${active ? "Deactivate" : "Reactivate"} ${name}`}
+        label={`${active ? "Deactivate" : "Reactivate"} ${name}`}
       >
         {active ? "Deactivate" : "Reactivate"}
-      </button>
-    </Form>
+      </RowActionButton>
+    </RowActionForm>
   );
 }
 
 export function InviteButton({ userId, name, redirectTo }: { userId: number; name: string; redirectTo: string }) {
   return (
-    <Form method="post" action="/deactivate" style={{ display: "inline" }}>
-      <input type="hidden" name="user_id" value={userId} />
-      <input type="hidden" name="redirectTo" value={redirectTo} />
-      <button
-        type="submit"
-        name="intent"
-        value="invite"
-        className={`${ui.button.ghost} ${ui.buttonSmall}`}
-        aria-label={`Mail ${name} a set-your-password link`}
-      >
+    <RowActionForm action="/deactivate" fields={{ user_id: userId }} redirectTo={redirectTo}>
+      <RowActionButton intent="invite" tone="ghost" label={`Mail ${name} a set-your-password link`}>
         Send password link
-      </button>
-    </Form>
+      </RowActionButton>
+    </RowActionForm>
   );
 }

@@ -2,6 +2,7 @@
 // access, and a per-page column: follow toggle, or the state of a report with its page.
 import type { ReactNode } from "react";
 import { Link, useLocation } from "@remix-run/react";
+import { ListTable } from "~/components/data-table-simple/data-table-simple";
 import { Pagination } from "~/components/pagination/pagination";
 import * as ui from "~/components/ui/ui.css";
 import { ACCESS_LABEL } from "~/models/roles";
@@ -15,53 +16,50 @@ export type FleetColumn = { kind: "follow"; followed: Set<number> } | { kind: "r
 
 export function FleetTable({ aircraft, column, emptyText }: { aircraft: AircraftCard[]; column: FleetColumn; emptyText: string }) {
   const location = useLocation();
-  if (!aircraft.length) return <p className={ui.empty}>{emptyText}</p>;
   return (
-    <div className={ui.tableWrap}>
-      <table className={ui.table}>
-        <thead>
-          <tr>
-            <th scope="col">Aircraft</th>
-            <th scope="col">Status</th>
-            <th scope="col">Your access</th>
-            <th scope="col">{column.kind === "follow" ? <span className="visually-hidden">Follow</span> : column.label}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {aircraft.map((a) => (
-            <tr key={a.id} data-aircraft-id={a.id}>
-              <td>
-                <Link to={`/aero-box/aircrafts/${a.id}`}>
-                  <strong>{a.name}</strong>
-                </Link>
-                <div className={`${ui.small} ${ui.muted}`}>
-                  MSN {a.msn}
-                  {a.registration ? ` · ${a.registration}` : ""} · {a.organization.name}
-                </div>
-              </td>
-              <td>
-                <span className={`${ui.badge} ${STATUS_TONE[a.status]}`}>{STATUS_LABEL[a.status]}</span>
-              </td>
-              <td>{ACCESS_LABEL[a.access]}</td>
-              <td>
-                {column.kind === "follow" ? (
-                  <FollowToggle aircraftId={a.id} name={a.name} following={column.followed.has(a.id)} redirectTo={`${location.pathname}${location.search}`} />
-                ) : (
-                  <span className={ui.row}>
-                    <span className={`${ui.badge} ${ui.badgeTone.neutral}`} data-report-status="not-generated">
-                      Not generated yet
-                    </span>
-                    <Link to={column.href(a.id)} className={`${ui.button.ghost} ${ui.buttonSmall}`}>
-                      Open
-                    </Link>
+    <ListTable empty={!aircraft.length} emptyText={emptyText} bareEmpty>
+      <thead>
+        <tr>
+          <th scope="col">Aircraft</th>
+          <th scope="col">Status</th>
+          <th scope="col">Your access</th>
+          <th scope="col">{column.kind === "follow" ? <span className="visually-hidden">Follow</span> : column.label}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {aircraft.map((a) => (
+          <tr key={a.id} data-aircraft-id={a.id}>
+            <td>
+              <Link to={`/aero-box/aircrafts/${a.id}`}>
+                <strong>{a.name}</strong>
+              </Link>
+              <div className={`${ui.small} ${ui.muted}`}>
+                MSN {a.msn}
+                {a.registration ? ` · ${a.registration}` : ""} · {a.organization.name}
+              </div>
+            </td>
+            <td>
+              <span className={`${ui.badge} ${STATUS_TONE[a.status]}`}>{STATUS_LABEL[a.status]}</span>
+            </td>
+            <td>{ACCESS_LABEL[a.access]}</td>
+            <td>
+              {column.kind === "follow" ? (
+                <FollowToggle aircraftId={a.id} name={a.name} following={column.followed.has(a.id)} redirectTo={`${location.pathname}${location.search}`} />
+              ) : (
+                <span className={ui.row}>
+                  <span className={`${ui.badge} ${ui.badgeTone.neutral}`} data-report-status="not-generated">
+                    Not generated yet
                   </span>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+                  <Link to={column.href(a.id)} className={`${ui.button.ghost} ${ui.buttonSmall}`}>
+                    Open
+                  </Link>
+                </span>
+              )}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </ListTable>
   );
 }
 

@@ -1,6 +1,7 @@
 // The organizations list of /storage/organization and /storage/uef/organization.
 import type { SerializeFrom } from "@remix-run/node";
 import { Form, Link } from "@remix-run/react";
+import { ActionsHeader, ListTable } from "~/components/data-table-simple/data-table-simple";
 import * as ui from "~/components/ui/ui.css";
 import type { organizationsLoader } from "~/models/storage-pages.server";
 
@@ -39,43 +40,35 @@ export function OrganizationsPage({ data }: { data: SerializeFrom<typeof organiz
           </button>
         </Form>
       ) : null}
-      {data.organizations.length ? (
-        <div className={ui.tableWrap}>
-          <table className={ui.table}>
-            <thead>
-              <tr>
-                <th scope="col">Organization</th>
-                <th scope="col">Product type</th>
-                <th scope="col">File search</th>
-                <th scope="col">
-                  <span className="visually-hidden">Open</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.organizations.map((o) => (
-                <tr key={o.id}>
-                  <td>
-                    <strong>{o.name}</strong>
-                    <div className={`${ui.small} ${ui.muted}`}>{o.slug}</div>
-                  </td>
-                  <td>
-                    <span className={`${ui.badge} ${o.product_type === "UAMBOX" ? ui.badgeTone.warning : ui.badgeTone.neutral}`}>{o.product_type}</span>
-                  </td>
-                  <td>{o.search_all ? "All aircraft" : "Per aircraft"}</td>
-                  <td style={{ textAlign: "right" }}>
-                    <Link className={`${ui.button.secondary} ${ui.buttonSmall}`} to={`${overview}?organization=${encodeURIComponent(o.slug)}`}>
-                      Open fleet
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : (
-        <p className={ui.empty}>No organizations to show.</p>
-      )}
+      <ListTable empty={!data.organizations.length} emptyText="No organizations to show." bareEmpty>
+        <thead>
+          <tr>
+            <th scope="col">Organization</th>
+            <th scope="col">Product type</th>
+            <th scope="col">File search</th>
+            <ActionsHeader label="Open" />
+          </tr>
+        </thead>
+        <tbody>
+          {data.organizations.map((o) => (
+            <tr key={o.id}>
+              <td>
+                <strong>{o.name}</strong>
+                <div className={`${ui.small} ${ui.muted}`}>{o.slug}</div>
+              </td>
+              <td>
+                <span className={`${ui.badge} ${o.product_type === "UAMBOX" ? ui.badgeTone.warning : ui.badgeTone.neutral}`}>{o.product_type}</span>
+              </td>
+              <td>{o.search_all ? "All aircraft" : "Per aircraft"}</td>
+              <td style={{ textAlign: "right" }}>
+                <Link className={`${ui.button.secondary} ${ui.buttonSmall}`} to={`${overview}?organization=${encodeURIComponent(o.slug)}`}>
+                  Open fleet
+                </Link>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </ListTable>
     </section>
   );
 }

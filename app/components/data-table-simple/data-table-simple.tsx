@@ -1,6 +1,7 @@
-// Pieces of the server-driven admin lists: a sortable column header (a link, so it works without
-// JavaScript; the loader whitelists the keys) and the search bar (a GET form that keeps the other
-// parameters of the list).
+// Pieces of the server-driven lists: the table (or its empty message), a sortable column header (a
+// link, so it works without JavaScript; the loader whitelists the keys), the actions column (its
+// header named for screen readers only, its right-aligned cells) and the search bar (a GET form that
+// keeps the other parameters of the list).
 import { Form, Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { SearchIcon } from "~/components/icons/icons";
@@ -56,4 +57,50 @@ export function ListSearch({
       </button>
     </Form>
   );
+}
+
+/**
+ * Every list's table in its bordered frame. With no rows, `emptyText` takes the table's place: inside
+ * the frame, or on its own (`bareEmpty`) where a page shows it without one.
+ */
+export function ListTable({
+  empty = false,
+  emptyText,
+  bareEmpty = false,
+  label,
+  children,
+}: {
+  empty?: boolean;
+  emptyText?: ReactNode;
+  bareEmpty?: boolean;
+  /** The table's accessible name, when the page has no heading for it. */
+  label?: string;
+  children: ReactNode;
+}) {
+  if (empty && bareEmpty) return <p className={ui.empty}>{emptyText}</p>;
+  return (
+    <div className={ui.tableWrap}>
+      {empty ? (
+        <p className={ui.empty}>{emptyText}</p>
+      ) : (
+        <table className={ui.table} aria-label={label}>
+          {children}
+        </table>
+      )}
+    </div>
+  );
+}
+
+/** The header of a column of row actions (or links): named for screen readers only. */
+export function ActionsHeader({ label = "Actions", className }: { label?: string; className?: string }) {
+  return (
+    <th scope="col" className={className}>
+      <span className="visually-hidden">{label}</span>
+    </th>
+  );
+}
+
+/** The last cell of a row: its actions, right-aligned on one line. */
+export function ActionsCell({ children }: { children: ReactNode }) {
+  return <td style={{ textAlign: "right", whiteSpace: "nowrap" }}>{children}</td>;
 }

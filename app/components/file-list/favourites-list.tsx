@@ -1,6 +1,7 @@
 // The user's favourite files and folders (/storage/favourites, /aero-box/storage/favourites): each
 // opens in its folder, downloads, or is un-starred with a form (works without JS).
 import { Link, useLocation } from "@remix-run/react";
+import { ActionsHeader } from "~/components/data-table-simple/data-table-simple";
 import { FileIcon, FolderIcon } from "~/components/icons/icons";
 import { Pagination } from "~/components/pagination/pagination";
 import * as ui from "~/components/ui/ui.css";
@@ -64,9 +65,7 @@ export function FavouritesList({
               <th scope="col" className={s.hideNarrow}>
                 Modified
               </th>
-              <th scope="col">
-                <span className="visually-hidden">Favourite</span>
-              </th>
+              <ActionsHeader label="Favourite" />
             </tr>
           </thead>
           <tbody>

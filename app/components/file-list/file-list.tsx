@@ -4,6 +4,7 @@
 // everyone else anyway.
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { ActionsHeader } from "~/components/data-table-simple/data-table-simple";
 import { DownloadIcon, FileIcon, FolderIcon, StarIcon } from "~/components/icons/icons";
 import { formatBytes } from "~/models/size";
 import type { FileSort, SortOrder } from "~/models/storage-links";
@@ -100,12 +101,8 @@ export function FileList(p: FileListProps) {
             {COLUMNS.map((c) => (
               <SortHeader key={c.sort} col={c} sort={p.sort} order={p.order} sortHref={p.sortHref} />
             ))}
-            <th scope="col">
-              <span className="visually-hidden">Favourite</span>
-            </th>
-            <th scope="col" className={s.actionsCell}>
-              <span className="visually-hidden">Actions</span>
-            </th>
+            <ActionsHeader label="Favourite" />
+            <ActionsHeader className={s.actionsCell} />
           </tr>
         </thead>
         <tbody>

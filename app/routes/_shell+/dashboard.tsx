@@ -4,6 +4,7 @@ import * as admin from "~/models/admin.server";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import * as s from "~/components/admin/admin.css";
+import { ListTable } from "~/components/data-table-simple/data-table-simple";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { dateUtc } from "~/utils/dates";
 import { StatusBadge } from "~/components/ui/status-badge";
@@ -82,51 +83,45 @@ export default function Dashboard() {
                   </Link>
                 </div>
               </div>
-              <div className={ui.tableWrap}>
-                {selected.aircraft.length === 0 ? (
-                  <p className={ui.empty}>No aircraft yet.</p>
-                ) : (
-                  <table className={ui.table}>
-                    <thead>
-                      <tr>
-                        <th scope="col">Aircraft</th>
-                        <th scope="col">Status</th>
-                        <th scope="col">People (storage access)</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {selected.aircraft.map((a) => (
-                        <tr key={a.id}>
-                          <td>
-                            <Link to={`/admin/user-access-control?aircraft_id=${a.id}`}>
-                              <strong>MSN {a.msn}</strong>
-                            </Link>
-                            <div className={`${ui.small} ${ui.muted}`}>
-                              {a.name} · {a.registration}
-                            </div>
-                          </td>
-                          <td>
-                            <StatusBadge status={a.status} />
-                          </td>
-                          <td>
-                            {a.people.length ? (
-                              <span className={s.people}>
-                                {a.people.map((p) => (
-                                  <span key={p.user_id} className={`${ui.badge} ${ui.badgeTone[TONE[p.access]]}`} title={ACCESS_LABELS[p.access]}>
-                                    {p.username} · {ACCESS_LABELS[p.access]}
-                                  </span>
-                                ))}
+              <ListTable empty={selected.aircraft.length === 0} emptyText="No aircraft yet.">
+                <thead>
+                  <tr>
+                    <th scope="col">Aircraft</th>
+                    <th scope="col">Status</th>
+                    <th scope="col">People (storage access)</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {selected.aircraft.map((a) => (
+                    <tr key={a.id}>
+                      <td>
+                        <Link to={`/admin/user-access-control?aircraft_id=${a.id}`}>
+                          <strong>MSN {a.msn}</strong>
+                        </Link>
+                        <div className={`${ui.small} ${ui.muted}`}>
+                          {a.name} · {a.registration}
+                        </div>
+                      </td>
+                      <td>
+                        <StatusBadge status={a.status} />
+                      </td>
+                      <td>
+                        {a.people.length ? (
+                          <span className={s.people}>
+                            {a.people.map((p) => (
+                              <span key={p.user_id} className={`${ui.badge} ${ui.badgeTone[TONE[p.access]]}`} title={ACCESS_LABELS[p.access]}>
+                                {p.username} · {ACCESS_LABELS[p.access]}
                               </span>
-                            ) : (
-                              <span className={ui.muted}>No one yet</span>
-                            )}
-                          </td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                )}
-              </div>
+                            ))}
+                          </span>
+                        ) : (
+                          <span className={ui.muted}>No one yet</span>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </ListTable>
               {selected.aircraft.length < selected.aircraft_total ? (
                 <p className={`${ui.small} ${ui.muted}`}>
                   The first {selected.aircraft.length} of {selected.aircraft_total} aircraft;{" "}
@@ -136,38 +131,32 @@ export default function Dashboard() {
               <h3 className={s.sectionTitle} style={{ marginTop: 24 }}>
                 People
               </h3>
-              <div className={ui.tableWrap}>
-                {selected.people.length === 0 ? (
-                  <p className={ui.empty}>No users to show</p>
-                ) : (
-                  <table className={ui.table}>
-                    <thead>
-                      <tr>
-                        <th scope="col">Name</th>
-                        <th scope="col">Role</th>
-                        <th scope="col">Grants</th>
-                        <th scope="col">Last sign-in</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {selected.people.map((u) => (
-                        <tr key={u.id}>
-                          <td>
-                            <Link to={`/admin/user-access-control?user_id=${u.id}`}>{u.username}</Link>
-                            <div className={`${ui.small} ${ui.muted}`}>
-                              {u.email}
-                              {u.active ? "" : " · deactivated"}
-                            </div>
-                          </td>
-                          <td>{ROLE_LABEL[u.role]}</td>
-                          <td>{u.grant_count}</td>
-                          <td>{u.last_sign_in_at ? dateUtc(u.last_sign_in_at) : <span className={ui.muted}>Never</span>}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                )}
-              </div>
+              <ListTable empty={selected.people.length === 0} emptyText="No users to show">
+                <thead>
+                  <tr>
+                    <th scope="col">Name</th>
+                    <th scope="col">Role</th>
+                    <th scope="col">Grants</th>
+                    <th scope="col">Last sign-in</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {selected.people.map((u) => (
+                    <tr key={u.id}>
+                      <td>
+                        <Link to={`/admin/user-access-control?user_id=${u.id}`}>{u.username}</Link>
+                        <div className={`${ui.small} ${ui.muted}`}>
+                          {u.email}
+                          {u.active ? "" : " · deactivated"}
+                        </div>
+                      </td>
+                      <td>{ROLE_LABEL[u.role]}</td>
+                      <td>{u.grant_count}</td>
+                      <td>{u.last_sign_in_at ? dateUtc(u.last_sign_in_at) : <span className={ui.muted}>Never</span>}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </ListTable>
             </>
           ) : (
             <div className={ui.grid}>

@@ -4,9 +4,9 @@
 // POST /admin/users/{id}/deactivate.json, …/activate.json, …/invite.json.
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
-import { ActionsHeader, FilterSelect, ListPagination, ListTable, StatusFilter } from "~/components/admin/list-parts";
+import { FilterSelect, ListPagination, StatusFilter } from "~/components/admin/list-parts";
 import { ActiveToggle, InviteButton } from "~/components/admin/user-actions";
-import { ListSearch, SortHeader } from "~/components/data-table-simple/data-table-simple";
+import { ActionsCell, ActionsHeader, ListSearch, ListTable, SortHeader } from "~/components/data-table-simple/data-table-simple";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { dateUtc } from "~/utils/dates";
 import * as dt from "~/components/data-table-simple/data-table-simple.css";
@@ -89,7 +89,7 @@ export default function Deactivate() {
                   <span className={`${ui.badge} ${ui.badgeTone.danger}`}>Deactivated</span>
                 )}
               </td>
-              <td style={{ textAlign: "right", whiteSpace: "nowrap" }}>
+              <ActionsCell>
                 {u.id === me ? (
                   <span className={`${ui.small} ${ui.muted}`}>You</span>
                 ) : (
@@ -98,7 +98,7 @@ export default function Deactivate() {
                     <ActiveToggle userId={u.id} name={u.username} active={u.active} redirectTo={here} disabled={u.role === "admin" && myRole !== "admin"} />
                   </>
                 )}
-              </td>
+              </ActionsCell>
             </tr>
           ))}
         </tbody>

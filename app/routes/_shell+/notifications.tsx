@@ -2,6 +2,7 @@
 // the "mark as read" form the menu posts to.
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
+import { ActionsHeader, ListTable } from "~/components/data-table-simple/data-table-simple";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { BellIcon } from "~/components/icons/icons";
 import { dateTimeUtc } from "~/utils/dates";
@@ -50,50 +51,42 @@ export default function NotificationsPage() {
           </Form>
         ) : null}
       </div>
-      <div className={ui.tableWrap}>
-        {notifications.length === 0 ? (
-          <p className={ui.empty}>{EMPTY_NOTIFICATIONS}</p>
-        ) : (
-          <table className={ui.table}>
-            <thead>
-              <tr>
-                <th scope="col">Notification</th>
-                <th scope="col">Type</th>
-                <th scope="col">Received</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {notifications.map((n) => (
-                <tr key={n.id}>
-                  <td style={{ fontWeight: n.read_at ? 400 : 600 }}>
-                    <BellIcon size={14} /> {n.title}
-                  </td>
-                  <td>
-                    <span className={`${ui.badge} ${ui.badgeTone.info}`}>{TYPE_LABEL[n.type] ?? n.type}</span>
-                  </td>
-                  <td className={ui.muted}>{dateTimeUtc(n.created_at)}</td>
-                  <td style={{ textAlign: "right" }}>
-                    {n.read_at ? (
-                      <span className={ui.muted}>Read</span>
-                    ) : (
-                      <Form method="post">
-                        <input type="hidden" name="intent" value="read" />
-                        <input type="hidden" name="id" value={n.id} />
-                        <button type="submit" className={`${ui.button.ghost} ${ui.buttonSmall}`}>
-                          Mark as read
-                        </button>
-                      </Form>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </div>
+      <ListTable empty={notifications.length === 0} emptyText={EMPTY_NOTIFICATIONS}>
+        <thead>
+          <tr>
+            <th scope="col">Notification</th>
+            <th scope="col">Type</th>
+            <th scope="col">Received</th>
+            <ActionsHeader />
+          </tr>
+        </thead>
+        <tbody>
+          {notifications.map((n) => (
+            <tr key={n.id}>
+              <td style={{ fontWeight: n.read_at ? 400 : 600 }}>
+                <BellIcon size={14} /> {n.title}
+              </td>
+              <td>
+                <span className={`${ui.badge} ${ui.badgeTone.info}`}>{TYPE_LABEL[n.type] ?? n.type}</span>
+              </td>
+              <td className={ui.muted}>{dateTimeUtc(n.created_at)}</td>
+              <td style={{ textAlign: "right" }}>
+                {n.read_at ? (
+                  <span className={ui.muted}>Read</span>
+                ) : (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="read" />
+                    <input type="hidden" name="id" value={n.id} />
+                    <button type="submit" className={`${ui.button.ghost} ${ui.buttonSmall}`}>
+                      Mark as read
+                    </button>
+                  </Form>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </ListTable>
     </>
   );
 }

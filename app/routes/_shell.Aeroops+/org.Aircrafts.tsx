@@ -2,6 +2,7 @@
 // MSN, registration, status, the user's access level and the OPS issue date, each linking to it.
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { ListTable } from "~/components/data-table-simple/data-table-simple";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { SearchIcon } from "~/components/icons/icons";
 import { Pagination } from "~/components/pagination/pagination";
@@ -73,48 +74,42 @@ export default function MyFleet() {
         </button>
       </Form>
 
-      <div className={ui.tableWrap}>
-        {fleet.aircrafts.length === 0 ? (
-          <p className={ui.empty}>{q || status ? "No aircraft match the filter." : "No aircraft have been opened to you in AeroOPS yet."}</p>
-        ) : (
-          <table className={ui.table} aria-label="My Fleet">
-            <thead>
-              <tr>
-                <th scope="col">MSN</th>
-                <th scope="col">Registration</th>
-                <th scope="col" className={ui.hideSmall}>
-                  Aircraft
-                </th>
-                <th scope="col">Status</th>
-                <th scope="col" className={ui.hideSmall}>
-                  Your access
-                </th>
-                <th scope="col" className={ui.hideSmall}>
-                  OPS issue date
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {fleet.aircrafts.map((a) => (
-                <tr key={a.id}>
-                  <td className={ui.nowrap}>
-                    <Link to={open(a.id)} aria-label={`MSN ${a.msn}: open in AeroOPS`}>
-                      <strong>{a.msn}</strong>
-                    </Link>
-                  </td>
-                  <td className={ui.nowrap}>{a.registration || "—"}</td>
-                  <td className={ui.hideSmall}>{[a.manufacturer, a.model].filter(Boolean).join(" ") || a.name}</td>
-                  <td>
-                    <StatusBadge status={a.status} />
-                  </td>
-                  <td className={`${ui.hideSmall} ${ui.nowrap}`}>{ACCESS_LABEL[a.access]}</td>
-                  <td className={`${ui.hideSmall} ${ui.nowrap}`}>{dayMonthYear(a.issue_date) || "—"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </div>
+      <ListTable empty={fleet.aircrafts.length === 0} emptyText={q || status ? "No aircraft match the filter." : "No aircraft have been opened to you in AeroOPS yet."} label="My Fleet">
+        <thead>
+          <tr>
+            <th scope="col">MSN</th>
+            <th scope="col">Registration</th>
+            <th scope="col" className={ui.hideSmall}>
+              Aircraft
+            </th>
+            <th scope="col">Status</th>
+            <th scope="col" className={ui.hideSmall}>
+              Your access
+            </th>
+            <th scope="col" className={ui.hideSmall}>
+              OPS issue date
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {fleet.aircrafts.map((a) => (
+            <tr key={a.id}>
+              <td className={ui.nowrap}>
+                <Link to={open(a.id)} aria-label={`MSN ${a.msn}: open in AeroOPS`}>
+                  <strong>{a.msn}</strong>
+                </Link>
+              </td>
+              <td className={ui.nowrap}>{a.registration || "—"}</td>
+              <td className={ui.hideSmall}>{[a.manufacturer, a.model].filter(Boolean).join(" ") || a.name}</td>
+              <td>
+                <StatusBadge status={a.status} />
+              </td>
+              <td className={`${ui.hideSmall} ${ui.nowrap}`}>{ACCESS_LABEL[a.access]}</td>
+              <td className={`${ui.hideSmall} ${ui.nowrap}`}>{dayMonthYear(a.issue_date) || "—"}</td>
+            </tr>
+          ))}
+        </tbody>
+      </ListTable>
       <Pagination page={fleet.page} total={fleet.total} perPage={fleet.per_page} hrefFor={(p) => hrefWith({ page: String(p) })} noun="aircraft" />
     </>
   );

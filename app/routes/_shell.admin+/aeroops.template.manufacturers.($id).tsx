@@ -5,6 +5,7 @@ import * as templates from "~/models/templates.server";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import * as s from "~/components/admin/admin.css";
+import { ListTable } from "~/components/data-table-simple/data-table-simple";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { dateUtc } from "~/utils/dates";
 import * as ui from "~/components/ui/ui.css";
@@ -69,71 +70,63 @@ export default function TemplateManufacturers() {
                   {versions?.current_version != null ? `version ${versions.current_version}` : "no saved version"} · {tabs.length} template tabs
                 </span>
               </h2>
-              <div className={ui.tableWrap}>
-                {tabs.length === 0 ? (
-                  <p className={ui.empty}>No template tabs for this manufacturer.</p>
-                ) : (
-                  <table className={ui.table}>
-                    <thead>
-                      <tr>
-                        <th scope="col">#</th>
-                        <th scope="col">Tab</th>
-                        <th scope="col">Group</th>
-                        <th scope="col">Columns</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {tabs.map((t) => (
-                        <tr key={t.tab_id}>
-                          <td>{t.tab_position}</td>
-                          <td>
-                            <strong>{t.tab_name}</strong>
-                            <div className={`${ui.small} ${ui.muted} ${ui.mono}`}>{t.tab_id}</div>
-                          </td>
-                          <td>{t.group_name || <span className={ui.muted}>—</span>}</td>
-                          <td className={ui.small}>
-                            {t.columns
-                              .slice()
-                              .sort((a, b) => a.position - b.position)
-                              .map((c) => c.name)
-                              .join(", ")}
-                          </td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                )}
-              </div>
+              <ListTable empty={tabs.length === 0} emptyText="No template tabs for this manufacturer.">
+                <thead>
+                  <tr>
+                    <th scope="col">#</th>
+                    <th scope="col">Tab</th>
+                    <th scope="col">Group</th>
+                    <th scope="col">Columns</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {tabs.map((t) => (
+                    <tr key={t.tab_id}>
+                      <td>{t.tab_position}</td>
+                      <td>
+                        <strong>{t.tab_name}</strong>
+                        <div className={`${ui.small} ${ui.muted} ${ui.mono}`}>{t.tab_id}</div>
+                      </td>
+                      <td>{t.group_name || <span className={ui.muted}>—</span>}</td>
+                      <td className={ui.small}>
+                        {t.columns
+                          .slice()
+                          .sort((a, b) => a.position - b.position)
+                          .map((c) => c.name)
+                          .join(", ")}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </ListTable>
               {versions && versions.versions.length ? (
                 <>
                   <h3 className={s.sectionTitle} style={{ marginTop: 24 }}>
                     Versions
                   </h3>
-                  <div className={ui.tableWrap}>
-                    <table className={ui.table}>
-                      <thead>
-                        <tr>
-                          <th scope="col">Version</th>
-                          <th scope="col">Note</th>
-                          <th scope="col">Tabs</th>
-                          <th scope="col">Saved</th>
+                  <ListTable>
+                    <thead>
+                      <tr>
+                        <th scope="col">Version</th>
+                        <th scope="col">Note</th>
+                        <th scope="col">Tabs</th>
+                        <th scope="col">Saved</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {versions.versions.map((v) => (
+                        <tr key={v.version}>
+                          <td>{v.version}</td>
+                          <td>{v.note || <span className={ui.muted}>—</span>}</td>
+                          <td>{v.tab_count}</td>
+                          <td>
+                            {dateUtc(v.created_at)}
+                            {v.created_by ? <span className={`${ui.small} ${ui.muted}`}> by {v.created_by}</span> : null}
+                          </td>
                         </tr>
-                      </thead>
-                      <tbody>
-                        {versions.versions.map((v) => (
-                          <tr key={v.version}>
-                            <td>{v.version}</td>
-                            <td>{v.note || <span className={ui.muted}>—</span>}</td>
-                            <td>{v.tab_count}</td>
-                            <td>
-                              {dateUtc(v.created_at)}
-                              {v.created_by ? <span className={`${ui.small} ${ui.muted}`}> by {v.created_by}</span> : null}
-                            </td>
-                          </tr>
-                        ))}
-                      </tbody>
-                    </table>
-                  </div>
+                      ))}
+                    </tbody>
+                  </ListTable>
                 </>
               ) : null}
             </>

@@ -2,8 +2,9 @@
 // action and date with a GET form, newest first, paged (GET /admin/audit.json).
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
-import { ListPagination, ListTable, OrganizationFilter } from "~/components/admin/list-parts";
+import { ListPagination, OrganizationFilter } from "~/components/admin/list-parts";
 import * as s from "~/components/admin/admin.css";
+import { ListTable } from "~/components/data-table-simple/data-table-simple";
 import { listHref } from "~/components/data-table-simple/list-url";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { SearchIcon } from "~/components/icons/icons";

@@ -2,9 +2,9 @@
 // URL (GET /admin/users.json?role=client). Each row links to its access and can be deactivated.
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
-import { ActionsHeader, ListPagination, ListTable, OrganizationFilter, StatusFilter } from "~/components/admin/list-parts";
+import { ListPagination, OrganizationFilter, StatusFilter } from "~/components/admin/list-parts";
 import { ActiveToggle } from "~/components/admin/user-actions";
-import { ListSearch, SortHeader } from "~/components/data-table-simple/data-table-simple";
+import { ActionsCell, ActionsHeader, ListSearch, ListTable, SortHeader } from "~/components/data-table-simple/data-table-simple";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { dateUtc } from "~/utils/dates";
 import * as dt from "~/components/data-table-simple/data-table-simple.css";
@@ -73,7 +73,7 @@ export default function Clients() {
               <td>{u.grant_count}</td>
               <td className={dt.nowrap}>{u.last_sign_in_at ? dateUtc(u.last_sign_in_at) : <span className={ui.muted}>Never</span>}</td>
               <td className={dt.nowrap}>{dateUtc(u.created_at)}</td>
-              <td style={{ textAlign: "right", whiteSpace: "nowrap" }}>
+              <ActionsCell>
                 <Link
                   to={`/admin/user-access-control?user_id=${u.id}`}
                   className={`${ui.button.secondary} ${ui.buttonSmall}`}
@@ -82,7 +82,7 @@ export default function Clients() {
                   Access
                 </Link>{" "}
                 <ActiveToggle userId={u.id} name={u.username} active={u.active} redirectTo={here} />
-              </td>
+              </ActionsCell>
             </tr>
           ))}
         </tbody>

@@ -3,10 +3,10 @@
 // the list (GET /consultant/{id}/approve_consultant.json, disapprove_consultant.json); the profile
 // opens at /consultant/profile/{id}/overview.
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
-import { ActionsHeader, ListPagination, ListTable } from "~/components/admin/list-parts";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { ListPagination, RowActionButton, RowActionForm } from "~/components/admin/list-parts";
 import * as s from "~/components/admin/admin.css";
-import { ListSearch, SortHeader } from "~/components/data-table-simple/data-table-simple";
+import { ActionsCell, ActionsHeader, ListSearch, ListTable, SortHeader } from "~/components/data-table-simple/data-table-simple";
 import { listHref } from "~/components/data-table-simple/list-url";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { dateUtc } from "~/utils/dates";
@@ -123,34 +123,20 @@ export default function Consultants() {
               <td>{c.availability_status == null ? <span className={ui.muted}>Not set</span> : c.availability_status ? "Available" : "Not available"}</td>
               <td>{c.stage === "complete" ? "Complete" : c.stage.replace(/_/g, " ")}</td>
               <td className={dt.nowrap}>{dateUtc(c.created_at)}</td>
-              <td style={{ textAlign: "right", whiteSpace: "nowrap" }}>
-                <Form method="post" style={{ display: "inline" }}>
-                  <input type="hidden" name="id" value={c.id} />
-                  <input type="hidden" name="redirectTo" value={here} />
+              <ActionsCell>
+                <RowActionForm fields={{ id: c.id }} redirectTo={here}>
                   {c.approval_status !== "verified" ? (
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="approve"
-                      className={`${ui.button.secondary} ${ui.buttonSmall}`}
-                      aria-label={`Approve ${c.name}`}
-                    >
+                    <RowActionButton intent="approve" label={`Approve ${c.name}`}>
                       Approve
-                    </button>
+                    </RowActionButton>
                   ) : null}{" "}
                   {c.approval_status !== "disapproved" ? (
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="disapprove"
-                      className={`${ui.button.ghost} ${ui.buttonSmall}`}
-                      aria-label={`Disapprove ${c.name}`}
-                    >
+                    <RowActionButton intent="disapprove" tone="ghost" label={`Disapprove ${c.name}`}>
                       Disapprove
-                    </button>
+                    </RowActionButton>
                   ) : null}
-                </Form>
-              </td>
+                </RowActionForm>
+              </ActionsCell>
             </tr>
           ))}
         </tbody>

@@ -6,6 +6,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import * as s from "~/components/admin/admin.css";
+import { ListTable } from "~/components/data-table-simple/data-table-simple";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { dateTimeUtc } from "~/utils/dates";
 import { FormError } from "~/components/ui/form";
@@ -108,78 +109,70 @@ export default function EsMigration() {
         <h2 id="jobs-title" className={s.sectionTitle}>
           Rebuilds {busy ? <span className={`${ui.small} ${ui.muted}`}>· this page refreshes every {REFRESH_SECONDS} seconds while one runs</span> : null}
         </h2>
-        <div className={ui.tableWrap}>
-          {jobs.length === 0 ? (
-            <p className={ui.empty}>No rebuilds yet.</p>
-          ) : (
-            <table className={ui.table}>
-              <thead>
-                <tr>
-                  <th scope="col">Scope</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Progress</th>
-                  <th scope="col">Entries before</th>
-                  <th scope="col">Entries after</th>
-                  <th scope="col">Started</th>
-                  <th scope="col">Finished</th>
-                </tr>
-              </thead>
-              <tbody>
-                {jobs.map((j) => (
-                  <tr key={j.id}>
-                    <td>{j.organization?.name ?? "All organizations"}</td>
-                    <td>
-                      <span className={`${ui.badge} ${ui.badgeTone[STATUS[j.status].tone]}`}>{STATUS[j.status].label}</span>
-                    </td>
-                    <td style={{ minWidth: 180 }}>
-                      <progress className={s.progress} max={100} value={j.percent} aria-label={`Rebuild ${j.id} progress`}>
-                        {j.percent}%
-                      </progress>
-                      <div className={`${ui.small} ${ui.muted}`}>
-                        {n(j.done)} of {n(j.total)} ({j.percent}%)
-                      </div>
-                    </td>
-                    <td>{n(j.count_before)}</td>
-                    <td>{n(j.count_after)}</td>
-                    <td>
-                      {dateTimeUtc(j.created_at)}
-                      {j.created_by ? <div className={`${ui.small} ${ui.muted}`}>by {j.created_by}</div> : null}
-                    </td>
-                    <td>{j.finished_at ? dateTimeUtc(j.finished_at) : "—"}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </div>
+        <ListTable empty={jobs.length === 0} emptyText="No rebuilds yet.">
+          <thead>
+            <tr>
+              <th scope="col">Scope</th>
+              <th scope="col">Status</th>
+              <th scope="col">Progress</th>
+              <th scope="col">Entries before</th>
+              <th scope="col">Entries after</th>
+              <th scope="col">Started</th>
+              <th scope="col">Finished</th>
+            </tr>
+          </thead>
+          <tbody>
+            {jobs.map((j) => (
+              <tr key={j.id}>
+                <td>{j.organization?.name ?? "All organizations"}</td>
+                <td>
+                  <span className={`${ui.badge} ${ui.badgeTone[STATUS[j.status].tone]}`}>{STATUS[j.status].label}</span>
+                </td>
+                <td style={{ minWidth: 180 }}>
+                  <progress className={s.progress} max={100} value={j.percent} aria-label={`Rebuild ${j.id} progress`}>
+                    {j.percent}%
+                  </progress>
+                  <div className={`${ui.small} ${ui.muted}`}>
+                    {n(j.done)} of {n(j.total)} ({j.percent}%)
+                  </div>
+                </td>
+                <td>{n(j.count_before)}</td>
+                <td>{n(j.count_after)}</td>
+                <td>
+                  {dateTimeUtc(j.created_at)}
+                  {j.created_by ? <div className={`${ui.small} ${ui.muted}`}>by {j.created_by}</div> : null}
+                </td>
+                <td>{j.finished_at ? dateTimeUtc(j.finished_at) : "—"}</td>
+              </tr>
+            ))}
+          </tbody>
+        </ListTable>
       </section>
 
       <section className={s.section} aria-labelledby="orgs-title">
         <h2 id="orgs-title" className={s.sectionTitle}>
           By organization
         </h2>
-        <div className={ui.tableWrap}>
-          <table className={ui.table}>
-            <thead>
-              <tr>
-                <th scope="col">Organization</th>
-                <th scope="col">Records</th>
-                <th scope="col">In the index</th>
+        <ListTable>
+          <thead>
+            <tr>
+              <th scope="col">Organization</th>
+              <th scope="col">Records</th>
+              <th scope="col">In the index</th>
+            </tr>
+          </thead>
+          <tbody>
+            {index.by_organization.map((o) => (
+              <tr key={o.organization.id}>
+                <td>{o.organization.name}</td>
+                <td>{n(o.items)}</td>
+                <td>
+                  {n(o.indexed)} {o.indexed !== o.items ? <span className={`${ui.badge} ${ui.badgeTone.warning}`}>differs</span> : null}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {index.by_organization.map((o) => (
-                <tr key={o.organization.id}>
-                  <td>{o.organization.name}</td>
-                  <td>{n(o.items)}</td>
-                  <td>
-                    {n(o.indexed)} {o.indexed !== o.items ? <span className={`${ui.badge} ${ui.badgeTone.warning}`}>differs</span> : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </ListTable>
       </section>
     </>
   );

@@ -2,9 +2,9 @@
 // (GET /admin/ip_whitelist.json), searched, filtered, sorted and paged in the URL; remove entries
 // (POST /admin/ip_whitelist/{id}/delete.json, with the same lock-out check as adding).
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { ActionsHeader, ListPagination, ListTable, OrganizationFilter } from "~/components/admin/list-parts";
-import { ListSearch, SortHeader } from "~/components/data-table-simple/data-table-simple";
+import { Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { ListPagination, OrganizationFilter, RowActionButton, RowActionForm } from "~/components/admin/list-parts";
+import { ActionsCell, ActionsHeader, ListSearch, ListTable, SortHeader } from "~/components/data-table-simple/data-table-simple";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { dateUtc } from "~/utils/dates";
 import * as dt from "~/components/data-table-simple/data-table-simple.css";
@@ -69,15 +69,9 @@ export default function IpWhitelist() {
       {confirmId && actionData && "message" in actionData ? (
         <div role="alert" className={ui.alert.warning}>
           <span>{actionData.message}</span>
-          <Form method="post">
-            <input type="hidden" name="intent" value="delete" />
-            <input type="hidden" name="id" value={confirmId} />
-            <input type="hidden" name="confirm" value="on" />
-            <input type="hidden" name="redirectTo" value={here} />
-            <button type="submit" className={`${ui.button.danger} ${ui.buttonSmall}`}>
-              Remove anyway
-            </button>
-          </Form>
+          <RowActionForm fields={{ intent: "delete", id: confirmId, confirm: "on" }} redirectTo={here}>
+            <RowActionButton tone="danger">Remove anyway</RowActionButton>
+          </RowActionForm>
         </div>
       ) : null}
       <ListTable empty={entries.length === 0} emptyText="No entries: every organization can be used from anywhere.">
@@ -104,16 +98,11 @@ export default function IpWhitelist() {
                 {dateUtc(e.created_at)}
                 {e.created_by ? <span className={`${ui.small} ${ui.muted}`}> by {e.created_by}</span> : null}
               </td>
-              <td style={{ textAlign: "right" }}>
-                <Form method="post" style={{ display: "inline" }}>
-                  <input type="hidden" name="intent" value="delete" />
-                  <input type="hidden" name="id" value={e.id} />
-                  <input type="hidden" name="redirectTo" value={here} />
-                  <button type="submit" className={`${ui.button.secondary} ${ui.buttonSmall}`} aria-label={`Remove ${e.cidr} from ${e.organization.name}`}>
-                    Remove
-                  </button>
-                </Form>
-              </td>
+              <ActionsCell>
+                <RowActionForm fields={{ intent: "delete", id: e.id }} redirectTo={here}>
+                  <RowActionButton label={`Remove ${e.cidr} from ${e.organization.name}`}>Remove</RowActionButton>
+                </RowActionForm>
+              </ActionsCell>
             </tr>
           ))}
         </tbody>

@@ -2,9 +2,10 @@
 // first by default; admins and members close them (POST /admin/issue_reports/{id}/close.json).
 import * as admin from "~/models/admin.server";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { ListPagination, RowActionButton, RowActionForm } from "~/components/admin/list-parts";
+import { ActionsCell, ActionsHeader, ListTable } from "~/components/data-table-simple/data-table-simple";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
-import { Pagination } from "~/components/pagination/pagination";
 import { dateTimeUtc } from "~/utils/dates";
 import * as ui from "~/components/ui/ui.css";
 import { safeRedirect } from "~/models/roles";
@@ -47,11 +48,6 @@ export default function IssueReports() {
   const location = useLocation();
   const navigation = useNavigation();
   const here = location.pathname + location.search;
-  const hrefFor = (p: number) => {
-    const q = new URLSearchParams(location.search);
-    q.set("page", String(p));
-    return `${location.pathname}?${q}`;
-  };
   return (
     <>
       <div className={ui.pageHeader}>
@@ -72,71 +68,60 @@ export default function IssueReports() {
           </Link>
         ))}
       </nav>
-      <div className={ui.tableWrap}>
-        {reports.length === 0 ? (
-          <p className={ui.empty}>{status === "open" ? "No open issue reports." : "No issue reports."}</p>
-        ) : (
-          <table className={ui.table}>
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">Report</th>
-                <th scope="col">From</th>
-                <th scope="col">Received</th>
-                <th scope="col">Status</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
+      <ListTable empty={reports.length === 0} emptyText={status === "open" ? "No open issue reports." : "No issue reports."}>
+        <thead>
+          <tr>
+            <th scope="col">#</th>
+            <th scope="col">Report</th>
+            <th scope="col">From</th>
+            <th scope="col">Received</th>
+            <th scope="col">Status</th>
+            <ActionsHeader />
+          </tr>
+        </thead>
+        <tbody>
+          {reports.map((r) => {
+            const closing = navigation.formData?.get("id") === String(r.id);
+            return (
+              <tr key={r.id} data-report-id={r.id}>
+                <td className={ui.muted}>{r.id}</td>
+                <td style={{ maxWidth: 520 }}>
+                  <div style={{ whiteSpace: "pre-wrap", wordBreak: "break-word" }}>{r.description}</div>
+                  {r.url ? (
+                    <a href={r.url} className={ui.small} style={{ wordBreak: "break-all" }}>
+                      {r.url}
+                    </a>
+                  ) : null}
+                </td>
+                <td>
+                  {r.user.username}
+                  <div className={`${ui.small} ${ui.muted}`}>{r.user.email}</div>
+                </td>
+                <td className={ui.muted}>{dateTimeUtc(r.created_at)}</td>
+                <td>
+                  {r.status === "open" ? (
+                    <span className={`${ui.badge} ${ui.badgeTone.warning}`}>Open</span>
+                  ) : (
+                    <span className={`${ui.badge} ${ui.badgeTone.neutral}`} title={r.closed_at ? `Closed ${dateTimeUtc(r.closed_at)}` : undefined}>
+                      Closed
+                    </span>
+                  )}
+                </td>
+                <ActionsCell>
+                  {r.status === "open" ? (
+                    <RowActionForm fields={{ intent: "close", id: r.id }} redirectTo={here}>
+                      <RowActionButton disabled={closing} label={`Close report #${r.id}`}>
+                        {closing ? "Closing…" : "Close"}
+                      </RowActionButton>
+                    </RowActionForm>
+                  ) : null}
+                </ActionsCell>
               </tr>
-            </thead>
-            <tbody>
-              {reports.map((r) => {
-                const closing = navigation.formData?.get("id") === String(r.id);
-                return (
-                  <tr key={r.id} data-report-id={r.id}>
-                    <td className={ui.muted}>{r.id}</td>
-                    <td style={{ maxWidth: 520 }}>
-                      <div style={{ whiteSpace: "pre-wrap", wordBreak: "break-word" }}>{r.description}</div>
-                      {r.url ? (
-                        <a href={r.url} className={ui.small} style={{ wordBreak: "break-all" }}>
-                          {r.url}
-                        </a>
-                      ) : null}
-                    </td>
-                    <td>
-                      {r.user.username}
-                      <div className={`${ui.small} ${ui.muted}`}>{r.user.email}</div>
-                    </td>
-                    <td className={ui.muted}>{dateTimeUtc(r.created_at)}</td>
-                    <td>
-                      {r.status === "open" ? (
-                        <span className={`${ui.badge} ${ui.badgeTone.warning}`}>Open</span>
-                      ) : (
-                        <span className={`${ui.badge} ${ui.badgeTone.neutral}`} title={r.closed_at ? `Closed ${dateTimeUtc(r.closed_at)}` : undefined}>
-                          Closed
-                        </span>
-                      )}
-                    </td>
-                    <td style={{ textAlign: "right" }}>
-                      {r.status === "open" ? (
-                        <Form method="post">
-                          <input type="hidden" name="intent" value="close" />
-                          <input type="hidden" name="id" value={r.id} />
-                          <input type="hidden" name="redirectTo" value={here} />
-                          <button type="submit" className={`${ui.button.secondary} ${ui.buttonSmall}`} disabled={closing} aria-label={`Close report #${r.id}`}>
-                            {closing ? "Closing…" : "Close"}
-                          </button>
-                        </Form>
-                      ) : null}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        )}
-      </div>
-      <Pagination page={page} total={total} perPage={per_page} hrefFor={hrefFor} noun="reports" />
+            );
+          })}
+        </tbody>
+      </ListTable>
+      <ListPagination page={page} total={total} perPage={per_page} noun="reports" />
     </>
   );
 }

@@ -3,13 +3,12 @@
 // POST /admin/organizations/{id}.json.
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import * as s from "~/components/admin/admin.css";
+import { ListPagination } from "~/components/admin/list-parts";
 import { OrganizationForm } from "~/components/admin/organization-form";
-import { ListSearch, SortHeader } from "~/components/data-table-simple/data-table-simple";
-import { listHref } from "~/components/data-table-simple/list-url";
+import { ActionsCell, ActionsHeader, ListSearch, ListTable, SortHeader } from "~/components/data-table-simple/data-table-simple";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
-import { Pagination } from "~/components/pagination/pagination";
 import { StatusBadge } from "~/components/ui/status-badge";
 import * as dt from "~/components/data-table-simple/data-table-simple.css";
 import * as ui from "~/components/ui/ui.css";
@@ -52,7 +51,6 @@ export async function action({ request, params: route, context }: ActionFunction
 export default function OrganizationPage() {
   const { organization: o, aircraft_counts, params, list } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const location = useLocation();
   return (
     <>
       <div className={ui.pageHeader}>
@@ -93,61 +91,47 @@ export default function OrganizationPage() {
             </select>
           </label>
         </ListSearch>
-        <div className={ui.tableWrap}>
-          {list.aircraft.length === 0 ? (
-            <p className={ui.empty}>{list.counts.total === 0 ? "No aircraft yet: add the first one." : "No aircraft match."}</p>
-          ) : (
-            <table className={ui.table}>
-              <thead>
-                <tr>
-                  <SortHeader label="MSN" sortKey="msn" current={params} />
-                  <SortHeader label="Name" sortKey="name" current={params} />
-                  <SortHeader label="Registration" sortKey="registration" current={params} />
-                  <th scope="col">Kind</th>
-                  <SortHeader label="Manufacturer" sortKey="manufacturer" current={params} />
-                  <SortHeader label="Status" sortKey="status" current={params} />
-                  <th scope="col">Users</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.aircraft.map((a) => (
-                  <tr key={a.id}>
-                    <td className={dt.code}>{a.msn}</td>
-                    <td>
-                      <Link to={`/storage/aircraft/${a.id}/files`}>{a.name}</Link>
-                    </td>
-                    <td>{a.registration}</td>
-                    <td>{a.kind === "helicopter" ? "Helicopter" : "Aircraft"}</td>
-                    <td>
-                      {a.manufacturer} {a.model}
-                    </td>
-                    <td>
-                      <StatusBadge status={a.status} />
-                    </td>
-                    <td>
-                      <Link to={`/admin/user-access-control?aircraft_id=${a.id}`}>{a.user_count}</Link>
-                    </td>
-                    <td style={{ textAlign: "right", whiteSpace: "nowrap" }}>
-                      <Link to={`/admin/organization/${o.id}/aircraft/${a.id}`} className={`${ui.button.secondary} ${ui.buttonSmall}`}>
-                        Edit
-                      </Link>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </div>
-        <Pagination
-          page={list.page}
-          total={list.total}
-          perPage={list.per_page}
-          noun="aircraft"
-          hrefFor={(p) => listHref(location.pathname, location.search, { page: p })}
-        />
+        <ListTable empty={list.aircraft.length === 0} emptyText={list.counts.total === 0 ? "No aircraft yet: add the first one." : "No aircraft match."}>
+          <thead>
+            <tr>
+              <SortHeader label="MSN" sortKey="msn" current={params} />
+              <SortHeader label="Name" sortKey="name" current={params} />
+              <SortHeader label="Registration" sortKey="registration" current={params} />
+              <th scope="col">Kind</th>
+              <SortHeader label="Manufacturer" sortKey="manufacturer" current={params} />
+              <SortHeader label="Status" sortKey="status" current={params} />
+              <th scope="col">Users</th>
+              <ActionsHeader />
+            </tr>
+          </thead>
+          <tbody>
+            {list.aircraft.map((a) => (
+              <tr key={a.id}>
+                <td className={dt.code}>{a.msn}</td>
+                <td>
+                  <Link to={`/storage/aircraft/${a.id}/files`}>{a.name}</Link>
+                </td>
+                <td>{a.registration}</td>
+                <td>{a.kind === "helicopter" ? "Helicopter" : "Aircraft"}</td>
+                <td>
+                  {a.manufacturer} {a.model}
+                </td>
+                <td>
+                  <StatusBadge status={a.status} />
+                </td>
+                <td>
+                  <Link to={`/admin/user-access-control?aircraft_id=${a.id}`}>{a.user_count}</Link>
+                </td>
+                <ActionsCell>
+                  <Link to={`/admin/organization/${o.id}/aircraft/${a.id}`} className={`${ui.button.secondary} ${ui.buttonSmall}`}>
+                    Edit
+                  </Link>
+                </ActionsCell>
+              </tr>
+            ))}
+          </tbody>
+        </ListTable>
+        <ListPagination page={list.page} total={list.total} perPage={list.per_page} noun="aircraft" />
       </section>
 
       <section className={s.section} aria-labelledby="edit-title">

@@ -1,11 +1,10 @@
 // /admin/organization: every organization, searched, sorted and paged in the URL
 // (GET /admin/organizations.json). Each links to its page (edit, aircraft).
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
-import { ListSearch, SortHeader } from "~/components/data-table-simple/data-table-simple";
-import { listHref } from "~/components/data-table-simple/list-url";
+import { Link, useLoaderData } from "@remix-run/react";
+import { ListPagination } from "~/components/admin/list-parts";
+import { ListSearch, ListTable, SortHeader } from "~/components/data-table-simple/data-table-simple";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
-import { Pagination } from "~/components/pagination/pagination";
 import { dateUtc } from "~/utils/dates";
 import * as ui from "~/components/ui/ui.css";
 import * as admin from "~/models/admin.server";
@@ -27,7 +26,6 @@ const yes = (v: boolean) => (v ? <span className={`${ui.badge} ${ui.badgeTone.su
 
 export default function Organizations() {
   const { params, organizations, total, page, per_page } = useLoaderData<typeof loader>();
-  const location = useLocation();
   return (
     <>
       <div className={ui.pageHeader}>
@@ -52,63 +50,51 @@ export default function Organizations() {
           </select>
         </label>
       </ListSearch>
-      <div className={ui.tableWrap}>
-        {organizations.length === 0 ? (
-          <p className={ui.empty}>No organizations match.</p>
-        ) : (
-          <table className={ui.table}>
-            <thead>
-              <tr>
-                <SortHeader label="Organization" sortKey="name" current={params} />
-                <SortHeader label="Short name" sortKey="slug" current={params} />
-                <SortHeader label="Product type" sortKey="product_type" current={params} />
-                <th scope="col">Search all</th>
-                <th scope="col">AeroOPS</th>
-                <th scope="col">AeroOIL</th>
-                <SortHeader label="Aircraft" sortKey="aircraft_count" current={params} />
-                <SortHeader label="Users" sortKey="user_count" current={params} />
-                <th scope="col">IP whitelist</th>
-                <SortHeader label="Created" sortKey="created_at" current={params} />
-              </tr>
-            </thead>
-            <tbody>
-              {organizations.map((o) => (
-                <tr key={o.id}>
-                  <td>
-                    <Link to={`/admin/organization/${o.id}`}>
-                      <strong>{o.name}</strong>
-                    </Link>
-                  </td>
-                  <td className={ui.mono}>{o.slug}</td>
-                  <td>{o.product_type}</td>
-                  <td>{yes(o.search_all)}</td>
-                  <td>{yes(o.has_ops)}</td>
-                  <td>{yes(o.has_oil)}</td>
-                  <td>{o.aircraft_count}</td>
-                  <td>
-                    <Link to={`/admin/client/dashboard?organization_id=${o.id}`}>{o.user_count}</Link>
-                  </td>
-                  <td>
-                    {o.whitelist_count ? (
-                      <Link to={`/admin/ip-whitelist?organization_id=${o.id}`}>{o.whitelist_count} entries</Link>
-                    ) : (
-                      <span className={ui.muted}>Open</span>
-                    )}
-                  </td>
-                  <td>{dateUtc(o.created_at)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </div>
-      <Pagination
-        page={page}
-        total={total}
-        perPage={per_page}
-        noun="organizations"
-        hrefFor={(p) => listHref(location.pathname, location.search, { page: p })}
-      />
+      <ListTable empty={organizations.length === 0} emptyText="No organizations match.">
+        <thead>
+          <tr>
+            <SortHeader label="Organization" sortKey="name" current={params} />
+            <SortHeader label="Short name" sortKey="slug" current={params} />
+            <SortHeader label="Product type" sortKey="product_type" current={params} />
+            <th scope="col">Search all</th>
+            <th scope="col">AeroOPS</th>
+            <th scope="col">AeroOIL</th>
+            <SortHeader label="Aircraft" sortKey="aircraft_count" current={params} />
+            <SortHeader label="Users" sortKey="user_count" current={params} />
+            <th scope="col">IP whitelist</th>
+            <SortHeader label="Created" sortKey="created_at" current={params} />
+          </tr>
+        </thead>
+        <tbody>
+          {organizations.map((o) => (
+            <tr key={o.id}>
+              <td>
+                <Link to={`/admin/organization/${o.id}`}>
+                  <strong>{o.name}</strong>
+                </Link>
+              </td>
+              <td className={ui.mono}>{o.slug}</td>
+              <td>{o.product_type}</td>
+              <td>{yes(o.search_all)}</td>
+              <td>{yes(o.has_ops)}</td>
+              <td>{yes(o.has_oil)}</td>
+              <td>{o.aircraft_count}</td>
+              <td>
+                <Link to={`/admin/client/dashboard?organization_id=${o.id}`}>{o.user_count}</Link>
+              </td>
+              <td>
+                {o.whitelist_count ? (
+                  <Link to={`/admin/ip-whitelist?organization_id=${o.id}`}>{o.whitelist_count} entries</Link>
+                ) : (
+                  <span className={ui.muted}>Open</span>
+                )}
+              </td>
+              <td>{dateUtc(o.created_at)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </ListTable>
+      <ListPagination page={page} total={total} perPage={per_page} noun="organizations" />
     </>
   );
 }

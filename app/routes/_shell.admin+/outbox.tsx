@@ -5,9 +5,9 @@
 import * as admin from "~/models/admin.server";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { ListPagination } from "~/components/admin/list-parts";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { MailIcon, SearchIcon } from "~/components/icons/icons";
-import { Pagination } from "~/components/pagination/pagination";
 import { dateTimeUtc } from "~/utils/dates";
 import { Linkified } from "~/components/ui/linkified";
 import * as ui from "~/components/ui/ui.css";
@@ -29,11 +29,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function Outbox() {
   const { to, mails, total, page, per_page } = useLoaderData<typeof loader>();
   const location = useLocation();
-  const hrefFor = (p: number) => {
-    const q = new URLSearchParams(location.search);
-    q.set("page", String(p));
-    return `${location.pathname}?${q}`;
-  };
   return (
     <>
       <div className={ui.pageHeader}>
@@ -91,7 +86,7 @@ export default function Outbox() {
           ))}
         </ol>
       )}
-      {total > 0 ? <Pagination page={page} total={total} perPage={per_page} hrefFor={hrefFor} noun="mails" /> : null}
+      {total > 0 ? <ListPagination page={page} total={total} perPage={per_page} noun="mails" /> : null}
     </>
   );
 }

@@ -9,13 +9,12 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { z } from "zod";
-import { AccessCells, RowForm } from "~/components/admin/access-table";
+import { AccessCells, AccessTableHead, RowForm } from "~/components/admin/access-table";
 import { AircraftAccessView } from "~/components/admin/aircraft-access-view";
 import * as s from "~/components/admin/admin.css";
-import { ListSearch } from "~/components/data-table-simple/data-table-simple";
-import { listHref } from "~/components/data-table-simple/list-url";
+import { ListPagination } from "~/components/admin/list-parts";
+import { ListSearch, ListTable } from "~/components/data-table-simple/data-table-simple";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
-import { Pagination } from "~/components/pagination/pagination";
 import { StatusBadge } from "~/components/ui/status-badge";
 import * as dt from "~/components/data-table-simple/data-table-simple.css";
 import * as ui from "~/components/ui/ui.css";
@@ -158,58 +157,32 @@ function UserAccess() {
           Per aircraft
         </h2>
         <ListSearch q={p.q} label="Find an aircraft" placeholder="MSN, name or registration" keep={{ user_id: u.id, organization_id: p.organization_id }} />
-        <div className={ui.tableWrap}>
-          {v.aircraft.length === 0 ? (
-            <p className={ui.empty}>No aircraft to show.</p>
-          ) : (
-            <table className={ui.table}>
-              <thead>
-                <tr>
-                  <th scope="col">MSN</th>
-                  <th scope="col">Aircraft</th>
-                  <th scope="col">Status</th>
-                  {PRODUCTS.map((pr) => (
-                    <th key={pr} scope="col">
-                      {PRODUCT_LABEL[pr]}
-                    </th>
-                  ))}
-                  <th scope="col">
-                    <span className="visually-hidden">Save</span>
-                  </th>
+        <ListTable empty={v.aircraft.length === 0} emptyText="No aircraft to show.">
+          <AccessTableHead columns={["MSN", "Aircraft", "Status"]} />
+          <tbody>
+            {v.aircraft.map((a) => {
+              const formId = `row-${a.id}`;
+              return (
+                <tr key={a.id}>
+                  <td className={dt.code}>{a.msn}</td>
+                  <td className={dt.nameCell}>
+                    <Link to={`/admin/user-access-control?aircraft_id=${a.id}`}>{a.name}</Link>
+                    <div className={`${ui.small} ${ui.muted}`}>
+                      {a.registration}
+                      {org ? "" : ` · ${a.organization.name}`}
+                    </div>
+                  </td>
+                  <td>
+                    <StatusBadge status={a.status} />
+                  </td>
+                  <AccessCells formId={formId} access={a.access} what={`of ${u.username} to MSN ${a.msn}`} canManage={all} />
+                  <RowForm formId={formId} userId={u.id} aircraftId={a.id} redirectTo={here} label={`Save access of ${u.username} to MSN ${a.msn}`} />
                 </tr>
-              </thead>
-              <tbody>
-                {v.aircraft.map((a) => {
-                  const formId = `row-${a.id}`;
-                  return (
-                    <tr key={a.id}>
-                      <td className={dt.code}>{a.msn}</td>
-                      <td className={dt.nameCell}>
-                        <Link to={`/admin/user-access-control?aircraft_id=${a.id}`}>{a.name}</Link>
-                        <div className={`${ui.small} ${ui.muted}`}>
-                          {a.registration}
-                          {org ? "" : ` · ${a.organization.name}`}
-                        </div>
-                      </td>
-                      <td>
-                        <StatusBadge status={a.status} />
-                      </td>
-                      <AccessCells formId={formId} access={a.access} what={`of ${u.username} to MSN ${a.msn}`} canManage={all} />
-                      <RowForm formId={formId} userId={u.id} aircraftId={a.id} redirectTo={here} label={`Save access of ${u.username} to MSN ${a.msn}`} />
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          )}
-        </div>
-        <Pagination
-          page={v.page}
-          total={v.total}
-          perPage={v.per_page}
-          noun="aircraft"
-          hrefFor={(pg) => listHref(location.pathname, location.search, { page: pg })}
-        />
+              );
+            })}
+          </tbody>
+        </ListTable>
+        <ListPagination page={v.page} total={v.total} perPage={v.per_page} noun="aircraft" />
       </section>
 
       {orgId ? (
@@ -258,7 +231,6 @@ function UserAccess() {
 
 function Picker() {
   const { pick, p } = useLoaderData<typeof loader>();
-  const location = useLocation();
   if (!pick) return null;
   return (
     <>
@@ -311,13 +283,7 @@ function Picker() {
               </ul>
             )}
           </div>
-          <Pagination
-            page={pick.people.page}
-            total={pick.people.total}
-            perPage={pick.people.per_page}
-            noun="people"
-            hrefFor={(pg) => listHref(location.pathname, location.search, { page: pg })}
-          />
+          <ListPagination page={pick.people.page} total={pick.people.total} perPage={pick.people.per_page} noun="people" />
         </section>
         <section aria-labelledby="fleet-title">
           <h2 id="fleet-title" className={s.sectionTitle}>

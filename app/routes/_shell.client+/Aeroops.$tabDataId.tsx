@@ -4,6 +4,7 @@
 // page works the same without JavaScript. The bottom tab bar lists the aircraft's tabs by position.
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { ListTable } from "~/components/data-table-simple/data-table-simple";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { SearchIcon } from "~/components/icons/icons";
 import { Pagination } from "~/components/pagination/pagination";
@@ -117,42 +118,36 @@ export default function OpsTab() {
         ) : null}
       </Form>
 
-      <div className={ui.tableWrap}>
-        {d.rows.length === 0 ? (
-          <p className={ui.empty}>{d.filter ? "No rows match the filter." : "This tab has no rows yet."}</p>
-        ) : (
-          <table className={ui.table} aria-label={d.tab.tab_name}>
-            <thead>
-              <tr>
-                {d.columns.map((c) => (
-                  <th
-                    key={c.id}
-                    scope="col"
-                    className={ui.nowrap}
-                    aria-sort={d.sort_column === c.name ? (d.sort_order === "asc" ? "ascending" : "descending") : undefined}
-                  >
-                    <Link to={sortHref(c.name)} title={`Sort by ${c.name}`}>
-                      {c.name}
-                      {d.sort_column === c.name ? (d.sort_order === "asc" ? " ▲" : " ▼") : ""}
-                    </Link>
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {d.rows.map((r) => (
-                <tr key={r.id}>
-                  {d.columns.map((c) => (
-                    <td key={c.id} style={c.type === "number" ? { textAlign: "right" } : undefined}>
-                      {cellText(r.data[c.name], c.type)}
-                    </td>
-                  ))}
-                </tr>
+      <ListTable empty={d.rows.length === 0} emptyText={d.filter ? "No rows match the filter." : "This tab has no rows yet."} label={d.tab.tab_name}>
+        <thead>
+          <tr>
+            {d.columns.map((c) => (
+              <th
+                key={c.id}
+                scope="col"
+                className={ui.nowrap}
+                aria-sort={d.sort_column === c.name ? (d.sort_order === "asc" ? "ascending" : "descending") : undefined}
+              >
+                <Link to={sortHref(c.name)} title={`Sort by ${c.name}`}>
+                  {c.name}
+                  {d.sort_column === c.name ? (d.sort_order === "asc" ? " ▲" : " ▼") : ""}
+                </Link>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {d.rows.map((r) => (
+            <tr key={r.id}>
+              {d.columns.map((c) => (
+                <td key={c.id} style={c.type === "number" ? { textAlign: "right" } : undefined}>
+                  {cellText(r.data[c.name], c.type)}
+                </td>
               ))}
-            </tbody>
-          </table>
-        )}
-      </div>
+            </tr>
+          ))}
+        </tbody>
+      </ListTable>
       <Pagination page={d.page} total={d.total} perPage={d.per_page} hrefFor={(p) => hrefWith({ page: String(p) })} noun="rows" />
 
       <nav aria-label="Tabs" style={{ overflowX: "auto", whiteSpace: "nowrap", marginTop: 16, paddingBottom: 8, borderTop: "1px solid #d0d7de" }}>

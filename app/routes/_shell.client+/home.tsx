@@ -3,6 +3,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { StatusCounts } from "~/components/aircraft-cards/aircraft-cards";
+import { ActionsHeader, ListTable } from "~/components/data-table-simple/data-table-simple";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { SearchIcon } from "~/components/icons/icons";
 import { Pagination } from "~/components/pagination/pagination";
@@ -73,61 +74,53 @@ export default function ClientHome() {
         ) : null}
       </Form>
 
-      <div className={ui.tableWrap}>
-        {fleet.aircrafts.length === 0 ? (
-          <p className={ui.empty}>{q || status ? "No aircraft match the filter." : "No aircraft have been shared with you yet."}</p>
-        ) : (
-          <table className={ui.table} aria-label="Aircraft">
-            <thead>
-              <tr>
-                <th scope="col">MSN</th>
-                <th scope="col" className={ui.hideSmall}>
-                  Aircraft
-                </th>
-                <th scope="col">Registration</th>
-                <th scope="col">Status</th>
-                {organizations.size > 1 ? (
-                  <th scope="col" className={ui.hideSmall}>
-                    Organization
-                  </th>
-                ) : null}
-                <th scope="col" className={ui.hideSmall}>
-                  Your access
-                </th>
-                <th scope="col" className={ui.hideSmall}>
-                  <span className="visually-hidden">Records</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {fleet.aircrafts.map((a) => (
-                <tr key={a.id}>
-                  <td className={ui.nowrap}>
-                    <Link to={`/storage/aircraft/${a.id}/files`} aria-label={`MSN ${a.msn}: open the records`}>
-                      <strong>{a.msn}</strong>
-                    </Link>
-                  </td>
-                  <td className={ui.hideSmall}>
-                    {[a.manufacturer, a.model].filter(Boolean).join(" ") || a.name}
-                    <div className={`${ui.small} ${ui.muted}`}>{a.kind === "helicopter" ? "Helicopter" : "Aircraft"}</div>
-                  </td>
-                  <td className={ui.nowrap}>{a.registration || "—"}</td>
-                  <td>
-                    <StatusBadge status={a.status} />
-                  </td>
-                  {organizations.size > 1 ? <td className={ui.hideSmall}>{a.organization.name}</td> : null}
-                  <td className={`${ui.hideSmall} ${ui.nowrap}`}>{ACCESS_LABEL[a.access]}</td>
-                  <td className={ui.hideSmall} style={{ textAlign: "right" }}>
-                    <Link to={`/storage/aircraft/${a.id}/files`} className={`${ui.button.secondary} ${ui.buttonSmall}`} tabIndex={-1}>
-                      Open records
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </div>
+      <ListTable empty={fleet.aircrafts.length === 0} emptyText={q || status ? "No aircraft match the filter." : "No aircraft have been shared with you yet."} label="Aircraft">
+        <thead>
+          <tr>
+            <th scope="col">MSN</th>
+            <th scope="col" className={ui.hideSmall}>
+              Aircraft
+            </th>
+            <th scope="col">Registration</th>
+            <th scope="col">Status</th>
+            {organizations.size > 1 ? (
+              <th scope="col" className={ui.hideSmall}>
+                Organization
+              </th>
+            ) : null}
+            <th scope="col" className={ui.hideSmall}>
+              Your access
+            </th>
+            <ActionsHeader label="Records" className={ui.hideSmall} />
+          </tr>
+        </thead>
+        <tbody>
+          {fleet.aircrafts.map((a) => (
+            <tr key={a.id}>
+              <td className={ui.nowrap}>
+                <Link to={`/storage/aircraft/${a.id}/files`} aria-label={`MSN ${a.msn}: open the records`}>
+                  <strong>{a.msn}</strong>
+                </Link>
+              </td>
+              <td className={ui.hideSmall}>
+                {[a.manufacturer, a.model].filter(Boolean).join(" ") || a.name}
+                <div className={`${ui.small} ${ui.muted}`}>{a.kind === "helicopter" ? "Helicopter" : "Aircraft"}</div>
+              </td>
+              <td className={ui.nowrap}>{a.registration || "—"}</td>
+              <td>
+                <StatusBadge status={a.status} />
+              </td>
+              {organizations.size > 1 ? <td className={ui.hideSmall}>{a.organization.name}</td> : null}
+              <td className={`${ui.hideSmall} ${ui.nowrap}`}>{ACCESS_LABEL[a.access]}</td>
+              <td className={ui.hideSmall} style={{ textAlign: "right" }}>
+                <Link to={`/storage/aircraft/${a.id}/files`} className={`${ui.button.secondary} ${ui.buttonSmall}`} tabIndex={-1}>
+                  Open records
+                </Link>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </ListTable>
       <Pagination page={fleet.page} total={fleet.total} perPage={fleet.per_page} hrefFor={(p) => hrefWith({ page: String(p) })} noun="aircraft" />
     </>
   );

@@ -20,6 +20,7 @@ import {
   formatRate,
 } from "~/components/consultant-card/consultant-card";
 import * as card from "~/components/consultant-card/consultant-card.css";
+import { ActionsHeader } from "~/components/data-table-simple/data-table-simple";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { MailIcon, PhoneIcon, PinIcon } from "~/components/icons/icons";
 import { AvailabilityDialog, NotesAndRatesDialog, SendMessageDialog } from "~/components/modal-dialog/consultant-dialogs";
@@ -535,9 +536,7 @@ function Projects({
                 <th scope="col">Service</th>
                 <th scope="col">Dates</th>
                 {canDelete ? (
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
+                  <ActionsHeader />
                 ) : null}
               </tr>
             </thead>

@@ -1,12 +1,11 @@
 // /nextcloud/group: file-server groups and the organization each maps to (GET /admin/fs/groups.json),
 // searched, sorted and paged in the URL.
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { FileServerTabs } from "~/components/admin/fs-tabs";
-import { ListSearch, SortHeader } from "~/components/data-table-simple/data-table-simple";
-import { listHref } from "~/components/data-table-simple/list-url";
+import { ListPagination } from "~/components/admin/list-parts";
+import { ListSearch, ListTable, SortHeader } from "~/components/data-table-simple/data-table-simple";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
-import { Pagination } from "~/components/pagination/pagination";
 import { dateUtc } from "~/utils/dates";
 import * as ui from "~/components/ui/ui.css";
 import * as admin from "~/models/admin.server";
@@ -25,7 +24,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function FileServerGroups() {
   const { params, groups, total, page, per_page } = useLoaderData<typeof loader>();
-  const location = useLocation();
   return (
     <>
       <div className={ui.pageHeader}>
@@ -39,41 +37,35 @@ export default function FileServerGroups() {
       </div>
       <FileServerTabs />
       <ListSearch q={params.q} label="Find a group" placeholder="Group or organization" keep={{ sort: params.sort, dir: params.dir }} />
-      <div className={ui.tableWrap}>
-        {groups.length === 0 ? (
-          <p className={ui.empty}>No groups yet.</p>
-        ) : (
-          <table className={ui.table}>
-            <thead>
-              <tr>
-                <SortHeader label="Group" sortKey="name" current={params} />
-                <SortHeader label="Organization" sortKey="organization" current={params} />
-                <SortHeader label="Members" sortKey="member_count" current={params} />
-                <SortHeader label="Created" sortKey="created_at" current={params} />
-              </tr>
-            </thead>
-            <tbody>
-              {groups.map((g) => (
-                <tr key={g.id}>
-                  <td>
-                    <strong>{g.name}</strong>
-                  </td>
-                  <td>
-                    {g.organization ? (
-                      <Link to={`/admin/organization/${g.organization.id}`}>{g.organization.name}</Link>
-                    ) : (
-                      <span className={ui.muted}>None</span>
-                    )}
-                  </td>
-                  <td>{g.member_count}</td>
-                  <td>{dateUtc(g.created_at)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </div>
-      <Pagination page={page} total={total} perPage={per_page} noun="groups" hrefFor={(p) => listHref(location.pathname, location.search, { page: p })} />
+      <ListTable empty={groups.length === 0} emptyText="No groups yet.">
+        <thead>
+          <tr>
+            <SortHeader label="Group" sortKey="name" current={params} />
+            <SortHeader label="Organization" sortKey="organization" current={params} />
+            <SortHeader label="Members" sortKey="member_count" current={params} />
+            <SortHeader label="Created" sortKey="created_at" current={params} />
+          </tr>
+        </thead>
+        <tbody>
+          {groups.map((g) => (
+            <tr key={g.id}>
+              <td>
+                <strong>{g.name}</strong>
+              </td>
+              <td>
+                {g.organization ? (
+                  <Link to={`/admin/organization/${g.organization.id}`}>{g.organization.name}</Link>
+                ) : (
+                  <span className={ui.muted}>None</span>
+                )}
+              </td>
+              <td>{g.member_count}</td>
+              <td>{dateUtc(g.created_at)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </ListTable>
+      <ListPagination page={page} total={total} perPage={per_page} noun="groups" />
     </>
   );
 }

@@ -2,10 +2,10 @@
 // searched, sorted and paged in the URL; enable or disable one (POST /admin/fs/users/{id}.json).
 // The file server is the embedded registry (docs/decisions/, the file-server ADR).
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
-import { ActionsHeader, ListPagination, ListTable } from "~/components/admin/list-parts";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { ListPagination, RowActionButton, RowActionForm } from "~/components/admin/list-parts";
 import { FileServerTabs } from "~/components/admin/fs-tabs";
-import { ListSearch, SortHeader } from "~/components/data-table-simple/data-table-simple";
+import { ActionsCell, ActionsHeader, ListSearch, ListTable, SortHeader } from "~/components/data-table-simple/data-table-simple";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { dateUtc } from "~/utils/dates";
 import * as ui from "~/components/ui/ui.css";
@@ -78,21 +78,13 @@ export default function FileServerUsers() {
               <td>{u.groups.length ? u.groups.map((g) => g.name).join(", ") : <span className={ui.muted}>None</span>}</td>
               <td>{u.quota_bytes == null ? "Unlimited" : formatBytes(u.quota_bytes)}</td>
               <td>{dateUtc(u.created_at)}</td>
-              <td style={{ textAlign: "right" }}>
-                <Form method="post" style={{ display: "inline" }}>
-                  <input type="hidden" name="id" value={u.id} />
-                  <input type="hidden" name="redirectTo" value={here} />
-                  <button
-                    type="submit"
-                    name="intent"
-                    value={u.enabled ? "disable" : "enable"}
-                    className={`${ui.button.secondary} ${ui.buttonSmall}`}
-                    aria-label={`${u.enabled ? "Disable" : "Enable"} ${u.username}`}
-                  >
+              <ActionsCell>
+                <RowActionForm fields={{ id: u.id }} redirectTo={here}>
+                  <RowActionButton intent={u.enabled ? "disable" : "enable"} label={`${u.enabled ? "Disable" : "Enable"} ${u.username}`}>
                     {u.enabled ? "Disable" : "Enable"}
-                  </button>
-                </Form>
-              </td>
+                  </RowActionButton>
+                </RowActionForm>
+              </ActionsCell>
             </tr>
           ))}
         </tbody>

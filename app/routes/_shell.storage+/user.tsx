@@ -3,6 +3,7 @@
 // USERS list with each user's access type ("No users to show" when empty).
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { ActionsHeader, ListTable } from "~/components/data-table-simple/data-table-simple";
 import type { FileSearchHandle } from "~/components/file-search/file-search";
 import * as ui from "~/components/ui/ui.css";
 import { ACCESS_LABEL } from "~/models/roles";
@@ -64,46 +65,38 @@ export default function StorageUserRoute() {
         </div>
       ) : null}
 
-      {d.aircraft.length ? (
-        <div className={ui.tableWrap}>
-          <table className={ui.table}>
-            <thead>
-              <tr>
-                <th scope="col">Aircraft</th>
-                <th scope="col">Organization</th>
-                <th scope="col">Your access</th>
-                <th scope="col">
-                  <span className="visually-hidden">Links</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {d.aircraft.map((a) => (
-                <tr key={a.id}>
-                  <td>
-                    <Link to={filesHref(a.id)}>{a.name}</Link>
-                    <div className={`${ui.small} ${ui.muted}`}>
-                      MSN {a.msn}
-                      {a.registration ? ` · ${a.registration}` : ""}
-                    </div>
-                  </td>
-                  <td>{a.organization}</td>
-                  <td>
-                    <span className={`${ui.badge} ${ui.badgeTone.info}`}>{ACCESS_LABEL[a.access]}</span>
-                  </td>
-                  <td style={{ textAlign: "right" }}>
-                    <Link to={`/storage/user?aircraft_id=${a.id}`} className={`${ui.button.ghost} ${ui.buttonSmall}`}>
-                      Users
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : (
-        <p className={ui.empty}>You have no access to any aircraft's records yet.</p>
-      )}
+      <ListTable empty={!d.aircraft.length} emptyText="You have no access to any aircraft's records yet." bareEmpty>
+        <thead>
+          <tr>
+            <th scope="col">Aircraft</th>
+            <th scope="col">Organization</th>
+            <th scope="col">Your access</th>
+            <ActionsHeader label="Links" />
+          </tr>
+        </thead>
+        <tbody>
+          {d.aircraft.map((a) => (
+            <tr key={a.id}>
+              <td>
+                <Link to={filesHref(a.id)}>{a.name}</Link>
+                <div className={`${ui.small} ${ui.muted}`}>
+                  MSN {a.msn}
+                  {a.registration ? ` · ${a.registration}` : ""}
+                </div>
+              </td>
+              <td>{a.organization}</td>
+              <td>
+                <span className={`${ui.badge} ${ui.badgeTone.info}`}>{ACCESS_LABEL[a.access]}</span>
+              </td>
+              <td style={{ textAlign: "right" }}>
+                <Link to={`/storage/user?aircraft_id=${a.id}`} className={`${ui.button.ghost} ${ui.buttonSmall}`}>
+                  Users
+                </Link>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </ListTable>
       {d.total > d.aircraft.length ? <p className={`${ui.small} ${ui.muted}`}>Showing the first {d.aircraft.length} of {d.total} aircraft.</p> : null}
     </section>
   );
