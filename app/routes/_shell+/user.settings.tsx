@@ -5,13 +5,12 @@ import { getFormProps, useForm } from "~/components/ui/form-state";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
-import { z } from "zod";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { KeyIcon, ShieldIcon } from "~/components/icons/icons";
 import { Field, FormError } from "~/components/ui/form";
 import * as ui from "~/components/ui/ui.css";
 import { ROLE_LABEL } from "~/models/shell";
-import { ChangePasswordInput, Disable2faInput, Enable2faInput, MeAnswer, TwoFactorSetupAnswer } from "~/models/schemas/auth.server";
+import { ChangePasswordInput, Disable2faInput, Enable2faInput, MeAnswer, TwoFactorSecretFields, TwoFactorSetupAnswer } from "~/models/schemas/auth.server";
 import { AUTH_MESSAGES, PASSWORD_RULE_MESSAGE } from "~/models/auth-constants";
 import { requireUser } from "~/utils/auth.server";
 import { otpauthQr, svgDataUrl } from "~/utils/qr.server";
@@ -21,7 +20,6 @@ import { FORM_CONSTRAINTS } from "~/models/form-constraints";
 export const meta: MetaFunction = () => [{ title: "Settings · AeroRecords" }];
 
 const HERE = "/user/settings";
-const SecretFields = z.object({ secret: z.string().regex(/^[A-Z2-7]{16,128}=*$/), otpauth_url: z.string().max(1000) });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireUser(request, context);
@@ -59,7 +57,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   if (intent === "enable") {
-    const shown = SecretFields.safeParse(Object.fromEntries(formData));
+    const shown = TwoFactorSecretFields.safeParse(Object.fromEntries(formData));
     const setup: Setup | null = shown.success ? { ...shown.data, qr: await otpauthQr(shown.data.otpauth_url) } : null;
     const submission = parseWithZod(formData, { schema: Enable2faInput });
     if (submission.status !== "success") return json({ intent, result: submission.reply({ resetForm: true }), setup }, { status: 400 });
