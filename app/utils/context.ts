@@ -22,6 +22,10 @@ export interface PortalContext {
    * reads through it and count their calls on it. Absent (tests), each loader call stands alone.
    */
   requestScope?: object;
+  /** A client-side navigation's data request (?_data=): loaders send their server markup in the data. */
+  dataRequest?: boolean;
+  /** Server markup of this document's loaders, for entry.server's render (app/utils/markup.server.ts). */
+  markup?: Record<string, string>;
 }
 
 declare module "@remix-run/node" {

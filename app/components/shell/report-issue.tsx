@@ -1,14 +1,13 @@
 // Report Issue: a form that sends a description with the page's address to the admins (kept
-// upstream, mailed through the outbox). In the top bar it is a disclosure; it posts to the UI route
-// /report-issue, which redirects back with a toast, so it works without JavaScript. With JavaScript
-// it posts through a fetcher and shows errors in place.
+// upstream, mailed through the outbox). In the top bar it is a disclosure (report-issue-menu.tsx,
+// which fetches this module when needed); it posts to the UI route /report-issue, which redirects
+// back with a toast, so it works without JavaScript. With JavaScript it posts through a fetcher and
+// shows errors in place.
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "~/components/ui/form-state";
-import { useFetcher, useLocation } from "@remix-run/react";
-import { BugIcon } from "~/components/icons/icons";
+import { useFetcher } from "@remix-run/react";
 import { ErrorList, FormError } from "~/components/ui/form";
 import * as ui from "~/components/ui/ui.css";
 import type { action as reportAction } from "~/routes/_shell+/report-issue";
-import * as s from "./shell.css";
 import { FORM_CONSTRAINTS } from "~/models/form-constraints";
 
 export const REPORT_ISSUE_ACTION = "/report-issue";
@@ -54,22 +53,5 @@ export function ReportIssueForm({
         {busy ? "Sending…" : "Send the report"}
       </button>
     </fetcher.Form>
-  );
-}
-
-export function ReportIssueMenu() {
-  const location = useLocation();
-  return (
-    <details className={s.menu} data-menu="">
-      <summary className={s.menuSummary} aria-label="Report Issue" title="Report Issue">
-        <BugIcon />
-      </summary>
-      <div className={s.menuPanel}>
-        <div className={s.menuHead}>Report Issue</div>
-        <div className={s.menuBody}>
-          <ReportIssueForm url={location.pathname + location.search} />
-        </div>
-      </div>
-    </details>
   );
 }

@@ -7,7 +7,9 @@ import { Outlet, useLoaderData, type ShouldRevalidateFunction } from "@remix-run
 import { FullPageErrorBoundary } from "~/components/error-page/boundary";
 import { FULLSCREEN_PARAM } from "~/components/shell/full-screen";
 import { navCollapsedFrom } from "~/components/shell/nav-pref";
+import { MARKUP_KEY } from "~/components/server-markup/server-markup";
 import { Shell } from "~/components/shell/shell";
+import { shellMarkup } from "~/components/shell/shell-markup.server";
 import { loadShell } from "~/models/shell.server";
 import { requireUser } from "~/utils/auth.server";
 
@@ -20,6 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       shell,
       collapsed: navCollapsedFrom(request.headers.get("Cookie")),
       fullscreen: url.searchParams.get(FULLSCREEN_PARAM) === "1",
+      [MARKUP_KEY]: shellMarkup(context, shell, url),
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
@@ -41,9 +44,9 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 };
 
 export default function ShellLayout() {
-  const { shell, collapsed, fullscreen } = useLoaderData<typeof loader>();
+  const { shell, collapsed, fullscreen, [MARKUP_KEY]: markup } = useLoaderData<typeof loader>();
   return (
-    <Shell shell={shell} collapsed={collapsed} fullscreen={fullscreen}>
+    <Shell shell={shell} markup={markup} collapsed={collapsed} fullscreen={fullscreen}>
       <Outlet />
     </Shell>
   );
