@@ -4,7 +4,8 @@
 import { getFormProps, useForm, type SubmissionResult } from "~/components/ui/form-state";
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { listHref } from "~/components/data-table-simple/list-url";
-import { CheckIcon, SearchIcon } from "~/components/icons/icons";
+import { CheckIcon } from "~/components/icons/check";
+import { SearchIcon } from "~/components/icons/search";
 import { Pagination } from "~/components/pagination/pagination";
 import { Field, FormError } from "~/components/ui/form";
 import { StatusBadge } from "~/components/ui/status-badge";

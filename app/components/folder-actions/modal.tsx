@@ -3,7 +3,7 @@
 // Escape closes it too.
 import { Link, useNavigate } from "@remix-run/react";
 import { useEffect, useId } from "react";
-import { CloseIcon } from "~/components/icons/icons";
+import { CloseIcon } from "~/components/icons/close";
 import * as s from "./folder-actions.css";
 
 export function Modal({

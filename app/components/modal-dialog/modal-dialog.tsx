@@ -4,7 +4,7 @@
 // Escape closes it too and its form (a fetcher) saves without a full page reload.
 import { Link, useNavigate } from "@remix-run/react";
 import { useEffect, useId } from "react";
-import { CloseIcon } from "~/components/icons/icons";
+import { CloseIcon } from "~/components/icons/close";
 import * as s from "./modal-dialog.css";
 
 export function ModalDialog({

@@ -2,7 +2,7 @@
 // sign-out and the supported-browser note. The rest of the navigation (brand, user, links, USERS)
 // is server markup (shell-markup.server.tsx); the fleet tree is fleet-tree.tsx.
 import { useLocation } from "@remix-run/react";
-import { ChevronLeftIcon } from "~/components/icons/icons";
+import { ChevronLeftIcon } from "~/components/icons/chevron-left";
 import { ServerMarkup } from "~/components/server-markup/server-markup";
 import { navCookieValue } from "./nav-pref";
 import * as s from "./shell.css";

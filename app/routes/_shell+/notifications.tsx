@@ -3,7 +3,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
-import { BellIcon } from "~/components/icons/icons";
+import { BellIcon } from "~/components/icons/bell";
 import { dateTimeUtc } from "~/components/shell/format";
 import { EMPTY_NOTIFICATIONS } from "~/components/shell/notifications-menu";
 import * as ui from "~/components/ui/ui.css";

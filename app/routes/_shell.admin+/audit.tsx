@@ -6,7 +6,7 @@ import { ListPagination, ListTable, OrganizationFilter } from "~/components/admi
 import * as s from "~/components/admin/admin.css";
 import { listHref } from "~/components/data-table-simple/list-url";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
-import { SearchIcon } from "~/components/icons/icons";
+import { SearchIcon } from "~/components/icons/search";
 import { dateTimeUtc } from "~/components/shell/format";
 import * as ui from "~/components/ui/ui.css";
 import { listParams, organizationOptions, queryOf } from "~/models/admin.server";

@@ -5,7 +5,8 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
-import { MailIcon, SearchIcon } from "~/components/icons/icons";
+import { MailIcon } from "~/components/icons/mail";
+import { SearchIcon } from "~/components/icons/search";
 import { Pagination } from "~/components/pagination/pagination";
 import { dateTimeUtc } from "~/components/shell/format";
 import { Linkified } from "~/components/ui/linkified";

@@ -22,7 +22,9 @@ import {
 } from "~/components/consultant-card/consultant-card";
 import * as card from "~/components/consultant-card/consultant-card.css";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
-import { MailIcon, PhoneIcon, PinIcon } from "~/components/icons/icons";
+import { MailIcon } from "~/components/icons/mail";
+import { PhoneIcon } from "~/components/icons/phone";
+import { PinIcon } from "~/components/icons/pin";
 import { AvailabilityDialog, NotesAndRatesDialog, SendMessageDialog } from "~/components/modal-dialog/consultant-dialogs";
 import { withoutDialog } from "~/components/modal-dialog/dialog-schemas";
 import { Pagination } from "~/components/pagination/pagination";
