@@ -36,16 +36,18 @@ export function useMarkupLinks(root: RefObject<HTMLElement>) {
     const inMarkup = (t: EventTarget | null) => t instanceof Element && t.closest("[data-markup]") !== null && el.contains(t);
     const onClick = (e: MouseEvent) => {
       if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.altKey || e.ctrlKey || e.shiftKey) return;
-      const a = e.target instanceof Element ? e.target.closest("a") : null;
-      if (!a || !inMarkup(a) || !a.hasAttribute("href") || (a.target && a.target !== "_self") || a.hasAttribute("download") || a.origin !== window.location.origin) return;
+      // Links as <Link> renders them (data-discover); plain anchors (#sections, mailto:) stay the browser's.
+      const a = e.target instanceof Element ? e.target.closest("a[data-discover]") : null;
+      if (!(a instanceof HTMLAnchorElement) || !inMarkup(a) || (a.target && a.target !== "_self") || a.hasAttribute("download") || a.origin !== window.location.origin) return;
       e.preventDefault();
       const to = a.pathname + a.search + a.hash;
       const now = here.current;
       navigate(to, { replace: now.pathname + now.search + now.hash === to });
     };
     const onSubmit = (e: SubmitEvent) => {
+      // Forms as <Form> renders them (data-discover).
       const form = e.target;
-      if (e.defaultPrevented || !(form instanceof HTMLFormElement) || !inMarkup(form)) return;
+      if (e.defaultPrevented || !(form instanceof HTMLFormElement) || !form.hasAttribute("data-discover") || !inMarkup(form)) return;
       e.preventDefault();
       // Where to come back to: the page as it is now (the markup may be older than the last navigation).
       const now = here.current;

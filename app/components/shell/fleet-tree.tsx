@@ -4,7 +4,9 @@
 // /resources/fleet when a disclosure opens, without reloading the page.
 import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { ChevronRightIcon, FolderIcon, SearchIcon } from "~/components/icons/icons";
+import { ChevronRightIcon } from "~/components/icons/chevron-right";
+import { FolderIcon } from "~/components/icons/folder";
+import { SearchIcon } from "~/components/icons/search";
 import type { FleetEntry, FolderEntry } from "~/models/shell.server";
 import type { loader as fleetLoader } from "~/routes/resources+/fleet";
 import * as s from "./shell.css";

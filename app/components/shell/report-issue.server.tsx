@@ -1,3 +1,3 @@
-// The Report Issue form for the server render of the top bar's menu only: the browser fetches the
-// form's code when the user comes near the menu (report-issue-menu.tsx), so its bundle leaves it out.
-export { ReportIssueForm } from "./report-issue";
+// The Report Issue menu for the server render only (report-issue-menu.tsx): the browser fetches its
+// code when the user comes near it, so its bundle leaves it out.
+export { ReportIssueMenu } from "./report-issue";

@@ -1,13 +1,15 @@
 // Report Issue: a form that sends a description with the page's address to the admins (kept
-// upstream, mailed through the outbox). In the top bar it is a disclosure (report-issue-menu.tsx,
-// which fetches this module when needed); it posts to the UI route /report-issue, which redirects
+// upstream, mailed through the outbox). In the top bar it is a disclosure (ReportIssueMenu, fetched
+// by report-issue-menu.tsx when the user comes near it); it posts to the UI route /report-issue, which redirects
 // back with a toast, so it works without JavaScript. With JavaScript it posts through a fetcher and
 // shows errors in place.
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "~/components/ui/form-state";
 import { useFetcher } from "@remix-run/react";
+import { BugIcon } from "~/components/icons/bug";
 import { ErrorList, FormError } from "~/components/ui/form";
 import * as ui from "~/components/ui/ui.css";
 import type { action as reportAction } from "~/routes/_shell+/report-issue";
+import * as s from "./shell.css";
 import { FORM_CONSTRAINTS } from "~/models/form-constraints";
 
 export const REPORT_ISSUE_ACTION = "/report-issue";
@@ -53,5 +55,22 @@ export function ReportIssueForm({
         {busy ? "Sending…" : "Send the report"}
       </button>
     </fetcher.Form>
+  );
+}
+
+/** The top bar's Report Issue menu: a disclosure with the form (report-issue-menu.tsx fetches it). */
+export function ReportIssueMenu({ url }: { url: string }) {
+  return (
+    <details className={s.menu} data-menu="">
+      <summary className={s.menuSummary} aria-label="Report Issue" title="Report Issue">
+        <BugIcon />
+      </summary>
+      <div className={s.menuPanel}>
+        <div className={s.menuHead}>Report Issue</div>
+        <div className={s.menuBody}>
+          <ReportIssueForm url={url} />
+        </div>
+      </div>
+    </details>
   );
 }

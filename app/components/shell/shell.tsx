@@ -6,14 +6,18 @@ import { useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { LogoutListener } from "~/components/logout/logout-broadcast";
 import { useMarkupLinks } from "~/components/server-markup/markup-links";
+import { LazyIsland } from "~/components/server-markup/lazy-island";
 import { ServerMarkup, type Markup } from "~/components/server-markup/server-markup";
 import type { ShellData } from "~/models/shell.server";
-import { FleetTree } from "./fleet-tree";
+import { FleetTree as ServerFleetTree } from "./fleet-tree.server";
 import { ExitFullScreen } from "./full-screen";
 import { useTopBar } from "./handle";
 import { NavFooter } from "./side-nav";
 import * as s from "./shell.css";
 import { DRAWER_TOGGLE_ID, TopBar } from "./top-bar";
+
+// The fleet tree's search and folders are a script the page fetches when the user comes near it.
+const loadFleetTree = () => import("./fleet-tree").then((m) => m.FleetTree);
 
 export function Shell({
   shell,
@@ -66,7 +70,9 @@ export function Shell({
       <div className={s.navCol}>
         <nav className={s.nav} aria-label="Main">
           <ServerMarkup id="shell-nav" html={markup?.["shell-nav"]} />
-          {shell.fleet.shown ? <FleetTree fleet={shell.fleet} currentAircraftId={shell.aircraft?.id ?? shell.pathAircraftId} /> : null}
+          {shell.fleet.shown ? (
+            <LazyIsland id="shell-fleet" load={loadFleetTree} server={ServerFleetTree} props={{ fleet: shell.fleet, currentAircraftId: shell.aircraft?.id ?? shell.pathAircraftId }} />
+          ) : null}
           <ServerMarkup id="shell-nav-more" html={markup?.["shell-nav-more"]} />
           <NavFooter collapsed={collapsed} onCollapsedChange={setCollapsed} markup={markup?.["shell-nav-foot"]} />
         </nav>

@@ -3,14 +3,14 @@
 // Issue, notifications and, for clients, the product switcher. The drawer button and the mark, the
 // notifications and the switcher are server markup (shell-markup.server.tsx).
 import { Form, useLocation, useRouteLoaderData } from "@remix-run/react";
-import { FileSearchSlot } from "~/components/file-search/file-search";
+import { FileSearchSlot } from "~/components/file-search/file-search-slot";
 import { ServerMarkup, type Markup } from "~/components/server-markup/server-markup";
 import { SpeedTest } from "~/components/speed-test/speed-test";
 import { PRODUCT_NAME, ROLE_LABEL, switcherHiddenOn } from "~/models/shell";
 import type { ShellData } from "~/models/shell.server";
 import { FullScreenToggle } from "./full-screen";
 import type { TopBarInfo } from "./handle";
-import { ReportIssueMenu } from "./report-issue-menu";
+import { ReportIssueMenuIsland } from "./report-issue-menu";
 import * as s from "./shell.css";
 
 export const DRAWER_TOGGLE_ID = "nav-drawer";
@@ -62,7 +62,7 @@ export function TopBar({ shell, info, pathname, markup }: { shell: ShellData; in
         <span className={s.hideTiny}>
           <FullScreenToggle />
         </span>
-        <ReportIssueMenu />
+        <ReportIssueMenuIsland />
         <ServerMarkup id="shell-notifications" html={markup?.["shell-notifications"]} />
         {showSwitcher ? <ServerMarkup id="shell-switcher" html={markup?.["shell-switcher"]} /> : null}
       </div>

@@ -4,14 +4,17 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { AeroBoxShell } from "~/components/aero-box/aero-box";
+import { aeroBoxMarkup } from "~/components/aero-box/aero-box-markup.server";
 import { FullPageErrorBoundary } from "~/components/error-page/boundary";
+import { MARKUP_KEY } from "~/components/server-markup/server-markup";
 import { STORAGE_ROLES } from "~/models/storage.server";
 import { requireUser } from "~/utils/auth.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = await requireUser(request, context, { roles: STORAGE_ROLES });
+  const shown = { name: [user.first_name].filter(Boolean).join(" ") || user.username, email: user.email, role: user.role };
   return json(
-    { user: { name: [user.first_name].filter(Boolean).join(" ") || user.username, email: user.email, role: user.role } },
+    { user: shown, [MARKUP_KEY]: aeroBoxMarkup(context, shown, new URL(request.url)) },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -19,9 +22,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const meta: MetaFunction = () => [{ title: "AeroBOX · AeroRecords" }];
 
 export default function AeroBoxLayout() {
-  const { user } = useLoaderData<typeof loader>();
+  const { [MARKUP_KEY]: markup } = useLoaderData<typeof loader>();
   return (
-    <AeroBoxShell user={user}>
+    <AeroBoxShell markup={markup}>
       <Outlet />
     </AeroBoxShell>
   );
