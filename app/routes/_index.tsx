@@ -22,7 +22,7 @@ import { env } from "~/utils/env.server";
 import { landingFor } from "~/utils/landing.server";
 import { destroySession, getSession } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { FORM_CONSTRAINTS } from "~/models/form-constraints";
+import { ContactInputConstraints } from "~/models/form-constraints/ContactInput";
 
 export const meta: MetaFunction = () => [
   { title: "AeroRecords · Aircraft records, operations and oil analysis" },
@@ -83,7 +83,7 @@ function ContactForm({ sent }: { sent: boolean }) {
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const [form, fields] = useForm({
     id: "contact",
-    constraint: FORM_CONSTRAINTS.ContactInput,
+    constraint: ContactInputConstraints,
     lastResult: navigation.state === "idle" ? actionData?.result : undefined,
   });
   return (

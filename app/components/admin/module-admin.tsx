@@ -15,7 +15,9 @@ import type { ModuleLinks } from "~/models/module-admin";
 import { AIRCRAFT_KINDS, AIRCRAFT_STATUSES, PRODUCT_TYPES } from "~/models/admin-constants";
 import { SelectField } from "./fields";
 import * as s from "./admin.css";
-import { FORM_CONSTRAINTS } from "~/models/form-constraints";
+import { ModuleEnableInputConstraints } from "~/models/form-constraints/ModuleEnableInput";
+import { ModuleOrganizationInputConstraints } from "~/models/form-constraints/ModuleOrganizationInput";
+import { MsnIdCreatedInputConstraints } from "~/models/form-constraints/MsnIdCreatedInput";
 
 export interface ModuleOrg {
   organization_id: number;
@@ -135,13 +137,13 @@ export function ModuleCreateView({
   const [createForm, createFields] = useForm({
     id: "module-org-create",
     lastResult: idle && actionData?.intent === "create" ? actionData.result : undefined,
-    constraint: FORM_CONSTRAINTS.ModuleOrganizationInput,
+    constraint: ModuleOrganizationInputConstraints,
     defaultValue: { product_type: "STORAGE" },
   });
   const [enableForm, enableFields] = useForm({
     id: "module-org-enable",
     lastResult: idle && actionData?.intent === "enable" ? actionData.result : undefined,
-    constraint: FORM_CONSTRAINTS.ModuleEnableInput,
+    constraint: ModuleEnableInputConstraints,
   });
   return (
     <>
@@ -212,7 +214,7 @@ export function MsnRegisterForm({ links, slug, lastResult }: { links: ModuleLink
   const [form, fields] = useForm({
     id: "msn-register",
     lastResult: navigation.state === "idle" ? lastResult : undefined,
-    constraint: FORM_CONSTRAINTS.MsnIdCreatedInput,
+    constraint: MsnIdCreatedInputConstraints,
     defaultValue: { kind: "aircraft", status: "IN OPERATION" },
   });
   return (

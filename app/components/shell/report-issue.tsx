@@ -10,7 +10,7 @@ import { ErrorList, FormError } from "~/components/ui/form";
 import * as ui from "~/components/ui/ui.css";
 import type { action as reportAction } from "~/routes/_shell+/report-issue";
 import * as s from "./shell.css";
-import { FORM_CONSTRAINTS } from "~/models/form-constraints";
+import { ReportIssueInputConstraints } from "~/models/form-constraints/ReportIssueInput";
 
 export const REPORT_ISSUE_ACTION = "/report-issue";
 
@@ -27,7 +27,7 @@ export function ReportIssueForm({
   const fetcher = useFetcher<typeof reportAction>({ key: id });
   const [form, fields] = useForm({
     id,
-    constraint: FORM_CONSTRAINTS.ReportIssueInput,
+    constraint: ReportIssueInputConstraints,
     lastResult: fetcher.state === "idle" ? (fetcher.data?.result ?? lastResult) : undefined,
   });
   const { key, ...textarea } = getTextareaProps(fields.description, { ariaAttributes: true });
@@ -45,7 +45,7 @@ export function ReportIssueForm({
           {...textarea}
           className={ui.textarea}
           rows={5}
-          maxLength={FORM_CONSTRAINTS.ReportIssueInput.description.maxLength}
+          maxLength={ReportIssueInputConstraints.description.maxLength}
           placeholder="Describe what you did and what you expected to happen."
         />
         <span className={ui.hint}>The address of this page and your account are sent with the report.</span>

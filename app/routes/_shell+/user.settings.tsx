@@ -16,7 +16,9 @@ import { AUTH_MESSAGES, PASSWORD_RULE_MESSAGE } from "~/models/auth-constants";
 import { requireUser } from "~/utils/auth.server";
 import { otpauthQr, svgDataUrl } from "~/utils/qr.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { FORM_CONSTRAINTS } from "~/models/form-constraints";
+import { ChangePasswordInputConstraints } from "~/models/form-constraints/ChangePasswordInput";
+import { Disable2faInputConstraints } from "~/models/form-constraints/Disable2faInput";
+import { Enable2faInputConstraints } from "~/models/form-constraints/Enable2faInput";
 
 export const meta: MetaFunction = () => [{ title: "Settings · AeroRecords" }];
 
@@ -174,7 +176,7 @@ function ChangePassword() {
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "password";
   const [form, fields] = useForm({
     id: "change-password",
-    constraint: FORM_CONSTRAINTS.ChangePasswordInput,
+    constraint: ChangePasswordInputConstraints,
     lastResult: useResult("password"),
   });
   return (
@@ -220,7 +222,7 @@ function EnableTwoFactor({ setup }: { setup: { secret: string; otpauth_url: stri
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "enable";
   const [form, fields] = useForm({
     id: "enable-2fa",
-    constraint: FORM_CONSTRAINTS.Enable2faInput,
+    constraint: Enable2faInputConstraints,
     lastResult: useResult("enable"),
   });
   const grouped = setup.secret.replace(/=+$/, "").match(/.{1,4}/g)?.join(" ") ?? setup.secret;
@@ -264,7 +266,7 @@ function DisableTwoFactor() {
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "disable";
   const [form, fields] = useForm({
     id: "disable-2fa",
-    constraint: FORM_CONSTRAINTS.Disable2faInput,
+    constraint: Disable2faInputConstraints,
     lastResult: useResult("disable"),
   });
   return (

@@ -17,7 +17,7 @@ import { fieldErrorsOf, getProfile, listMessages, listSaved, MARKET_ROLES, sendT
 import { ClientMessageInput } from "~/models/schemas/consultant.server";
 import { requireUser } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { FORM_CONSTRAINTS } from "~/models/form-constraints";
+import { ClientMessageInputConstraints } from "~/models/form-constraints/ClientMessageInput";
 
 const PER_PAGE = 20;
 const BOXES = ["received", "sent"] as const;
@@ -153,7 +153,7 @@ function Compose({
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "compose",
-    constraint: FORM_CONSTRAINTS.ClientMessageInput,
+    constraint: ClientMessageInputConstraints,
     lastResult: navigation.state === "idle" ? lastResult : undefined,
     defaultValue: { consultant_id: recipient ? String(recipient.id) : "" },
   });

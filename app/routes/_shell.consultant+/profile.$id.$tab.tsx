@@ -56,7 +56,8 @@ import {
 } from "~/models/consultant.server";
 import { ConsultantProfileForm, ProjectInput } from "~/models/schemas/consultant.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { FORM_CONSTRAINTS } from "~/models/form-constraints";
+import { ConsultantProfileFormConstraints } from "~/models/form-constraints/ConsultantProfileForm";
+import { ProjectInputConstraints } from "~/models/form-constraints/ProjectInput";
 
 type Tab = (typeof PROFILE_TABS)[number];
 const TAB_LABEL: Record<Tab, string> = { overview: "Overview", documents: "Documents", projects: "Projects", resume: "Resume" };
@@ -387,7 +388,7 @@ function ProfileForm({ c, lastResult }: { c: Consultant; lastResult?: Submission
   const hydrated = useHydrated();
   const [form, fields] = useForm({
     id: "profile",
-    constraint: FORM_CONSTRAINTS.ConsultantProfileForm,
+    constraint: ConsultantProfileFormConstraints,
     lastResult: navigation.state === "idle" ? lastResult : undefined,
     defaultValue: {
       name: c.name,
@@ -606,7 +607,7 @@ function AddProject({ lastResult }: { lastResult?: SubmissionResult<string[]> })
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "add-project",
-    constraint: FORM_CONSTRAINTS.ProjectInput,
+    constraint: ProjectInputConstraints,
     lastResult: navigation.state === "idle" ? lastResult : undefined,
   });
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "add_project";
