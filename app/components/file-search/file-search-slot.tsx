@@ -6,30 +6,21 @@
 // is fetched when the user comes near the box (pointer, touch, focus) or after a navigation (issue
 // 12). Until then the form is the server's markup, a plain GET form the browser validates itself,
 // as without JavaScript; what was typed carries over to the live form.
-import { Link, useMatches } from "@remix-run/react";
-import { SearchIcon } from "~/components/icons/search";
+import { useMatches } from "@remix-run/react";
 import { LazyIsland } from "~/components/server-markup/lazy-island";
 import * as s from "./file-search.css";
 import { fileSearchFromMatches } from "./file-search-handle";
-import { FileSearch as ServerFileSearch } from "./file-search.server";
+import { FileSearchBox as ServerBox } from "./file-search.server";
 
-const load = () => import("./file-search").then((m) => m.FileSearch);
+const load = () => import("./file-search").then((m) => m.FileSearchBox);
 
 export function FileSearchSlot() {
   const matches = useMatches();
   const props = fileSearchFromMatches(matches as Parameters<typeof fileSearchFromMatches>[0]);
   if (!props) return null;
-  const q = new URLSearchParams();
-  if (props.aircraftId) q.set("aircraft_id", String(props.aircraftId));
-  if (props.organization) q.set("organization", props.organization);
   return (
     <div className={s.slot} data-slot="file-search">
-      <div className={s.wide}>
-        <LazyIsland id="file-search" load={load} server={ServerFileSearch} props={props} />
-      </div>
-      <Link to={`/storage/search${q.size ? `?${q}` : ""}`} className={s.narrow} aria-label="Search files" title="Search files">
-        <SearchIcon size={20} />
-      </Link>
+      <LazyIsland id="file-search" load={load} server={ServerBox} props={props} />
     </div>
   );
 }

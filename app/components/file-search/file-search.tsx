@@ -5,7 +5,7 @@
 // characters is not sent and a tooltip lists up to 10 distinct offending characters and "and N more";
 // while typing, that tooltip appears 500 ms after the last keystroke. The default hint is
 // "Special characters are not supported in search". The upstream enforces the same rules.
-import { Form, useLocation } from "@remix-run/react";
+import { Form, Link, useLocation } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { SearchIcon } from "~/components/icons/search";
 import { DEFAULT_HINT, SEARCH_INVALID_CHARS, SEARCH_MIN_LENGTH, SEARCH_MAX_LENGTH, TOOLTIP_DELAY_MS, checkSearchQuery, charsMessage, offendingChars } from "~/models/search-query";
@@ -120,5 +120,22 @@ export function FileSearch(p: FileSearchProps) {
         </div>
       ) : null}
     </Form>
+  );
+}
+
+/** The top bar's search: the box, and on narrow screens a search icon that opens /storage/search. */
+export function FileSearchBox(p: FileSearchProps) {
+  const q = new URLSearchParams();
+  if (p.aircraftId) q.set("aircraft_id", String(p.aircraftId));
+  if (p.organization) q.set("organization", p.organization);
+  return (
+    <>
+      <div className={s.wide}>
+        <FileSearch {...p} />
+      </div>
+      <Link to={`/storage/search${q.size ? `?${q}` : ""}`} className={s.narrow} aria-label="Search files" title="Search files">
+        <SearchIcon size={20} />
+      </Link>
+    </>
   );
 }

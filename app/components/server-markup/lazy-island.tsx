@@ -18,38 +18,37 @@ const loading = new Map<string, Promise<AnyComponent>>();
 const CONTENTS: CSSProperties = { display: "contents" };
 const useBrowserLayoutEffect = typeof document === "undefined" ? () => undefined : useLayoutEffect;
 
-type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
-interface Carry {
-  values: [string, string][];
-  open: number[];
-  focus: { name: string; start: number | null; end: number | null } | null;
-}
+// What carries over from the server's markup to the live component: the fields' values (by name;
+// hidden ones are the page's, not the user's), which disclosures are open, and the focus (by
+// position among the focusable elements, with the caret).
+const FIELDS = "input[name]:not([type=hidden]):not([type=checkbox]):not([type=radio]),textarea[name],select[name]";
+const FOCUSABLE = "a[href],button,input,select,textarea,summary";
+type Field = HTMLInputElement;
+type Carry = [values: [string, string][], open: boolean[], focus: number, start: number | null, end: number | null];
 
-const fieldsOf = (root: Element) => [...root.querySelectorAll<Field>("input[name],textarea[name],select[name]")].filter((f) => !["hidden", "checkbox", "radio", "submit", "button"].includes(f.type));
-
-function capture(root: Element | null): Carry | null {
-  if (!root) return null;
+function capture(root: Element): Carry {
   const a = document.activeElement as Field | null;
-  const text = a && "selectionStart" in a && a.type !== "select-one" ? (a as HTMLInputElement) : null;
-  return {
-    values: fieldsOf(root).map((f) => [f.name, f.value]),
-    open: [...root.querySelectorAll("details")].flatMap((d, i) => (d.open ? [i] : [])),
-    focus: a?.name && root.contains(a) ? { name: a.name, start: text?.selectionStart ?? null, end: text?.selectionEnd ?? null } : null,
-  };
+  const text = a?.tagName === "INPUT" || a?.tagName === "TEXTAREA";
+  return [
+    [...root.querySelectorAll<Field>(FIELDS)].map((f) => [f.name, f.value]),
+    [...root.querySelectorAll("details")].map((d) => d.open),
+    a ? [...root.querySelectorAll(FOCUSABLE)].indexOf(a) : -1,
+    text ? a!.selectionStart : null,
+    text ? a!.selectionEnd : null,
+  ];
 }
 
-function restore(root: Element, c: Carry) {
-  const fields = fieldsOf(root);
-  for (const [name, value] of c.values) {
+function restore(root: Element, [values, open, focus, start, end]: Carry) {
+  const fields = [...root.querySelectorAll<Field>(FIELDS)];
+  for (const [name, value] of values) {
     const f = fields.find((x) => x.name === name);
-    if (f && f.value !== value) f.value = value;
+    if (f) f.value = value;
   }
-  const details = root.querySelectorAll("details");
-  for (const i of c.open) if (details[i]) details[i]!.open = true;
-  const f = c.focus && fields.find((x) => x.name === c.focus!.name);
+  root.querySelectorAll("details").forEach((d, i) => open[i] && (d.open = true));
+  const f = root.querySelectorAll<Field>(FOCUSABLE)[focus];
   if (f) {
     f.focus();
-    if (f instanceof HTMLInputElement || f instanceof HTMLTextAreaElement) f.setSelectionRange(c.focus!.start, c.focus!.end);
+    if (start !== null) f.setSelectionRange?.(start, end);
   }
 }
 
@@ -79,7 +78,7 @@ export function LazyIsland<P extends object>({
     let p = loading.get(id);
     if (!p) loading.set(id, (p = load().then((c) => (live.set(id, c), c))));
     void p.then((c) => {
-      carry.current = capture(box.current);
+      if (box.current) carry.current = capture(box.current);
       setLive(() => c as ComponentType<P>);
     });
   }, [Live, id, load]);

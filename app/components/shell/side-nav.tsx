@@ -6,14 +6,12 @@ import { ChevronLeftIcon } from "~/components/icons/chevron-left";
 import { ServerMarkup } from "~/components/server-markup/server-markup";
 import { navCookieValue } from "./nav-pref";
 import * as s from "./shell.css";
-import { useHydrated } from "./use-hydrated";
 
 export const NO_USERS = "No users to show";
 export const BROWSER_NOTE = "Best viewed in Google Chrome";
 
 export function NavFooter({ collapsed, onCollapsedChange, markup }: { collapsed: boolean; onCollapsedChange: (next: boolean) => void; markup?: string }) {
   const location = useLocation();
-  const hydrated = useHydrated();
   const here = location.pathname + location.search;
   return (
     <div className={s.navFooter}>
@@ -22,7 +20,7 @@ export function NavFooter({ collapsed, onCollapsedChange, markup }: { collapsed:
         action="/prefs/nav"
         className={s.collapseForm}
         onSubmit={(e) => {
-          if (!hydrated) return;
+          // React handles the submit only once the page is hydrated; before, it posts (no script needed).
           e.preventDefault();
           document.cookie = navCookieValue(!collapsed);
           onCollapsedChange(!collapsed);
