@@ -7,12 +7,14 @@
 // 12). Until then the form is the server's markup, a plain GET form the browser validates itself,
 // as without JavaScript; what was typed carries over to the live form.
 import { useMatches } from "@remix-run/react";
-import { LazyIsland } from "~/components/server-markup/lazy-island";
+import { LazyIsland, preloadIsland } from "~/components/server-markup/lazy-island";
 import * as s from "./file-search.css";
 import { fileSearchFromMatches } from "./file-search-handle";
 import { FileSearchBox as ServerBox } from "./file-search.server";
 
+const ID = "file-search";
 const load = () => import("./file-search").then((m) => m.FileSearchBox);
+export const preloadFileSearch = () => preloadIsland(ID, load);
 
 export function FileSearchSlot() {
   const matches = useMatches();
@@ -20,7 +22,7 @@ export function FileSearchSlot() {
   if (!props) return null;
   return (
     <div className={s.slot} data-slot="file-search">
-      <LazyIsland id="file-search" load={load} server={ServerBox} props={props} />
+      <LazyIsland id={ID} load={load} server={ServerBox} props={props} />
     </div>
   );
 }

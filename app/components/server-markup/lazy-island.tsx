@@ -5,7 +5,8 @@
 // Remix by useMarkupLinks. When the code has come the live component replaces the markup; what the
 // user typed, chose, opened and where the focus was carry over.
 //
-// Mounted by a client-side navigation (no server markup to show) it fetches its code at once.
+// Mounted by a client-side navigation there is no server markup to show: the layout's clientLoader
+// fetches its islands' code with the data (preloadIsland), else it fetches its code at once.
 import { useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ComponentType, type CSSProperties } from "react";
 import { ServerMarkup } from "./server-markup";
@@ -14,6 +15,16 @@ import { ServerMarkup } from "./server-markup";
 type AnyComponent = ComponentType<any>;
 const live = new Map<string, AnyComponent>();
 const loading = new Map<string, Promise<AnyComponent>>();
+
+/**
+ * Fetches an island's code ahead (a client-side navigation into a layout whose islands have no server
+ * markup to show meanwhile: the layout's clientLoader waits for it with the data).
+ */
+export function preloadIsland<P>(id: string, load: () => Promise<ComponentType<P>>): Promise<ComponentType<P>> {
+  let p = loading.get(id);
+  if (!p) loading.set(id, (p = load().then((c) => (live.set(id, c), c))));
+  return p as Promise<ComponentType<P>>;
+}
 
 const CONTENTS: CSSProperties = { display: "contents" };
 const useBrowserLayoutEffect = typeof document === "undefined" ? () => undefined : useLayoutEffect;
@@ -75,9 +86,7 @@ export function LazyIsland<P extends object>({
 
   const fetchCode = useCallback(() => {
     if (Live) return;
-    let p = loading.get(id);
-    if (!p) loading.set(id, (p = load().then((c) => (live.set(id, c), c))));
-    void p.then((c) => {
+    void preloadIsland(id, load).then((c) => {
       if (box.current) carry.current = capture(box.current);
       setLive(() => c as ComponentType<P>);
     });

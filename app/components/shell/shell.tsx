@@ -6,10 +6,12 @@ import { useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { LogoutListener } from "~/components/logout/logout-broadcast";
 import { useMarkupLinks } from "~/components/server-markup/markup-links";
-import { LazyIsland } from "~/components/server-markup/lazy-island";
+import { preloadFileSearch } from "~/components/file-search/file-search-slot";
+import { LazyIsland, preloadIsland } from "~/components/server-markup/lazy-island";
 import { ServerMarkup, type Markup } from "~/components/server-markup/server-markup";
 import type { ShellData } from "~/models/shell.server";
 import { FleetTree as ServerFleetTree } from "./fleet-tree.server";
+import { preloadReportIssue } from "./report-issue-menu";
 import { ExitFullScreen } from "./full-screen";
 import { useTopBar } from "./handle";
 import { NavFooter } from "./side-nav";
@@ -18,6 +20,13 @@ import { DRAWER_TOGGLE_ID, TopBar } from "./top-bar";
 
 // The fleet tree's search and folders are a script the page fetches when the user comes near it.
 const loadFleetTree = () => import("./fleet-tree").then((m) => m.FleetTree);
+
+/** The shell's islands, fetched ahead when a client-side navigation enters the shell (its clientLoader). */
+export const preloadShellIslands = () =>
+  Promise.all([preloadIsland("shell-fleet", loadFleetTree), preloadReportIssue(), preloadFileSearch()]).then(
+    () => undefined,
+    () => undefined, // offline: each island fetches its code again when it mounts
+  );
 
 export function Shell({
   shell,

@@ -2,10 +2,11 @@
 // Storage → All Aircrafts, Favourites, Following, Inventory Report, OCR Status, the role's entries,
 // Sign Out) and a top bar with the file search. Its pages reuse the storage pages' loaders.
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Outlet, useLoaderData } from "@remix-run/react";
+import { Outlet, useLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
 import { AeroBoxShell } from "~/components/aero-box/aero-box";
 import { aeroBoxMarkup } from "~/components/aero-box/aero-box-markup.server";
 import { FullPageErrorBoundary } from "~/components/error-page/boundary";
+import { preloadFileSearch } from "~/components/file-search/file-search-slot";
 import { MARKUP_KEY } from "~/components/server-markup/server-markup";
 import { STORAGE_ROLES } from "~/models/storage.server";
 import { requireUser } from "~/utils/auth.server";
@@ -17,6 +18,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     { user: shown, [MARKUP_KEY]: aeroBoxMarkup(context, shown, new URL(request.url)) },
     { headers: { "Cache-Control": "private, no-store" } },
   );
+}
+
+/** A client-side navigation into /aero-box: the file search's code comes with the data (no server markup to show meanwhile). */
+export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
+  const [data] = await Promise.all([serverLoader<typeof loader>(), preloadFileSearch().catch(() => undefined)]);
+  return data;
 }
 
 export const meta: MetaFunction = () => [{ title: "AeroBOX · AeroRecords" }];
