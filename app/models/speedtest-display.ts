@@ -3,8 +3,8 @@
 // the page; the rules of a run (files, ranges, timing, claims) are in speedtest.ts, which the page
 // fetches only when a test runs (issue 12). speedtest.ts re-exports all of this.
 
-export const SPEED_TEST_FILES = ["1MB", "5MB", "10MB", "50MB"] as const;
-export type SpeedTestFile = (typeof SPEED_TEST_FILES)[number];
+/** The test files (speedtest.ts lists them: SPEED_TEST_FILES). */
+export type SpeedTestFile = "1MB" | "5MB" | "10MB" | "50MB";
 
 // Business constants (spec 001 §9).
 export const THRESHOLD_MBPS = 20;
@@ -21,17 +21,8 @@ export const LABELS = {
   below: `Less than ${THRESHOLD_MBPS} Mbps`,
 } as const;
 export const NO_JS_HINT = "The speed test needs JavaScript";
-
-/** Failure reasons (spec 001 §8). HTTP status errors are built by httpStatusReason(). */
-export const REASONS = {
-  timeout: `Download timeout after ${TIMEOUT_MS} ms`,
-  expired: "URL expired",
-  noUrl: "No presigned URL returned from API",
-  notFound: "Test file not found",
-  running: "Test already running",
-  noAbort: "Missing abort controller",
-} as const;
-export const httpStatusReason = (status: number) => `HTTP error ${status}`;
+/** The reason a failure without one shows (REASONS.noUrl). */
+export const NO_URL_REASON = "No presigned URL returned from API";
 export const failureMessage = (reason: string) => `Test failed: ${reason}`;
 
 /** The spec's bandwidth result. `bandwidth` decides the label; `averageSpeed` is the mean of the runs. */
@@ -93,14 +84,6 @@ export function readStoredResult(storage: KV | null, now: number): StoredResult 
     return { at: v.at, result: { bandwidth: r.bandwidth, duration: Number(r.duration) || 0, error: null, averageSpeed: Number(r.averageSpeed) || r.bandwidth, runs: Number(r.runs) || 1, file: r.file ?? null } };
   } catch {
     return null;
-  }
-}
-
-export function storeResult(storage: KV | null, result: BandwidthResult, now: number) {
-  try {
-    storage?.setItem(LAST_RESULT_KEY, JSON.stringify({ result, at: now } satisfies StoredResult));
-  } catch {
-    /* storage full or disabled: the next page tests again */
   }
 }
 

@@ -5,9 +5,29 @@
 // Units (docs/decisions/speed-test.md): one "MB" of a test file is 1,000,000 bytes (SI), and one
 // Mbps is 1,000,000 bits per second, so a file of N MB carries exactly N*8 megabits.
 
-import { AUTO_CLAIM_TTL_MS, autoTestDelay, failureMessage, readStoredResult, SPEED_TEST_FILES, TIMEOUT_MS, type BandwidthResult, type KV, type SpeedTestFile } from "./speedtest-display";
+import { AUTO_CLAIM_TTL_MS, autoTestDelay, failureMessage, LAST_RESULT_KEY, NO_URL_REASON, readStoredResult, TIMEOUT_MS, type BandwidthResult, type KV, type SpeedTestFile, type StoredResult } from "./speedtest-display";
 export * from "./speedtest-display";
 
+export const SPEED_TEST_FILES = ["1MB", "5MB", "10MB", "50MB"] as const satisfies readonly SpeedTestFile[];
+
+/** Failure reasons (spec 001 §8). HTTP status errors are built by httpStatusReason(). */
+export const REASONS = {
+  timeout: `Download timeout after ${TIMEOUT_MS} ms`,
+  expired: "URL expired",
+  noUrl: NO_URL_REASON,
+  notFound: "Test file not found",
+  running: "Test already running",
+  noAbort: "Missing abort controller",
+} as const;
+export const httpStatusReason = (status: number) => `HTTP error ${status}`;
+
+export function storeResult(storage: KV | null, result: BandwidthResult, now: number) {
+  try {
+    storage?.setItem(LAST_RESULT_KEY, JSON.stringify({ result, at: now } satisfies StoredResult));
+  } catch {
+    /* storage full or disabled: the next page tests again */
+  }
+}
 
 /** Bytes in one "MB" of a test file (SI, like the Mbps it is measured in). */
 export const BYTES_PER_MB = 1_000_000;

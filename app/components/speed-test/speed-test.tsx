@@ -16,7 +16,7 @@ import {
   LAST_RESULT_KEY,
   LOAD_CHECK_MS,
   NO_JS_HINT,
-  REASONS,
+  NO_URL_REASON,
   autoTestDelay,
   failureMessage,
   formatMbps,
@@ -84,7 +84,7 @@ export function SpeedTest({ linkEndpoint = "/resources/speed-test-link" }: Speed
         if (lite) setAutoLite(true);
       } catch (err) {
         if (unmount.current?.signal.aborted) return;
-        setFailure(failureOf ? failureOf(err) : failureMessage(err instanceof Error && err.message ? err.message : REASONS.noUrl));
+        setFailure(failureOf ? failureOf(err) : failureMessage(err instanceof Error && err.message ? err.message : NO_URL_REASON));
         setState("failed");
       } finally {
         busy.current = false;
