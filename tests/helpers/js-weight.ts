@@ -125,11 +125,14 @@ export function sourcesOf(build: Build, url: string): { source: string; bytes: n
   return Object.entries(out.inputs).map(([source, v]) => ({ source, bytes: v.bytesInOutput }));
 }
 
-/** A route with a UI: its browser module holds the route file (resource routes are empty stubs). */
+/** A route with a UI: its source exports a component (resource routes export only loaders and actions). */
 export function hasUi(build: Build, id: string): boolean {
   const r = build.manifest.routes[id];
-  if (!r) return false;
-  return sourcesOf(build, r.module).some((s) => s.source.startsWith("app/"));
+  const entry = r && build.metafile.outputs[outputKey(r.module)]?.entryPoint;
+  const file = entry?.replace(/^browser-route-module:/, "").replace(/\?browser$/, "");
+  if (!file) return false;
+  const source = fs.readFileSync(path.join(build.root, "app", file), "utf8");
+  return /export\s+default\b|export\s*\{[^}]*\bdefault\b[^}]*\}\s*from/.test(source);
 }
 
 export interface PageWeight {

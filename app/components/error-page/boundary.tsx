@@ -21,21 +21,15 @@ function Boundary({ inShell }: { inShell: boolean }) {
   useEffect(() => {
     if (!live) void load().then(setLive);
   }, [live]);
-  if (live) {
-    return (
-      <div key="live" data-error-boundary="" style={CONTENTS}>
-        <live.ErrorContent inShell={inShell} />
-      </div>
-    );
-  }
-  if (ServerContent) {
-    return (
-      <div key="live" data-error-boundary="" style={CONTENTS}>
-        <ServerContent inShell={inShell} />
-      </div>
-    );
-  }
-  return <div key="kept" data-error-boundary="" style={CONTENTS} suppressHydrationWarning dangerouslySetInnerHTML={KEEP} />;
+  // The live screen once its code has come; on the server, the same screen.
+  const Content = live?.ErrorContent ?? ServerContent;
+  return Content ? (
+    <div key="live" data-error-boundary="" style={CONTENTS}>
+      <Content inShell={inShell} />
+    </div>
+  ) : (
+    <div key="kept" data-error-boundary="" style={CONTENTS} suppressHydrationWarning dangerouslySetInnerHTML={KEEP} />
+  );
 }
 
 /** For pages inside the shell: `export { PageErrorBoundary as ErrorBoundary } from "~/components/error-page/boundary"`. */

@@ -4,11 +4,10 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
 import { AeroBoxShell } from "~/components/aero-box/aero-box";
-import { aeroBoxMarkup } from "~/components/aero-box/aero-box-markup.server";
+import { aeroBoxMarkup, STORAGE_ROLES } from "~/components/aero-box/aero-box-markup.server";
 import { FullPageErrorBoundary } from "~/components/error-page/boundary";
 import { preloadFileSearch } from "~/components/file-search/file-search-slot";
 import { MARKUP_KEY } from "~/components/server-markup/server-markup";
-import { STORAGE_ROLES } from "~/models/storage.server";
 import { requireUser } from "~/utils/auth.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
