@@ -6,13 +6,15 @@
 //   entry.server), so a document carries it once, as markup.
 // - Hydrating, React leaves the element's content as the server sent it (an element with
 //   dangerouslySetInnerHTML is not diffed while hydrating, and its "" never changes after).
-// - A client-side navigation's loader data carries the new HTML (`__markup`), which replaces the old
-//   when it differs (not counting the current link, which useMarkupLinks marks).
+// - Each region carries the hash of its HTML (data-h; the current link left out, useMarkupLinks marks
+//   it in the browser). A client-side navigation's loader data carries a region's new HTML
+//   (`__markup`) only when its hash differs from the one the page holds (the shell sends them in an
+//   X-Markup header, markup-links.ts), and the new HTML then replaces the old.
 // The wrapper is `display: contents`, so the markup lays out as if it were the parent's own children.
 import { createContext, useContext, useLayoutEffect, useRef, type CSSProperties } from "react";
 
-/** Region id → HTML. */
-export type Markup = Record<string, string>;
+/** Region id → its HTML and the hash of it (without the current link's marks). */
+export type Markup = Record<string, { h: string; html: string }>;
 /** The key of a route's loader data that carries markup on client-side navigations. */
 export const MARKUP_KEY = "__markup";
 export type WithMarkup = { [MARKUP_KEY]?: Markup };
@@ -24,18 +26,14 @@ const CONTENTS: CSSProperties = { display: "contents" };
 const KEEP = { __html: "" };
 const useBrowserLayoutEffect = typeof document === "undefined" ? () => undefined : useLayoutEffect;
 
-/** What a link's current state adds to markup (see useMarkupLinks): left out when comparing. */
-const normal = (html: string) => html.replace(/ aria-current="page"/g, "").replace(/ class="([^"]*?) active"/g, ' class="$1"');
-
-export function ServerMarkup({ id, html, children }: { id: string; html?: string | null; children?: React.ReactNode }) {
+export function ServerMarkup({ id, html, children }: { id: string; html?: { h: string; html: string } | null; children?: React.ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
   const rendered = useContext(MarkupContext)?.[id];
   useBrowserLayoutEffect(() => {
     const el = ref.current;
-    if (!el || html == null) return;
-    const t = document.createElement("template");
-    t.innerHTML = html;
-    if (normal(t.innerHTML) !== normal(el.innerHTML)) el.innerHTML = html;
+    if (!el || !html || el.dataset.h === html.h) return;
+    el.innerHTML = html.html;
+    el.dataset.h = html.h;
   }, [html]);
   // `children`: a server-only render (from a *.server import, absent in the browser bundle).
   if (children != null) {
@@ -45,5 +43,15 @@ export function ServerMarkup({ id, html, children }: { id: string; html?: string
       </div>
     );
   }
-  return <div id={id} ref={ref} data-markup="" style={CONTENTS} suppressHydrationWarning dangerouslySetInnerHTML={rendered != null ? { __html: rendered } : KEEP} />;
+  return (
+    <div
+      id={id}
+      ref={ref}
+      data-markup=""
+      data-h={rendered?.h}
+      style={CONTENTS}
+      suppressHydrationWarning
+      dangerouslySetInnerHTML={rendered ? { __html: rendered.html } : KEEP}
+    />
+  );
 }

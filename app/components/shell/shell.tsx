@@ -18,6 +18,21 @@ import { NavFooter } from "./side-nav";
 import * as s from "./shell.css";
 import { DRAWER_TOGGLE_ID, TopBar } from "./top-bar";
 
+// The shell's navigations send the server markup the page holds (X-Markup: "id:hash,…"), so the
+// shell's data carries only the regions that changed (app/utils/markup.server.ts): without this the
+// navigation, notifications and switcher came again with every page, about 2 KiB gzip.
+if (typeof window !== "undefined" && !("__aeroMarkupFetch" in window)) {
+  const send = window.fetch;
+  Object.assign(window, { __aeroMarkupFetch: true });
+  window.fetch = (input, init) => {
+    if (typeof input !== "string" || !input.includes("_data=")) return send(input, init);
+    const held = [...document.querySelectorAll<HTMLElement>("[data-markup][data-h]")].map((e) => `${e.id}:${e.dataset.h}`).join(",");
+    const headers = new Headers(init?.headers);
+    if (held) headers.set("X-Markup", held);
+    return send(input, { ...init, headers });
+  };
+}
+
 // The fleet tree's search and folders are a script the page fetches when the user comes near it.
 const loadFleetTree = () => import("./fleet-tree").then((m) => m.FleetTree);
 

@@ -3,14 +3,14 @@
 // is server markup (shell-markup.server.tsx); the fleet tree is fleet-tree.tsx.
 import { useLocation } from "@remix-run/react";
 import { ChevronLeftIcon } from "~/components/icons/chevron-left";
-import { ServerMarkup } from "~/components/server-markup/server-markup";
+import { ServerMarkup, type Markup } from "~/components/server-markup/server-markup";
 import { navCookieValue } from "./nav-pref";
 import * as s from "./shell.css";
 
 export const NO_USERS = "No users to show";
 export const BROWSER_NOTE = "Best viewed in Google Chrome";
 
-export function NavFooter({ collapsed, onCollapsedChange, markup }: { collapsed: boolean; onCollapsedChange: (next: boolean) => void; markup?: string }) {
+export function NavFooter({ collapsed, onCollapsedChange, markup }: { collapsed: boolean; onCollapsedChange: (next: boolean) => void; markup?: Markup[string] }) {
   const location = useLocation();
   const here = location.pathname + location.search;
   return (
