@@ -1,40 +1,24 @@
 import { cssBundleHref } from "@remix-run/css-bundle";
-import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import "~/styles/global.css";
 import { FullPageErrorBoundary } from "~/components/error-page/boundary";
 import { Snackbar } from "~/components/toast/toast";
-import { getUser } from "~/utils/auth.server";
-import { publicEnv } from "~/utils/env.server";
 import { useNonce } from "~/utils/nonce";
-import { getToast } from "~/utils/toast.server";
-import { isLite, liteChoice } from "~/models/lite-mode";
 import { Stylesheet } from "~/utils/inline-css";
+import type { loader } from "~/utils/root.server";
+
+// The loader lives in a *.server module: the browser's root module imports nothing for it.
+export { loader } from "~/utils/root.server";
 
 // The stylesheet is rendered by Layout: inlined on a browser's first visit, linked after (issue 12).
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export const meta: MetaFunction = () => [{ title: "AeroRecords" }, { name: "description", content: "Aircraft records, operations and oil analysis for lessors and operators." }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await getUser(request);
-  const { toast, headers: toastHeaders } = await getToast(request);
-  const headers = new Headers(toastHeaders ?? undefined);
-  // Only public fields: the upstream token never leaves the session cookie.
-  return json(
-    {
-      user: user ? { id: user.id, email: user.email, role: user.role, username: user.username, first_name: user.first_name } : null,
-      toast,
-      ENV: publicEnv(),
-      /** Lite mode: the page is sent without its scripts (issue 12). */
-      lite: isLite(liteChoice(request.headers.get("Cookie"))),
-    },
-    { headers },
-  );
-}
-
 export type RootData = ReturnType<typeof useLoaderData<typeof loader>>;
-export const useRootData = () => useRouteLoaderData<typeof loader>("root");
+// Pages read the root's data with useRootData from ~/utils/root-data: importing root.tsx would take
+// its code out of the root's own file into a shared chunk (issue 12).
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();

@@ -8,7 +8,8 @@ import { ACCESS_LABEL, type AccessLevel } from "./roles";
 import { MeAnswer, NotificationsAnswer, ResultAnswer, type MeAnswer as Me } from "./schemas/auth";
 import * as access from "./access.server";
 import { AircraftDetailAnswer, AircraftListAnswer, FilesAnswer } from "./schemas/storage";
-import { aircraftIdInPath, aircraftIdOf, areaOf, productOf, usersListHidden, type Area, type Product } from "./shell";
+import type { Area, Product } from "./shell";
+import { aircraftIdInPath, aircraftIdOf, areaOf, productOf, usersListHidden } from "./shell-nav";
 import type { SessionUser } from "~/utils/session.server";
 
 /** How many aircraft the side navigation lists before asking for a narrower search. */

@@ -5,8 +5,29 @@
 // Units (docs/decisions/speed-test.md): one "MB" of a test file is 1,000,000 bytes (SI), and one
 // Mbps is 1,000,000 bits per second, so a file of N MB carries exactly N*8 megabits.
 
-export const SPEED_TEST_FILES = ["1MB", "5MB", "10MB", "50MB"] as const;
-export type SpeedTestFile = (typeof SPEED_TEST_FILES)[number];
+import { AUTO_CLAIM_TTL_MS, autoTestDelay, failureMessage, LAST_RESULT_KEY, NO_URL_REASON, readStoredResult, TIMEOUT_MS, type BandwidthResult, type KV, type SpeedTestFile, type StoredResult } from "./speedtest-display";
+export * from "./speedtest-display";
+
+export const SPEED_TEST_FILES = ["1MB", "5MB", "10MB", "50MB"] as const satisfies readonly SpeedTestFile[];
+
+/** Failure reasons (spec 001 §8). HTTP status errors are built by httpStatusReason(). */
+export const REASONS = {
+  timeout: `Download timeout after ${TIMEOUT_MS} ms`,
+  expired: "URL expired",
+  noUrl: NO_URL_REASON,
+  notFound: "Test file not found",
+  running: "Test already running",
+  noAbort: "Missing abort controller",
+} as const;
+export const httpStatusReason = (status: number) => `HTTP error ${status}`;
+
+export function storeResult(storage: KV | null, result: BandwidthResult, now: number) {
+  try {
+    storage?.setItem(LAST_RESULT_KEY, JSON.stringify({ result, at: now } satisfies StoredResult));
+  } catch {
+    /* storage full or disabled: the next page tests again */
+  }
+}
 
 /** Bytes in one "MB" of a test file (SI, like the Mbps it is measured in). */
 export const BYTES_PER_MB = 1_000_000;
@@ -23,14 +44,10 @@ export const isSpeedTestFile = (v: unknown): v is SpeedTestFile =>
   typeof v === "string" && (SPEED_TEST_FILES as readonly string[]).includes(v);
 
 // Business constants (spec 001 §9).
-export const THRESHOLD_MBPS = 20;
-export const TIMEOUT_MS = 30_000;
 export const UPDATE_INTERVAL_MS = 500;
 export const MIN_DURATION_S = 2;
 export const MANUAL_DURATION_S = 10;
 export const QUICK_THRESHOLD_S = 1;
-export const AUTO_INTERVAL_MS = 600_000;
-export const LOAD_CHECK_MS = 1_000;
 export const LINK_VALIDITY_S = 172_800;
 export const MIN_CONNECTIONS = 1;
 export const MAX_CONNECTIONS = 8;
@@ -39,28 +56,6 @@ export const BASE_CONNECTIONS: Readonly<Record<SpeedTestFile, number>> = { "1MB"
 // Local storage keys (the browser's; the link cache holds one entry per file).
 export const LAST_SPEED_KEY = "speedtest.lastSpeed";
 export const linkCacheKey = (file: SpeedTestFile) => `speedtest.link.${file}`;
-
-export type SpeedTestState = "idle" | "starting" | "testing" | "done" | "failed";
-
-export const LABELS = {
-  loading: "Loading...",
-  test: "Test Speed",
-  above: `Greater than ${THRESHOLD_MBPS} Mbps`,
-  below: `Less than ${THRESHOLD_MBPS} Mbps`,
-} as const;
-export const NO_JS_HINT = "The speed test needs JavaScript";
-
-/** Failure reasons (spec 001 §8). HTTP status errors are built by httpStatusReason(). */
-export const REASONS = {
-  timeout: `Download timeout after ${TIMEOUT_MS} ms`,
-  expired: "URL expired",
-  noUrl: "No presigned URL returned from API",
-  notFound: "Test file not found",
-  running: "Test already running",
-  noAbort: "Missing abort controller",
-} as const;
-export const httpStatusReason = (status: number) => `HTTP error ${status}`;
-export const failureMessage = (reason: string) => `Test failed: ${reason}`;
 
 /** A failure whose `reason` is one of the catalogue's (message = "Test failed: {reason}"). */
 export class SpeedTestError extends Error {
@@ -203,16 +198,6 @@ export function measureRun(t: RunTiming): RunMeasure {
   };
 }
 
-/** The spec's bandwidth result. `bandwidth` decides the label; `averageSpeed` is the mean of the runs. */
-export interface BandwidthResult {
-  bandwidth: number;
-  duration: number;
-  error: string | null;
-  averageSpeed: number;
-  runs: number;
-  file: SpeedTestFile | null;
-}
-
 export type TestMode = "automatic" | "manual" | "single";
 
 /**
@@ -248,24 +233,6 @@ export const failedResult = (reason: string): BandwidthResult => ({
   file: null,
 });
 
-/** At or above the threshold the link meets the 20 Mbps recommendation. */
-export const meetsThreshold = (bandwidth: number) => bandwidth >= THRESHOLD_MBPS;
-
-/**
- * The button's label: Loading... while the page loads and while a test runs; Test Speed with no
- * result; Greater than / Less than 20 Mbps after a result (a failed test keeps the last good result).
- */
-export function label(state: SpeedTestState, result: Pick<BandwidthResult, "bandwidth" | "error"> | null, pageLoaded = true): string {
-  if (!pageLoaded || state === "starting" || state === "testing") return LABELS.loading;
-  if (!result || result.error || !(result.bandwidth > 0)) return LABELS.test;
-  return meetsThreshold(result.bandwidth) ? LABELS.above : LABELS.below;
-}
-
-/** "12.3 Mbps" (one decimal; two below 1 Mbps). */
-export function formatMbps(v: number): string {
-  return `${v < 1 ? v.toFixed(2) : v.toFixed(1)} Mbps`;
-}
-
 /** A cached signed link: usable while it has at least one full timeout left before it expires. */
 export interface CachedLink {
   url: string;
@@ -286,54 +253,8 @@ export function parseCachedLink(raw: string | null, now: number): CachedLink | n
   }
 }
 
-// ---------------------------------------------------------------------------------------------
-// The automatic test costs a thin link almost nothing (issue 12): it runs at most once per
-// AUTO_INTERVAL_MS per browser, not on every page load. The last result and its time are kept in
-// localStorage, shown at once on the next page, and shared by every tab; a tab about to run claims
-// the run first, so two tabs opened together do not both download; a background tab never runs it.
-// ---------------------------------------------------------------------------------------------
 
-export const LAST_RESULT_KEY = "speedtest.lastResult";
 export const AUTO_CLAIM_KEY = "speedtest.autoClaim";
-/** A claim older than this is stale (its tab was closed mid-test): another tab may run. */
-export const AUTO_CLAIM_TTL_MS = TIMEOUT_MS * 2;
-
-export interface StoredResult {
-  result: BandwidthResult;
-  /** When the test finished (ms since the epoch). */
-  at: number;
-}
-
-type KV = Pick<Storage, "getItem" | "setItem"> & Partial<Pick<Storage, "removeItem">>;
-
-/** The last result kept by any tab of this browser, or null (missing, malformed, or from the future). */
-export function readStoredResult(storage: KV | null, now: number): StoredResult | null {
-  try {
-    const raw = storage?.getItem(LAST_RESULT_KEY);
-    if (!raw) return null;
-    const v = JSON.parse(raw) as Partial<StoredResult>;
-    const r = v.result as BandwidthResult | undefined;
-    if (typeof v.at !== "number" || !Number.isFinite(v.at) || v.at > now + 60_000) return null;
-    if (!r || typeof r.bandwidth !== "number" || !(r.bandwidth > 0)) return null;
-    return { at: v.at, result: { bandwidth: r.bandwidth, duration: Number(r.duration) || 0, error: null, averageSpeed: Number(r.averageSpeed) || r.bandwidth, runs: Number(r.runs) || 1, file: r.file ?? null } };
-  } catch {
-    return null;
-  }
-}
-
-export function storeResult(storage: KV | null, result: BandwidthResult, now: number) {
-  try {
-    storage?.setItem(LAST_RESULT_KEY, JSON.stringify({ result, at: now } satisfies StoredResult));
-  } catch {
-    /* storage full or disabled: the next page tests again */
-  }
-}
-
-/** How long until the automatic test is due: 0 when it has never run or the interval has passed. */
-export function autoTestDelay(lastAt: number | null, now: number): number {
-  if (lastAt === null) return 0;
-  return Math.max(0, lastAt + AUTO_INTERVAL_MS - now);
-}
 
 /**
  * Claims the automatic run for this tab: false when another tab's claim is still fresh or a result

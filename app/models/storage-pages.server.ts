@@ -373,6 +373,9 @@ export async function favouritesAction({ request, context }: ActionFunctionArgs)
   return toastFor(redirectTo, r, intent === "remove" ? "Removed from favourites." : "Added to favourites.");
 }
 
+// The /aero-box following page reaches everything through this module (one stub in its bundle, issue 12).
+export { STORAGE_ROLES, listFollowing } from "./storage.server";
+
 export async function followingAction({ request, context }: ActionFunctionArgs) {
   const { api } = await requireUser(request, context, { roles: STORAGE_ROLES });
   const form = await request.formData();

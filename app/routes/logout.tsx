@@ -10,7 +10,7 @@ import { roleLanding } from "~/models/roles";
 import { AUTH_MESSAGES } from "~/models/auth-constants";
 import { apiFor, getUser } from "~/utils/auth.server";
 import { endSession } from "~/utils/sign-in.server";
-import { useRootData } from "~/root";
+import { useRootData } from "~/utils/root-data";
 import * as auth from "~/models/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign out · AeroRecords" }];

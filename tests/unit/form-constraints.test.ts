@@ -1,13 +1,20 @@
 // The forms' HTML constraints are generated from the zod schemas (scripts/gen-form-constraints.ts) so
 // the browser gets them without zod (issue 12, ADR 027). This fails when a schema changed and the
-// generated file was not refreshed: run `npm run gen:constraints`.
+// generated files were not refreshed: run `npm run gen:constraints`.
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { CONSTRAINTS_FILE, constraintsSource } from "../../scripts/gen-form-constraints";
+import path from "node:path";
+import { CONSTRAINTS_DIR, CONSTRAINTS_FILE, constraintFiles, constraintsSource } from "../../scripts/gen-form-constraints";
 
 describe("app/models/form-constraints.ts", () => {
   it("matches the zod schemas", () => {
     expect(fs.readFileSync(CONSTRAINTS_FILE, "utf8"), "run `npm run gen:constraints`").toBe(constraintsSource());
+  });
+
+  it("has one module per form that matches its schema, and no other (app/models/form-constraints/)", () => {
+    const files = constraintFiles();
+    expect(fs.readdirSync(CONSTRAINTS_DIR).map((f) => path.join(CONSTRAINTS_DIR, f)).sort(), "run `npm run gen:constraints`").toEqual(Object.keys(files).sort());
+    for (const [file, source] of Object.entries(files)) expect(fs.readFileSync(file, "utf8"), `${file}: run \`npm run gen:constraints\``).toBe(source);
   });
 });
 

@@ -7,7 +7,7 @@ import type { AdminAircraft } from "~/models/schemas/admin";
 import { AIRCRAFT_KINDS, AIRCRAFT_STATUSES } from "~/models/admin-constants";
 import { SelectField } from "./fields";
 import * as s from "./admin.css";
-import { FORM_CONSTRAINTS } from "~/models/form-constraints";
+import { AircraftUpdateInputConstraints } from "~/models/form-constraints/AircraftUpdateInput";
 
 const STATUS_LABEL = { GROUNDED: "Grounded", "IN OPERATION": "In operation", "IN TRANSITION": "In transition" } as const;
 
@@ -29,7 +29,7 @@ export function AircraftForm({
   const [form, fields] = useForm({
     id,
     lastResult: navigation.state === "idle" ? lastResult : undefined,
-    constraint: FORM_CONSTRAINTS.AircraftUpdateInput,
+    constraint: AircraftUpdateInputConstraints,
     defaultValue: initial
       ? {
           msn: initial.msn,

@@ -4,7 +4,8 @@
 import { ActionsHeader, ListTable } from "~/components/data-table-simple/data-table-simple";
 import { getFormProps, useForm, type SubmissionResult } from "~/components/ui/form-state";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { CheckIcon, SearchIcon } from "~/components/icons/icons";
+import { CheckIcon } from "~/components/icons/check";
+import { SearchIcon } from "~/components/icons/search";
 import { Field, FormError } from "~/components/ui/form";
 import { StatusBadge } from "~/components/ui/status-badge";
 import * as dt from "~/components/data-table-simple/data-table-simple.css";
@@ -13,7 +14,9 @@ import type { ModuleLinks } from "~/models/module-admin";
 import { AIRCRAFT_KINDS, AIRCRAFT_STATUSES, PRODUCT_TYPES } from "~/models/admin-constants";
 import { SelectField } from "./fields";
 import * as s from "./admin.css";
-import { FORM_CONSTRAINTS } from "~/models/form-constraints";
+import { ModuleEnableInputConstraints } from "~/models/form-constraints/ModuleEnableInput";
+import { ModuleOrganizationInputConstraints } from "~/models/form-constraints/ModuleOrganizationInput";
+import { MsnIdCreatedInputConstraints } from "~/models/form-constraints/MsnIdCreatedInput";
 import { ListPagination } from "./list-parts";
 
 export interface ModuleOrg {
@@ -126,13 +129,13 @@ export function ModuleCreateView({
   const [createForm, createFields] = useForm({
     id: "module-org-create",
     lastResult: idle && actionData?.intent === "create" ? actionData.result : undefined,
-    constraint: FORM_CONSTRAINTS.ModuleOrganizationInput,
+    constraint: ModuleOrganizationInputConstraints,
     defaultValue: { product_type: "STORAGE" },
   });
   const [enableForm, enableFields] = useForm({
     id: "module-org-enable",
     lastResult: idle && actionData?.intent === "enable" ? actionData.result : undefined,
-    constraint: FORM_CONSTRAINTS.ModuleEnableInput,
+    constraint: ModuleEnableInputConstraints,
   });
   return (
     <>
@@ -203,7 +206,7 @@ export function MsnRegisterForm({ links, slug, lastResult }: { links: ModuleLink
   const [form, fields] = useForm({
     id: "msn-register",
     lastResult: navigation.state === "idle" ? lastResult : undefined,
-    constraint: FORM_CONSTRAINTS.MsnIdCreatedInput,
+    constraint: MsnIdCreatedInputConstraints,
     defaultValue: { kind: "aircraft", status: "IN OPERATION" },
   });
   return (

@@ -8,7 +8,7 @@ import type { OrganizationSummary } from "~/models/schemas/admin";
 import { PRODUCT_TYPES } from "~/models/admin-constants";
 import { CheckboxField, SelectField } from "./fields";
 import * as s from "./admin.css";
-import { FORM_CONSTRAINTS } from "~/models/form-constraints";
+import { OrganizationInputConstraints } from "~/models/form-constraints/OrganizationInput";
 
 export function OrganizationForm({
   id,
@@ -31,7 +31,7 @@ export function OrganizationForm({
   const [form, fields] = useForm({
     id,
     lastResult: navigation.state === "idle" ? lastResult : undefined,
-    constraint: FORM_CONSTRAINTS.OrganizationInput,
+    constraint: OrganizationInputConstraints,
     defaultValue: initial
       ? {
           name: initial.name,

@@ -1,108 +1,30 @@
 // The separate storage shell at /aero-box (spec 000 §2 "Storage"): its own sidebar with Home, Storage
 // (All Aircrafts, Favourites, Following, Inventory Report, OCR Status), the entries of the user's role,
 // and Sign Out; a top bar with the file search. The drawer opens with a CSS checkbox on small screens,
-// so the menu works without JavaScript.
-import { Form, Link, NavLink } from "@remix-run/react";
-import { Mark } from "~/components/brand/logo";
-import { FileSearchSlot } from "~/components/file-search/file-search";
-import { ChartIcon, GridIcon, HomeIcon, ListIcon, LogoutIcon, MenuIcon, PlaneIcon, ReportIcon, StarIcon, BookmarkIcon, UserIcon } from "~/components/icons/icons";
+// so the menu works without JavaScript. The sidebar and the top bar's start are server markup
+// (aero-box-markup.server.tsx, issue 12): their links and forms go through Remix (useMarkupLinks).
+import { useRef } from "react";
+import { FileSearchSlot } from "~/components/file-search/file-search-slot";
 import { LogoutListener } from "~/components/logout/logout-broadcast";
-import type { Role } from "~/models/roles";
+import { useMarkupLinks } from "~/components/server-markup/markup-links";
+import { ServerMarkup, type Markup } from "~/components/server-markup/server-markup";
 import * as s from "./aero-box.css";
 
-export const AERO_BOX_MENU = [
-  { label: "All Aircrafts", to: "/aero-box/storage/all" },
-  { label: "Favourites", to: "/aero-box/storage/favourites" },
-  { label: "Following", to: "/aero-box/storage/following" },
-  { label: "Inventory Report", to: "/aero-box/storage/inventory-report" },
-  { label: "OCR Status", to: "/aero-box/storage/ocr-status" },
-] as const;
+export const AERO_BOX_TOGGLE = "aero-box-drawer";
 
-const SUB_ICON = { "All Aircrafts": PlaneIcon, Favourites: StarIcon, Following: BookmarkIcon, "Inventory Report": ListIcon, "OCR Status": ReportIcon } as const;
-
-/** The entries of each role beside the storage menu. */
-export function roleEntries(role: Role): { label: string; to: string }[] {
-  switch (role) {
-    case "admin":
-    case "member":
-      return [
-        { label: "Analytics", to: "/admin/analytics" },
-        { label: "Organizations", to: "/storage/organization" },
-      ];
-    case "client":
-      return [
-        { label: "Client home", to: "/client/home" },
-        { label: "Fleet overview", to: "/storage/overview" },
-      ];
-    case "consultant":
-      return [{ label: "Consultant home", to: "/consultant/home" }];
-    default:
-      return [];
-  }
-}
-
-const TOGGLE = "aero-box-drawer";
-
-export function AeroBoxShell({ user, children }: { user: { name: string; email: string; role: Role }; children: React.ReactNode }) {
-  const roleItems = roleEntries(user.role);
+export function AeroBoxShell({ markup, children }: { markup?: Markup; children: React.ReactNode }) {
+  const root = useRef<HTMLDivElement>(null);
+  useMarkupLinks(root);
   return (
     <>
       <LogoutListener />
-      <input type="checkbox" id={TOGGLE} className={s.toggle} aria-hidden="true" tabIndex={-1} />
-      <div className={s.layout}>
-        <nav className={s.nav} aria-label="AeroBOX menu">
-          <Link to="/aero-box/" className={s.brand}>
-            <Mark size={28} />
-            <span>
-              AeroBOX
-              <span className={s.brandSub}>Aircraft records</span>
-            </span>
-          </Link>
-          <div className={s.section}>
-            <NavLink to="/aero-box/" end className={s.item}>
-              <HomeIcon /> Home
-            </NavLink>
-          </div>
-          <div className={s.section}>
-            <h2 className={s.sectionTitle}>Storage</h2>
-            {AERO_BOX_MENU.map((m) => {
-              const Icon = SUB_ICON[m.label];
-              return (
-                <NavLink key={m.to} to={m.to} className={s.item}>
-                  <Icon /> {m.label}
-                </NavLink>
-              );
-            })}
-          </div>
-          {roleItems.length ? (
-            <div className={s.section}>
-              <h2 className={s.sectionTitle}>{user.role === "admin" || user.role === "member" ? "Admin" : "Portal"}</h2>
-              {roleItems.map((m) => (
-                <NavLink key={m.to} to={m.to} className={s.item}>
-                  {m.to.startsWith("/admin") ? <ChartIcon /> : m.to.includes("overview") || m.to.includes("organization") ? <GridIcon /> : <UserIcon />} {m.label}
-                </NavLink>
-              ))}
-            </div>
-          ) : null}
-          <div className={s.section}>
-            <Form method="post" action="/logout">
-              <button type="submit" className={s.item}>
-                <LogoutIcon /> Sign Out
-              </button>
-            </Form>
-          </div>
-          <div className={s.user}>
-            <span className={s.userName}>{user.name}</span>
-            {user.email}
-          </div>
-        </nav>
-        <label htmlFor={TOGGLE} className={s.scrim} aria-hidden="true" />
+      <input type="checkbox" id={AERO_BOX_TOGGLE} className={s.toggle} aria-hidden="true" tabIndex={-1} />
+      <div className={s.layout} ref={root}>
+        <ServerMarkup id="aero-box-nav" html={markup?.["aero-box-nav"]} />
+        <label htmlFor={AERO_BOX_TOGGLE} className={s.scrim} aria-hidden="true" />
         <div className={s.body}>
           <header className={s.top}>
-            <label htmlFor={TOGGLE} className={s.menuButton} aria-label="Open the menu" title="Menu">
-              <MenuIcon />
-            </label>
-            <span className={s.topTitle}>AeroBOX</span>
+            <ServerMarkup id="aero-box-top-lead" html={markup?.["aero-box-top-lead"]} />
             <FileSearchSlot />
           </header>
           <main className={s.main} id="main">

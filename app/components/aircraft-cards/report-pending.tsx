@@ -4,7 +4,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import type { FileSearchHandle } from "~/components/file-search/file-search";
-import { ReportIcon } from "~/components/icons/icons";
+import { ReportIcon } from "~/components/icons/report";
 import type { ShellHandle } from "~/components/shell/handle";
 import * as ui from "~/components/ui/ui.css";
 import { ACCESS_LABEL, type AccessLevel } from "~/models/roles";

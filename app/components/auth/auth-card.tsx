@@ -1,28 +1,10 @@
-// The public layout's pieces: header with the login and register buttons, and the card every auth
-// screen is built from.
-import { Link, NavLink } from "@remix-run/react";
-import { Logo } from "~/components/brand/logo";
-import { CheckIcon, MailIcon } from "~/components/icons/icons";
+// The card every auth screen is built from (the public layout's header is server markup:
+// public-markup.server.tsx).
+import { Link } from "@remix-run/react";
+import { CheckIcon } from "~/components/icons/check";
+import { MailIcon } from "~/components/icons/mail";
 import * as ui from "~/components/ui/ui.css";
 import * as s from "./auth.css";
-
-export function PublicHeader() {
-  return (
-    <header className={s.header}>
-      <Link to="/" className={s.homeLink} aria-label="AeroRecords home">
-        <Logo />
-      </Link>
-      <nav className={s.headerNav} aria-label="Account">
-        <NavLink to="/auth/login" className={`${ui.button.ghost} ${ui.buttonSmall}`}>
-          Log in
-        </NavLink>
-        <NavLink to="/auth/register" className={`${ui.button.primary} ${ui.buttonSmall}`}>
-          Register
-        </NavLink>
-      </nav>
-    </header>
-  );
-}
 
 export function AuthCard({ title, lead, children }: { title: string; lead?: React.ReactNode; children: React.ReactNode }) {
   return (

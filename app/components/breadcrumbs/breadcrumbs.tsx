@@ -1,7 +1,8 @@
 // The folder chain of a listing ("Aircraft › Records › 2024"): every ancestor is a link, the current
 // folder is plain text with aria-current.
 import { Link } from "@remix-run/react";
-import { ChevronRightIcon, HomeIcon } from "~/components/icons/icons";
+import { ChevronRightIcon } from "~/components/icons/chevron-right";
+import { HomeIcon } from "~/components/icons/home";
 import * as s from "./breadcrumbs.css";
 
 export interface Crumb {

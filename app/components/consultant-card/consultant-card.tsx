@@ -5,7 +5,8 @@
 import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { DownloadIcon, PinIcon } from "~/components/icons/icons";
+import { DownloadIcon } from "~/components/icons/download";
+import { PinIcon } from "~/components/icons/pin";
 import { StarRating } from "~/components/star-rating/star-rating";
 import * as ui from "~/components/ui/ui.css";
 import { APPROVAL_LABEL, CONSULTANT_MESSAGES, availabilityLabel, type ApprovalStatus } from "~/models/consultant-rules";

@@ -4,7 +4,7 @@
 // keeps the other parameters of the list).
 import { Form, Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { SearchIcon } from "~/components/icons/icons";
+import { SearchIcon } from "~/components/icons/search";
 import * as ui from "~/components/ui/ui.css";
 import * as s from "./data-table-simple.css";
 import { sortHref } from "./list-url";

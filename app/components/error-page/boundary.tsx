@@ -1,107 +1,43 @@
 // Error boundaries (spec 000 §4, §8): an uncaught render error is reported to the upstream's
-// /error/send_fe_error.json (through /resources/error-report, with the user's e-mail) and the user is
-// sent to the role landing. Server-side failures are reported by entry.server's handleError; the
-// page then carries a meta refresh, so the redirect happens without JavaScript too. Thrown responses
-// (a refused or missing record) get a readable screen instead.
-import { isRouteErrorResponse, Link, useLocation, useRouteError, useRouteLoaderData } from "@remix-run/react";
-import { useEffect } from "react";
-import * as ui from "~/components/ui/ui.css";
-import { roleLanding } from "~/models/roles";
-import { ErrorScreen } from "./error-page";
-import * as s from "./error-page.css";
+// /error/send_fe_error.json and the user is sent to the role landing; thrown responses get a readable
+// screen (error-content.tsx). Every route exports one, so this module is on every page: it only
+// fetches the screen's code when a boundary renders (issue 12). The server renders the screen; a
+// browser hydrating it keeps the server's markup until the code has come, then the screen takes
+// over (the report, the redirect). After an error in the browser the screen shows once its code has
+// come.
+import { useEffect, useState, type CSSProperties } from "react";
+import { ErrorContent as ServerContent } from "./error-content.server";
 
-export const ERROR_REPORT_ACTION = "/resources/error-report";
-export const ERROR_REDIRECT_SECONDS = 4;
+type Screen = typeof import("./error-content");
+let screen: Screen | null = null;
+let loading: Promise<Screen> | null = null;
+const load = () => (loading ??= import("./error-content").then((m) => (screen = m)));
 
-function describe(error: unknown) {
-  if (error instanceof Error) return { error: `${error.name}: ${error.message}`, info: error.stack ?? "" };
-  return { error: String(error), info: "" };
-}
+const CONTENTS: CSSProperties = { display: "contents" };
+const KEEP = { __html: "" };
 
-function useLanding() {
-  // The root loader's public user (read by id: importing root here would be a module cycle).
-  const user = useRouteLoaderData<{ user: { role: string } | null }>("root")?.user ?? null;
-  return user ? roleLanding(user.role) : "/auth/login";
-}
-
-/** The body of a boundary; `inShell` keeps it inside the page area instead of a full screen. */
-export function ErrorContent({ inShell = false }: { inShell?: boolean }) {
-  const error = useRouteError();
-  const location = useLocation();
-  const landing = useLanding();
-  const here = location.pathname;
-  const response = isRouteErrorResponse(error) ? error : null;
-  const onLanding = here === landing;
-
+function Boundary({ inShell }: { inShell: boolean }) {
+  const [live, setLive] = useState<Screen | null>(screen);
   useEffect(() => {
-    if (response) return;
-    const { error: message, info } = describe(error);
-    const body = new FormData();
-    body.set("error", message);
-    body.set("errorInfo", info);
-    body.set("errorUrl", window.location.href);
-    void fetch(ERROR_REPORT_ACTION, { method: "POST", body }).catch(() => undefined);
-    if (onLanding) return;
-    const t = setTimeout(() => window.location.replace(landing), ERROR_REDIRECT_SECONDS * 1000);
-    return () => clearTimeout(t);
-  }, [error, response, landing, onLanding]);
-
-  if (response) {
-    const status = response.status;
-    const text = typeof response.data === "string" && response.data ? response.data : response.statusText;
-    const title = status === 404 ? "Not found" : status === 401 || status === 403 ? "No access" : status >= 500 ? "Something went wrong" : "That did not work";
-    return (
-      <Wrapper inShell={inShell} code={String(status)} title={title} message={text || "The request could not be completed."}>
-        <Link to={landing} className={ui.button.primary}>
-          Go to your home page
-        </Link>
-      </Wrapper>
-    );
-  }
-  return (
-    <Wrapper
-      inShell={inShell}
-      code="500"
-      title="Something went wrong"
-      message={
-        onLanding
-          ? "This page failed to show. The team has been told. Please try again in a moment."
-          : `This page failed to show. The team has been told; we are taking you to your home page in ${ERROR_REDIRECT_SECONDS} seconds.`
-      }
-    >
-      {/* Without JavaScript the same redirect happens through a meta refresh. */}
-      {onLanding ? null : <meta httpEquiv="refresh" content={`${ERROR_REDIRECT_SECONDS};url=${landing}`} />}
-      <Link to={landing} className={ui.button.primary} reloadDocument>
-        Go to your home page now
-      </Link>
-    </Wrapper>
-  );
-}
-
-function Wrapper({ inShell, code, title, message, children }: { inShell: boolean; code: string; title: string; message: string; children: React.ReactNode }) {
-  if (!inShell) {
-    return (
-      <ErrorScreen code={code} title={title} message={message}>
-        {children}
-      </ErrorScreen>
-    );
-  }
-  return (
-    <div className={s.box} style={{ margin: "40px auto", textAlign: "center" }} role="alert">
-      <p className={s.code}>{code}</p>
-      <h1 className={s.title}>{title}</h1>
-      <p className={s.text}>{message}</p>
-      <div className={s.actions}>{children}</div>
+    if (!live) void load().then(setLive);
+  }, [live]);
+  // The live screen once its code has come; on the server, the same screen.
+  const Content = live?.ErrorContent ?? ServerContent;
+  return Content ? (
+    <div key="live" data-error-boundary="" style={CONTENTS}>
+      <Content inShell={inShell} />
     </div>
+  ) : (
+    <div key="kept" data-error-boundary="" style={CONTENTS} suppressHydrationWarning dangerouslySetInnerHTML={KEEP} />
   );
 }
 
 /** For pages inside the shell: `export { PageErrorBoundary as ErrorBoundary } from "~/components/error-page/boundary"`. */
 export function PageErrorBoundary() {
-  return <ErrorContent inShell />;
+  return <Boundary inShell />;
 }
 
 /** For full-screen use (root, layouts). */
 export function FullPageErrorBoundary() {
-  return <ErrorContent />;
+  return <Boundary inShell={false} />;
 }

@@ -1,8 +1,9 @@
 // The user's favourite files and folders (/storage/favourites, /aero-box/storage/favourites): each
 // opens in its folder, downloads, or is un-starred with a form (works without JS).
 import { Link, useLocation } from "@remix-run/react";
+import { FileIcon } from "~/components/icons/file";
+import { FolderIcon } from "~/components/icons/folder";
 import { ActionsHeader } from "~/components/data-table-simple/data-table-simple";
-import { FileIcon, FolderIcon } from "~/components/icons/icons";
 import { Pagination } from "~/components/pagination/pagination";
 import * as ui from "~/components/ui/ui.css";
 import { formatBytes } from "~/models/size";

@@ -4,8 +4,11 @@
 // everyone else anyway.
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { DownloadIcon } from "~/components/icons/download";
+import { FileIcon } from "~/components/icons/file";
+import { FolderIcon } from "~/components/icons/folder";
+import { StarIcon } from "~/components/icons/star";
 import { ActionsHeader } from "~/components/data-table-simple/data-table-simple";
-import { DownloadIcon, FileIcon, FolderIcon, StarIcon } from "~/components/icons/icons";
 import { formatBytes } from "~/models/size";
 import type { FileSort, SortOrder } from "~/models/storage-links";
 import { mediumDateTimeUtc } from "~/utils/dates";

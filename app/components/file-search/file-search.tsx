@@ -5,26 +5,19 @@
 // characters is not sent and a tooltip lists up to 10 distinct offending characters and "and N more";
 // while typing, that tooltip appears 500 ms after the last keystroke. The default hint is
 // "Special characters are not supported in search". The upstream enforces the same rules.
-import { Form, Link, useLocation, useMatches } from "@remix-run/react";
+import { Form, Link, useLocation } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
-import { SearchIcon } from "~/components/icons/icons";
+import { SearchIcon } from "~/components/icons/search";
 import { DEFAULT_HINT, SEARCH_INVALID_CHARS, SEARCH_MIN_LENGTH, SEARCH_MAX_LENGTH, TOOLTIP_DELAY_MS, checkSearchQuery, charsMessage, offendingChars } from "~/models/search-query";
 import * as s from "./file-search.css";
+import type { FileSearchProps } from "./file-search-handle";
+
+export type { FileSearchHandle, FileSearchProps } from "./file-search-handle";
+export { fileSearchFromMatches } from "./file-search-handle";
 
 /** An HTML pattern that refuses the special characters (valid in both the u and v RegExp modes). */
 export const SEARCH_PATTERN = `[^${SEARCH_INVALID_CHARS.map((c) => ("()[]{}/-\\|".includes(c) ? `\\${c}` : c)).join("")}]*`;
 
-export interface FileSearchProps {
-  /** The aircraft of the page: the search can be scoped to it (or to `folderPath`). */
-  aircraftId?: number | null;
-  folderPath?: string | null;
-  organization?: string | null;
-  organizationId?: number | null;
-  module?: string | null;
-  defaultQuery?: string;
-  /** The scope the search page is showing (to keep the select in step). */
-  defaultScope?: "all" | "aircraft" | "folder";
-}
 
 export function FileSearch(p: FileSearchProps) {
   const id = useId();
@@ -130,45 +123,19 @@ export function FileSearch(p: FileSearchProps) {
   );
 }
 
-/**
- * How a page asks the shell for the top bar's file search: `export const handle = { fileSearch: … }`,
- * `true` (search everything the user may see) or a function of the route's loader data giving the
- * page's scope. The deepest route that sets it wins; pages without it show no file search.
- */
-export interface FileSearchHandle {
-  fileSearch?: true | ((match: { data: unknown; params: Record<string, string | undefined> }) => FileSearchProps | null | undefined);
-}
-
-/** The file search props for the current page from the matched routes' handles, or null. */
-export function fileSearchFromMatches(matches: { handle?: unknown; data?: unknown; params: Record<string, string | undefined> }[]): FileSearchProps | null {
-  let found: FileSearchProps | null = null;
-  for (const m of matches) {
-    const h = (m.handle ?? {}) as FileSearchHandle;
-    if (h.fileSearch === true) found = {};
-    else if (typeof h.fileSearch === "function") found = h.fileSearch({ data: m.data, params: m.params }) ?? found;
-  }
-  return found;
-}
-
-/**
- * The top bar's slot: the file search on pages whose route handle asks for it (`fileSearch`), nothing
- * elsewhere. On narrow screens the box gives way to a search icon that opens /storage/search.
- */
-export function FileSearchSlot() {
-  const matches = useMatches();
-  const props = fileSearchFromMatches(matches as Parameters<typeof fileSearchFromMatches>[0]);
-  if (!props) return null;
+/** The top bar's search: the box, and on narrow screens a search icon that opens /storage/search. */
+export function FileSearchBox(p: FileSearchProps) {
   const q = new URLSearchParams();
-  if (props.aircraftId) q.set("aircraft_id", String(props.aircraftId));
-  if (props.organization) q.set("organization", props.organization);
+  if (p.aircraftId) q.set("aircraft_id", String(p.aircraftId));
+  if (p.organization) q.set("organization", p.organization);
   return (
-    <div className={s.slot} data-slot="file-search">
+    <>
       <div className={s.wide}>
-        <FileSearch {...props} />
+        <FileSearch {...p} />
       </div>
       <Link to={`/storage/search${q.size ? `?${q}` : ""}`} className={s.narrow} aria-label="Search files" title="Search files">
         <SearchIcon size={20} />
       </Link>
-    </div>
+    </>
   );
 }

@@ -1,15 +1,14 @@
 // Spec 000 §4: a logout in one tab sends every other open tab of the portal to the login page,
 // through the localStorage key `logout`. Two tiny pieces, each a nonce'd inline script (so they run
-// before hydration and need no bundle) plus an effect (for client-side navigations, where React does
-// not execute inline scripts).
+// before hydration and need no bundle; their text is in logout-scripts.server.ts, the browser keeps
+// what the server sent) plus an effect (for client-side navigations, where React does not execute
+// inline scripts).
 import { useEffect } from "react";
 import { useNonce } from "~/utils/nonce";
+import { LOGIN_PATH, LOGOUT_KEY } from "./logout-keys";
+import { ANNOUNCE, LISTEN } from "./logout-scripts.server";
 
-export const LOGOUT_KEY = "logout";
-export const LOGIN_PATH = "/auth/login";
-
-const LISTEN = `(function(){if(window.__aeroLogoutListener)return;window.__aeroLogoutListener=true;window.addEventListener("storage",function(e){if(e.key===${JSON.stringify(LOGOUT_KEY)}&&e.newValue){window.location.replace(${JSON.stringify(LOGIN_PATH)})}})})();`;
-const ANNOUNCE = `try{localStorage.setItem(${JSON.stringify(LOGOUT_KEY)},String(Date.now()))}catch(e){}`;
+export { LOGIN_PATH, LOGOUT_KEY };
 
 function listen() {
   const w = window as Window & { __aeroLogoutListener?: boolean };
@@ -24,7 +23,7 @@ function listen() {
 export function LogoutListener() {
   const nonce = useNonce();
   useEffect(listen, []);
-  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: LISTEN }} />;
+  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: LISTEN ?? "" }} />;
 }
 
 /** On the page a logout lands on: tell the other tabs. */
@@ -37,5 +36,5 @@ export function LogoutAnnouncer() {
       /* storage disabled: nothing to tell */
     }
   }, []);
-  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: ANNOUNCE }} />;
+  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: ANNOUNCE ?? "" }} />;
 }

@@ -12,7 +12,10 @@ import * as ui from "~/components/ui/ui.css";
 import { AVAILABILITY_MIN_DATE } from "~/models/consultant-rules";
 import { ModalBody, ModalDialog, ModalFooter } from "./modal-dialog";
 import * as s from "./modal-dialog.css";
-import { FORM_CONSTRAINTS } from "~/models/form-constraints";
+import { AvailabilitySchemaConstraints } from "~/models/form-constraints/AvailabilitySchema";
+import { NotesAndRatesSchemaConstraints } from "~/models/form-constraints/NotesAndRatesSchema";
+import { SendMessageSchemaConstraints } from "~/models/form-constraints/SendMessageSchema";
+import { StaffAvailabilitySchemaConstraints } from "~/models/form-constraints/StaffAvailabilitySchema";
 
 type Result = SubmissionResult<string[]> | undefined;
 type ActionAnswer = { result?: SubmissionResult<string[]>; ok?: boolean } | undefined;
@@ -56,7 +59,7 @@ export function SendMessageDialog({ action, closeHref, consultant, actionResult,
   const hydrated = useHydrated();
   const [form, fields] = useForm({
     id: "send-message",
-    constraint: FORM_CONSTRAINTS.SendMessageSchema,
+    constraint: SendMessageSchemaConstraints,
     lastResult: fetcher.state === "idle" ? (fetcher.data?.result ?? actionResult) : undefined,
     defaultValue: { message_to_admin: defaultMessage },
   });
@@ -94,7 +97,7 @@ export function AvailabilityDialog({
   const hydrated = useHydrated();
   const [form, fields] = useForm({
     id: "availability",
-    constraint: staff ? FORM_CONSTRAINTS.StaffAvailabilitySchema : FORM_CONSTRAINTS.AvailabilitySchema,
+    constraint: staff ? StaffAvailabilitySchemaConstraints : AvailabilitySchemaConstraints,
     lastResult: fetcher.state === "idle" ? (fetcher.data?.result ?? actionResult) : undefined,
     defaultValue: {
       available_start_date: defaults.available_start_date ?? "",
@@ -156,7 +159,7 @@ export function NotesAndRatesDialog({
   const hydrated = useHydrated();
   const [form, fields] = useForm({
     id: "notes-and-rates",
-    constraint: FORM_CONSTRAINTS.NotesAndRatesSchema,
+    constraint: NotesAndRatesSchemaConstraints,
     lastResult: fetcher.state === "idle" ? (fetcher.data?.result ?? actionResult) : undefined,
     defaultValue: {
       comment_by_admin: defaults.comment_by_admin,

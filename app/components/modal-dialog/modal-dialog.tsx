@@ -5,7 +5,7 @@
 // on the backdrop (both links, so without JavaScript too) and, with JavaScript, Escape.
 import { Link, useNavigate } from "@remix-run/react";
 import { useEffect, useId } from "react";
-import { CloseIcon } from "~/components/icons/icons";
+import { CloseIcon } from "~/components/icons/close";
 import * as s from "./modal-dialog.css";
 
 export function ModalDialog({

@@ -4,21 +4,16 @@
 // /resources/fleet when a disclosure opens, without reloading the page.
 import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { ChevronRightIcon, FolderIcon, SearchIcon } from "~/components/icons/icons";
+import { ChevronRightIcon } from "~/components/icons/chevron-right";
+import { FolderIcon } from "~/components/icons/folder";
+import { SearchIcon } from "~/components/icons/search";
 import type { FleetEntry, FolderEntry } from "~/models/shell.server";
 import type { loader as fleetLoader } from "~/routes/resources+/fleet";
-import { vars } from "~/styles/theme.css";
 import * as s from "./shell.css";
 import { useHydrated } from "./use-hydrated";
 
 export const FLEET_SEARCH_DEBOUNCE_MS = 500;
 export const FLEET_SEARCH_PLACEHOLDER = "Search aircraft with MSN";
-
-const STATUS_COLOR: Record<string, string> = {
-  GROUNDED: vars.color.grounded,
-  "IN OPERATION": "#3fb371",
-  "IN TRANSITION": vars.color.accent,
-};
 
 export interface FleetTreeData {
   q: string;
@@ -169,7 +164,7 @@ function FleetItem({
       <details ref={ref} open={current || initialFolders !== null} onToggle={(e) => e.currentTarget.open && load()}>
         <summary className={s.fleetSummary} data-current={current ? "true" : undefined} title={a.name}>
           <ChevronRightIcon size={14} className={s.chevron} />
-          <span className={s.statusDot} style={{ background: STATUS_COLOR[a.status] ?? vars.color.navMuted }} title={a.status} />
+          <span className={s.statusDot} style={{ background: s.fleetStatusColor[a.status] ?? s.fleetStatusOther }} title={a.status} />
           <span className={s.fleetMsn}>MSN {a.msn}</span>
           <span className={s.fleetReg}>{a.registration}</span>
         </summary>

@@ -3,7 +3,8 @@
 // JavaScript it also asks the browser for real full screen, and leaving it restores the page.
 import { Link, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect } from "react";
-import { ExpandIcon, ShrinkIcon } from "~/components/icons/icons";
+import { ExpandIcon } from "~/components/icons/expand";
+import { ShrinkIcon } from "~/components/icons/shrink";
 import * as ui from "~/components/ui/ui.css";
 import * as s from "./shell.css";
 

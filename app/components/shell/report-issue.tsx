@@ -1,15 +1,16 @@
 // Report Issue: a form that sends a description with the page's address to the admins (kept
-// upstream, mailed through the outbox). In the top bar it is a disclosure; it posts to the UI route
-// /report-issue, which redirects back with a toast, so it works without JavaScript. With JavaScript
-// it posts through a fetcher and shows errors in place.
+// upstream, mailed through the outbox). In the top bar it is a disclosure (ReportIssueMenu, fetched
+// by report-issue-menu.tsx when the user comes near it); it posts to the UI route /report-issue, which redirects
+// back with a toast, so it works without JavaScript. With JavaScript it posts through a fetcher and
+// shows errors in place.
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "~/components/ui/form-state";
-import { useFetcher, useLocation } from "@remix-run/react";
-import { BugIcon } from "~/components/icons/icons";
+import { useFetcher } from "@remix-run/react";
+import { BugIcon } from "~/components/icons/bug";
 import { ErrorList, FormError } from "~/components/ui/form";
 import * as ui from "~/components/ui/ui.css";
 import type { action as reportAction } from "~/routes/_shell+/report-issue";
 import * as s from "./shell.css";
-import { FORM_CONSTRAINTS } from "~/models/form-constraints";
+import { ReportIssueInputConstraints } from "~/models/form-constraints/ReportIssueInput";
 
 export const REPORT_ISSUE_ACTION = "/report-issue";
 
@@ -26,7 +27,7 @@ export function ReportIssueForm({
   const fetcher = useFetcher<typeof reportAction>({ key: id });
   const [form, fields] = useForm({
     id,
-    constraint: FORM_CONSTRAINTS.ReportIssueInput,
+    constraint: ReportIssueInputConstraints,
     lastResult: fetcher.state === "idle" ? (fetcher.data?.result ?? lastResult) : undefined,
   });
   const { key, ...textarea } = getTextareaProps(fields.description, { ariaAttributes: true });
@@ -44,7 +45,7 @@ export function ReportIssueForm({
           {...textarea}
           className={ui.textarea}
           rows={5}
-          maxLength={FORM_CONSTRAINTS.ReportIssueInput.description.maxLength}
+          maxLength={ReportIssueInputConstraints.description.maxLength}
           placeholder="Describe what you did and what you expected to happen."
         />
         <span className={ui.hint}>The address of this page and your account are sent with the report.</span>
@@ -57,8 +58,8 @@ export function ReportIssueForm({
   );
 }
 
-export function ReportIssueMenu() {
-  const location = useLocation();
+/** The top bar's Report Issue menu: a disclosure with the form (report-issue-menu.tsx fetches it). */
+export function ReportIssueMenu({ url }: { url: string }) {
   return (
     <details className={s.menu} data-menu="">
       <summary className={s.menuSummary} aria-label="Report Issue" title="Report Issue">
@@ -67,7 +68,7 @@ export function ReportIssueMenu() {
       <div className={s.menuPanel}>
         <div className={s.menuHead}>Report Issue</div>
         <div className={s.menuBody}>
-          <ReportIssueForm url={location.pathname + location.search} />
+          <ReportIssueForm url={url} />
         </div>
       </div>
     </details>

@@ -264,6 +264,13 @@ export const chevron = style({
 export const fleetMsn = style({ fontWeight: 600, whiteSpace: "nowrap" });
 export const fleetReg = style({ color: vars.color.navMuted, fontSize: vars.fontSize.xs, marginLeft: "auto", whiteSpace: "nowrap" });
 export const statusDot = style({ width: 8, height: 8, borderRadius: "50%", flex: "0 0 auto" });
+/** The fleet tree's status dot colours (an inline background: the status is data). */
+export const fleetStatusColor: Record<string, string> = {
+  GROUNDED: vars.color.grounded,
+  "IN OPERATION": "#3fb371",
+  "IN TRANSITION": vars.color.accent,
+};
+export const fleetStatusOther = vars.color.navMuted;
 export const folderList = style({
   listStyle: "none",
   margin: `2px 0 ${vars.space.sm} 18px`,

@@ -1,18 +1,16 @@
 // The top bar (spec 001 §2 "Top bar"): aircraft MSN, registration and issue dates (from the shell or
 // from the page's handle), the page's export/share buttons, the speed test, full screen, Report
-// Issue, notifications and, for clients, the product switcher.
-import { Form, Link, useLocation, useRouteLoaderData } from "@remix-run/react";
-import { Mark } from "~/components/brand/logo";
-import { FileSearchSlot } from "~/components/file-search/file-search";
-import { MenuIcon } from "~/components/icons/icons";
+// Issue, notifications and, for clients, the product switcher. The drawer button and the mark, the
+// notifications and the switcher are server markup (shell-markup.server.tsx).
+import { Form, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { FileSearchSlot } from "~/components/file-search/file-search-slot";
+import { ServerMarkup, type Markup } from "~/components/server-markup/server-markup";
 import { SpeedTest } from "~/components/speed-test/speed-test";
 import { PRODUCT_NAME, ROLE_LABEL, switcherHiddenOn } from "~/models/shell";
 import type { ShellData } from "~/models/shell.server";
 import { FullScreenToggle } from "./full-screen";
 import type { TopBarInfo } from "./handle";
-import { NotificationsMenu } from "./notifications-menu";
-import { ProductSwitcher, switchTargets } from "./product-switcher";
-import { ReportIssueMenu } from "./report-issue";
+import { ReportIssueMenuIsland } from "./report-issue-menu";
 import * as s from "./shell.css";
 
 export const DRAWER_TOGGLE_ID = "nav-drawer";
@@ -26,22 +24,14 @@ function Info({ label, value, secondary }: { label: string; value: string; secon
   );
 }
 
-export function TopBar({ shell, info, pathname }: { shell: ShellData; info: TopBarInfo; pathname: string }) {
+export function TopBar({ shell, info, pathname, markup }: { shell: ShellData; info: TopBarInfo; pathname: string; markup?: Markup }) {
   const msn = info.msn ?? shell.aircraft?.msn ?? null;
   const registration = info.registration ?? shell.aircraft?.registration ?? null;
-  const aircraft = shell.aircraft
-    ? { id: shell.aircraft.id, msn: shell.aircraft.msn, organization: shell.aircraft.organization?.slug ?? null }
-    : null;
   const lite = useRouteLoaderData<{ lite?: boolean }>("root")?.lite === true;
   const showSwitcher = shell.switcher.shown && !info.hideProductSwitcher && !switcherHiddenOn(pathname);
   return (
     <header className={s.topbar}>
-      <label htmlFor={DRAWER_TOGGLE_ID} className={s.menuButton} aria-label="Open the menu" title="Menu">
-        <MenuIcon />
-      </label>
-      <Link to="/" className={s.mobileBrand} aria-label="Home">
-        <Mark size={26} uam={shell.branding.uam} />
-      </Link>
+      <ServerMarkup id="shell-top-lead" html={markup?.["shell-top-lead"]} />
       <div className={s.aircraftInfo} data-testid="top-bar-info">
         {msn ? (
           <>
@@ -72,9 +62,9 @@ export function TopBar({ shell, info, pathname }: { shell: ShellData; info: TopB
         <span className={s.hideTiny}>
           <FullScreenToggle />
         </span>
-        <ReportIssueMenu />
-        <NotificationsMenu items={shell.notifications.items} unread={shell.notifications.unread} />
-        {showSwitcher ? <ProductSwitcher targets={switchTargets(shell.product, shell.switcher, aircraft)} /> : null}
+        <ReportIssueMenuIsland />
+        <ServerMarkup id="shell-notifications" html={markup?.["shell-notifications"]} />
+        {showSwitcher ? <ServerMarkup id="shell-switcher" html={markup?.["shell-switcher"]} /> : null}
       </div>
     </header>
   );

@@ -1,5 +1,7 @@
-// The speed test's network side (browser only). Loaded by the island with a dynamic import once the
-// page has finished loading, so none of this is in the page's first JavaScript.
+// The speed test's network side (browser only). Loaded by the island with a dynamic import when a
+// test runs (the automatic test is due, or the button is pressed), so none of this is in the page's
+// first JavaScript, and a browser that tested less than 10 minutes ago does not fetch it at all
+// (issue 12). runTest, failureOf and the automatic run's claim (end of file) are what the island calls.
 //
 // How a file is measured (docs/decisions/speed-test.md):
 // - the file is split into N contiguous byte ranges (N = connectionsFor(file, lastSpeed)), fetched in
@@ -10,6 +12,7 @@
 // - one AbortController per download; 30000 ms without finishing aborts every connection;
 // - the signed link of each file is cached in localStorage for its validity (172800 s at most); a 4xx
 //   from the blob store clears it and the download is retried once with a fresh link.
+import { LITE_COOKIE, LITE_COOKIE_MAX_AGE_S, liteChoice, shouldAutoLite } from "~/models/lite-mode";
 import {
   AUTO_FIRST_FILE,
   FILE_BYTES,
@@ -38,6 +41,7 @@ import {
   type SpeedTestFile,
   type TestMode,
 } from "~/models/speedtest";
+import { claimAutoRun, failureMessage, releaseAutoRun, storeResult } from "~/models/speedtest";
 
 export interface Progress {
   mode: TestMode;
@@ -310,3 +314,33 @@ class Session {
     return measureRun({ file, connections, startedAt, firstByteAt, firstChunkBytes, lastByteAt, endedAt, bytes });
   }
 }
+
+// ---------------------------------------------------------------------------------------------
+// What the island calls (speed-test.tsx).
+// ---------------------------------------------------------------------------------------------
+
+export { claimAutoRun, releaseAutoRun };
+
+export function browserStorage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null; // disabled by privacy settings: every page tests, as before
+  }
+}
+
+/** Runs a test and keeps its result; answers whether the next pages go to Lite mode. */
+export async function runTest(mode: TestMode, opts: EngineOptions): Promise<{ result: BandwidthResult; autoLite: boolean }> {
+  const result = await runSpeedTest(mode, opts);
+  storeResult(browserStorage(), result, Date.now());
+  // A thin link and no choice made yet: the next pages load without scripts (Lite mode).
+  const autoLite = shouldAutoLite(result.bandwidth, liteChoice(document.cookie));
+  if (autoLite) {
+    document.cookie = `${LITE_COOKIE}=auto; path=/; max-age=${LITE_COOKIE_MAX_AGE_S}; samesite=lax${location.protocol === "https:" ? "; secure" : ""}`;
+  }
+  return { result, autoLite };
+}
+
+/** The message a failed test shows. */
+export const failureOf = (err: unknown) =>
+  err instanceof SpeedTestError ? err.message : failureMessage(err instanceof Error && err.message ? err.message : REASONS.noUrl);

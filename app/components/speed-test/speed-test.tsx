@@ -5,8 +5,9 @@
 // loading (checked every 1 s), runs the automatic test, repeats it every 600000 ms, and runs the
 // manual test on click. The automatic test runs at most once per 600000 ms per browser (issue 12):
 // the last result and its time are kept in localStorage and shown at once on the next page, every
-// tab shares them, and a background tab waits until it is visible. The network code (speed-test-engine.ts) is imported only then, so the page's
-// first JavaScript carries this small component and the rules it needs, nothing more.
+// tab shares them, and a background tab waits until it is visible. The network code and the run's
+// bookkeeping (speed-test-engine.ts) are imported only when a test runs, so the page's first
+// JavaScript carries this component and the display rules (models/speedtest-display.ts), nothing more.
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import {
   AUTO_CLAIM_TTL_MS,
@@ -15,22 +16,17 @@ import {
   LAST_RESULT_KEY,
   LOAD_CHECK_MS,
   NO_JS_HINT,
-  REASONS,
-  SpeedTestError,
+  NO_URL_REASON,
   autoTestDelay,
-  claimAutoRun,
   failureMessage,
   formatMbps,
   label,
   meetsThreshold,
   readStoredResult,
-  releaseAutoRun,
-  storeResult,
   type BandwidthResult,
   type SpeedTestState,
-  type TestMode,
-} from "~/models/speedtest";
-import { LITE_COOKIE, LITE_COOKIE_MAX_AGE_S, liteChoice, shouldAutoLite } from "~/models/lite-mode";
+} from "~/models/speedtest-display";
+import type { TestMode } from "~/models/speedtest";
 import * as s from "./speed-test.css";
 
 type Engine = typeof import("./speed-test-engine");
@@ -73,27 +69,22 @@ export function SpeedTest({ linkEndpoint = "/resources/speed-test-link" }: Speed
       setState("starting");
       setLive(null);
       setFailure(null);
+      let failureOf: Engine["failureOf"] | null = null;
       try {
-        const { runSpeedTest } = await loadEngine();
+        const e = await loadEngine();
+        failureOf = e.failureOf;
         setState("testing");
-        const r = await runSpeedTest(mode, {
+        const { result: r, autoLite: lite } = await e.runTest(mode, {
           linkEndpoint,
           signal: unmount.current?.signal,
           onProgress: (p) => setLive(p.mbps > 0 ? p.mbps : null),
         });
         setResult(r);
         setState("done");
-        storeResult(browserStorage(), r, Date.now());
-        // A thin link and no choice made yet: the next pages load without scripts (Lite mode).
-        if (shouldAutoLite(r.bandwidth, liteChoice(document.cookie))) {
-          document.cookie = `${LITE_COOKIE}=auto; path=/; max-age=${LITE_COOKIE_MAX_AGE_S}; samesite=lax${location.protocol === "https:" ? "; secure" : ""}`;
-          setAutoLite(true);
-        }
+        if (lite) setAutoLite(true);
       } catch (err) {
         if (unmount.current?.signal.aborted) return;
-        const message =
-          err instanceof SpeedTestError ? err.message : failureMessage(err instanceof Error && err.message ? err.message : REASONS.noUrl);
-        setFailure(message);
+        setFailure(failureOf ? failureOf(err) : failureMessage(err instanceof Error && err.message ? err.message : NO_URL_REASON));
         setState("failed");
       } finally {
         busy.current = false;
@@ -156,27 +147,33 @@ export function SpeedTest({ linkEndpoint = "/resources/speed-test-link" }: Speed
     };
     function due() {
       if (stopped) return;
-      const storage = browserStorage();
-      const wait = autoTestDelay(readStoredResult(storage, Date.now())?.at ?? null, Date.now());
+      const wait = autoTestDelay(readStoredResult(browserStorage(), Date.now())?.at ?? null, Date.now());
       if (wait > 0) return schedule(wait);
       if (document.visibilityState !== "visible") {
         setAutoState("waiting-visible");
         document.addEventListener("visibilitychange", onVisible);
         return;
       }
-      if (busy.current || !claimAutoRun(storage, tabId, Date.now())) {
-        // Another tab is testing (or this one is): look again when it should be done.
-        return schedule(Math.min(AUTO_CLAIM_TTL_MS, 5_000));
-      }
-      // After a run (failed or not) the next is one interval away.
-      setAutoState("running");
-      void run("automatic").finally(() => {
-        releaseAutoRun(browserStorage(), tabId);
-        schedule(AUTO_INTERVAL_MS);
-      });
+      // Due: the engine comes now (it holds the claim between tabs and the run).
+      void loadEngine()
+        .catch(() => null)
+        .then((e) => {
+          if (stopped) return;
+          if (busy.current || (e && !e.claimAutoRun(browserStorage(), tabId, Date.now()))) {
+            // Another tab is testing (or this one is): look again when it should be done.
+            return schedule(Math.min(AUTO_CLAIM_TTL_MS, 5_000));
+          }
+          // After a run (failed or not) the next is one interval away.
+          setAutoState("running");
+          void run("automatic").finally(() => {
+            e?.releaseAutoRun(browserStorage(), tabId);
+            schedule(AUTO_INTERVAL_MS);
+          });
+        });
     }
-    // A page left mid-test gives its claim back, so the next page can test at once.
-    const onHide = () => releaseAutoRun(browserStorage(), tabId);
+    // A page left mid-test gives its claim back, so the next page can test at once (a page that never
+    // loaded the engine claimed nothing).
+    const onHide = () => void engine?.then((e) => e.releaseAutoRun(browserStorage(), tabId), () => undefined);
     window.addEventListener("pagehide", onHide);
     due();
     return () => {

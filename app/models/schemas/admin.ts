@@ -183,6 +183,15 @@ const isoDate = z.preprocess(
     .regex(/^\d{4}-\d{2}-\d{2}$/, "Use the format YYYY-MM-DD.")
     .optional()
 );
+/** The user access control page's query (a user, an aircraft, an organization filter, search and page). */
+export const UserAccessParams = z.object({
+  user_id: z.coerce.number().int().positive().optional().catch(undefined),
+  aircraft_id: z.coerce.number().int().positive().optional().catch(undefined),
+  organization_id: z.coerce.number().int().positive().optional().catch(undefined),
+  q: z.string().trim().max(200).catch("").default(""),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+});
+
 export const AuditQuery = z.object({
   user: z.preprocess((v) => (v == null ? "" : v), z.string().trim().max(254)),
   organization_id: z.coerce.number().int().positive().optional().catch(undefined),

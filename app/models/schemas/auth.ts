@@ -156,6 +156,8 @@ export const SignInAnswer = z.union([SignedInAnswer, TwoFactorRequiredAnswer]);
 export type SignInAnswer = z.infer<typeof SignInAnswer>;
 
 export const TwoFactorSetupAnswer = z.object({ secret: z.string(), otpauth_url: z.string().startsWith("otpauth://totp/"), qr_svg: z.string() });
+/** The setup the enable form posts back (hidden fields), to show the QR code again after an error. */
+export const TwoFactorSecretFields = z.object({ secret: z.string().regex(/^[A-Z2-7]{16,128}=*$/), otpauth_url: z.string().max(1000) });
 export const TwoFactorStatusAnswer = z.object({ enabled: z.boolean() });
 export const TwoFactorChangedAnswer = MessageAnswer.extend({ enabled: z.boolean() });
 

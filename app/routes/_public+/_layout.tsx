@@ -1,52 +1,34 @@
 // The public layout (sign-in, registration, resets). A signed-in visitor is sent to "/", which
-// forwards by role (spec 000 §2).
-import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet } from "@remix-run/react";
-import { PublicHeader } from "~/components/auth/auth-card";
+// forwards by role (spec 000 §2). Its header, aside and footer are server markup (issue 12, ADR 029):
+// the browser keeps the server's HTML, and useMarkupLinks makes its links behave as <NavLink>s.
+import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { useRef } from "react";
 import * as s from "~/components/auth/auth.css";
-import { CheckIcon } from "~/components/icons/icons";
-import { Mark } from "~/components/brand/logo";
+import { publicMarkup } from "~/components/auth/public-markup.server";
+import { useMarkupLinks } from "~/components/server-markup/markup-links";
+import { MARKUP_KEY, ServerMarkup } from "~/components/server-markup/server-markup";
 import { getUser } from "~/utils/auth.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   if (await getUser(request)) throw redirect("/");
-  return null;
+  return json({ [MARKUP_KEY]: publicMarkup(context, new URL(request.url)) });
 }
 
 export default function PublicLayout() {
+  const markup = useLoaderData<typeof loader>()?.[MARKUP_KEY];
+  const root = useRef<HTMLDivElement>(null);
+  useMarkupLinks(root);
   return (
-    <div className={s.page}>
-      <PublicHeader />
+    <div className={s.page} ref={root}>
+      <ServerMarkup id="public-header" html={markup?.["public-header"]} />
       <main className={s.main}>
-        <section className={s.aside} aria-label="About AeroRecords">
-          <h2 className={s.asideTitle}>Every record of your fleet, in one place.</h2>
-          <p className={s.asideText}>
-            Lessors, operators and technical consultants work on the same aircraft and helicopter records: storage,
-            operations and oil analysis, with access set per aircraft.
-          </p>
-          <ul className={s.asideList}>
-            <li>
-              <CheckIcon /> Records per MSN, searchable in seconds
-            </li>
-            <li>
-              <CheckIcon /> AeroOPS and AeroOIL modules for the same aircraft
-            </li>
-            <li>
-              <CheckIcon /> Works on thin links, and without JavaScript
-            </li>
-          </ul>
-          <div className={s.asideArt}>
-            <Mark size={360} />
-          </div>
-        </section>
+        <ServerMarkup id="public-aside" html={markup?.["public-aside"]} />
         <div className={s.panel}>
           <Outlet />
         </div>
       </main>
-      <footer className={s.footer}>
-        <span>© {new Date().getFullYear()} AeroRecords</span>
-        <span>Best viewed in Google Chrome</span>
-      </footer>
+      <ServerMarkup id="public-footer" html={markup?.["public-footer"]} />
     </div>
   );
 }

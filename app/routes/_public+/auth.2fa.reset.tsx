@@ -12,7 +12,7 @@ import { AUTH_MESSAGES } from "~/models/auth-constants";
 import { apiFor } from "~/utils/auth.server";
 import { pendingChallenge } from "~/utils/sign-in.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { FORM_CONSTRAINTS } from "~/models/form-constraints";
+import { EmailInputConstraints } from "~/models/form-constraints/EmailInput";
 import * as auth from "~/models/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Reset two-factor authentication · AeroRecords" }];
@@ -38,7 +38,7 @@ export default function TwoFactorResetRoute() {
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const [form, fields] = useForm({
     id: "2fa-reset",
-    constraint: FORM_CONSTRAINTS.EmailInput,
+    constraint: EmailInputConstraints,
     lastResult: navigation.state === "idle" ? actionData?.result : undefined,
     defaultValue: { email },
   });

@@ -12,7 +12,7 @@ import { safeRedirect } from "~/models/roles";
 import { TotpCodeForm } from "~/models/schemas/auth.server";
 import { apiFor } from "~/utils/auth.server";
 import { beginSession, endSession, pendingChallenge } from "~/utils/sign-in.server";
-import { FORM_CONSTRAINTS } from "~/models/form-constraints";
+import { TotpCodeFormConstraints } from "~/models/form-constraints/TotpCodeForm";
 import * as auth from "~/models/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Two-factor authentication · AeroRecords" }];
@@ -52,7 +52,7 @@ export default function VerifyTwoFactor() {
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const [form, fields] = useForm({
     id: "verify-2fa",
-    constraint: FORM_CONSTRAINTS.TotpCodeForm,
+    constraint: TotpCodeFormConstraints,
     lastResult: navigation.state === "idle" ? actionData?.result : undefined,
   });
   return (

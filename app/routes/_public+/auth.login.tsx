@@ -17,7 +17,7 @@ import { safeRedirect } from "~/models/roles";
 import { SignInInput } from "~/models/schemas/auth.server";
 import { apiFor } from "~/utils/auth.server";
 import { beginSession, rememberChallenge } from "~/utils/sign-in.server";
-import { FORM_CONSTRAINTS } from "~/models/form-constraints";
+import { SignInInputConstraints } from "~/models/form-constraints/SignInInput";
 import * as auth from "~/models/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · AeroRecords" }];
@@ -59,7 +59,7 @@ export default function LoginRoute() {
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const [form, fields] = useForm({
     id: "login",
-    constraint: FORM_CONSTRAINTS.SignInInput,
+    constraint: SignInInputConstraints,
     lastResult: navigation.state === "idle" ? actionData?.result : undefined,
   });
   const failed = Boolean(actionData?.result && navigation.state === "idle" && form.errors?.length);

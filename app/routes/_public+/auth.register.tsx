@@ -11,7 +11,7 @@ import { RegisterInput } from "~/models/schemas/auth.server";
 import { AUTH_MESSAGES, PASSWORD_RULE_MESSAGE } from "~/models/auth-constants";
 import { apiFor } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { FORM_CONSTRAINTS } from "~/models/form-constraints";
+import { RegisterInputConstraints } from "~/models/form-constraints/RegisterInput";
 import * as auth from "~/models/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Create an account · AeroRecords" }];
@@ -40,7 +40,7 @@ export default function RegisterRoute() {
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const [form, fields] = useForm({
     id: "register",
-    constraint: FORM_CONSTRAINTS.RegisterInput,
+    constraint: RegisterInputConstraints,
     lastResult: navigation.state === "idle" ? actionData?.result : undefined,
     defaultValue: { role: "client" },
   });

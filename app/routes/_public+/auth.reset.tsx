@@ -10,7 +10,7 @@ import { EmailInput } from "~/models/schemas/auth.server";
 import { AUTH_MESSAGES } from "~/models/auth-constants";
 import { apiFor } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { FORM_CONSTRAINTS } from "~/models/form-constraints";
+import { EmailInputConstraints } from "~/models/form-constraints/EmailInput";
 import * as auth from "~/models/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Reset your password · AeroRecords" }];
@@ -35,7 +35,7 @@ export default function ResetRoute() {
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const [form, fields] = useForm({
     id: "reset",
-    constraint: FORM_CONSTRAINTS.EmailInput,
+    constraint: EmailInputConstraints,
     lastResult: navigation.state === "idle" ? actionData?.result : undefined,
   });
   if (sent) return <MailSent title="Check your inbox" message={AUTH_MESSAGES.resetRequested} />;

@@ -11,7 +11,7 @@ import { ResetPasswordInput } from "~/models/schemas/auth.server";
 import { AUTH_MESSAGES, PASSWORD_RULE_MESSAGE } from "~/models/auth-constants";
 import { apiFor } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { FORM_CONSTRAINTS } from "~/models/form-constraints";
+import { ResetPasswordInputConstraints } from "~/models/form-constraints/ResetPasswordInput";
 import * as auth from "~/models/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Choose a new password · AeroRecords" }];
@@ -39,7 +39,7 @@ export default function PasswordEditRoute() {
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const [form, fields] = useForm({
     id: "password-edit",
-    constraint: FORM_CONSTRAINTS.ResetPasswordInput,
+    constraint: ResetPasswordInputConstraints,
     lastResult: navigation.state === "idle" ? actionData?.result : undefined,
   });
   if (!token) {

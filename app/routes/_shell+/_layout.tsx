@@ -3,11 +3,14 @@
 // side navigation, top bar, notifications and product switcher (app/models/shell.server.ts); the
 // upstream token stays in the session and never reaches this data.
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ClientLoaderFunctionArgs } from "@remix-run/react";
 import { Outlet, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { FullPageErrorBoundary } from "~/components/error-page/boundary";
 import { FULLSCREEN_PARAM } from "~/components/shell/full-screen";
 import { navCollapsedFrom } from "~/components/shell/nav-pref";
-import { Shell } from "~/components/shell/shell";
+import { MARKUP_KEY } from "~/components/server-markup/server-markup";
+import { preloadShellIslands, Shell } from "~/components/shell/shell";
+import { shellMarkup } from "~/components/shell/shell-markup.server";
 import { loadShell } from "~/models/shell.server";
 import { requireUser } from "~/utils/auth.server";
 
@@ -20,9 +23,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       shell,
       collapsed: navCollapsedFrom(request.headers.get("Cookie")),
       fullscreen: url.searchParams.get(FULLSCREEN_PARAM) === "1",
+      [MARKUP_KEY]: shellMarkup(context, shell, url),
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
+}
+
+/** A client-side navigation into the shell: its islands' code comes with the data (they have no server markup to show meanwhile). */
+export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
+  const [data] = await Promise.all([serverLoader<typeof loader>(), preloadShellIslands()]);
+  return data;
 }
 
 /** What of a URL the shell's data depends on: the page, the aircraft in context, its own params. */
@@ -41,9 +51,9 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 };
 
 export default function ShellLayout() {
-  const { shell, collapsed, fullscreen } = useLoaderData<typeof loader>();
+  const { shell, collapsed, fullscreen, [MARKUP_KEY]: markup } = useLoaderData<typeof loader>();
   return (
-    <Shell shell={shell} collapsed={collapsed} fullscreen={fullscreen}>
+    <Shell shell={shell} markup={markup} collapsed={collapsed} fullscreen={fullscreen}>
       <Outlet />
     </Shell>
   );

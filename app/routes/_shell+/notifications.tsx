@@ -4,7 +4,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useLoaderData } from "@remix-run/react";
 import { ActionsHeader, ListTable } from "~/components/data-table-simple/data-table-simple";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
-import { BellIcon } from "~/components/icons/icons";
+import { BellIcon } from "~/components/icons/bell";
 import { dateTimeUtc } from "~/utils/dates";
 import { EMPTY_NOTIFICATIONS } from "~/components/shell/notifications-menu";
 import * as ui from "~/components/ui/ui.css";

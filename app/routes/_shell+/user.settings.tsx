@@ -5,24 +5,25 @@ import { getFormProps, useForm } from "~/components/ui/form-state";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
-import { z } from "zod";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
-import { KeyIcon, ShieldIcon } from "~/components/icons/icons";
+import { KeyIcon } from "~/components/icons/key";
+import { ShieldIcon } from "~/components/icons/shield";
 import { Field, FormError } from "~/components/ui/form";
 import * as ui from "~/components/ui/ui.css";
 import { ROLE_LABEL } from "~/models/shell";
-import { ChangePasswordInput, Disable2faInput, Enable2faInput } from "~/models/schemas/auth.server";
+import { ChangePasswordInput, Disable2faInput, Enable2faInput, TwoFactorSecretFields } from "~/models/schemas/auth.server";
 import { AUTH_MESSAGES, PASSWORD_RULE_MESSAGE } from "~/models/auth-constants";
 import { requireUser } from "~/utils/auth.server";
 import { otpauthQr, svgDataUrl } from "~/utils/qr.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { FORM_CONSTRAINTS } from "~/models/form-constraints";
+import { ChangePasswordInputConstraints } from "~/models/form-constraints/ChangePasswordInput";
+import { Disable2faInputConstraints } from "~/models/form-constraints/Disable2faInput";
+import { Enable2faInputConstraints } from "~/models/form-constraints/Enable2faInput";
 import * as account from "~/models/user.server";
 
 export const meta: MetaFunction = () => [{ title: "Settings · AeroRecords" }];
 
 const HERE = "/user/settings";
-const SecretFields = z.object({ secret: z.string().regex(/^[A-Z2-7]{16,128}=*$/), otpauth_url: z.string().max(1000) });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireUser(request, context);
@@ -60,7 +61,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   if (intent === "enable") {
-    const shown = SecretFields.safeParse(Object.fromEntries(formData));
+    const shown = TwoFactorSecretFields.safeParse(Object.fromEntries(formData));
     const setup: Setup | null = shown.success ? { ...shown.data, qr: await otpauthQr(shown.data.otpauth_url) } : null;
     const submission = parseWithZod(formData, { schema: Enable2faInput });
     if (submission.status !== "success") return json({ intent, result: submission.reply({ resetForm: true }), setup }, { status: 400 });
@@ -176,7 +177,7 @@ function ChangePassword() {
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "password";
   const [form, fields] = useForm({
     id: "change-password",
-    constraint: FORM_CONSTRAINTS.ChangePasswordInput,
+    constraint: ChangePasswordInputConstraints,
     lastResult: useResult("password"),
   });
   return (
@@ -222,7 +223,7 @@ function EnableTwoFactor({ setup }: { setup: { secret: string; otpauth_url: stri
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "enable";
   const [form, fields] = useForm({
     id: "enable-2fa",
-    constraint: FORM_CONSTRAINTS.Enable2faInput,
+    constraint: Enable2faInputConstraints,
     lastResult: useResult("enable"),
   });
   const grouped = setup.secret.replace(/=+$/, "").match(/.{1,4}/g)?.join(" ") ?? setup.secret;
@@ -266,7 +267,7 @@ function DisableTwoFactor() {
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "disable";
   const [form, fields] = useForm({
     id: "disable-2fa",
-    constraint: FORM_CONSTRAINTS.Disable2faInput,
+    constraint: Disable2faInputConstraints,
     lastResult: useResult("disable"),
   });
   return (

@@ -7,7 +7,7 @@ import * as s from "~/components/admin/admin.css";
 import { ListTable } from "~/components/data-table-simple/data-table-simple";
 import { listHref } from "~/components/data-table-simple/list-url";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
-import { SearchIcon } from "~/components/icons/icons";
+import { SearchIcon } from "~/components/icons/search";
 import { dateTimeUtc } from "~/utils/dates";
 import * as ui from "~/components/ui/ui.css";
 import * as admin from "~/models/admin.server";

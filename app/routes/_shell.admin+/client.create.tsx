@@ -7,7 +7,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import * as s from "~/components/admin/admin.css";
 import { SelectField } from "~/components/admin/fields";
-import { FORM_CONSTRAINTS } from "~/models/form-constraints";
+import { ClientCreateInputConstraints } from "~/models/form-constraints/ClientCreateInput";
 import { FormActions, NewPasswordField, PersonNameFields, useSchemaForm } from "~/components/admin/form-parts";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { FormError } from "~/components/ui/form";
@@ -42,7 +42,7 @@ export default function CreateClient() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const [form, fields] = useSchemaForm({ id: "client-create", constraint: FORM_CONSTRAINTS.ClientCreateInput, lastResult: actionData?.result, defaultValue: { organization_id: preselect } });
+  const [form, fields] = useSchemaForm({ id: "client-create", constraint: ClientCreateInputConstraints, lastResult: actionData?.result, defaultValue: { organization_id: preselect } });
   return (
     <>
       <div className={ui.pageHeader}>

@@ -6,7 +6,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import * as s from "~/components/admin/admin.css";
-import { FORM_CONSTRAINTS } from "~/models/form-constraints";
+import { ConsultantCreateInputConstraints } from "~/models/form-constraints/ConsultantCreateInput";
 import { FormActions, NewPasswordField, PersonNameFields, useSchemaForm } from "~/components/admin/form-parts";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { Field, FormError } from "~/components/ui/form";
@@ -39,7 +39,7 @@ export default function CreateConsultant() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const [form, fields] = useSchemaForm({ id: "consultant-create", constraint: FORM_CONSTRAINTS.ConsultantCreateInput, lastResult: actionData?.result });
+  const [form, fields] = useSchemaForm({ id: "consultant-create", constraint: ConsultantCreateInputConstraints, lastResult: actionData?.result });
   return (
     <>
       <div className={ui.pageHeader}>

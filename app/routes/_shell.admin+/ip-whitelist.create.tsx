@@ -15,7 +15,7 @@ import * as admin from "~/models/admin.server";
 import { IpWarningAnswer, IpWhitelistInput } from "~/models/schemas/admin.server";
 import { requireUser, STAFF } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { FORM_CONSTRAINTS } from "~/models/form-constraints";
+import { IpWhitelistInputConstraints } from "~/models/form-constraints/IpWhitelistInput";
 
 export const meta: MetaFunction = () => [{ title: "Add to the IP whitelist · AeroRecords" }];
 
@@ -52,7 +52,7 @@ export default function CreateWhitelistEntry() {
   const [form, fields] = useForm({
     id: "ip-whitelist-create",
     lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    constraint: FORM_CONSTRAINTS.IpWhitelistInput,
+    constraint: IpWhitelistInputConstraints,
     defaultValue: { organization_id: preselect },
   });
   return (

@@ -7,7 +7,9 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { ListPagination } from "~/components/admin/list-parts";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
-import { MailIcon, SearchIcon } from "~/components/icons/icons";
+import { MailIcon } from "~/components/icons/mail";
+import { SearchIcon } from "~/components/icons/search";
+import { Pagination } from "~/components/pagination/pagination";
 import { dateTimeUtc } from "~/utils/dates";
 import { Linkified } from "~/components/ui/linkified";
 import * as ui from "~/components/ui/ui.css";

@@ -8,7 +8,6 @@
 // request on (the USERS list and every access check read the grants directly).
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
-import { z } from "zod";
 import { AccessCells, AccessTableHead, RowForm } from "~/components/admin/access-table";
 import { AircraftAccessView } from "~/components/admin/aircraft-access-view";
 import * as s from "~/components/admin/admin.css";
@@ -22,25 +21,18 @@ import * as admin from "~/models/admin.server";
 import { accessToast, changeAccess, getAircraftAccess, saveAccessRow, userAccess } from "~/models/access.server";
 import { safeRedirect } from "~/models/roles";
 import { ROLE_LABEL } from "~/models/shell";
-import { AccessGrantInput, AccessRevokeInput } from "~/models/schemas/admin.server";
+import { AccessGrantInput, AccessRevokeInput, UserAccessParams } from "~/models/schemas/admin.server";
 import { ACCESS_LABELS, ACCESS_LEVELS, PRODUCT_LABEL, PRODUCTS } from "~/models/admin-constants";
 import { requireUser, STAFF } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "User access control · AeroRecords" }];
 
-const Params = z.object({
-  user_id: z.coerce.number().int().positive().optional().catch(undefined),
-  aircraft_id: z.coerce.number().int().positive().optional().catch(undefined),
-  organization_id: z.coerce.number().int().positive().optional().catch(undefined),
-  q: z.string().trim().max(200).catch("").default(""),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
-});
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireUser(request, context, { roles: STAFF });
   const url = new URL(request.url);
-  const p = Params.parse(Object.fromEntries(url.searchParams));
+  const p = UserAccessParams.parse(Object.fromEntries(url.searchParams));
   if (p.aircraft_id) {
     const data = await getAircraftAccess(api, p.aircraft_id);
     return json({ mode: "aircraft" as const, p, aircraftView: data, userView: null, pick: null });

@@ -18,7 +18,7 @@ import { fieldErrorsOf, MARKET_ROLES } from "~/models/consultant-pages.server";
 import { ClientMessageInput } from "~/models/schemas/consultant.server";
 import { requireUser } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { FORM_CONSTRAINTS } from "~/models/form-constraints";
+import { ClientMessageInputConstraints } from "~/models/form-constraints/ClientMessageInput";
 
 const PER_PAGE = 20;
 const BOXES = ["received", "sent"] as const;
@@ -154,7 +154,7 @@ function Compose({
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "compose",
-    constraint: FORM_CONSTRAINTS.ClientMessageInput,
+    constraint: ClientMessageInputConstraints,
     lastResult: navigation.state === "idle" ? lastResult : undefined,
     defaultValue: { consultant_id: recipient ? String(recipient.id) : "" },
   });

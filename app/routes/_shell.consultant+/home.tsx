@@ -4,7 +4,7 @@
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
-import { StarIcon } from "~/components/icons/icons";
+import { StarIcon } from "~/components/icons/star";
 import * as ui from "~/components/ui/ui.css";
 import { APPROVAL_LABEL, availabilityLabel, onboardingRedirect, RATING_MAX } from "~/models/consultant-rules";
 import { ownLandingResult } from "~/models/consultant.server";

@@ -22,7 +22,9 @@ import {
 import * as card from "~/components/consultant-card/consultant-card.css";
 import { ActionsHeader } from "~/components/data-table-simple/data-table-simple";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
-import { MailIcon, PhoneIcon, PinIcon } from "~/components/icons/icons";
+import { MailIcon } from "~/components/icons/mail";
+import { PhoneIcon } from "~/components/icons/phone";
+import { PinIcon } from "~/components/icons/pin";
 import { AvailabilityDialog, NotesAndRatesDialog, SendMessageDialog } from "~/components/modal-dialog/consultant-dialogs";
 import { withoutDialog } from "~/models/consultant-dialogs";
 import { Pagination } from "~/components/pagination/pagination";
@@ -40,7 +42,8 @@ import { streamProfileUpload } from "~/models/consultant-upload.server";
 import { ConsultantProfileForm, ProjectInput } from "~/models/schemas/consultant.server";
 import { dayMonthYear } from "~/utils/dates";
 import { redirectWithToast } from "~/utils/toast.server";
-import { FORM_CONSTRAINTS } from "~/models/form-constraints";
+import { ConsultantProfileFormConstraints } from "~/models/form-constraints/ConsultantProfileForm";
+import { ProjectInputConstraints } from "~/models/form-constraints/ProjectInput";
 
 type Tab = (typeof PROFILE_TABS)[number];
 const TAB_LABEL: Record<Tab, string> = { overview: "Overview", documents: "Documents", projects: "Projects", resume: "Resume" };
@@ -371,7 +374,7 @@ function ProfileForm({ c, lastResult }: { c: Consultant; lastResult?: Submission
   const hydrated = useHydrated();
   const [form, fields] = useForm({
     id: "profile",
-    constraint: FORM_CONSTRAINTS.ConsultantProfileForm,
+    constraint: ConsultantProfileFormConstraints,
     lastResult: navigation.state === "idle" ? lastResult : undefined,
     defaultValue: {
       name: c.name,
@@ -582,7 +585,7 @@ function AddProject({ lastResult }: { lastResult?: SubmissionResult<string[]> })
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "add-project",
-    constraint: FORM_CONSTRAINTS.ProjectInput,
+    constraint: ProjectInputConstraints,
     lastResult: navigation.state === "idle" ? lastResult : undefined,
   });
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "add_project";

@@ -23,7 +23,9 @@ import { withoutDialog } from "~/models/consultant-dialogs";
 import { GeneralSettingsInput, PhoneSettingsInput, VerifyPhoneInput } from "~/models/schemas/consultant.server";
 import { dateUtc } from "~/utils/dates";
 import { redirectWithToast } from "~/utils/toast.server";
-import { FORM_CONSTRAINTS } from "~/models/form-constraints";
+import { GeneralSettingsInputConstraints } from "~/models/form-constraints/GeneralSettingsInput";
+import { PhoneSettingsInputConstraints } from "~/models/form-constraints/PhoneSettingsInput";
+import { VerifyPhoneInputConstraints } from "~/models/form-constraints/VerifyPhoneInput";
 
 type Tab = (typeof SETTINGS_TABS)[number];
 const TAB_LABEL: Record<Tab, string> = { general: "General", phone: "Phone", notifications: "Notifications", activate: "Activate", deactivate: "Deactivate" };
@@ -185,7 +187,7 @@ function General({ s, lastResult }: { s: Settings; lastResult?: SubmissionResult
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "general",
-    constraint: FORM_CONSTRAINTS.GeneralSettingsInput,
+    constraint: GeneralSettingsInputConstraints,
     lastResult: useIdleResult(lastResult),
     defaultValue: { name: s.name, city: s.city, country: s.country, summary: s.summary },
   });
@@ -225,13 +227,13 @@ function Phone({ s, sendResult, verifyResult }: { s: Settings; sendResult?: Subm
   const locked = s.stage === "account_locked";
   const [sendForm, sendFields] = useForm({
     id: "send-code",
-    constraint: FORM_CONSTRAINTS.PhoneSettingsInput,
+    constraint: PhoneSettingsInputConstraints,
     lastResult: useIdleResult(sendResult),
     defaultValue: { phone_number_with_country_code: s.phone_number_with_country_code },
   });
   const [verifyForm, verifyFields] = useForm({
     id: "verify-code",
-    constraint: FORM_CONSTRAINTS.VerifyPhoneInput,
+    constraint: VerifyPhoneInputConstraints,
     lastResult: useIdleResult(verifyResult),
   });
   const busy = (intent: string) => navigation.state !== "idle" && navigation.formData?.get("intent") === intent;

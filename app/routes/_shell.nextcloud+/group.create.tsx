@@ -7,7 +7,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import * as s from "~/components/admin/admin.css";
 import { SelectField } from "~/components/admin/fields";
 import { FormActions, useSchemaForm } from "~/components/admin/form-parts";
-import { FORM_CONSTRAINTS } from "~/models/form-constraints";
+import { FsGroupInputConstraints } from "~/models/form-constraints/FsGroupInput";
 import { FileServerTabs } from "~/components/admin/fs-tabs";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { Field, FormError } from "~/components/ui/form";
@@ -39,7 +39,7 @@ export default function CreateFileServerGroup() {
   const { organizations } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useSchemaForm({ id: "fs-group-create", constraint: FORM_CONSTRAINTS.FsGroupInput, lastResult: actionData?.result });
+  const [form, fields] = useSchemaForm({ id: "fs-group-create", constraint: FsGroupInputConstraints, lastResult: actionData?.result });
   return (
     <>
       <div className={ui.pageHeader}>

@@ -7,7 +7,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import * as s from "~/components/admin/admin.css";
 import { ChoiceGroup } from "~/components/admin/fields";
 import { FormActions, useSchemaForm } from "~/components/admin/form-parts";
-import { FORM_CONSTRAINTS } from "~/models/form-constraints";
+import { FsUserInputConstraints } from "~/models/form-constraints/FsUserInput";
 import { FileServerTabs } from "~/components/admin/fs-tabs";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { Field, FormError } from "~/components/ui/form";
@@ -40,7 +40,7 @@ export default function CreateFileServerUser() {
   const { groups } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useSchemaForm({ id: "fs-user-create", constraint: FORM_CONSTRAINTS.FsUserInput, lastResult: actionData?.result });
+  const [form, fields] = useSchemaForm({ id: "fs-user-create", constraint: FsUserInputConstraints, lastResult: actionData?.result });
   return (
     <>
       <div className={ui.pageHeader}>

@@ -8,7 +8,8 @@ import { DOWNLOAD_STARTED, useClientToast } from "~/components/file-list/client-
 import { FileSearch, type FileSearchHandle } from "~/components/file-search/file-search";
 import { Highlight } from "~/components/file-search/highlight";
 import * as s from "~/components/file-search/search-results.css";
-import { FileIcon, FolderIcon } from "~/components/icons/icons";
+import { FileIcon } from "~/components/icons/file";
+import { FolderIcon } from "~/components/icons/folder";
 import { Pagination } from "~/components/pagination/pagination";
 import * as ui from "~/components/ui/ui.css";
 import { downloadHref, filesHref } from "~/models/storage-links";

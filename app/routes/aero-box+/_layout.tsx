@@ -2,26 +2,35 @@
 // Storage → All Aircrafts, Favourites, Following, Inventory Report, OCR Status, the role's entries,
 // Sign Out) and a top bar with the file search. Its pages reuse the storage pages' loaders.
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Outlet, useLoaderData } from "@remix-run/react";
+import { Outlet, useLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
 import { AeroBoxShell } from "~/components/aero-box/aero-box";
+import { aeroBoxMarkup, STORAGE_ROLES } from "~/components/aero-box/aero-box-markup.server";
 import { FullPageErrorBoundary } from "~/components/error-page/boundary";
-import { STORAGE_ROLES } from "~/models/storage.server";
+import { preloadFileSearch } from "~/components/file-search/file-search-slot";
+import { MARKUP_KEY } from "~/components/server-markup/server-markup";
 import { requireUser } from "~/utils/auth.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = await requireUser(request, context, { roles: STORAGE_ROLES });
+  const shown = { name: [user.first_name].filter(Boolean).join(" ") || user.username, email: user.email, role: user.role };
   return json(
-    { user: { name: [user.first_name].filter(Boolean).join(" ") || user.username, email: user.email, role: user.role } },
+    { user: shown, [MARKUP_KEY]: aeroBoxMarkup(context, shown, new URL(request.url)) },
     { headers: { "Cache-Control": "private, no-store" } },
   );
+}
+
+/** A client-side navigation into /aero-box: the file search's code comes with the data (no server markup to show meanwhile). */
+export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
+  const [data] = await Promise.all([serverLoader<typeof loader>(), preloadFileSearch().catch(() => undefined)]);
+  return data;
 }
 
 export const meta: MetaFunction = () => [{ title: "AeroBOX · AeroRecords" }];
 
 export default function AeroBoxLayout() {
-  const { user } = useLoaderData<typeof loader>();
+  const { [MARKUP_KEY]: markup } = useLoaderData<typeof loader>();
   return (
-    <AeroBoxShell user={user}>
+    <AeroBoxShell markup={markup}>
       <Outlet />
     </AeroBoxShell>
   );

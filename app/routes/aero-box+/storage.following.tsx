@@ -5,8 +5,7 @@ import { useLoaderData } from "@remix-run/react";
 import { FleetTable } from "~/components/aircraft-cards/fleet-table";
 import type { FileSearchHandle } from "~/components/file-search/file-search";
 import * as ui from "~/components/ui/ui.css";
-import { STORAGE_ROLES, listFollowing } from "~/models/storage.server";
-import { followingAction } from "~/models/storage-pages.server";
+import { STORAGE_ROLES, followingAction, listFollowing } from "~/models/storage-pages.server";
 import { requireUser } from "~/utils/auth.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -4,7 +4,7 @@ import { Form, Link } from "@remix-run/react";
 import { ErrorScreen, HomeButton } from "~/components/error-page/error-page";
 import * as ui from "~/components/ui/ui.css";
 import { roleLanding } from "~/models/roles";
-import { useRootData } from "~/root";
+import { useRootData } from "~/utils/root-data";
 
 export const meta: MetaFunction = () => [{ title: "No access · AeroRecords" }];
 

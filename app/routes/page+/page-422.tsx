@@ -2,7 +2,7 @@
 import { json, type MetaFunction } from "@remix-run/node";
 import { ErrorScreen, HomeButton } from "~/components/error-page/error-page";
 import { roleLanding } from "~/models/roles";
-import { useRootData } from "~/root";
+import { useRootData } from "~/utils/root-data";
 
 export const meta: MetaFunction = () => [{ title: "Change rejected · AeroRecords" }];
 

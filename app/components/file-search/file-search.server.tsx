@@ -1,0 +1,3 @@
+// The top bar's file search for the server render only (file-search-slot.tsx): the browser fetches
+// its code when the user comes near it, so its bundle leaves it out.
+export { FileSearchBox } from "./file-search";

@@ -1,0 +1,7 @@
+// The logout broadcast's two inline scripts (logout-broadcast.tsx), for the server render only: in
+// the browser the scripts the server sent are kept, and an effect does the same work after a
+// client-side navigation, so the bundle does not carry them twice (issue 12).
+import { LOGIN_PATH, LOGOUT_KEY } from "./logout-keys";
+
+export const LISTEN = `(function(){if(window.__aeroLogoutListener)return;window.__aeroLogoutListener=true;window.addEventListener("storage",function(e){if(e.key===${JSON.stringify(LOGOUT_KEY)}&&e.newValue){window.location.replace(${JSON.stringify(LOGIN_PATH)})}})})();`;
+export const ANNOUNCE = `try{localStorage.setItem(${JSON.stringify(LOGOUT_KEY)},String(Date.now()))}catch(e){}`;

@@ -1,0 +1,110 @@
+// A part of a page whose code the browser fetches only when the user comes near it (issue 12, ADR
+// 029): pointer, touch or focus inside it, or a navigation (the page changed under it). Until then it
+// is the server's markup (rendered by the component itself, imported from a *.server module so the
+// bundle leaves it out), which works as it does without JavaScript: plain links and forms, handed to
+// Remix by useMarkupLinks. When the code has come the live component replaces the markup; what the
+// user typed, chose, opened and where the focus was carry over.
+//
+// Mounted by a client-side navigation there is no server markup to show: the layout's clientLoader
+// fetches its islands' code with the data (preloadIsland), else it fetches its code at once.
+import { useLocation } from "@remix-run/react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ComponentType, type CSSProperties } from "react";
+import { ServerMarkup } from "./server-markup";
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyComponent = ComponentType<any>;
+const live = new Map<string, AnyComponent>();
+const loading = new Map<string, Promise<AnyComponent>>();
+
+/**
+ * Fetches an island's code ahead (a client-side navigation into a layout whose islands have no server
+ * markup to show meanwhile: the layout's clientLoader waits for it with the data).
+ */
+export function preloadIsland<P>(id: string, load: () => Promise<ComponentType<P>>): Promise<ComponentType<P>> {
+  let p = loading.get(id);
+  if (!p) loading.set(id, (p = load().then((c) => (live.set(id, c), c))));
+  return p as Promise<ComponentType<P>>;
+}
+
+const CONTENTS: CSSProperties = { display: "contents" };
+const useBrowserLayoutEffect = typeof document === "undefined" ? () => undefined : useLayoutEffect;
+
+// What carries over from the server's markup to the live component: the fields' values (by name;
+// hidden ones are the page's, not the user's), which disclosures are open, and the focus (by
+// position among the focusable elements, with the caret).
+const FIELDS = "input[name]:not([type=hidden]):not([type=checkbox]):not([type=radio]),textarea[name],select[name]";
+const FOCUSABLE = "a[href],button,input,select,textarea,summary";
+type Field = HTMLInputElement;
+type Carry = [values: [string, string][], open: boolean[], focus: number, start: number | null, end: number | null];
+
+function capture(root: Element): Carry {
+  const a = document.activeElement as Field | null;
+  const text = a?.tagName === "INPUT" || a?.tagName === "TEXTAREA";
+  return [
+    [...root.querySelectorAll<Field>(FIELDS)].map((f) => [f.name, f.value]),
+    [...root.querySelectorAll("details")].map((d) => d.open),
+    a ? [...root.querySelectorAll(FOCUSABLE)].indexOf(a) : -1,
+    text ? a!.selectionStart : null,
+    text ? a!.selectionEnd : null,
+  ];
+}
+
+function restore(root: Element, [values, open, focus, start, end]: Carry) {
+  const fields = [...root.querySelectorAll<Field>(FIELDS)];
+  for (const [name, value] of values) {
+    const f = fields.find((x) => x.name === name);
+    if (f) f.value = value;
+  }
+  root.querySelectorAll("details").forEach((d, i) => open[i] && (d.open = true));
+  const f = root.querySelectorAll<Field>(FOCUSABLE)[focus];
+  if (f) {
+    f.focus();
+    if (start !== null) f.setSelectionRange?.(start, end);
+  }
+}
+
+export function LazyIsland<P extends object>({
+  id,
+  load,
+  server: Server,
+  props,
+}: {
+  /** The id of its server markup (unique on the page). */
+  id: string;
+  /** Fetches the live component (a dynamic import). */
+  load: () => Promise<ComponentType<P>>;
+  /** The same component for the server render, from a *.server module (undefined in the browser). */
+  server: ComponentType<P> | undefined;
+  props: P;
+}) {
+  const location = useLocation();
+  const box = useRef<HTMLDivElement>(null);
+  const [Live, setLive] = useState<ComponentType<P> | null>(() => (live.get(id) as ComponentType<P> | undefined) ?? null);
+  const [now] = useState(() => typeof document !== "undefined" && !document.getElementById(id));
+  const firstKey = useRef(location.key);
+  const carry = useRef<Carry | null>(null);
+
+  const fetchCode = useCallback(() => {
+    if (Live) return;
+    void preloadIsland(id, load).then((c) => {
+      if (box.current) carry.current = capture(box.current);
+      setLive(() => c as ComponentType<P>);
+    });
+  }, [Live, id, load]);
+
+  useEffect(() => {
+    if (now || location.key !== firstKey.current) fetchCode();
+  }, [now, location.key, fetchCode]);
+
+  useBrowserLayoutEffect(() => {
+    if (!Live || !carry.current || !box.current) return;
+    restore(box.current, carry.current);
+    carry.current = null;
+  }, [Live]);
+
+  return (
+    <div ref={box} style={CONTENTS} onPointerEnter={fetchCode} onTouchStart={fetchCode} onFocus={fetchCode}>
+      {Live ? <Live {...props} /> : <ServerMarkup id={id}>{Server ? <Server {...props} /> : null}</ServerMarkup>}
+    </div>
+  );
+}

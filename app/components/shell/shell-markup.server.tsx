@@ -1,0 +1,319 @@
+// The shell's server markup (issue 12, ADR 029): the parts of the side navigation and the top bar
+// that need no script, rendered on the server only. In the browser they are links and forms that
+// app/components/server-markup/markup-links.ts hands to Remix (client-side navigation, the current
+// link marked), so nothing here reaches the browser's bundle.
+//
+// The side navigation is cut around the fleet tree (a script: search and folders load in place):
+// "nav" is the brand, the user and the sections up to the one the fleet follows; "navMore" the
+// sections after it and the USERS list.
+import type { AppLoadContext } from "@remix-run/node";
+import { Logo, Mark } from "~/components/brand/logo";
+import * as Icons from "~/components/icons/icons";
+import { isNavActive } from "~/components/server-markup/markup-links";
+import * as ui from "~/components/ui/ui.css";
+import { navFor, type NavIcon, type NavItem, type NavSection } from "~/models/shell-nav";
+import { PRODUCT_NAME, ROLE_LABEL } from "~/models/shell";
+import type { NotificationEntry, ShellData } from "~/models/shell.server";
+import { pageMarkup } from "~/utils/markup.server";
+import { dateTimeUtc } from "~/utils/dates";
+import { EMPTY_NOTIFICATIONS } from "./notifications-menu";
+import { switchTargets } from "./product-switcher";
+import * as s from "./shell.css";
+import { BROWSER_NOTE, NO_USERS } from "./side-nav";
+import { DRAWER_TOGGLE_ID } from "./top-bar";
+
+const ICONS: Record<NavIcon, (p: { size?: number }) => JSX.Element> = {
+  home: Icons.HomeIcon,
+  chart: Icons.ChartIcon,
+  plane: Icons.PlaneIcon,
+  report: Icons.ReportIcon,
+  list: Icons.ListIcon,
+  link: Icons.LinkIcon,
+  star: Icons.StarIcon,
+  users: Icons.UsersIcon,
+  user: Icons.UserIcon,
+  chat: Icons.ChatIcon,
+  bookmark: Icons.BookmarkIcon,
+  settings: Icons.SettingsIcon,
+  building: Icons.BuildingIcon,
+  shield: Icons.ShieldIcon,
+  search: Icons.SearchIcon,
+  gauge: Icons.GaugeIcon,
+  drop: Icons.DropIcon,
+  layers: Icons.LayersIcon,
+  inbox: Icons.InboxIcon,
+  bug: Icons.BugIcon,
+  grid: Icons.GridIcon,
+  folder: Icons.FolderIcon,
+  wrench: Icons.WrenchIcon,
+};
+
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((w) => w[0]!.toUpperCase())
+    .join("") || "?";
+
+/** A link as Remix's <Link> renders it (data-discover: Remix looks up the route it leads to). */
+function A({ to, children, ...rest }: { to: string; children: React.ReactNode } & Omit<React.AnchorHTMLAttributes<HTMLAnchorElement>, "href">) {
+  return (
+    <a {...rest} href={to} data-discover="true">
+      {children}
+    </a>
+  );
+}
+
+/** A side-navigation link as <NavLink> renders it for the page at `pathname`. */
+function NavItemMarkup({ item, pathname }: { item: NavItem; pathname: string }) {
+  const Icon = ICONS[item.icon];
+  if (!item.to) {
+    return (
+      <span className={s.navLink} aria-disabled="true" title={`${item.label}: ${item.disabledReason ?? "not available"}`}>
+        <Icon />
+        <span className={s.navLabel}>{item.label}</span>
+      </span>
+    );
+  }
+  const active = isNavActive(pathname, new URL(item.to, "http://portal.invalid").pathname, item.end);
+  return (
+    <A
+      to={item.to}
+      aria-current={active ? "page" : undefined}
+      className={active ? `${s.navLink} active` : s.navLink}
+      title={item.label}
+      data-nav=""
+      data-end={item.end ? "" : undefined}
+    >
+      <Icon />
+      <span className={s.navLabel}>{item.label}</span>
+    </A>
+  );
+}
+
+function Sections({ sections, pathname }: { sections: NavSection[]; pathname: string }) {
+  return (
+    <>
+      {sections.map((section) => (
+        <div key={section.title} className={s.section}>
+          <h2 className={`${s.sectionTitle} ${s.expandedOnly}`}>{section.title}</h2>
+          <ul className={s.navList}>
+            {section.items.map((item) => (
+              <li key={item.label}>
+                <NavItemMarkup item={item} pathname={pathname} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </>
+  );
+}
+
+function NavHead({ shell, sections, pathname }: { shell: ShellData; sections: NavSection[]; pathname: string }) {
+  const { user, branding } = shell;
+  return (
+    <>
+      <div className={s.brand}>
+        <A to="/" className={s.brandLink} aria-label="Home">
+          {branding.clientLogo ? (
+            <span className={s.clientLogo}>
+              <span className={s.collapsedOnly}>
+                <Mark uam={branding.uam} />
+              </span>
+              <span className={`${s.clientLogoName} ${s.expandedOnly}`}>{branding.clientLogo}</span>
+              <span className={`${s.poweredBy} ${s.expandedOnly}`}>Powered by {PRODUCT_NAME[shell.product]}</span>
+            </span>
+          ) : (
+            <Logo uam={branding.uam} wordmarkClassName={s.expandedOnly} />
+          )}
+        </A>
+      </div>
+      <div className={s.userCard}>
+        <span className={s.avatar} aria-hidden="true">
+          {initials(user.name)}
+        </span>
+        <div className={s.expandedOnly} style={{ minWidth: 0 }}>
+          <div className={s.userName}>{user.name}</div>
+          {user.bio ? <div className={s.userBio}>{user.bio}</div> : null}
+          <span className={s.accessBadge} data-testid="access-label">
+            {shell.accessLabel ?? ROLE_LABEL[user.role]}
+          </span>
+        </div>
+      </div>
+      <Sections sections={sections} pathname={pathname} />
+    </>
+  );
+}
+
+function NavMore({ shell, sections, pathname }: { shell: ShellData; sections: NavSection[]; pathname: string }) {
+  return (
+    <>
+      <Sections sections={sections} pathname={pathname} />
+      {shell.users.shown ? (
+        <section className={`${s.section} ${s.expandedOnly}`} aria-labelledby="users-title">
+          <h2 id="users-title" className={s.sectionTitle}>
+            USERS
+          </h2>
+          {shell.users.list.length ? (
+            <ul className={s.usersList}>
+              {shell.users.list.map((u) => (
+                <li key={u.user_id} className={s.userRow}>
+                  <span className={s.userRowName}>{u.username}</span>
+                  <span className={s.userRowAccess}>{u.label}</span>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className={s.navNote}>{NO_USERS}</p>
+          )}
+        </section>
+      ) : null}
+    </>
+  );
+}
+
+/** The navigation's last lines: sign-out (a form Remix submits) and the supported-browser note. */
+function NavFoot() {
+  return (
+    <>
+      <form method="post" action="/logout" data-discover="true">
+        <button type="submit" className={s.signOut} title="Sign out">
+          <Icons.LogoutIcon />
+          <span className={s.navLabel}>Sign out</span>
+        </button>
+      </form>
+      <p className={s.browserNote}>{BROWSER_NOTE}</p>
+    </>
+  );
+}
+
+/** The top bar's start: the drawer's menu button (small screens) and the mark. */
+function TopLead({ shell }: { shell: ShellData }) {
+  return (
+    <>
+      <label htmlFor={DRAWER_TOGGLE_ID} className={s.menuButton} aria-label="Open the menu" title="Menu">
+        <Icons.MenuIcon />
+      </label>
+      <A to="/" className={s.mobileBrand} aria-label="Home">
+        <Mark size={26} uam={shell.branding.uam} />
+      </A>
+    </>
+  );
+}
+
+const TYPE_ICON: Record<string, (p: { size?: number }) => JSX.Element> = {
+  order: Icons.FileIcon,
+  user: Icons.UserIcon,
+  project: Icons.ChatIcon,
+  feature: Icons.StarIcon,
+};
+
+/** The notifications menu: a <details> disclosure, "Mark all as read" posts back to this page. */
+function Notifications({ items, unread, here }: { items: NotificationEntry[]; unread: number; here: string }) {
+  return (
+    <details className={s.menu} data-menu="">
+      <summary className={s.menuSummary} aria-label={unread ? `Notifications, ${unread} unread` : "Notifications"} title="Notifications">
+        <Icons.BellIcon />
+        {unread ? <span className={s.counter}>{unread > 99 ? "99+" : unread}</span> : null}
+      </summary>
+      <div className={s.menuPanel}>
+        <div className={s.menuHead}>
+          <span>Notifications</span>
+          {unread ? (
+            <form method="post" action="/notifications" data-discover="true">
+              <input type="hidden" name="intent" value="read-all" />
+              <input type="hidden" name="redirectTo" value={here} data-here="" />
+              <button type="submit" className={`${ui.button.ghost} ${ui.buttonSmall}`}>
+                Mark all as read
+              </button>
+            </form>
+          ) : null}
+        </div>
+        {items.length === 0 ? (
+          <p className={s.menuEmpty}>{EMPTY_NOTIFICATIONS}</p>
+        ) : (
+          <ul className={s.menuList}>
+            {items.slice(0, 8).map((n) => {
+              const Icon = TYPE_ICON[n.type] ?? Icons.BellIcon;
+              return (
+                <li key={n.id} className={s.menuItem} data-unread={n.read_at ? undefined : "true"}>
+                  <span className={s.menuItemIcon}>
+                    <Icon size={15} />
+                  </span>
+                  <span>
+                    <span style={{ display: "block", fontWeight: n.read_at ? 400 : 600 }}>{n.title}</span>
+                    <span className={`${ui.small} ${ui.muted}`}>{dateTimeUtc(n.created_at)}</span>
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        <div className={s.menuFoot}>
+          <A to="/notifications">See all notifications</A>
+        </div>
+      </div>
+    </details>
+  );
+}
+
+const SWITCH_ICON = { storage: Icons.FolderIcon, ops: Icons.GaugeIcon, oil: Icons.DropIcon } as const;
+
+/** "Open in {product}" for clients (shown unless the page or an overview hides it: the top bar decides). */
+function Switcher({ shell }: { shell: ShellData }) {
+  const aircraft = shell.aircraft ? { id: shell.aircraft.id, msn: shell.aircraft.msn, organization: shell.aircraft.organization?.slug ?? null } : null;
+  return (
+    <details className={s.menu} data-menu="">
+      <summary className={s.menuTextSummary}>
+        Open in <Icons.ChevronDownIcon size={14} />
+      </summary>
+      <div className={s.menuPanel} style={{ width: 280 }}>
+        {switchTargets(shell.product, shell.switcher, aircraft).map((t) => {
+          const Icon = SWITCH_ICON[t.product];
+          const label = `Open in ${PRODUCT_NAME[t.product]}`;
+          return t.enabled ? (
+            <A key={t.product} to={t.href} className={s.switchLink}>
+              <Icon /> {label}
+            </A>
+          ) : (
+            <span key={t.product} className={s.switchLink} aria-disabled="true" title={`You have no ${PRODUCT_NAME[t.product]} access here`}>
+              <Icon /> {label}
+            </span>
+          );
+        })}
+      </div>
+    </details>
+  );
+}
+
+/** Ids of the shell's markup regions (the Shell component places them). */
+export type ShellMarkupId = "shell-nav" | "shell-nav-more" | "shell-nav-foot" | "shell-top-lead" | "shell-notifications" | "shell-switcher";
+
+/** The shell's markup for the page at `url` (see pageMarkup: in the context or in the data). */
+export function shellMarkup(context: AppLoadContext | undefined, shell: ShellData, url: URL) {
+  const sections = navFor({
+    role: shell.user.role,
+    area: shell.area,
+    pathAircraftId: shell.pathAircraftId,
+    aircraft: shell.aircraft ? { id: shell.aircraft.id, msn: shell.aircraft.msn, organization: shell.aircraft.organization?.slug ?? null } : null,
+    consultantId: shell.consultant?.id ?? null,
+    uam: shell.branding.uam,
+    products: shell.products,
+  });
+  // The fleet tree follows the section that asks for it, else the last one.
+  const at = sections.findIndex((x) => x.fleetAfter);
+  const cut = at >= 0 ? at + 1 : sections.length;
+  const pathname = url.pathname;
+  const parts: Record<ShellMarkupId, JSX.Element | null> = {
+    "shell-nav": <NavHead shell={shell} sections={sections.slice(0, cut)} pathname={pathname} />,
+    "shell-nav-more": <NavMore shell={shell} sections={sections.slice(cut)} pathname={pathname} />,
+    "shell-nav-foot": <NavFoot />,
+    "shell-top-lead": <TopLead shell={shell} />,
+    "shell-notifications": <Notifications items={shell.notifications.items} unread={shell.notifications.unread} here={url.pathname + url.search} />,
+    "shell-switcher": shell.switcher.shown ? <Switcher shell={shell} /> : null,
+  };
+  return pageMarkup(context, parts);
+}
+

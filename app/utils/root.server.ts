@@ -1,0 +1,25 @@
+// The root route's loader (root.tsx re-exports it): the signed-in user's public fields, the flash
+// toast, the public environment and Lite mode. Kept in a *.server module so the browser's root
+// module imports nothing for it (issue 12: one file less per page, no loader-only helpers shipped).
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { isLite, liteChoice } from "~/models/lite-mode";
+import { getUser } from "~/utils/auth.server";
+import { publicEnv } from "~/utils/env.server";
+import { getToast } from "~/utils/toast.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await getUser(request);
+  const { toast, headers: toastHeaders } = await getToast(request);
+  const headers = new Headers(toastHeaders ?? undefined);
+  // Only public fields: the upstream token never leaves the session cookie.
+  return json(
+    {
+      user: user ? { id: user.id, email: user.email, role: user.role, username: user.username, first_name: user.first_name } : null,
+      toast,
+      ENV: publicEnv(),
+      /** Lite mode: the page is sent without its scripts (issue 12). */
+      lite: isLite(liteChoice(request.headers.get("Cookie"))),
+    },
+    { headers },
+  );
+}
