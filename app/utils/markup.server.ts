@@ -1,4 +1,4 @@
-// Server markup from a loader (issue 12, ADR 029): rendered once per request, it reaches the page
+// Server markup from a loader (issue 12, ADR 031): rendered once per request, it reaches the page
 // either through the load context (a document request: entry.server provides it to the server
 // render, so the HTML is sent once, as markup) or in the loader data (a client-side navigation's data
 // request: the browser puts it in place, unless its X-Markup header says it holds that HTML already).

@@ -1,4 +1,4 @@
-// Server markup and islands with JavaScript on (issue 12, ADR 029): the parts of the shell and the
+// Server markup and islands with JavaScript on (issue 12, ADR 031): the parts of the shell and the
 // public pages that the browser keeps as the server sent them behave as the React components they
 // replace (client-side navigation, the current link marked, forms through Remix), and the islands
 // that fetch their code when the user comes near them keep what the user typed meanwhile.

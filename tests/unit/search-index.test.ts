@@ -1,4 +1,4 @@
-// The file-search index on broad queries (issue 12, ADR 029): a short prefix matching most of the
+// The file-search index on broad queries (issue 12, ADR 030): a short prefix matching most of the
 // index is answered from the index (name matches first, then folder-path matches, newest first),
 // with the organization / aircraft scope inside the MATCH; narrower queries stay ranked by bm25.
 import fs from "node:fs";

@@ -1,4 +1,4 @@
-// Server markup (issue 12, ADR 029): what a loader sends, and the current-link rule the browser
+// Server markup (issue 12, ADR 031): what a loader sends, and the current-link rule the browser
 // applies to it (the same as react-router's <NavLink>).
 import { createElement } from "react";
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// The /aero-box shell's server markup (issue 12, ADR 029): the sidebar (Home, Storage → All Aircrafts,
+// The /aero-box shell's server markup (issue 12, ADR 031): the sidebar (Home, Storage → All Aircrafts,
 // Favourites, Following, Inventory Report, OCR Status, the role's entries, Sign Out, the user) and the
 // top bar's menu button and title. No script needed: the browser keeps this HTML (aero-box.tsx).
 import type { AppLoadContext } from "@remix-run/node";

@@ -1,4 +1,4 @@
-// The public layout's server markup (issue 12, ADR 029): the header with the log-in and register
+// The public layout's server markup (issue 12, ADR 031): the header with the log-in and register
 // links, the "About AeroRecords" aside and the footer need no script, so the browser keeps the
 // server's HTML and never downloads these components (app/routes/_public+/_layout.tsx).
 import type { AppLoadContext } from "@remix-run/node";

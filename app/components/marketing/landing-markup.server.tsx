@@ -1,4 +1,4 @@
-// The landing page's server markup (issue 12, ADR 029): the header, the sections from "Home" to the
+// The landing page's server markup (issue 12, ADR 031): the header, the sections from "Home" to the
 // "Join Us" band, the contact details and the footer need no script, so the browser keeps this HTML
 // and never downloads these components (app/routes/_index.tsx); only the question form is a script.
 import type { AppLoadContext } from "@remix-run/node";

@@ -1,5 +1,5 @@
 // Links and forms inside server markup behave as Remix's <Link>, <NavLink> and <Form> do (issue 12,
-// ADR 029): a plain click on a same-site link navigates without reloading the page, a form submits
+// ADR 031): a plain click on a same-site link navigates without reloading the page, a form submits
 // through Remix, and the link to the current page is marked (aria-current="page", class "active")
 // after every navigation. Without JavaScript they are the plain links and forms the server sent.
 import { useLocation, useNavigate, useSubmit } from "@remix-run/react";

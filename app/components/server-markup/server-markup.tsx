@@ -1,4 +1,4 @@
-// Server markup (issue 12, ADR 029): parts of a page that need no script (the side navigation's
+// Server markup (issue 12, ADR 031): parts of a page that need no script (the side navigation's
 // links, the notifications list, the product switcher…) are rendered to HTML on the server, and the
 // browser keeps that HTML instead of shipping the components that made it.
 //

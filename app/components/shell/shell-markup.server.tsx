@@ -1,4 +1,4 @@
-// The shell's server markup (issue 12, ADR 029): the parts of the side navigation and the top bar
+// The shell's server markup (issue 12, ADR 031): the parts of the side navigation and the top bar
 // that need no script, rendered on the server only. In the browser they are links and forms that
 // app/components/server-markup/markup-links.ts hands to Remix (client-side navigation, the current
 // link marked), so nothing here reaches the browser's bundle.

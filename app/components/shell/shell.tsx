@@ -1,7 +1,7 @@
 // The signed-in shell layout: drawer toggle (CSS-only on small screens), side navigation, top bar
 // and the page. Menus (<details data-menu>) close on navigation and on a click outside once
 // JavaScript runs; without it they are plain disclosures. What needs no script is server markup
-// (shell-markup.server.tsx, ADR 029): its links and forms go through Remix (useMarkupLinks).
+// (shell-markup.server.tsx, ADR 031): its links and forms go through Remix (useMarkupLinks).
 import { useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { LogoutListener } from "~/components/logout/logout-broadcast";

@@ -1,5 +1,5 @@
 // The public layout (sign-in, registration, resets). A signed-in visitor is sent to "/", which
-// forwards by role (spec 000 §2). Its header, aside and footer are server markup (issue 12, ADR 029):
+// forwards by role (spec 000 §2). Its header, aside and footer are server markup (issue 12, ADR 031):
 // the browser keeps the server's HTML, and useMarkupLinks makes its links behave as <NavLink>s.
 import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
