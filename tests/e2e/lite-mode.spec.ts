@@ -38,8 +38,8 @@ test("a thin link turns Lite mode on; lite pages carry no script and still work;
   await expect(page).toHaveURL(new RegExp(here));
   await expect(page.getByText("Lite mode is off: pages load their scripts again.")).toBeVisible();
   expect((await context.cookies()).find((c) => c.name === "aero_lite")?.value).toBe("off");
-  await page.waitForLoadState("load"); // the scripts come at the end of a streamed page
-  expect(scriptsOf(await page.content()).length).toBeGreaterThan(0);
+  // The scripts come at the end of a streamed page, after the toast's text: wait for them to arrive.
+  await expect.poll(async () => scriptsOf(await page.content()).length, { timeout: 10_000 }).toBeGreaterThan(0);
   await expect(page.locator("[data-speed-test]")).toBeVisible();
 });
 
