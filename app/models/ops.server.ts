@@ -4,7 +4,21 @@
 // calls here; AeroOIL's go to oil.server.ts, the template library's to templates.server.ts.
 import type { z } from "zod";
 import type { Api } from "./api.server";
-import { ListTabsAnswer, MsnIdCreatedAnswer, MsnIdsAnswer, MsnModulesAnswer, OpsHeaderData, OrganisationsAnswer, TabDataAnswer, type MsnIdCreatedInput } from "./schemas/ops";
+import {
+  BinderAvailability,
+  DeletedAnswer,
+  ListTabsAnswer,
+  MsnIdCreatedAnswer,
+  MsnIdsAnswer,
+  MsnModulesAnswer,
+  OpsHeaderData,
+  OrganisationsAnswer,
+  RowAnswer,
+  ShareAnswer,
+  TabDataAnswer,
+  UploadAnswer,
+  type MsnIdCreatedInput,
+} from "./schemas/ops";
 import { signedUrlAnswerSchema, type SignedUrlRequest } from "./schemas/speedtest";
 
 /** Every organization with its AeroOPS / AeroOIL flags, as the ops API knows them. */
@@ -53,3 +67,100 @@ export const listTabs = (api: Api, aircraft: AircraftRef) => api.post("ops", "/v
 /** A page of a tab's rows, sorted and filtered on the server. */
 export const tabData = (api: Api, aircraft: AircraftRef, query: TabQuery) =>
   api.post("ops", "/v1/ops_data/get_tab_data.json", { json: { ...aircraft, ...query, product: "ops" }, schema: TabDataAnswer });
+
+// ---- a tab's rows: edit, delete, the Excel round trip ------------------------------------------
+
+type Cell = string | number | null;
+
+/** Adds a row (no `id`) or changes some cells of one; the upstream checks each value against its column's type. */
+export const saveRow = (api: Api, aircraft: AircraftRef, tab_id: string, row: { id?: number; item: Record<string, Cell> }) =>
+  api.post("ops", "/v1/ops_data/add_ops_data_v2.json", { json: { ...aircraft, tab_id, ...row }, schema: RowAnswer });
+
+/** Deletes the selected rows of a tab (at most 5000 at once). */
+export const deleteRows = (api: Api, aircraft: AircraftRef, tab_id: string, ids: number[]) =>
+  api.post("ops", "/v1/ops_data/delete_template_data_by_selection.json", { json: { ...aircraft, tab_id, product: "ops", ids }, schema: DeletedAnswer });
+
+/** A spreadsheet the user sent, as the upstream's multipart upload wants it. */
+export interface SheetUpload {
+  filename: string;
+  contentType: string;
+  bytes: Uint8Array;
+}
+
+function multipartOf(fields: Record<string, string>, file: SheetUpload) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.set(k, v);
+  form.set("file", new Blob([new Uint8Array(file.bytes)], { type: file.contentType || "application/octet-stream" }), file.filename);
+  return form;
+}
+
+const refFields = (aircraft: AircraftRef): Record<string, string> =>
+  "org_msn_id" in aircraft ? { org_msn_id: String(aircraft.org_msn_id) } : { organization: aircraft.organization, msn_id: aircraft.msn_id };
+
+/**
+ * Checks a filled workbook against the tab without storing anything: the upstream answers a
+ * `…_validation.xlsx` (the rows with an Errors column) and the count of rows with errors, or a
+ * refusal (422 with `Message.error`).
+ */
+export async function validateSheet(api: Api, aircraft: AircraftRef, tab_id: string, file: SheetUpload) {
+  const res = await api.raw("ops", "POST", "/v1/ops_data/validate_tab_data.json", { body: multipartOf({ ...refFields(aircraft), tab_id, product: "ops" }, file) });
+  if (!res.ok) return { ok: false as const, error: await blobError(res) };
+  const errors = Number(res.headers.get("X-Validation-Errors") ?? "0") || 0;
+  return { ok: true as const, errors, filename: attachmentName(res) ?? `${file.filename.replace(/\.[^.]+$/, "")}_validation.xlsx`, bytes: new Uint8Array(await res.arrayBuffer()) };
+}
+
+/** Imports a workbook's rows (append or replace), all or nothing; a refusal lists the row errors. */
+export const importSheet = (api: Api, aircraft: AircraftRef, tab_id: string, mode: "append" | "replace", file: SheetUpload) =>
+  api.post("ops", "/v1/ops_data/upload_ops_data.json", { body: multipartOf({ ...refFields(aircraft), tab_id, product: "ops", mode }, file), schema: UploadAnswer });
+
+// ---- exports, binders, sharing ------------------------------------------------------------------
+
+/** The files a tab page offers, and the upstream call of each (docs/api/ops.md, "Exports"). */
+export const EXPORTS = {
+  pdf: { path: "/v1/pdf_generate/oil_ops_data/download.json", kind: "pdf", extra: { product: "ops" } },
+  excel: { path: "/v1/excel_export/ops_download.json", kind: "excel", extra: {} },
+  dfp: { path: "/v1/ops_data/download_dfp.json", kind: "excel", extra: { product: "ops" } },
+  "binder-current": { path: "/v1/ops_data/binder_download.json", kind: "pdf", extra: { product: "ops", kind: "current" } },
+  "binder-full": { path: "/v1/ops_data/binder_download.json", kind: "pdf", extra: { product: "ops", kind: "full" } },
+  "general-pdf": { path: "/v1/pdf_generate/download_general_info_pdf.json", kind: "pdf", extra: { product: "ops" } },
+  "general-excel": { path: "/v1/excel_export/download_general_info_excel.json", kind: "excel", extra: { product: "ops" } },
+  "notifications-excel": { path: "/v1/excel_export/ops_notification_excel_download.json", kind: "excel", extra: {} },
+} as const;
+export type ExportKind = keyof typeof EXPORTS;
+export const isExportKind = (k: unknown): k is ExportKind => typeof k === "string" && Object.prototype.hasOwnProperty.call(EXPORTS, k);
+
+/**
+ * One export as the upstream answers it: the file (its Response, to stream on) or the refusal's
+ * message (`Message.error`, spec 001 §8, else the generic one).
+ */
+export async function exportFile(api: Api, aircraft: AircraftRef, kind: ExportKind, q: { tab_id?: string; sort_column?: string; sort_order?: "asc" | "desc" }) {
+  const e = EXPORTS[kind];
+  const res = await api.raw("ops", "POST", e.path, { json: { ...aircraft, ...q, ...e.extra } });
+  if (!res.ok) return { ok: false as const, error: await blobError(res) };
+  return { ok: true as const, response: res };
+}
+
+/** Which binders the tab offers (the Current Binder needs rows in the tab, the Full Delivery Binder any data). */
+export const binderAvailability = (api: Api, aircraft: AircraftRef, tab_id: string) =>
+  api.post("ops", "/v1/ops_data/binder_availability.json", { json: { ...aircraft, tab_id, product: "ops" }, schema: BinderAvailability });
+
+/** Every tab in one workbook behind a signed link valid 7 days, mailed to `emails` when given (Full Data Excel and Share). */
+export const shareAllTabs = (api: Api, aircraft: AircraftRef, emails?: string[]) =>
+  api.post("ops", "/v1/excel_export/ops_all_tab_excel_share.json", { json: { ...aircraft, ...(emails?.length ? { emails } : {}) }, schema: ShareAnswer });
+
+const GENERIC_EXPORT_ERROR = "An error occurred while processing your request.";
+
+/** A blob endpoint's refusal: `Message.error`, else `error`, else the spec's fallback. */
+async function blobError(res: Response): Promise<string> {
+  const body = (await res.json().catch(() => null)) as { error?: unknown; Message?: { error?: unknown } } | null;
+  const m = body?.Message?.error ?? body?.error;
+  return typeof m === "string" && m.trim() ? m : GENERIC_EXPORT_ERROR;
+}
+
+function attachmentName(res: Response): string | null {
+  const cd = res.headers.get("Content-Disposition") ?? "";
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(cd);
+  if (star) return decodeURIComponent(star[1]!);
+  const plain = /filename="([^"]+)"/i.exec(cd);
+  return plain ? plain[1]! : null;
+}

@@ -39,12 +39,8 @@ export const SHARE_MAX_EMAILS = 20;
 /** Binder PDFs include at most this many rows per tab. */
 export const BINDER_MAX_ROWS_PER_TAB = 5_000;
 
-export const OPS_MESSAGES = {
-  pdfStarted: "PDF download has initiated. This process takes time based on data size.",
-  excelStarted: "Excel Sheet download has initiated. This process takes time based on data size.",
-  blobFallbackError: "An error occurred while processing your request.",
-  noUsers: "No users to show",
-} as const;
+/** The spec's messages of the ops screens (browser-safe: they live in ops-rules.ts). */
+export { OPS_MESSAGES } from "../ops-rules";
 
 // ---------------------------------------------------------------------------------------------
 // Input building blocks

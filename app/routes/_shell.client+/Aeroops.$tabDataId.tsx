@@ -2,8 +2,11 @@
 // generalInformation (/generalinformation) and opsNotifications. The rows are sorted, filtered and
 // paged on the server, with every choice in the URL (sortable: the tab's own columns only), so the
 // page works the same without JavaScript. The bottom tab bar lists the aircraft's tabs by position.
-import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+// Users with Edit Access add, change and delete rows (a dialog opened by the URL, a server-rendered
+// delete confirmation), run the Excel round trip (data file, validate, import) and everyone with
+// access downloads the exports and binders (__ops-tab-parts.tsx, ops-tab.server.ts; issue 13).
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { ListTable } from "~/components/data-table-simple/data-table-simple";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { SearchIcon } from "~/components/icons/search";
@@ -11,7 +14,10 @@ import { Pagination } from "~/components/pagination/pagination";
 import * as ui from "~/components/ui/ui.css";
 import * as ops from "~/models/ops.server";
 import { contextQuery, requireAircraftRef, requireOpsUser } from "~/models/ops-pages.server";
-import { ACCESS_LABEL } from "~/models/roles";
+import { heldFile } from "~/models/held-files.server";
+import { pageAfterWrite, tabAction } from "~/models/ops-tab.server";
+import { AircraftFields, DeleteRowsDialog, ExportBar, ExportButton, ImportPanel, RowDialog, ShareDialog, type Problem } from "./__ops-tab-parts";
+import { ACCESS_LABEL, canWrite } from "~/models/roles";
 import { dayMonthYear } from "~/utils/dates";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? `${data.tab.tab_name} · MSN ${data.header.msn}` : "Tab"} · AeroOPS · AeroRecords` }];
@@ -23,28 +29,54 @@ const WORK_ORDER_SCREENS: Record<string, string> = {
   componentwo: "/client/Aeroops/workorder/componentworkorder",
 };
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { api } = await requireOpsUser(request, context);
-  const url = new URL(request.url);
-  const ref = requireAircraftRef(url);
+/** The tab the URL names (its id case-insensitively), or the redirect a work-order or unknown tab gets. */
+async function openTab(api: Parameters<typeof ops.listTabs>[0], url: URL, ref: ops.AircraftRef, tabDataId: string | undefined) {
   const [header, tabs] = await Promise.all([ops.header(api, ref), ops.listTabs(api, ref)]);
   if (!header.ok) throw new Response(header.error, { status: header.status });
   if (!tabs.ok) throw new Response(tabs.error, { status: tabs.status });
-  const wanted = (params.tabDataId ?? "").toLowerCase();
+  const wanted = (tabDataId ?? "").toLowerCase();
   const tab = tabs.data.tabs.find((t) => t.tab_id.toLowerCase() === wanted);
   // An unknown tab of a known aircraft: back to the aircraft screen rather than a dead end.
   if (!tab) throw redirect(`/client/Aeroops/aeroplane${contextQuery(url)}`);
   if (WORK_ORDER_SCREENS[tab.tab_id]) throw redirect(`${WORK_ORDER_SCREENS[tab.tab_id]}${contextQuery(url)}`);
+  return { header: header.data, tabs: tabs.data.tabs, tab };
+}
+
+/** The aircraft fields of the page's forms (as its URL names the aircraft). */
+function aircraftFields(ref: ops.AircraftRef): Record<string, string> {
+  return "org_msn_id" in ref ? { org_msn_id: String(ref.org_msn_id) } : { organization: ref.organization, msn_id: ref.msn_id };
+}
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { api, user } = await requireOpsUser(request, context);
+  const url = new URL(request.url);
+  const ref = requireAircraftRef(url);
+  const { header, tabs, tab } = await openTab(api, url, ref, params.tabDataId);
   const columnNames = tab.columns.map((c) => c.name);
   const sortParam = url.searchParams.get("sort_column");
   const sort_column = sortParam && columnNames.includes(sortParam) ? sortParam : undefined;
   const sort_order = url.searchParams.get("sort_order") === "desc" ? "desc" : "asc";
   const filter = (url.searchParams.get("filter") ?? "").trim().slice(0, 200);
   const page = Math.max(1, Math.min(100_000, Number(url.searchParams.get("page")) || 1));
-  const data = await ops.tabData(api, ref, { tab_id: tab.tab_id, page, per_page: PER_PAGE, sort_column, sort_order, filter: filter || undefined });
+  const [data, binder] = await Promise.all([
+    ops.tabData(api, ref, { tab_id: tab.tab_id, page, per_page: PER_PAGE, sort_column, sort_order, filter: filter || undefined }),
+    ops.binderAvailability(api, ref, tab.tab_id),
+  ]);
   if (!data.ok) throw new Response(data.error, { status: data.status });
+  const canEdit = canWrite(header.access_type);
+  // ?edit=<row id>|new opens the row dialog; ?confirm=delete&select=… the delete confirmation.
+  const editParam = url.searchParams.get("edit");
+  const editing = !canEdit || !editParam ? null : editParam === "new" ? { row: null } : { row: data.data.rows.find((r) => String(r.id) === editParam) ?? null };
+  const selected = [...new Set(url.searchParams.getAll("select"))].filter((v) => /^\d{1,12}$/.test(v)).map(Number).slice(0, 5000);
+  const held = heldFile(url.searchParams.get("validation"), String(user.id));
+  // The choices a select column offers: the values it already has on this page.
+  const choices: Record<string, string[]> = {};
+  for (const c of data.data.columns) {
+    if (c.type !== "select") continue;
+    choices[c.name] = [...new Set(data.data.rows.map((r) => r.data[c.name]).filter((v): v is string => typeof v === "string" && v !== ""))].sort().slice(0, 100);
+  }
   return json({
-    header: header.data,
+    header,
     tab: { tab_id: tab.tab_id, tab_name: tab.tab_name, group_name: tab.group_name },
     columns: data.data.columns,
     rows: data.data.rows,
@@ -54,9 +86,28 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     sort_column: sort_column ?? null,
     sort_order,
     filter,
-    bar: [...tabs.data.tabs].sort((a, b) => a.tab_position - b.tab_position).map((t) => ({ id: t.tab_id, name: t.tab_name })),
+    bar: [...tabs].sort((a, b) => a.tab_position - b.tab_position).map((t) => ({ id: t.tab_id, name: t.tab_name })),
     q: contextQuery(url, { tab_id: null, sort_column: null, sort_order: null, filter: null, page: null }),
+    aircraft: aircraftFields(ref),
+    canEdit,
+    canEditStructure: header.access_type === "su_write",
+    canEditLocked: user.role === "admin" || user.role === "member",
+    editing: editing ? { row: editing.row, missing: editParam !== "new" && !editing.row } : null,
+    confirmDelete: canEdit && url.searchParams.get("confirm") === "delete" && selected.length ? selected : null,
+    dialog: url.searchParams.get("dialog") === "share" ? ("share" as const) : null,
+    binder: binder.ok ? { current: binder.data.current, full: binder.data.full, text: binder.data.text } : { current: false, full: false, text: binder.error },
+    validation: held ? { id: url.searchParams.get("validation")!, errors: Number(held.note.errors) || 0, source: String(held.note.source), filename: held.filename } : null,
+    choices,
+    back: pageAfterWrite(url),
   });
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { api, user } = await requireOpsUser(request, context);
+  const url = new URL(request.url);
+  const ref = requireAircraftRef(url);
+  const { tab } = await openTab(api, url, ref, params.tabDataId);
+  return tabAction({ request, api, owner: String(user.id), aircraft: ref, tabId: tab.tab_id });
 }
 
 function cellText(value: unknown, type: string): string {
@@ -69,6 +120,7 @@ function cellText(value: unknown, type: string): string {
 
 export default function OpsTab() {
   const d = useLoaderData<typeof loader>();
+  const problem = (useActionData<typeof action>() ?? null) as Problem | null;
   const location = useLocation();
   const hrefWith = (changes: Record<string, string | null>) => {
     const p = new URLSearchParams(location.search);
@@ -78,6 +130,7 @@ export default function OpsTab() {
     }
     return `${location.pathname}?${p.toString()}`;
   };
+  const selectedIds = new Set(d.confirmDelete ?? []);
   const sortHref = (name: string) =>
     hrefWith({ sort_column: name, sort_order: d.sort_column === name && d.sort_order === "asc" ? "desc" : "asc", page: null });
   const tabHref = (id: string) => `${WORK_ORDER_SCREENS[id] ?? `/client/Aeroops/${encodeURIComponent(id)}`}${d.q}`;
@@ -95,6 +148,17 @@ export default function OpsTab() {
           Aircraft
         </Link>
       </div>
+
+      <TabToolbar d={d} hrefWith={hrefWith} />
+      {d.canEdit || d.tab.tab_id !== "opsNotifications" ? (
+        <ImportPanel
+          open={Boolean(d.validation || (problem && (problem.intent === "validate" || problem.intent === "import")))}
+          hasRows={d.total > 0}
+          validation={d.validation}
+          problem={problem && (problem.intent === "validate" || problem.intent === "import") ? problem : null}
+          canEdit={d.canEdit}
+        />
+      ) : null}
 
       <Form method="get" className={ui.filterBar} role="search">
         {[...new URLSearchParams(location.search)]
@@ -121,6 +185,11 @@ export default function OpsTab() {
       <ListTable empty={d.rows.length === 0} emptyText={d.filter ? "No rows match the filter." : "This tab has no rows yet."} label={d.tab.tab_name}>
         <thead>
           <tr>
+            {d.canEdit ? (
+              <th scope="col">
+                <span className="visually-hidden">Select</span>
+              </th>
+            ) : null}
             {d.columns.map((c) => (
               <th
                 key={c.id}
@@ -134,20 +203,55 @@ export default function OpsTab() {
                 </Link>
               </th>
             ))}
+            {d.canEdit ? (
+              <th scope="col">
+                <span className="visually-hidden">Edit</span>
+              </th>
+            ) : null}
           </tr>
         </thead>
         <tbody>
           {d.rows.map((r) => (
             <tr key={r.id}>
+              {d.canEdit ? (
+                <td>
+                  <input type="checkbox" name="select" value={r.id} form="select-rows" aria-label={`Select row ${r.position}`} defaultChecked={selectedIds.has(r.id)} />
+                </td>
+              ) : null}
               {d.columns.map((c) => (
                 <td key={c.id} style={c.type === "number" ? { textAlign: "right" } : undefined}>
                   {cellText(r.data[c.name], c.type)}
                 </td>
               ))}
+              {d.canEdit ? (
+                <td>
+                  <Link to={hrefWith({ edit: String(r.id) })} preventScrollReset className={`${ui.button.ghost} ${ui.buttonSmall}`} aria-label={`Edit row ${r.position}`}>
+                    Edit
+                  </Link>
+                </td>
+              ) : null}
             </tr>
           ))}
         </tbody>
       </ListTable>
+      {d.canEdit ? (
+        <Form method="get" id="select-rows" className={ui.row} style={{ marginTop: 12 }} preventScrollReset>
+          {[...new URLSearchParams(location.search)]
+            .filter(([k]) => k !== "select" && k !== "confirm" && k !== "edit")
+            .map(([k, v], i) => (
+              <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
+            ))}
+          <input type="hidden" name="confirm" value="delete" />
+          <Link to={hrefWith({ edit: "new" })} preventScrollReset className={ui.button.secondary}>
+            Add row
+          </Link>
+          {d.rows.length ? (
+            <button type="submit" className={ui.button.ghost}>
+              Delete selected…
+            </button>
+          ) : null}
+        </Form>
+      ) : null}
       <Pagination page={d.page} total={d.total} perPage={d.per_page} hrefFor={(p) => hrefWith({ page: String(p) })} noun="rows" />
 
       <nav aria-label="Tabs" style={{ overflowX: "auto", whiteSpace: "nowrap", marginTop: 16, paddingBottom: 8, borderTop: "1px solid #d0d7de" }}>
@@ -163,7 +267,65 @@ export default function OpsTab() {
           </Link>
         ))}
       </nav>
+
+      {d.editing ? (
+        d.editing.missing ? (
+          <RowMissing closeHref={hrefWith({ edit: null })} />
+        ) : (
+          <RowDialog
+            row={d.editing.row}
+            columns={d.columns}
+            canEditLocked={d.canEditLocked}
+            closeHref={hrefWith({ edit: null })}
+            problem={problem?.intent === "save-row" ? problem : null}
+            choices={d.choices}
+          />
+        )
+      ) : null}
+      {d.confirmDelete ? (
+        <DeleteRowsDialog ids={d.confirmDelete} closeHref={hrefWith({ confirm: null, select: null })} problem={problem?.intent === "delete-rows" ? problem.error : null} />
+      ) : null}
+      {d.dialog === "share" ? <ShareDialog closeHref={hrefWith({ dialog: null })} problem={problem?.intent === "share" ? problem : null} msn={d.header.msn} /> : null}
     </>
+  );
+}
+
+function RowMissing({ closeHref }: { closeHref: string }) {
+  return (
+    <p className={ui.alert.warning} role="alert">
+      That row is not on this page any more (it may have been deleted or moved by a sort).{" "}
+      <Link to={closeHref} preventScrollReset>
+        Close
+      </Link>
+    </p>
+  );
+}
+
+type TabData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+/** The screen's exports and share (spec 001 §2, "Top bar"): the Ops Notifications screen offers its Excel only. */
+function TabToolbar({ d, hrefWith }: { d: TabData; hrefWith: (changes: Record<string, string | null>) => string }) {
+  const fields: Record<string, string> = { ...d.aircraft, tab_id: d.tab.tab_id };
+  if (d.sort_column) Object.assign(fields, { sort_column: d.sort_column, sort_order: d.sort_order });
+  if (d.tab.tab_id === "opsNotifications")
+    return (
+      <ExportBar fields={fields} back={d.back}>
+        <ExportButton kind="notifications-excel">Excel</ExportButton>
+      </ExportBar>
+    );
+  const general = d.tab.tab_id === "generalInformation";
+  return (
+    <ExportBar fields={fields} back={d.back}>
+      <Link to={hrefWith({ dialog: "share" })} preventScrollReset className={`${ui.button.secondary} ${ui.buttonSmall}`}>
+        Share
+      </Link>
+      <ExportButton kind={general ? "general-pdf" : "pdf"}>PDF</ExportButton>
+      <ExportButton kind={general ? "general-excel" : "excel"}>Excel</ExportButton>
+      <ExportButton kind="full-excel">Full Data Excel</ExportButton>
+      {d.binder.current ? <ExportButton kind="binder-current">Current Binder</ExportButton> : null}
+      {d.binder.full ? <ExportButton kind="binder-full">Full Delivery Binder</ExportButton> : null}
+      {d.total > 0 ? <ExportButton kind="dfp">Data file (DFP)</ExportButton> : null}
+    </ExportBar>
   );
 }
 

@@ -1,0 +1,158 @@
+// The writes of an AeroOPS tab page (/client/Aeroops/{tabDataId}, spec 001 §2, §5, §6; issue 13):
+// a row saved or added, rows deleted, a filled workbook validated or imported. One action for the
+// server-rendered page (no JavaScript: post, redirect, get) and for the grid island (useFetcher: the
+// same fields; a refusal answers 422 JSON with the upstream's message and per-column errors).
+// Access is the ops API's: a Read Access user's post is refused there and the message shown.
+import { json, type TypedResponse } from "@remix-run/node";
+import { redirectWithToast } from "~/utils/toast.server";
+import type { Api } from "./api.server";
+import { holdFile } from "./held-files.server";
+import { MultipartError, multipartParts } from "./multipart-body.server";
+import * as ops from "./ops.server";
+import { SHARE_LINK_DAYS, SHARE_MAX_EMAILS, UPLOAD_MAX_BYTES, UPLOAD_MAX_ROWS } from "./schemas/ops";
+
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export type TabActionProblem =
+  | { intent: "save-row"; id: number | null; error: string; errors?: Record<string, string[]>; values: Record<string, string> }
+  | { intent: "delete-rows"; error: string }
+  | { intent: "share"; error: string; value: string }
+  | { intent: "validate" | "import"; error: string; rowErrors: { row: number; column: string | null; error: string }[] };
+
+const CELL_PREFIX = "cell:";
+const SHEET_EXTENSIONS = [".xlsx", ".xls", ".csv"];
+const problem = (p: TabActionProblem) => json(p, { status: 422 });
+
+/** The page without the dialog or confirmation it was showing (where a write comes back to). */
+export function pageAfterWrite(url: URL, extra: Record<string, string | null> = {}) {
+  const q = new URLSearchParams(url.search);
+  for (const k of ["edit", "select", "confirm", "validation", "dialog"]) q.delete(k);
+  for (const [k, v] of Object.entries(extra)) {
+    if (v === null) q.delete(k);
+    else q.set(k, v);
+  }
+  const s = q.toString();
+  return `${url.pathname}${s ? `?${s}` : ""}`;
+}
+
+/** Handles one post of the tab page. */
+export async function tabAction(opts: {
+  request: Request;
+  api: Api;
+  owner: string;
+  aircraft: ops.AircraftRef;
+  tabId: string;
+}): Promise<Response | TypedResponse<TabActionProblem>> {
+  const { request, api, aircraft, tabId } = opts;
+  const url = new URL(request.url);
+  if ((request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data")) return sheetAction(opts);
+
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  if (intent === "save-row") {
+    const idRaw = String(form.get("id") ?? "");
+    const id = /^\d{1,12}$/.test(idRaw) && Number(idRaw) > 0 ? Number(idRaw) : null;
+    const values: Record<string, string> = {};
+    const item: Record<string, string | null> = {};
+    for (const [k, v] of form) {
+      if (!k.startsWith(CELL_PREFIX) || typeof v !== "string") continue;
+      const name = k.slice(CELL_PREFIX.length);
+      if (!name || name.length > 100) continue;
+      values[name] = v;
+      item[name] = v.trim() === "" ? null : v;
+    }
+    if (idRaw && id === null) return problem({ intent, id: null, error: "That row does not exist.", values });
+    if (Object.keys(item).length === 0) return problem({ intent, id, error: "Nothing to save: fill in at least one cell.", values });
+    if (id === null && Object.values(item).every((v) => v === null)) return problem({ intent, id, error: "A new row needs at least one value.", values });
+    const res = await ops.saveRow(api, aircraft, tabId, { ...(id ? { id } : {}), item });
+    if (!res.ok) return problem({ intent, id, error: res.error, errors: res.errors, values });
+    return redirectWithToast(pageAfterWrite(url), { type: "success", description: res.data.created ? "Row added." : "Row saved." });
+  }
+  if (intent === "delete-rows") {
+    const ids = [...new Set(form.getAll("ids").map(String))].filter((v) => /^\d{1,12}$/.test(v)).map(Number);
+    if (ids.length === 0) return problem({ intent, error: "Select at least one row to delete." });
+    if (ids.length > 5000) return problem({ intent, error: "Select at most 5000 rows at once." });
+    const res = await ops.deleteRows(api, aircraft, tabId, ids);
+    if (!res.ok) return problem({ intent, error: res.error });
+    const n = res.data.deleted;
+    return redirectWithToast(pageAfterWrite(url), { type: "success", description: `${n} ${n === 1 ? "row" : "rows"} deleted.` });
+  }
+  if (intent === "share") {
+    const raw = String(form.get("emails") ?? "");
+    const emails = [...new Set(raw.split(/[\s,;]+/).map((e) => e.trim()).filter(Boolean))];
+    const bad = emails.filter((e) => !EMAIL_RE.test(e) || e.length > 254);
+    if (emails.length === 0) return problem({ intent, error: "Enter at least one e-mail address.", value: raw });
+    if (bad.length) return problem({ intent, error: `Not an e-mail address: ${bad.slice(0, 5).join(", ")}.`, value: raw });
+    if (emails.length > SHARE_MAX_EMAILS) return problem({ intent, error: `Share with at most ${SHARE_MAX_EMAILS} addresses at once.`, value: raw });
+    const res = await ops.shareAllTabs(api, aircraft, emails);
+    if (!res.ok) return problem({ intent, error: res.error, value: raw });
+    return redirectWithToast(pageAfterWrite(url, { dialog: null }), {
+      type: "success",
+      description: `The AeroOPS data of this aircraft was shared with ${res.data.emailed.length} ${res.data.emailed.length === 1 ? "address" : "addresses"}; the link is valid for ${SHARE_LINK_DAYS} days.`,
+    });
+  }
+  return problem({ intent: "delete-rows", error: "Unknown action." });
+}
+
+/** Validate or import: a multipart form with `intent`, `mode` and one spreadsheet in `file`. */
+async function sheetAction({ request, api, owner, aircraft, tabId }: { request: Request; api: Api; owner: string; aircraft: ops.AircraftRef; tabId: string }) {
+  const url = new URL(request.url);
+  const fields: Record<string, string> = {};
+  let file: ops.SheetUpload | null = null;
+  let tooBig = false;
+  try {
+    for await (const part of multipartParts(request, { files: 1, fields: 20, fieldSize: 2000 })) {
+      if (part.kind === "field") fields[part.name] = part.value;
+      else if (part.kind === "file" && part.name === "file" && !file) {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        for await (const chunk of part.stream as AsyncIterable<Buffer>) {
+          size += chunk.length;
+          if (size > UPLOAD_MAX_BYTES) tooBig = true;
+          else chunks.push(chunk);
+        }
+        file = { filename: part.filename.split(/[\\/]/).pop() ?? "upload.xlsx", contentType: part.mimeType, bytes: new Uint8Array(Buffer.concat(chunks)) };
+      } else if (part.kind === "file") part.stream.resume();
+    }
+  } catch (err) {
+    if (!(err instanceof MultipartError)) throw err;
+    return problem({ intent: "import", error: err.message, rowErrors: [] });
+  }
+  const intent = fields.intent === "validate" ? "validate" : "import";
+  const mode = fields.mode === "replace" ? "replace" : "append";
+  if (!file) return problem({ intent, error: "Choose a workbook to send (.xlsx, .xls or .csv).", rowErrors: [] });
+  if (tooBig) return problem({ intent, error: `The file is larger than ${UPLOAD_MAX_BYTES / 1024 / 1024} MB.`, rowErrors: [] });
+  const lower = file.filename.toLowerCase();
+  if (!SHEET_EXTENSIONS.some((e) => lower.endsWith(e))) return problem({ intent, error: "Choose an .xlsx, .xls or .csv file.", rowErrors: [] });
+  if (file.bytes.byteLength === 0) return problem({ intent, error: "The file is empty.", rowErrors: [] });
+
+  if (intent === "validate") {
+    const res = await ops.validateSheet(api, aircraft, tabId, file);
+    if (!res.ok) return problem({ intent, error: res.error, rowErrors: [] });
+    const id = holdFile({
+      owner,
+      filename: res.filename,
+      contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      bytes: res.bytes,
+      note: { errors: res.errors, source: file.filename },
+    });
+    const description =
+      res.errors === 0
+        ? `${file.filename} has no errors: it can be imported.`
+        : `${file.filename}: ${res.errors} ${res.errors === 1 ? "row has" : "rows have"} errors. Nothing was imported.`;
+    return redirectWithToast(pageAfterWrite(url, { validation: id }), { type: res.errors ? "error" : "success", description });
+  }
+
+  const res = await ops.importSheet(api, aircraft, tabId, mode, file);
+  if (!res.ok) {
+    const data = res.data as { row_errors?: { row: number; column: string | null; error: string }[] } | undefined;
+    const rowErrors = Array.isArray(data?.row_errors) ? data.row_errors.slice(0, 200) : [];
+    return problem({ intent, error: `${res.error} Nothing was imported.`, rowErrors });
+  }
+  return redirectWithToast(pageAfterWrite(url, { page: null }), {
+    type: "success",
+    description: `${res.data.imported} ${res.data.imported === 1 ? "row" : "rows"} imported (${res.data.mode === "replace" ? "replacing the tab's rows" : "added after the existing rows"}); the tab has ${res.data.total}.`,
+  });
+}
+
+export const IMPORT_LIMITS = { bytes: UPLOAD_MAX_BYTES, rows: UPLOAD_MAX_ROWS, extensions: SHEET_EXTENSIONS } as const;

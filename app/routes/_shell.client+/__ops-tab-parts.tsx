@@ -1,0 +1,333 @@
+// Parts of the AeroOPS tab page (/client/Aeroops/{tabDataId}; issue 13 items 3-5), each a plain
+// server-rendered form that works without JavaScript: the row dialog (?edit=<row id>|new), the delete
+// confirmation (?confirm=delete&select=…), the share dialog (?dialog=share), the Excel round trip
+// (data file, validate, import) and the export buttons. With JavaScript an export is fetched in place
+// so the page can say "download has initiated" and show a refusal for 15 seconds (spec 001 §8).
+import { Form, Link } from "@remix-run/react";
+import { createContext, useContext, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { ModalBody, ModalDialog, ModalFooter } from "~/components/modal-dialog/modal-dialog";
+import { Snackbar, type ToastView } from "~/components/toast/toast";
+import * as ui from "~/components/ui/ui.css";
+import { OPS_MESSAGES } from "~/models/ops-rules";
+
+export type GridColumn = { id: number; name: string; type: string; editable: boolean };
+export type GridRow = { id: number; position: number; data: Record<string, string | number | boolean | null> };
+export type Problem =
+  | { intent: "save-row"; id: number | null; error: string; errors?: Record<string, string[]>; values: Record<string, string> }
+  | { intent: "delete-rows"; error: string }
+  | { intent: "share"; error: string; value: string }
+  | { intent: "validate" | "import"; error: string; rowErrors: { row: number; column: string | null; error: string }[] };
+
+/** The aircraft fields every form of the page carries (the page's own query names the aircraft). */
+export function AircraftFields({ aircraft }: { aircraft: Record<string, string> }) {
+  return (
+    <>
+      {Object.entries(aircraft).map(([k, v]) => (
+        <input key={k} type="hidden" name={k} value={v} />
+      ))}
+    </>
+  );
+}
+
+const inputValue = (v: unknown) => (v === null || v === undefined ? "" : String(v));
+
+/** The row dialog: one field per column, typed; locked columns read-only unless the user may change them. */
+export function RowDialog({
+  row,
+  columns,
+  canEditLocked,
+  closeHref,
+  problem,
+  choices,
+}: {
+  row: GridRow | null;
+  columns: GridColumn[];
+  canEditLocked: boolean;
+  closeHref: string;
+  problem: Extract<Problem, { intent: "save-row" }> | null;
+  choices: Record<string, string[]>;
+}) {
+  const values = problem?.values ?? null;
+  return (
+    <ModalDialog title={row ? `Edit row ${row.position}` : "Add a row"} subtitle={row ? "Change the cells and save." : "Fill in the cells of the new row."} closeHref={closeHref}>
+      <Form method="post" preventScrollReset>
+        <input type="hidden" name="intent" value="save-row" />
+        {row ? <input type="hidden" name="id" value={row.id} /> : null}
+        <ModalBody>
+          {problem ? (
+            <p className={ui.alert.error} role="alert">
+              {problem.error}
+            </p>
+          ) : null}
+          {columns.map((c) => {
+            const id = `cell-${c.id}`;
+            const locked = !c.editable && !canEditLocked;
+            const current = values && c.name in values ? values[c.name] : inputValue(row?.data[c.name]);
+            const errors = problem?.errors?.[c.name];
+            if (locked)
+              return (
+                <div key={c.id} className={ui.field}>
+                  <span className={ui.label}>{c.name}</span>
+                  <span className={ui.muted}>{current || "—"} (locked)</span>
+                </div>
+              );
+            return (
+              <div key={c.id} className={ui.field}>
+                <label className={ui.label} htmlFor={id}>
+                  {c.name} <span className={ui.hint}>{c.type === "date" ? "date" : c.type === "number" ? "number" : c.type === "select" ? "choice" : "text"}</span>
+                </label>
+                <input
+                  id={id}
+                  name={`cell:${c.name}`}
+                  className={ui.input}
+                  defaultValue={current}
+                  type={c.type === "date" ? "date" : "text"}
+                  inputMode={c.type === "number" ? "decimal" : undefined}
+                  list={c.type === "select" && choices[c.name]?.length ? `${id}-choices` : undefined}
+                  maxLength={10000}
+                  aria-invalid={errors ? true : undefined}
+                  aria-describedby={errors ? `${id}-error` : undefined}
+                />
+                {c.type === "select" && choices[c.name]?.length ? (
+                  <datalist id={`${id}-choices`}>
+                    {choices[c.name]!.map((v) => (
+                      <option key={v} value={v} />
+                    ))}
+                  </datalist>
+                ) : null}
+                {errors ? (
+                  <p id={`${id}-error`} className={ui.errorText}>
+                    {errors.join(" ")}
+                  </p>
+                ) : null}
+              </div>
+            );
+          })}
+        </ModalBody>
+        <ModalFooter>
+          <Link to={closeHref} className={ui.button.ghost} preventScrollReset>
+            Cancel
+          </Link>
+          <button type="submit" className={ui.button.primary}>
+            {row ? "Save row" : "Add row"}
+          </button>
+        </ModalFooter>
+      </Form>
+    </ModalDialog>
+  );
+}
+
+/** The server-rendered confirmation before rows are deleted. */
+export function DeleteRowsDialog({ ids, closeHref, problem }: { ids: number[]; closeHref: string; problem: string | null }) {
+  const n = ids.length;
+  return (
+    <ModalDialog title={`Delete ${n} ${n === 1 ? "row" : "rows"}?`} subtitle="Deleted rows cannot be restored." closeHref={closeHref}>
+      <Form method="post" preventScrollReset>
+        <input type="hidden" name="intent" value="delete-rows" />
+        {ids.map((id) => (
+          <input key={id} type="hidden" name="ids" value={id} />
+        ))}
+        <ModalBody>
+          {problem ? (
+            <p className={ui.alert.error} role="alert">
+              {problem}
+            </p>
+          ) : null}
+          <p>
+            The selected {n === 1 ? "row is" : `${n} rows are`} removed from this tab for everyone with access to the aircraft.
+          </p>
+        </ModalBody>
+        <ModalFooter>
+          <Link to={closeHref} className={ui.button.ghost} preventScrollReset>
+            Cancel
+          </Link>
+          <button type="submit" className={ui.button.danger}>
+            Delete {n === 1 ? "row" : `${n} rows`}
+          </button>
+        </ModalFooter>
+      </Form>
+    </ModalDialog>
+  );
+}
+
+/** Share: every tab in one workbook, a signed link mailed to the addresses given. */
+export function ShareDialog({ closeHref, problem, msn }: { closeHref: string; problem: Extract<Problem, { intent: "share" }> | null; msn: string }) {
+  return (
+    <ModalDialog title="Share the AeroOPS data" subtitle={`Every tab of MSN ${msn} in one Excel workbook; the link sent is valid for 7 days.`} closeHref={closeHref}>
+      <Form method="post" preventScrollReset>
+        <input type="hidden" name="intent" value="share" />
+        <ModalBody>
+          {problem ? (
+            <p className={ui.alert.error} role="alert">
+              {problem.error}
+            </p>
+          ) : null}
+          <div className={ui.field}>
+            <label className={ui.label} htmlFor="share-emails">
+              E-mail addresses
+            </label>
+            <textarea id="share-emails" name="emails" className={ui.textarea} defaultValue={problem?.value ?? ""} required maxLength={6000} placeholder="name@lessor.com, name@authority.gov" />
+            <span className={ui.hint}>Up to 20 addresses, separated by commas, semicolons, spaces or new lines.</span>
+          </div>
+        </ModalBody>
+        <ModalFooter>
+          <Link to={closeHref} className={ui.button.ghost} preventScrollReset>
+            Cancel
+          </Link>
+          <button type="submit" className={ui.button.primary}>
+            Share
+          </button>
+        </ModalFooter>
+      </Form>
+    </ModalDialog>
+  );
+}
+
+type DownloadKind = "pdf" | "excel" | "dfp" | "binder-current" | "binder-full" | "general-pdf" | "general-excel" | "notifications-excel" | "full-excel";
+const IS_PDF: Partial<Record<DownloadKind, true>> = { pdf: true, "binder-current": true, "binder-full": true, "general-pdf": true };
+
+/**
+ * The export buttons: each a POST form to /resources/ops-export (a download without JavaScript; a
+ * refusal comes back as a toast). With JavaScript the file is fetched in place with the spec's
+ * messages.
+ */
+export function ExportBar({ fields, back, children }: { fields: Record<string, string>; back: string; children: ReactNode }) {
+  const [note, setNote] = useState<ToastView | null>(null);
+  const seq = useRef(0);
+  const show = (type: ToastView["type"], description: string, duration = 5000) => setNote({ id: String(++seq.current), type, description, duration });
+  const onSubmit = async (e: FormEvent<HTMLDivElement>) => {
+    const form = e.target;
+    if (!(form instanceof HTMLFormElement) || !form.dataset.export) return;
+    const kind = (new FormData(form).get("kind") ?? "") as DownloadKind;
+    e.preventDefault();
+    show("info", IS_PDF[kind] ? OPS_MESSAGES.pdfStarted : OPS_MESSAGES.excelStarted);
+    try {
+      const res = await fetch(form.action, { method: "POST", body: new FormData(form), headers: { "X-Download": "fetch" } });
+      const type = res.headers.get("Content-Type") ?? "";
+      if (!res.ok || (type.includes("json") && kind !== "full-excel")) {
+        const body = (await res.json().catch(() => null)) as { error?: string } | null;
+        show("error", body?.error || OPS_MESSAGES.blobFallbackError, 15000);
+        return;
+      }
+      if (kind === "full-excel") {
+        const body = (await res.json()) as { url: string };
+        window.location.assign(body.url);
+        return;
+      }
+      const blob = await res.blob();
+      const cd = res.headers.get("Content-Disposition") ?? "";
+      const name = /filename\*=UTF-8''([^;]+)/i.exec(cd)?.[1] ?? /filename="([^"]+)"/i.exec(cd)?.[1] ?? "download";
+      const a = document.createElement("a");
+      a.href = URL.createObjectURL(blob);
+      a.download = decodeURIComponent(name);
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+    } catch {
+      show("error", OPS_MESSAGES.blobFallbackError, 15000);
+    }
+  };
+  return (
+    <div className={ui.row} role="group" aria-label="Downloads" onSubmitCapture={onSubmit}>
+      <ExportContext.Provider value={{ fields, back }}>{children}</ExportContext.Provider>
+      <Snackbar toast={note} />
+    </div>
+  );
+}
+
+const ExportContext = createContext<{ fields: Record<string, string>; back: string }>({ fields: {}, back: "/" });
+
+/** One export button (inside ExportBar). */
+export function ExportButton({ kind, children, extra }: { kind: DownloadKind; children: ReactNode; extra?: Record<string, string> }) {
+  const { fields, back } = useContext(ExportContext);
+  return (
+    <form method="post" action="/resources/ops-export" data-export={kind}>
+      <AircraftFields aircraft={{ ...fields, ...extra }} />
+      <input type="hidden" name="kind" value={kind} />
+      <input type="hidden" name="back" value={back} />
+      <button type="submit" className={`${ui.button.secondary} ${ui.buttonSmall}`}>
+        {children}
+      </button>
+    </form>
+  );
+}
+
+/** The Excel round trip: the tab's data file, then a filled workbook validated or imported. */
+export function ImportPanel({
+  open,
+  hasRows,
+  validation,
+  problem,
+  canEdit,
+}: {
+  open: boolean;
+  hasRows: boolean;
+  validation: { id: string; errors: number; source: string; filename: string } | null;
+  problem: Extract<Problem, { intent: "validate" | "import" }> | null;
+  canEdit: boolean;
+}) {
+  return (
+    <details className={ui.card} open={open} style={{ marginBottom: 16 }}>
+      <summary style={{ cursor: "pointer", fontWeight: 600 }}>Excel import{canEdit ? "" : " (validation only: you have Read Access)"}</summary>
+      <div style={{ marginTop: 12 }}>
+        <p className={ui.small}>
+          {hasRows ? "Download the tab's data file (DFP), fill it in Excel, then validate it and import it." : "Download the tab's data file (DFP) once the tab has rows, or send a workbook whose first row holds the column names."}{" "}
+          Import is all or nothing: any error and nothing changes.
+        </p>
+        {validation ? (
+          <div className={validation.errors ? ui.alert.error : ui.alert.success} role="status" style={{ marginBottom: 12 }}>
+            {validation.errors
+              ? `${validation.source}: ${validation.errors} ${validation.errors === 1 ? "row has" : "rows have"} errors. Nothing was imported.`
+              : `${validation.source} has no errors: it can be imported.`}{" "}
+            <a href={`/resources/ops-validation/${validation.id}`} download={validation.filename}>
+              Download the validation workbook ({validation.filename})
+            </a>
+          </div>
+        ) : null}
+        {problem ? (
+          <div className={ui.alert.error} role="alert" style={{ marginBottom: 12 }}>
+            <p style={{ margin: 0 }}>{problem.error}</p>
+            {problem.rowErrors.length ? (
+              <ul className={ui.small} aria-label="Row errors">
+                {problem.rowErrors.map((e, i) => (
+                  <li key={i}>
+                    Row {e.row}
+                    {e.column ? `, ${e.column}` : ""}: {e.error}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+        ) : null}
+        <Form method="post" encType="multipart/form-data" className={ui.filterBar}>
+          <div className={ui.field} style={{ flex: "1 1 260px" }}>
+            <label className={ui.label} htmlFor="import-file">
+              Workbook (.xlsx, .xls or .csv, at most 10 MB and 20,000 rows)
+            </label>
+            <input id="import-file" name="file" type="file" accept=".xlsx,.xls,.csv" required className={ui.input} />
+          </div>
+          {canEdit ? (
+            <fieldset className={ui.field} style={{ border: 0, padding: 0 }}>
+              <legend className={ui.label}>When importing</legend>
+              <label className={ui.choice}>
+                <input type="radio" name="mode" value="append" defaultChecked /> Add after the existing rows
+              </label>
+              <label className={ui.choice}>
+                <input type="radio" name="mode" value="replace" /> Replace every row of the tab
+              </label>
+            </fieldset>
+          ) : null}
+          <button type="submit" name="intent" value="validate" className={ui.button.secondary}>
+            Validate
+          </button>
+          {canEdit ? (
+            <button type="submit" name="intent" value="import" className={ui.button.primary}>
+              Import
+            </button>
+          ) : null}
+        </Form>
+      </div>
+    </details>
+  );
+}

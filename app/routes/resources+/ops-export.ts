@@ -1,0 +1,55 @@
+// POST /resources/ops-export: the files of an AeroOPS screen (spec 001 §2, §8; issue 13 item 5): the
+// tab as PDF or Excel, its data file (DFP), the Current and Full Delivery Binders, the general
+// information as PDF or Excel, the Ops Notifications Excel, and the Full Data Excel (every tab, behind
+// a signed link). The upstream's file is streamed through untouched. Access is the ops API's.
+//
+// A refusal is the spec's: `Message.error` of the answer, else "An error occurred while processing
+// your request.", shown as an error for 15 seconds: as JSON for the page's script (X-Download:
+// fetch), else as a toast on the page the form came from (`back`, a path of this site).
+import { json, redirect, type ActionFunctionArgs } from "@remix-run/node";
+import * as ops from "~/models/ops.server";
+import { aircraftRefOf, requireOpsUser } from "~/models/ops-pages.server";
+import { safeRedirect } from "~/models/roles";
+import { redirectWithToast } from "~/utils/toast.server";
+
+const PASS = ["Content-Type", "Content-Disposition", "Content-Length"];
+const ERROR_MS = 15_000;
+
+export const loader = () => redirect("/Aeroops/org/Aircrafts");
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api } = await requireOpsUser(request, context);
+  const form = await request.formData();
+  const field = (k: string) => {
+    const v = form.get(k);
+    return typeof v === "string" ? v : "";
+  };
+  const byScript = request.headers.get("X-Download") === "fetch";
+  const back = safeRedirect(field("back"), "/Aeroops/org/Aircrafts");
+  const refuse = async (error: string) =>
+    byScript ? json({ error }, { status: 422 }) : redirectWithToast(back, { type: "error", description: error, duration: ERROR_MS });
+
+  const q = new URLSearchParams();
+  for (const k of ["org_msn_id", "organization", "org", "msn_id"]) if (field(k)) q.set(k, field(k));
+  const aircraft = aircraftRefOf(new URL(`http://x/?${q}`));
+  if (!aircraft) return refuse("Choose an aircraft first.");
+  const kind = field("kind");
+
+  if (kind === "full-excel") {
+    const res = await ops.shareAllTabs(api, aircraft);
+    if (!res.ok) return refuse(res.error);
+    return byScript ? json({ url: res.data.url }) : redirect(res.data.url);
+  }
+  if (!ops.isExportKind(kind)) return refuse("Choose what to download.");
+  const tab_id = field("tab_id").slice(0, 100) || undefined;
+  const sort_column = field("sort_column").slice(0, 100) || undefined;
+  const sort_order = field("sort_order") === "desc" ? "desc" : field("sort_column") ? "asc" : undefined;
+  const res = await ops.exportFile(api, aircraft, kind, { tab_id, sort_column, sort_order });
+  if (!res.ok) return refuse(res.error);
+  const headers = new Headers({ "X-Content-Type-Options": "nosniff", "Cache-Control": "private, no-store" });
+  for (const h of PASS) {
+    const v = res.response.headers.get(h);
+    if (v) headers.set(h, v);
+  }
+  return new Response(res.response.body, { status: 200, headers });
+}
