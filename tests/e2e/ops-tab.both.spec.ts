@@ -3,7 +3,8 @@
 // workbook is offered, nothing imported), fix it and import it; download the PDF, the Excel and the
 // binders. A reader sees the same tab without any edit control.
 import ExcelJS from "exceljs";
-import { expect, jsEnabled, login, test, type Page } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { expect, jsEnabled, login, test } from "./fixtures";
 
 async function openHardTime(page: Page) {
   await page.goto("/Aeroops/org/Aircrafts?q=5123");

@@ -94,6 +94,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     canEditLocked: user.role === "admin" || user.role === "member",
     editing: editing ? { row: editing.row, missing: editParam !== "new" && !editing.row } : null,
     confirmDelete: canEdit && url.searchParams.get("confirm") === "delete" && selected.length ? selected : null,
+    selectFirst: canEdit && url.searchParams.get("confirm") === "delete" && selected.length === 0,
     dialog: url.searchParams.get("dialog") === "share" ? ("share" as const) : null,
     binder: binder.ok ? { current: binder.data.current, full: binder.data.full, text: binder.data.text } : { current: false, full: false, text: binder.error },
     validation: held ? { id: url.searchParams.get("validation")!, errors: Number(held.note.errors) || 0, source: String(held.note.source), filename: held.filename } : null,
@@ -234,6 +235,11 @@ export default function OpsTab() {
           ))}
         </tbody>
       </ListTable>
+      {d.selectFirst ? (
+        <p className={ui.alert.warning} role="alert" style={{ marginTop: 12 }}>
+          Select the rows to delete first (the boxes at the start of each row).
+        </p>
+      ) : null}
       {d.canEdit ? (
         <Form method="get" id="select-rows" className={ui.row} style={{ marginTop: 12 }} preventScrollReset>
           {[...new URLSearchParams(location.search)]
