@@ -7,10 +7,3 @@ export const OPS_STATUS_LABEL: Record<OpsStatus, string> = { GROUNDED: "Grounded
 /** The `module` query values and their labels: airworthiness is AeroCAMO, transition AeroSORT, maintenance AeroMRO. */
 export const MODULE_LABELS: Record<string, string> = { airworthiness: "AeroCAMO", transition: "AeroSORT", maintenance: "AeroMRO" };
 
-/** The spec's messages of the ops screens (001 §8, §2). */
-export const OPS_MESSAGES = {
-  pdfStarted: "PDF download has initiated. This process takes time based on data size.",
-  excelStarted: "Excel Sheet download has initiated. This process takes time based on data size.",
-  blobFallbackError: "An error occurred while processing your request.",
-  noUsers: "No users to show",
-} as const;

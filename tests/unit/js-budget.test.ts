@@ -26,6 +26,7 @@ const CHARTS = `${SHELL}; the analytics charts (svg-chart 2.2 KiB) and the page 
 const MODULES = `${SHELL}; the AeroOPS/AeroOIL module admin (2 KiB), form-state and pagination`;
 const MARKETPLACE = `${SHELL}; the consultant marketplace: consultant cards (2.2 KiB), dialogs (1.4), filters, consultant rules, form-state`;
 const OPS = `${SHELL}; the AeroOPS tables: the list parts and pagination (shared with the admin lists, ADR 029-one-mechanism-each), the tab bar and the page`;
+const OPS_TAB = `${OPS}; the row dialog and delete confirmation (the one modal), the export bar with its in-place download and snackbar, the import panel (until the grid island lands, the page counts as a page without an island)`;
 const AERO_BOX = "the /aero-box shell (5.5 KiB over the floor), its aircraft cards and fleet table, pagination and the shared date formatter";
 const AERO_BOX_FILES = "the /aero-box shell (5.5 KiB over the floor) and the file list (1.5 KiB), favourites list and pagination";
 
@@ -73,7 +74,7 @@ const OVER_BUDGET: Record<string, { most: number; why: string }> = {
   "routes/_shell.Aeroops+/org.Aircrafts": { most: 16.9, why: OPS },
   "routes/_shell.storage+/overview": { most: 16.9, why: SHELL },
   "routes/_shell.admin+/organization.$orgId.aircraft.$aircraftId": { most: 16.9, why: FORMS },
-  "routes/_shell.client+/Aeroops.$tabDataId": { most: 16.8, why: OPS },
+  "routes/_shell.client+/Aeroops.$tabDataId": { most: 21.5, why: OPS_TAB },
   "routes/_shell.admin+/organization.$orgId.aircraft.new": { most: 16.8, why: FORMS },
   "routes/_shell.nextcloud+/group.create": { most: 16.8, why: FORMS },
   "routes/_shell+/report-issue": { most: 16.7, why: FORMS },

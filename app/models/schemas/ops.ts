@@ -39,8 +39,8 @@ export const SHARE_MAX_EMAILS = 20;
 /** Binder PDFs include at most this many rows per tab. */
 export const BINDER_MAX_ROWS_PER_TAB = 5_000;
 
-/** The spec's messages of the ops screens (browser-safe: they live in ops-rules.ts). */
-export { OPS_MESSAGES } from "../ops-rules";
+/** The spec's messages of the ops screens (browser-safe: they live in ops-messages.ts). */
+export { OPS_MESSAGES } from "../ops-messages";
 
 // ---------------------------------------------------------------------------------------------
 // Input building blocks

@@ -8,7 +8,7 @@ import { createContext, useContext, useRef, useState, type FormEvent, type React
 import { ModalBody, ModalDialog, ModalFooter } from "~/components/modal-dialog/modal-dialog";
 import { Snackbar, type ToastView } from "~/components/toast/toast";
 import * as ui from "~/components/ui/ui.css";
-import { OPS_MESSAGES } from "~/models/ops-rules";
+import { OPS_MESSAGES } from "~/models/ops-messages";
 
 export type GridColumn = { id: number; name: string; type: string; editable: boolean };
 export type GridRow = { id: number; position: number; data: Record<string, string | number | boolean | null> };
