@@ -122,7 +122,7 @@ test("the tab's PDF, Excel and binders download", async ({ page }) => {
   }
 });
 
-test("a reader sees the tab without edit controls", async ({ page }) => {
+test("a reader sees the tab without edit controls, and replayed posts change nothing", async ({ page }) => {
   await login(page, "reader@demo.aero");
   await openHardTime(page);
   await expect(page.getByRole("table", { name: "Hard Time Components" }).getByRole("row").nth(1)).toBeVisible();
@@ -130,4 +130,18 @@ test("a reader sees the tab without edit controls", async ({ page }) => {
   await expect(page.getByRole("link", { name: /^Edit row/ })).toHaveCount(0);
   await expect(page.getByRole("checkbox")).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Import" })).toHaveCount(0);
+
+  // The posts a writer's page would send, replayed with the reader's session: refused, nothing changes.
+  const firstRow = page.getByRole("table", { name: "Hard Time Components" }).getByRole("row").nth(1);
+  const before = await firstRow.textContent();
+  const add = await page.request.post(page.url(), { form: { intent: "save-row", "cell:Description": "reader replay" }, maxRedirects: 0 });
+  expect(add.status()).toBe(422);
+  expect(await add.text()).toContain("You have Read Access");
+  const del = await page.request.post(page.url(), { form: { intent: "delete-rows", ids: "1" }, maxRedirects: 0 });
+  expect(del.status()).toBe(422);
+  await page.reload();
+  await expect(firstRow).toHaveText(before!);
+  await page.getByLabel("Filter rows").fill("reader replay");
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(page.getByText("No rows match the filter.")).toBeVisible();
 });

@@ -151,6 +151,11 @@ export default function OpsTab() {
       </div>
 
       <TabToolbar d={d} hrefWith={hrefWith} />
+      {problem && !shownInPlace(problem, d) ? (
+        <p className={ui.alert.error} role="alert">
+          {problem.error}
+        </p>
+      ) : null}
       {d.canEdit || d.tab.tab_id !== "opsNotifications" ? (
         <ImportPanel
           open={Boolean(d.validation || (problem && (problem.intent === "validate" || problem.intent === "import")))}
@@ -308,6 +313,14 @@ function RowMissing({ closeHref }: { closeHref: string }) {
 }
 
 type TabData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+/** Whether a refusal is shown by the dialog or panel it came from (else the page shows it on top: a post with no dialog open). */
+function shownInPlace(problem: Problem, d: TabData) {
+  if (problem.intent === "save-row") return Boolean(d.editing && !d.editing.missing);
+  if (problem.intent === "delete-rows") return Boolean(d.confirmDelete);
+  if (problem.intent === "share") return d.dialog === "share";
+  return true;
+}
 
 /** The screen's exports and share (spec 001 §2, "Top bar"): the Ops Notifications screen offers its Excel only. */
 function TabToolbar({ d, hrefWith }: { d: TabData; hrefWith: (changes: Record<string, string | null>) => string }) {
