@@ -115,6 +115,7 @@ test("the tab's PDF, Excel and binders download", async ({ page }) => {
     ["Excel", /^5123_Hard Time Components\.xlsx$/],
     ["Current Binder", /_Current_Binder\.pdf$/],
     ["Full Delivery Binder", /_Full_Delivery_Binder\.pdf$/],
+    ["Full Data Excel", /^5123_AeroOPS_All_Tabs_.*\.xlsx$/],
   ] as const) {
     const [download] = await Promise.all([page.waitForEvent("download"), downloads.getByRole("button", { name: button, exact: true }).click()]);
     expect(download.suggestedFilename(), button).toMatch(file);
