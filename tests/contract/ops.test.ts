@@ -571,6 +571,9 @@ describe("work orders and logbooks", () => {
     expect(v1.work_order.data).toMatchObject({ station: "Shannon" });
     const list = await ok(WorkOrderListAnswer, "reader", "/v1/work_order/list.json", { ...SKY, kind: "engine" });
     expect(list.work_orders.some((w) => w.work_order_id === id && w.version === 2)).toBe(true);
+    const found = await ok(WorkOrderListAnswer, "reader", "/v1/work_order/list.json", { ...SKY, q: "FAN BLADE" });
+    expect(found.work_orders.map((w) => w.work_order_id)).toEqual([id]);
+    expect((await ok(WorkOrderListAnswer, "reader", "/v1/work_order/list.json", { ...SKY, q: "wo-test-%" })).total).toBe(0);
 
     const pdf = checkPdf((await blob("reader", "/v1/work_order/download_pdf.json", { work_order_id: id, version: 1 }, "application/pdf")).bytes);
     expect(pdf).toContain("(Inspect fan \\(stage 1\\)) Tj");

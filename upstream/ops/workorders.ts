@@ -176,6 +176,10 @@ export function registerWorkOrderRoutes(app: Hono<HonoEnv>) {
       )
       .where("w.aircraft_id", "=", aircraft.id);
     if (input.kind) base = base.where("w.kind", "=", input.kind);
+    if (input.q) {
+      const like = `%${input.q.replace(/[\\%_]/g, (m) => "\\" + m)}%`;
+      base = base.where(sql<boolean>`(w.number LIKE ${like} ESCAPE '\\' OR w.title LIKE ${like} ESCAPE '\\')`);
+    }
     const { total } = await base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
     const rows = await base
       .select(["w.id", "w.kind", "w.number", "w.title", "w.status", "w.created_at", "v.version", "v.created_at as updated_at"])

@@ -290,6 +290,8 @@ const isoDate = z
 
 export const WorkOrderListInput = needsAircraft({
   kind: z.preprocess(blankToUndefined, z.enum(WORK_ORDER_KINDS).optional()),
+  /** Number or title containing it (case-insensitive). */
+  q: z.preprocess(blankToUndefined, z.string().trim().max(100, "Search with at most 100 characters.").optional()),
   page,
   per_page: perPage(200),
 });
