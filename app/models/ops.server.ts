@@ -140,6 +140,15 @@ export async function exportFile(api: Api, aircraft: AircraftRef, kind: ExportKi
   return { ok: true as const, response: res };
 }
 
+/** A work order at a version, as PDF or Excel (the top-bar buttons of the work-order screens). */
+export async function workOrderFile(api: Api, kind: "pdf" | "excel", work_order_id: number, version?: number) {
+  const res = await api.raw("ops", "POST", kind === "pdf" ? "/v1/work_order/download_pdf.json" : "/v1/work_order/download_excel.json", {
+    json: { work_order_id, ...(version ? { version } : {}) },
+  });
+  if (!res.ok) return { ok: false as const, error: await blobError(res) };
+  return { ok: true as const, response: res };
+}
+
 /** Which binders the tab offers (the Current Binder needs rows in the tab, the Full Delivery Binder any data). */
 export const binderAvailability = (api: Api, aircraft: AircraftRef, tab_id: string) =>
   api.post("ops", "/v1/ops_data/binder_availability.json", { json: { ...aircraft, tab_id, product: "ops" }, schema: BinderAvailability });

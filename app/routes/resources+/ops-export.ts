@@ -1,7 +1,7 @@
 // POST /resources/ops-export: the files of an AeroOPS screen (spec 001 §2, §8; issue 13 item 5): the
 // tab as PDF or Excel, its data file (DFP), the Current and Full Delivery Binders, the general
-// information as PDF or Excel, the Ops Notifications Excel, and the Full Data Excel (every tab, behind
-// a signed link). The upstream's file is streamed through untouched. Access is the ops API's.
+// information as PDF or Excel, the Ops Notifications Excel, the Full Data Excel (every tab, behind a
+// signed link), and a work order at a version as PDF or Excel (`work_order_id`, `version`). The upstream's file is streamed through untouched. Access is the ops API's.
 //
 // A refusal is the spec's: `Message.error` of the answer, else "An error occurred while processing
 // your request.", shown as an error for 15 seconds: as JSON for the page's script (X-Download:
@@ -29,6 +29,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const refuse = async (error: string) =>
     byScript ? json({ error }, { status: 422 }) : redirectWithToast(back, { type: "error", description: error, duration: ERROR_MS });
 
+  if (kind0(field("kind")) === "wo") {
+    const id = field("work_order_id");
+    const version = field("version");
+    if (!/^\d{1,12}$/.test(id)) return refuse("Choose a work order.");
+    const res = await ops.workOrderFile(api, field("kind") === "wo-pdf" ? "pdf" : "excel", Number(id), /^\d{1,6}$/.test(version) ? Number(version) : undefined);
+    if (!res.ok) return refuse(res.error);
+    return passThrough(res.response);
+  }
+
   const q = new URLSearchParams();
   for (const k of ["org_msn_id", "organization", "org", "msn_id"]) if (field(k)) q.set(k, field(k));
   const aircraft = aircraftRefOf(new URL(`http://x/?${q}`));
@@ -46,10 +55,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const sort_order = field("sort_order") === "desc" ? "desc" : field("sort_column") ? "asc" : undefined;
   const res = await ops.exportFile(api, aircraft, kind, { tab_id, sort_column, sort_order });
   if (!res.ok) return refuse(res.error);
+  return passThrough(res.response);
+}
+
+const kind0 = (k: string) => (k === "wo-pdf" || k === "wo-excel" ? "wo" : "aircraft");
+
+/** The upstream's file, streamed on with its type, name and length. */
+function passThrough(upstream: Response) {
   const headers = new Headers({ "X-Content-Type-Options": "nosniff", "Cache-Control": "private, no-store" });
   for (const h of PASS) {
-    const v = res.response.headers.get(h);
+    const v = upstream.headers.get(h);
     if (v) headers.set(h, v);
   }
-  return new Response(res.response.body, { status: 200, headers });
+  return new Response(upstream.body, { status: 200, headers });
 }
