@@ -140,22 +140,7 @@ export function validate(f: WorkOrderForm, { creating }: { creating: boolean }) 
 /** Total man-hours of a version's tasks. */
 export const totalHours = (d: WorkOrderData) => Math.round(d.tasks.reduce((s, t) => s + (t.man_hours ?? 0), 0) * 100) / 100;
 
-// ---- URLs (spec 001 §2) -----------------------------------------------------------------------
-
-export const KIND_SCREEN: Record<WorkOrderKind, { path: string; label: string; tab: string }> = {
-  aircraft: { path: "aircraftworkorder", label: "Aircraft WO", tab: "aircraftwo" },
-  engine: { path: "engineworkorder", label: "Engine WO", tab: "enginewo" },
-  component: { path: "componentworkorder", label: "Component WO", tab: "componentwo" },
-};
-
-/** `/client/Aeroops/updateworkorder/{kind}_wo{id}` */
-export const updatePath = (kind: WorkOrderKind, id: number) => `/client/Aeroops/updateworkorder/${kind}_wo${id}`;
-
-/** Reads the `{kind}_wo{id}` segment of an update URL. */
-export function parseWoRef(segment: string | undefined): { kind: WorkOrderKind; id: number } | null {
-  const m = /^(aircraft|engine|component)_wo(\d{1,12})$/.exec(segment ?? "");
-  return m ? { kind: m[1] as WorkOrderKind, id: Number(m[2]) } : null;
-}
+export { KIND_SCREEN, parseWoRef, updatePath } from "./workorder-rules";
 
 /**
  * What a post of the work-order form asks: a task row added or removed (the form comes back as typed,

@@ -315,7 +315,7 @@ function Comparison({ a, b, closeHref }: { a: VersionView; b: VersionView; close
           </tbody>
         </table>
       </div>
-      <div className={ui.split}>
+      <div style={{ display: "grid", gap: 16, gridTemplateColumns: "repeat(auto-fit, minmax(min(100%, 460px), 1fr))" }}>
         <div>
           <h3>Tasks in version {older.version}</h3>
           <TaskTable tasks={older.form.tasks} label={`Tasks in version ${older.version}`} changed={changedIn(older, newer)} />

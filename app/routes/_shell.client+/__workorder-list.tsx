@@ -14,6 +14,7 @@ import { contextQuery, requireAircraftRef, requireOpsUser } from "~/models/ops-p
 import { ACCESS_LABEL, canWrite } from "~/models/roles";
 import type { WorkOrderKind } from "~/models/schemas/ops";
 import * as wo from "~/models/workorders.server";
+import { KIND_SCREEN } from "~/models/workorder-rules";
 import { dayMonthYear } from "~/utils/dates";
 
 const PER_PAGE = 25;
@@ -83,7 +84,7 @@ export default function WorkOrderList() {
       </div>
 
       <nav aria-label="Work-order kinds" className={ui.row} style={{ marginBottom: 16 }}>
-        {[{ href: `${base}${d.ctx}`, label: "All", current: !d.kind }, ...(["aircraft", "engine", "component"] as const).map((k) => ({ href: `${base}/${wo.KIND_SCREEN[k].path}${d.ctx}`, label: wo.KIND_SCREEN[k].label, current: d.kind === k }))].map((l) => (
+        {[{ href: `${base}${d.ctx}`, label: "All", current: !d.kind }, ...(["aircraft", "engine", "component"] as const).map((k) => ({ href: `${base}/${KIND_SCREEN[k].path}${d.ctx}`, label: KIND_SCREEN[k].label, current: d.kind === k }))].map((l) => (
           <Link key={l.label} to={l.href} aria-current={l.current ? "page" : undefined} className={`${l.current ? ui.button.primary : ui.button.ghost} ${ui.buttonSmall}`}>
             {l.label}
           </Link>
@@ -132,7 +133,7 @@ export default function WorkOrderList() {
                 </Link>
               </td>
               <td>{w.title}</td>
-              {d.kind ? null : <td>{wo.KIND_SCREEN[w.kind].label}</td>}
+              {d.kind ? null : <td>{KIND_SCREEN[w.kind].label}</td>}
               <td className={ui.nowrap}>{w.status}</td>
               <td>v{w.version}</td>
               <td className={`${ui.hideSmall} ${ui.nowrap}`}>{dayMonthYear(w.created_at)}</td>

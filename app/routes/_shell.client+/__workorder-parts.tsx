@@ -129,7 +129,7 @@ export function WorkOrderFormView({
       </div>
 
       <div className={ui.tableWrap}>
-        <table className={ui.table} aria-label="Tasks">
+        <table className={ui.table} aria-label="Tasks" style={{ minWidth: 720 }}>
           <thead>
             <tr>
               <th scope="col">Ref</th>
@@ -269,7 +269,7 @@ export function WorkOrderReadOnly({ form, extra }: { form: FormView; extra?: Rec
 export function TaskTable({ tasks, label, changed }: { tasks: TaskView[]; label: string; changed?: Set<number> }) {
   return (
     <div className={ui.tableWrap}>
-      <table className={ui.table} aria-label={label}>
+      <table className={ui.table} aria-label={label} style={{ minWidth: 420 }}>
         <thead>
           <tr>
             <th scope="col">Ref</th>
