@@ -149,6 +149,13 @@ export async function workOrderFile(api: Api, kind: "pdf" | "excel", work_order_
   return { ok: true as const, response: res };
 }
 
+/** Every page of a technical logbook as one PDF (the logbook pages' top-bar button). */
+export async function logbookFile(api: Api, log_book_id: number, org_msn_id?: number) {
+  const res = await api.raw("ops", "POST", "/v1/ops_data/send_all_logbook_pdf.json", { json: { log_book_id, action: "download", ...(org_msn_id ? { org_msn_id } : {}) } });
+  if (!res.ok) return { ok: false as const, error: await blobError(res) };
+  return { ok: true as const, response: res };
+}
+
 /** Which binders the tab offers (the Current Binder needs rows in the tab, the Full Delivery Binder any data). */
 export const binderAvailability = (api: Api, aircraft: AircraftRef, tab_id: string) =>
   api.post("ops", "/v1/ops_data/binder_availability.json", { json: { ...aircraft, tab_id, product: "ops" }, schema: BinderAvailability });

@@ -183,8 +183,8 @@ export function ShareDialog({ closeHref, problem, msn }: { closeHref: string; pr
   );
 }
 
-type DownloadKind = "pdf" | "excel" | "dfp" | "binder-current" | "binder-full" | "general-pdf" | "general-excel" | "notifications-excel" | "full-excel" | "wo-pdf" | "wo-excel";
-const IS_PDF: Partial<Record<DownloadKind, true>> = { pdf: true, "binder-current": true, "binder-full": true, "general-pdf": true, "wo-pdf": true };
+type DownloadKind = "pdf" | "excel" | "dfp" | "binder-current" | "binder-full" | "general-pdf" | "general-excel" | "notifications-excel" | "full-excel" | "wo-pdf" | "wo-excel" | "logbook-pdf";
+const IS_PDF: Partial<Record<DownloadKind, true>> = { pdf: true, "binder-current": true, "binder-full": true, "general-pdf": true, "wo-pdf": true, "logbook-pdf": true };
 
 /**
  * The export buttons: each a POST form to /resources/ops-export (a download without JavaScript; a

@@ -1,7 +1,8 @@
 // POST /resources/ops-export: the files of an AeroOPS screen (spec 001 §2, §8; issue 13 item 5): the
 // tab as PDF or Excel, its data file (DFP), the Current and Full Delivery Binders, the general
 // information as PDF or Excel, the Ops Notifications Excel, the Full Data Excel (every tab, behind a
-// signed link), and a work order at a version as PDF or Excel (`work_order_id`, `version`). The upstream's file is streamed through untouched. Access is the ops API's.
+// signed link), a work order at a version as PDF or Excel (`work_order_id`, `version`), and every page
+// of a technical logbook as PDF (`log_book_id`). The upstream's file is streamed through untouched. Access is the ops API's.
 //
 // A refusal is the spec's: `Message.error` of the answer, else "An error occurred while processing
 // your request.", shown as an error for 15 seconds: as JSON for the page's script (X-Download:
@@ -34,6 +35,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const version = field("version");
     if (!/^\d{1,12}$/.test(id)) return refuse("Choose a work order.");
     const res = await ops.workOrderFile(api, field("kind") === "wo-pdf" ? "pdf" : "excel", Number(id), /^\d{1,6}$/.test(version) ? Number(version) : undefined);
+    if (!res.ok) return refuse(res.error);
+    return passThrough(res.response);
+  }
+
+  if (field("kind") === "logbook-pdf") {
+    const id = field("log_book_id");
+    if (!/^\d{1,12}$/.test(id)) return refuse("Choose a logbook.");
+    const res = await ops.logbookFile(api, Number(id), /^\d{1,12}$/.test(field("org_msn_id")) ? Number(field("org_msn_id")) : undefined);
     if (!res.ok) return refuse(res.error);
     return passThrough(res.response);
   }
