@@ -9,8 +9,7 @@ async function logbooks(page: Page) {
   await page.goto("/Aeroops/org/Aircrafts?q=5123");
   await page.getByRole("link", { name: "MSN 5123: open in AeroOPS" }).click();
   await expect(page).toHaveURL(/\/client\/Aeroops\/aeroplane\?/);
-  const id = new URL(page.url()).searchParams.get("org_msn_id");
-  await page.goto(`/client/Aeroops/logbooks?org_msn_id=${id}&aerotype=Aeroops`);
+  await page.getByRole("navigation", { name: "Work orders and logbooks" }).getByRole("link", { name: "Technical logbooks" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Technical logbooks");
 }
 

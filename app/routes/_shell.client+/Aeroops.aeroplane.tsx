@@ -112,6 +112,18 @@ export default function Aeroplane() {
       </ul>
 
       <h2 className={ui.cardTitle} style={{ marginTop: 24 }}>
+        Work orders and logbooks
+      </h2>
+      <nav aria-label="Work orders and logbooks" className={ui.row}>
+        <Link to={`/client/Aeroops/workorder?org_msn_id=${header.org_msn_id}&aerotype=Aeroops${module ? `&module=${module}` : ""}`} className={ui.button.secondary}>
+          Work orders
+        </Link>
+        <Link to={`/client/Aeroops/logbooks?org_msn_id=${header.org_msn_id}&aerotype=Aeroops${module ? `&module=${module}` : ""}`} className={ui.button.secondary}>
+          Technical logbooks
+        </Link>
+      </nav>
+
+      <h2 className={ui.cardTitle} style={{ marginTop: 24 }}>
         Tabs
       </h2>
       {groups.length === 0 ? (
