@@ -1,6 +1,7 @@
 // Work-order rules shared by the server and the browser (no .server imports): the screens of each kind
 // and the update URL (spec 001 §2).
-import type { WorkOrderKind } from "./schemas/ops";
+export const WORK_ORDER_KINDS = ["aircraft", "engine", "component"] as const;
+export type WorkOrderKind = (typeof WORK_ORDER_KINDS)[number];
 
 export const KIND_SCREEN: Record<WorkOrderKind, { path: string; label: string; tab: string }> = {
   aircraft: { path: "aircraftworkorder", label: "Aircraft WO", tab: "aircraftwo" },

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as XLSX from "@e965/xlsx";
 import type { z } from "zod";
 import { startTestUpstream, upstreamFetch, type TestUpstream } from "../helpers/upstream";
+import { readPdf } from "../helpers/pdf-text";
 import {
   AccessTypeAnswer,
   ApiErrorAnswer,
@@ -82,21 +83,11 @@ function readXlsx(bytes: Uint8Array) {
     rows: (i = 0) => XLSX.utils.sheet_to_json<unknown[]>(wb.Sheets[wb.SheetNames[i]], { header: 1, raw: true, defval: null }),
   };
 }
-/** A structurally valid PDF: header, trailer, and every xref offset pointing at its object. */
-function checkPdf(bytes: Uint8Array) {
-  const s = Buffer.from(bytes).toString("latin1");
-  expect(s.startsWith("%PDF-")).toBe(true);
-  const m = /startxref\n(\d+)\n%%EOF\s*$/.exec(s);
-  expect(m).not.toBeNull();
-  const at = Number(m![1]);
-  const head = /^xref\n0 (\d+)\n/.exec(s.slice(at));
-  expect(head).not.toBeNull();
-  const entries = s.slice(at + head![0].length).split("\n");
-  for (let id = 1; id < Number(head![1]); id++) {
-    const off = Number(entries[id].slice(0, 10));
-    expect(s.slice(off, off + `${id} 0 obj`.length)).toBe(`${id} 0 obj`);
-  }
-  return s;
+/** A PDF pdf.js opens; its text, all pages. */
+async function checkPdf(bytes: Uint8Array) {
+  const pdf = await readPdf(bytes);
+  expect(pdf.pages).toBeGreaterThan(0);
+  return pdf.text;
 }
 function xlsxFile(aoa: unknown[][], name = "data.xlsx") {
   const wb = XLSX.utils.book_new();
@@ -516,11 +507,11 @@ describe("exports", () => {
   });
 
   it("general information, tab and notification exports", async () => {
-    checkPdf((await blob("reader", "/v1/pdf_generate/download_general_info_pdf.json", SKY, "application/pdf")).bytes);
+    await checkPdf((await blob("reader", "/v1/pdf_generate/download_general_info_pdf.json", SKY, "application/pdf")).bytes);
     const gi = readXlsx((await blob("reader", "/v1/excel_export/download_general_info_excel.json", SKY, XLSX_TYPE)).bytes).rows(0);
     expect(gi[0]).toEqual(["Field", "Value"]);
     expect(gi.some((r) => r[0] === "Registration" && r[1] === "EI-FSK")).toBe(true);
-    const pdf = checkPdf(
+    const pdf = await checkPdf(
       (
         await blob(
           "reader",
@@ -530,7 +521,7 @@ describe("exports", () => {
         )
       ).bytes
     );
-    expect(pdf).toContain("(Watch/Unwatch) Tj");
+    expect(pdf).toContain("Watch/Unwatch");
     const notes = readXlsx((await blob("reader", "/v1/excel_export/ops_notification_excel_download.json", SKY, XLSX_TYPE)).bytes).rows(0);
     expect(notes[0]).toEqual(["Date", "Reference", "Description", "Status"]);
     await blobFails("reader", "/v1/pdf_generate/download_general_info_pdf.json", SKY_OTHER);
@@ -539,11 +530,12 @@ describe("exports", () => {
   it("binder availability and download", async () => {
     const av = await ok(BinderAvailability, "reader", "/v1/ops_data/binder_availability.json", { ...SKY, tab_id: "opsNotifications" });
     expect(av).toMatchObject({ msg: "available", current: true, full: true });
-    checkPdf((await blob("reader", "/v1/ops_data/binder_download.json", { ...SKY, tab_id: "opsNotifications", kind: "current" }, "application/pdf")).bytes);
-    const full = checkPdf(
+    await checkPdf((await blob("reader", "/v1/ops_data/binder_download.json", { ...SKY, tab_id: "opsNotifications", kind: "current" }, "application/pdf")).bytes);
+    const full = await checkPdf(
       (await blob("reader", "/v1/ops_data/binder_download.json", { ...SKY, tab_id: "opsNotifications", kind: "full" }, "application/pdf")).bytes
     );
-    expect(full).toContain("(Full Delivery Binder: MSN 5123) Tj");
+    expect(full).toContain("Full Delivery Binder: MSN 5123");
+    expect(full).toContain("Contents");
     await fails(404, "reader", "/v1/ops_data/binder_availability.json", { ...SKY_OTHER, tab_id: "opsNotifications" });
   });
 });
@@ -555,7 +547,15 @@ describe("work orders and logbooks", () => {
       kind: "engine",
       number: "WO-TEST-1",
       title: "Fan blade inspection",
-      data: { station: "Shannon", tasks: [{ ref: "1", description: "Inspect fan (stage 1)", status: "open" }] },
+      data: {
+        station: "Shannon",
+        remarks: "Borescope images filed under 06 Engine Records.",
+        tasks: [
+          { ref: "1", description: "Inspect fan (stage 1)", status: "done", man_hours: 2.5 },
+          { ref: "2", description: "Borescope HPT stage 1", status: "done", man_hours: 4 },
+          { ref: "3", description: "Replace fan blade 14", status: "deferred", man_hours: null },
+        ],
+      },
     });
     const id = created.work_order.work_order_id;
     expect(created.work_order.version).toBe(1);
@@ -575,8 +575,17 @@ describe("work orders and logbooks", () => {
     expect(found.work_orders.map((w) => w.work_order_id)).toEqual([id]);
     expect((await ok(WorkOrderListAnswer, "reader", "/v1/work_order/list.json", { ...SKY, q: "wo-test-%" })).total).toBe(0);
 
-    const pdf = checkPdf((await blob("reader", "/v1/work_order/download_pdf.json", { work_order_id: id, version: 1 }, "application/pdf")).bytes);
-    expect(pdf).toContain("(Inspect fan \\(stage 1\\)) Tj");
+    const pdf = await checkPdf((await blob("reader", "/v1/work_order/download_pdf.json", { work_order_id: id, version: 1 }, "application/pdf")).bytes);
+    expect(pdf).toContain("Inspect fan (stage 1)");
+    // What a certifying engineer signs: who and what, the totals, the release and the blanks.
+    for (const t of ["Skyline Leasing", "MSN 5123", "EI-FSK", "WO-TEST-1", "Version 1, saved", "Station Shannon", "Borescope images filed"])
+      expect(pdf).toContain(t);
+    expect(pdf).toMatch(/Total: 3 tasks 6\.5/);
+    expect(pdf).toContain("Certificate of release to service");
+    expect(pdf).toContain("the engine is considered ready for release to service");
+    expect(pdf).toContain("Not included in this release: 1 task not done (3)");
+    for (const b of ["Certifying staff name", "Licence / authorisation number", "Signature", "Date"]) expect(pdf).toContain(b);
+    expect(pdf).toMatch(/Page 1 of \d/);
     const xl = readXlsx((await blob("reader", "/v1/work_order/download_excel.json", { work_order_id: id, version: 2 }, XLSX_TYPE)).bytes);
     expect(xl.rows(0).some((r) => r[0] === "Station" && r[1] === "Dublin")).toBe(true);
     await blobFails("reader", "/v1/work_order/download_pdf.json", { work_order_id: id, version: 9 });
@@ -606,7 +615,7 @@ describe("work orders and logbooks", () => {
     expect(pages.total).toBe(2);
     const list = await ok(LogbookListAnswer, "reader", "/v1/logbook/list.json", SKY);
     expect(list.logbooks.find((l) => l.log_book_id === lid)?.page_count).toBe(2);
-    const pdf = checkPdf(
+    const pdf = await checkPdf(
       (
         await blob(
           "reader",

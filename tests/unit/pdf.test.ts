@@ -1,90 +1,97 @@
 import { describe, expect, it } from "vitest";
-import { pdfString, renderPdf, toWinAnsi, wrapText } from "../../upstream/lib/pdf";
+import { renderPdf } from "../../upstream/lib/pdf";
+import { readPdf } from "../helpers/pdf-text";
 
-const latin1 = (b: Uint8Array) => Buffer.from(b).toString("latin1");
-
-/** Checks the structure of a PDF: header, trailer, startxref → xref, each xref offset → "n 0 obj". */
-function checkPdf(bytes: Uint8Array): { pages: number; text: string } {
-  const s = latin1(bytes);
-  expect(s.startsWith("%PDF-1.4\n")).toBe(true);
-  expect(s.trimEnd().endsWith("%%EOF")).toBe(true);
-  const m = /startxref\n(\d+)\n%%EOF\s*$/.exec(s);
-  expect(m).not.toBeNull();
-  const xrefAt = Number(m![1]);
-  expect(s.slice(xrefAt, xrefAt + 5)).toBe("xref\n");
-  const header = /^xref\n0 (\d+)\n/.exec(s.slice(xrefAt));
-  expect(header).not.toBeNull();
-  const count = Number(header![1]);
-  const entries = s
-    .slice(xrefAt + header![0].length)
-    .split("\n")
-    .slice(0, count);
-  expect(entries[0]).toBe("0000000000 65535 f ");
-  for (let id = 1; id < count; id++) {
-    const e = /^(\d{10}) 00000 n $/.exec(entries[id]);
-    expect(e, `xref entry ${id}`).not.toBeNull();
-    const off = Number(e![1]);
-    expect(s.slice(off, off + `${id} 0 obj`.length)).toBe(`${id} 0 obj`);
-  }
-  // /Length of each stream matches
-  const re = /<< \/Length (\d+) >>\nstream\n/g;
-  let sm: RegExpExecArray | null;
-  while ((sm = re.exec(s))) {
-    const start = sm.index + sm[0].length;
-    const len = Number(sm[1]);
-    expect(s.slice(start + len, start + len + 10)).toBe("\nendstream");
-  }
-  const pages = Number(/\/Type \/Pages \/Kids \[[^\]]*\] \/Count (\d+)/.exec(s)![1]);
-  return { pages, text: s };
-}
+const raw = (b: Uint8Array) => Buffer.from(b).toString("latin1");
 
 describe("renderPdf", () => {
-  it("writes a valid single-page PDF with escaped text", () => {
-    const bytes = renderPdf({
+  it("prints any script, in compressed streams, with the document information set", async () => {
+    const bytes = await renderPdf({
       title: "General Information (MSN 1234)",
-      subtitle: "Back\\slash and café €",
-      sections: [{ heading: "Details", lines: ["Line (one)", "Line two"] }],
+      subtitle: "Operator: Łódź Ærø Ωμέγα Київ İstanbul",
+      sections: [{ heading: "Details", lines: ["Line (one)", "Back\\slash and café €"], fields: [["Registration", "SP-ŁÓD"]] }],
     });
-    const { pages, text } = checkPdf(bytes);
-    expect(pages).toBe(1);
-    expect(text).toContain("(General Information \\(MSN 1234\\)) Tj");
-    expect(text).toContain("(Back\\\\slash and caf\\351 \\200) Tj");
-    expect(text).toContain("/BaseFont /Helvetica ");
-    expect(text).toContain("/Encoding /WinAnsiEncoding");
-    expect(text).toContain("/MediaBox [0 0 595.28 841.89]");
+    const pdf = await readPdf(bytes);
+    expect(pdf.pages).toBe(1);
+    expect(pdf.text).toContain("General Information (MSN 1234)");
+    expect(pdf.text).toContain("Łódź Ærø Ωμέγα Київ İstanbul");
+    expect(pdf.text).toContain("Back\\slash and café €");
+    expect(pdf.text).toContain("SP-ŁÓD");
+    expect(pdf.text).toContain("Page 1 of 1");
+    expect(pdf.info).toMatchObject({ Title: "General Information (MSN 1234)", Author: "AeroRecords" });
+    expect(pdf.sizes[0]).toEqual([595.28, 841.89]);
+    const s = raw(bytes);
+    expect(s).toContain("/FlateDecode");
+    expect(s).toMatch(/\/FontFile2/); // the font is embedded
   });
 
-  it("breaks long tables over several pages and repeats the header", () => {
+  it("breaks long tables over several pages and repeats the header on each", async () => {
     const rows = Array.from({ length: 200 }, (_, i) => [String(i + 1), `Part ${i}`, "Serviceable"]);
-    const bytes = renderPdf({
-      title: "Components",
-      sections: [{ heading: "List", table: { columns: ["No", "Part", "Status"], rows } }],
-    });
-    const { pages, text } = checkPdf(bytes);
-    expect(pages).toBeGreaterThan(2);
-    expect(text.match(/\(Part\) Tj/g)!.length).toBe(pages);
-    expect(text).toContain(`(Page ${pages} of ${pages}) Tj`);
-    expect(text).toContain("(Part 199) Tj");
+    const pdf = await readPdf(
+      await renderPdf({ title: "Components", sections: [{ heading: "List", table: { columns: ["No", "Part Name", "Status"], rows } }] })
+    );
+    expect(pdf.pages).toBeGreaterThan(2);
+    for (const [i, t] of pdf.pageText.entries()) {
+      expect(t, `page ${i + 1}`).toContain("No Part Name Status");
+      expect(t).toContain(`Page ${i + 1} of ${pdf.pages}`);
+    }
+    expect(pdf.text).toContain("Part 199");
   });
 
-  it("uses landscape pages for wide tables", () => {
+  it("sets numbers right and a bold totals row, and long cells wrap rather than vanish", async () => {
+    const long = "Replaced the number two hydraulic pump after a leak was found at the pressure port during the walk-round. ".repeat(4);
+    const pdf = await readPdf(
+      await renderPdf({
+        title: "Hours",
+        sections: [{ table: { columns: ["Task", "Hours"], rows: [[long, "2.5"]], numeric: [false, true], footer: ["Total", "2.5"] } }],
+      })
+    );
+    expect(pdf.text).toContain("pressure port");
+    expect(pdf.text).toMatch(/Total 2\.5/);
+  });
+
+  it("uses landscape pages for wide tables", async () => {
     const columns = Array.from({ length: 10 }, (_, i) => `Column ${i + 1}`);
-    const bytes = renderPdf({ title: "Wide", sections: [{ table: { columns, rows: [columns] } }] });
-    const { text } = checkPdf(bytes);
-    expect(text).toContain("/MediaBox [0 0 841.89 595.28]");
+    const pdf = await readPdf(await renderPdf({ title: "Wide", sections: [{ table: { columns, rows: [columns] } }] }));
+    expect(pdf.sizes[0]).toEqual([841.89, 595.28]);
   });
 
-  it("handles an empty document and empty tables", () => {
-    const { pages } = checkPdf(renderPdf({ title: "", sections: [{ table: { columns: ["A"], rows: [] } }] }));
-    expect(pages).toBe(1);
+  it("a binder has a contents page with page numbers and a bookmark per section", async () => {
+    const section = (name: string, n: number) => ({
+      heading: name,
+      bookmark: true,
+      table: { columns: ["Ref", "Item"], rows: Array.from({ length: n }, (_, i) => [String(i), `${name} item ${i}`]) },
+    });
+    const pdf = await readPdf(
+      await renderPdf({ title: "Full Delivery Binder: MSN 1", contents: true, sections: [section("Alpha", 80), section("Beta", 3), section("Gamma", 1)] })
+    );
+    expect(pdf.outline).toEqual(["Alpha", "Beta", "Gamma"]);
+    expect(pdf.pageText[0]).toContain("Contents");
+    // Alpha starts on page 2 and takes two pages; Beta on page 4, Gamma on 5.
+    expect(pdf.pageText[0]).toMatch(/1\. Alpha 2 2\. Beta 4 3\. Gamma 5/);
+    expect(pdf.pageText[1]).toContain("Alpha item 0");
+    expect(pdf.pageText[3]).toContain("Beta item 0");
+    expect(pdf.pageText[4]).toContain("Gamma item 0");
+    expect(pdf.pages).toBe(5);
   });
 
-  it("wraps and escapes helpers", () => {
-    expect(pdfString("a(b)c\\")).toBe("(a\\(b\\)c\\\\)");
-    expect(toWinAnsi("€")).toEqual([0x80]);
-    expect(toWinAnsi("漢")).toEqual([0x3f]);
-    const lines = wrapText("word ".repeat(100).trim(), 10, 100);
-    expect(lines.length).toBeGreaterThan(5);
-    expect(wrapText("x".repeat(500), 10, 100).length).toBeGreaterThan(3);
+  it("prints a signature block with its statement and blanks", async () => {
+    const pdf = await readPdf(
+      await renderPdf({
+        title: "Work order",
+        sections: [{ signature: { statement: "Certifies that the work specified was carried out.", blanks: ["Name", "Licence number", "Signature", "Date"] } }],
+      })
+    );
+    expect(pdf.text).toContain("Certifies that the work specified was carried out.");
+    for (const b of ["Name", "Licence number", "Signature", "Date"]) expect(pdf.text).toContain(b);
+  });
+
+  it("handles an empty document, empty tables and the standard font", async () => {
+    const pdf = await readPdf(await renderPdf({ title: "", sections: [{ table: { columns: ["A"], rows: [] } }] }));
+    expect(pdf.pages).toBe(1);
+    expect(pdf.text).toContain("No rows.");
+    const std = await renderPdf({ title: "Sample", font: "standard", sections: [{ lines: ["ASCII only"] }] });
+    expect(raw(std)).toContain("/Helvetica");
+    expect((await readPdf(std)).text).toContain("ASCII only");
   });
 });

@@ -1,426 +1,382 @@
 /**
- * Minimal hand-written PDF 1.4 renderer.
+ * The PDFs the ops API hands out (tab exports, general information, work orders, logbooks, binders)
+ * and the demo seed's sample records, written with pdfkit (ADR 032).
  *
- * renderPdf(doc) lays out a title, an optional subtitle and a list of sections
- * (optional heading, optional text lines, optional table) on A4 pages with the
- * Helvetica / Helvetica-Bold base fonts (WinAnsiEncoding). Long lines are
- * wrapped, long tables continue on the next page with their header repeated,
- * and a document whose widest table would not fit in portrait is laid out in
- * landscape. Every page carries a "Page n of m" footer. The cross-reference
- * table is computed from the real byte offsets of each object.
- *
- * No dependencies: the content streams are plain (uncompressed) text.
+ * renderPdf(doc) lays out a title block, then sections (a heading, text lines, label/value fields,
+ * a table, a signature block) on A4 pages, landscape when the widest table would not fit portrait.
+ * Text is set in DejaVu Sans, embedded (subset) from the `dejavu-fonts-ttf` package, so Polish,
+ * Turkish, Greek or Cyrillic names print as they are; the seed's ASCII samples may use the standard
+ * Helvetica instead (`font: "standard"`: no font to embed, ten times faster). Streams are compressed.
+ * Tables wrap long cells, repeat their header row on every page they continue on, and are striped.
+ * Every page carries the title and "Page x of y". With `contents: true` the first page lists the
+ * sections marked `bookmark` with their page numbers, and each such section is a PDF bookmark.
  */
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import PDFDocument from "pdfkit";
 
 export interface PdfTable {
   columns: string[];
   rows: string[][];
+  /** Right-aligned columns (numbers). */
+  numeric?: boolean[];
+  /** A last row set in bold (totals). */
+  footer?: string[];
+}
+
+export interface PdfSignature {
+  /** The statement above the signature lines. */
+  statement: string;
+  /** Labelled blanks to fill in by hand, e.g. Name, Licence number, Signature, Date. */
+  blanks: string[];
 }
 
 export interface PdfSection {
   heading?: string;
   lines?: string[];
+  /** Label / value pairs in two columns. */
+  fields?: [string, string][];
   table?: PdfTable;
+  signature?: PdfSignature;
+  /** A bookmark (and, with `contents`, an entry of the contents page); starts on a new page. */
+  bookmark?: boolean;
 }
 
 export interface PdfDoc {
   title: string;
   subtitle?: string;
   sections: PdfSection[];
+  /** A contents page listing the bookmarked sections with their page numbers. */
+  contents?: boolean;
+  subject?: string;
+  /** The document's date (default now): its CreationDate, and the "Generated" line. */
+  created?: Date;
+  /** false: no "Generated …" line under the title (sample records, whose date is their own). */
+  stamp?: boolean;
+  /** "unicode" (default): DejaVu Sans embedded; "standard": Helvetica, for ASCII-only samples. */
+  font?: "unicode" | "standard";
 }
 
-// ---------------------------------------------------------------------------
-// Geometry
-// ---------------------------------------------------------------------------
-
-const A4_SHORT = 595.28;
-const A4_LONG = 841.89;
 const MARGIN = 40;
-const FOOTER_SPACE = 24;
-
+const FOOTER = 26;
 const TITLE_SIZE = 16;
-const SUBTITLE_SIZE = 10;
+const SUBTITLE_SIZE = 9.5;
 const HEADING_SIZE = 12;
-const TEXT_SIZE = 10;
+const TEXT_SIZE = 9.5;
 const TABLE_SIZE = 8;
-const CELL_PAD = 3;
-const MIN_COL_WIDTH = 40;
-const MAX_CELL_LINES = 6;
+const CELL_PAD_X = 4;
+const CELL_PAD_Y = 3;
+const MIN_COL = 42;
+const MAX_CELL_CHARS = 1500;
+const INK = "#1b2430";
+const MUTED = "#5b6573";
+const RULE = "#c9d1db";
+const HEAD_FILL = "#e8edf3";
+const STRIPE = "#f6f8fa";
 
-// Helvetica glyph widths (per 1000 em) for WinAnsi codes 32..126.
-const HELV_WIDTHS: number[] = [
-  278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 278, 278, 584, 584, 584,
-  556, 1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778, 667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 278,
-  469, 556, 333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556, 556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260,
-  334, 584,
-];
-// Helvetica-Bold glyph widths for WinAnsi codes 32..126.
-const HELV_BOLD_WIDTHS: number[] = [
-  278, 333, 474, 556, 556, 889, 722, 238, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 333, 333, 584, 584, 584,
-  611, 975, 722, 722, 722, 722, 667, 611, 778, 722, 278, 556, 722, 611, 833, 722, 778, 667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 333, 278, 333,
-  584, 556, 333, 556, 611, 556, 611, 556, 333, 611, 611, 278, 278, 556, 278, 889, 611, 611, 611, 611, 389, 556, 333, 611, 556, 778, 556, 556, 500, 389, 280,
-  389, 584,
-];
-
-// Unicode → WinAnsi (cp1252) for the 0x80..0x9F block.
-const CP1252_EXTRA: Record<number, number> = {
-  0x20ac: 0x80,
-  0x201a: 0x82,
-  0x0192: 0x83,
-  0x201e: 0x84,
-  0x2026: 0x85,
-  0x2020: 0x86,
-  0x2021: 0x87,
-  0x02c6: 0x88,
-  0x2030: 0x89,
-  0x0160: 0x8a,
-  0x2039: 0x8b,
-  0x0152: 0x8c,
-  0x017d: 0x8e,
-  0x2018: 0x91,
-  0x2019: 0x92,
-  0x201c: 0x93,
-  0x201d: 0x94,
-  0x2022: 0x95,
-  0x2013: 0x96,
-  0x2014: 0x97,
-  0x02dc: 0x98,
-  0x2122: 0x99,
-  0x0161: 0x9a,
-  0x203a: 0x9b,
-  0x0153: 0x9c,
-  0x017e: 0x9e,
-  0x0178: 0x9f,
-};
-
-/** Map a JS string to WinAnsi byte codes ("?" for anything unrepresentable). */
-export function toWinAnsi(text: string): number[] {
-  const out: number[] = [];
-  for (const ch of text) {
-    const cp = ch.codePointAt(0)!;
-    if (cp === 0x09) out.push(0x20);
-    else if (cp >= 0x20 && cp <= 0x7e) out.push(cp);
-    else if (cp >= 0xa0 && cp <= 0xff) out.push(cp);
-    else if (CP1252_EXTRA[cp] !== undefined) out.push(CP1252_EXTRA[cp]);
-    else if (cp < 0x20 || cp === 0x7f) {
-      // control characters are dropped
-      continue;
-    } else out.push(0x3f);
+let fontCache: { regular: Buffer; bold: Buffer } | null = null;
+function unicodeFonts() {
+  if (!fontCache) {
+    const dir = path.join(path.dirname(createRequire(import.meta.url).resolve("dejavu-fonts-ttf/package.json")), "ttf");
+    fontCache = { regular: fs.readFileSync(path.join(dir, "DejaVuSans.ttf")), bold: fs.readFileSync(path.join(dir, "DejaVuSans-Bold.ttf")) };
   }
-  return out;
+  return fontCache;
 }
 
-function glyphWidth(code: number, bold: boolean): number {
-  if (code >= 32 && code <= 126) return (bold ? HELV_BOLD_WIDTHS : HELV_WIDTHS)[code - 32];
-  return 556; // good-enough average for Latin-1 / cp1252 extras
-}
+type Doc = InstanceType<typeof PDFDocument>;
 
-export function textWidth(text: string, size: number, bold = false): number {
-  let w = 0;
-  for (const c of toWinAnsi(text)) w += glyphWidth(c, bold);
-  return (w * size) / 1000;
-}
+const clip = (s: string) => (s.length > MAX_CELL_CHARS ? `${s.slice(0, MAX_CELL_CHARS - 1)}…` : s);
 
-/** A PDF literal string "(…)" with ( ) \ escaped and non-ASCII as octal escapes. */
-export function pdfString(text: string): string {
-  let s = "(";
-  for (const c of toWinAnsi(text)) {
-    if (c === 0x28 || c === 0x29 || c === 0x5c) s += "\\" + String.fromCharCode(c);
-    else if (c >= 0x20 && c <= 0x7e) s += String.fromCharCode(c);
-    else s += "\\" + c.toString(8).padStart(3, "0");
-  }
-  return s + ")";
-}
-
-/** Break text into lines no wider than maxWidth (hard-splitting very long words). */
-export function wrapText(text: string, size: number, maxWidth: number, bold = false): string[] {
-  const result: string[] = [];
-  for (const para of String(text).split(/\r?\n/)) {
-    const words = para.split(/ +/).filter((w, i, a) => w !== "" || a.length === 1);
-    let line = "";
-    for (let word of words) {
-      const candidate = line ? line + " " + word : word;
-      if (textWidth(candidate, size, bold) <= maxWidth) {
-        line = candidate;
-        continue;
-      }
-      if (line) result.push(line);
-      line = "";
-      // hard-split a word wider than the line
-      while (textWidth(word, size, bold) > maxWidth && word.length > 1) {
-        let cut = word.length - 1;
-        while (cut > 1 && textWidth(word.slice(0, cut), size, bold) > maxWidth) cut--;
-        result.push(word.slice(0, cut));
-        word = word.slice(cut);
-      }
-      line = word;
-    }
-    result.push(line);
-  }
-  return result;
-}
-
-function fmt(n: number): string {
-  return (Math.round(n * 100) / 100).toString();
-}
-
-// ---------------------------------------------------------------------------
-// Layout
-// ---------------------------------------------------------------------------
-
-interface Page {
-  ops: string[];
-}
-
-class Layout {
-  pages: Page[] = [];
-  y = 0;
-  readonly width: number;
-  readonly height: number;
-  readonly contentWidth: number;
-
-  constructor(landscape: boolean) {
-    this.width = landscape ? A4_LONG : A4_SHORT;
-    this.height = landscape ? A4_SHORT : A4_LONG;
-    this.contentWidth = this.width - 2 * MARGIN;
-    this.newPage();
-  }
-
-  get page(): Page {
-    return this.pages[this.pages.length - 1];
-  }
-
-  newPage(): void {
-    this.pages.push({ ops: [] });
-    this.y = this.height - MARGIN;
-  }
-
-  get bottom(): number {
-    return MARGIN + FOOTER_SPACE;
-  }
-
-  /** Ensure `h` points are available; start a new page otherwise. Returns true when a page was added. */
-  ensure(h: number): boolean {
-    if (this.y - h < this.bottom && this.y < this.height - MARGIN) {
-      this.newPage();
-      return true;
-    }
-    return false;
-  }
-
-  text(x: number, baseline: number, str: string, size: number, bold = false): void {
-    this.page.ops.push(`BT /${bold ? "F2" : "F1"} ${size} Tf ${fmt(x)} ${fmt(baseline)} Td ${pdfString(str)} Tj ET`);
-  }
-
-  rect(x: number, y: number, w: number, h: number, fillGray?: number): void {
-    if (fillGray !== undefined) {
-      this.page.ops.push(`${fmt(fillGray)} g ${fmt(x)} ${fmt(y)} ${fmt(w)} ${fmt(h)} re f 0 g`);
-    }
-    this.page.ops.push(`${fmt(x)} ${fmt(y)} ${fmt(w)} ${fmt(h)} re S`);
-  }
-
-  hline(x1: number, x2: number, y: number): void {
-    this.page.ops.push(`${fmt(x1)} ${fmt(y)} m ${fmt(x2)} ${fmt(y)} l S`);
-  }
-
-  paragraph(str: string, size: number, bold = false, indent = 0): void {
-    const leading = size * 1.3;
-    for (const line of wrapText(str, size, this.contentWidth - indent, bold)) {
-      this.ensure(leading);
-      this.y -= leading;
-      this.text(MARGIN + indent, this.y + size * 0.25, line, size, bold);
-    }
-  }
-
-  gap(h: number): void {
-    this.y -= h;
-  }
-
-  table(t: PdfTable): void {
-    const ncols = Math.max(t.columns.length, ...t.rows.map((r) => r.length), 1);
-    const columns = Array.from({ length: ncols }, (_, i) => t.columns[i] ?? "");
-    const widths = columnWidths(columns, t.rows, this.contentWidth);
-    const leading = TABLE_SIZE * 1.25;
-
-    const cellLines = (row: string[], bold: boolean): string[][] =>
-      widths.map((w, i) => {
-        const lines = wrapText(String(row[i] ?? ""), TABLE_SIZE, w - 2 * CELL_PAD, bold);
-        if (lines.length > MAX_CELL_LINES) {
-          const kept = lines.slice(0, MAX_CELL_LINES);
-          kept[MAX_CELL_LINES - 1] = kept[MAX_CELL_LINES - 1] + "...";
-          return kept;
-        }
-        return lines;
-      });
-    const rowHeight = (cells: string[][]): number => Math.max(1, ...cells.map((c) => c.length)) * leading + 2 * CELL_PAD;
-
-    const headerCells = cellLines(columns, true);
-    const headerH = rowHeight(headerCells);
-
-    const drawRow = (cells: string[][], h: number, header: boolean): void => {
-      let x = MARGIN;
-      const top = this.y;
-      for (let i = 0; i < widths.length; i++) {
-        this.rect(x, top - h, widths[i], h, header ? 0.88 : undefined);
-        let ly = top - CELL_PAD - TABLE_SIZE;
-        for (const line of cells[i]) {
-          this.text(x + CELL_PAD, ly + 1, line, TABLE_SIZE, header);
-          ly -= leading;
-        }
-        x += widths[i];
-      }
-      this.y -= h;
-    };
-
-    this.ensure(headerH + (t.rows.length ? rowHeight(cellLines(t.rows[0], false)) : 0));
-    this.page.ops.push("0.5 w");
-    drawRow(headerCells, headerH, true);
-    for (const row of t.rows) {
-      const cells = cellLines(row, false);
-      const h = rowHeight(cells);
-      if (this.ensure(h)) {
-        this.page.ops.push("0.5 w");
-        drawRow(headerCells, headerH, true);
-      }
-      drawRow(cells, h, false);
-    }
-    if (t.rows.length === 0) {
-      this.ensure(leading + 2 * CELL_PAD);
-      this.y -= leading + 2 * CELL_PAD;
-      this.text(MARGIN + CELL_PAD, this.y + CELL_PAD + 1, "No rows.", TABLE_SIZE);
-    }
-  }
-}
-
-/** Natural width of each column, scaled down to fit `available` (never below MIN_COL_WIDTH unless forced). */
-function columnWidths(columns: string[], rows: string[][], available: number): number[] {
-  const natural = columns.map((c, i) => {
-    let w = textWidth(c, TABLE_SIZE, true);
-    for (const r of rows.slice(0, 500)) w = Math.max(w, textWidth(String(r[i] ?? ""), TABLE_SIZE));
-    return Math.min(Math.max(w + 2 * CELL_PAD + 1, MIN_COL_WIDTH), 260);
+/** Natural widths of a table's columns at TABLE_SIZE (header bold), measured on its first 300 rows. */
+function naturalWidths(doc: Doc, t: PdfTable, fonts: Fonts): number[] {
+  return t.columns.map((c, i) => {
+    doc.font(fonts.bold).fontSize(TABLE_SIZE);
+    let w = doc.widthOfString(c);
+    doc.font(fonts.regular);
+    for (const r of t.rows.slice(0, 300)) w = Math.max(w, doc.widthOfString(clip(r[i] ?? "").slice(0, 120)));
+    return Math.max(MIN_COL, Math.min(w + CELL_PAD_X * 2 + 1, 260));
   });
+}
+
+/** Column widths that fill the line: natural widths, shrunk (wide columns first) when they do not fit. */
+function fitWidths(natural: number[], available: number): number[] {
   const total = natural.reduce((a, b) => a + b, 0);
   if (total <= available) {
-    // stretch proportionally to fill the line
-    return natural.map((w) => (w / total) * available);
+    const extra = (available - total) / natural.length;
+    return natural.map((w) => w + extra);
   }
-  // shrink: give every column at least its minimum, share the rest proportionally
-  const min = Math.min(MIN_COL_WIDTH, available / columns.length);
-  const extra = available - min * columns.length;
-  const over = natural.map((w) => Math.max(0, w - min));
-  const overTotal = over.reduce((a, b) => a + b, 0) || 1;
-  return over.map((o) => min + (o / overTotal) * extra);
+  // Shrink every column over the fair share towards it, keeping narrow ones as they are.
+  let widths = [...natural];
+  for (let pass = 0; pass < 8; pass++) {
+    const sum = widths.reduce((a, b) => a + b, 0);
+    if (sum <= available + 0.5) break;
+    const over = sum - available;
+    const wide = widths.map((w) => Math.max(0, w - Math.max(MIN_COL, available / widths.length)));
+    const wideSum = wide.reduce((a, b) => a + b, 0) || 1;
+    widths = widths.map((w, i) => Math.max(MIN_COL, w - (over * wide[i]!) / wideSum));
+  }
+  const sum = widths.reduce((a, b) => a + b, 0);
+  return sum > available ? widths.map((w) => (w * available) / sum) : widths;
 }
 
-/** True when the document has a table too wide for a portrait page. */
-function needsLandscape(doc: PdfDoc): boolean {
-  const portraitWidth = A4_SHORT - 2 * MARGIN;
-  for (const s of doc.sections) {
-    if (!s.table) continue;
-    const ncols = Math.max(s.table.columns.length, ...s.table.rows.map((r) => r.length), 0);
-    if (ncols > 6) return true;
-    const natural = s.table.columns.reduce((sum, c, i) => {
-      let w = textWidth(c, TABLE_SIZE, true);
-      for (const r of s.table!.rows.slice(0, 200)) w = Math.max(w, textWidth(String(r[i] ?? ""), TABLE_SIZE));
-      return sum + Math.min(Math.max(w + 2 * CELL_PAD + 1, MIN_COL_WIDTH), 260);
-    }, 0);
-    if (natural > portraitWidth) return true;
+type Fonts = { regular: string; bold: string };
+
+class Writer {
+  y = MARGIN;
+  readonly bottom: number;
+  readonly width: number;
+  constructor(
+    readonly doc: Doc,
+    readonly fonts: Fonts,
+  ) {
+    this.width = doc.page.width - MARGIN * 2;
+    this.bottom = doc.page.height - MARGIN - FOOTER;
   }
-  return false;
-}
 
-// ---------------------------------------------------------------------------
-// Serialisation
-// ---------------------------------------------------------------------------
-
-function latin1Bytes(s: string): Uint8Array {
-  const out = new Uint8Array(s.length);
-  for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i) & 0xff;
-  return out;
-}
-
-/** Render a document to the bytes of a PDF 1.4 file. */
-export function renderPdf(doc: PdfDoc): Uint8Array {
-  const layout = new Layout(needsLandscape(doc));
-
-  layout.paragraph(doc.title || "Untitled", TITLE_SIZE, true);
-  if (doc.subtitle) {
-    layout.gap(2);
-    layout.paragraph(doc.subtitle, SUBTITLE_SIZE);
+  newPage() {
+    this.doc.addPage();
+    this.y = MARGIN;
   }
-  layout.gap(6);
-  layout.page.ops.push("0.75 w");
-  layout.hline(MARGIN, layout.width - MARGIN, layout.y);
-  layout.gap(8);
 
-  for (const section of doc.sections) {
-    if (section.heading) {
-      layout.ensure(HEADING_SIZE * 1.3 + TEXT_SIZE * 2.6); // keep a heading with what follows
-      layout.gap(4);
-      layout.paragraph(section.heading, HEADING_SIZE, true);
-      layout.gap(3);
+  /** Starts a new page unless `h` points fit below. */
+  ensure(h: number) {
+    if (this.y + h > this.bottom) this.newPage();
+  }
+
+  text(str: string, opts: { size?: number; bold?: boolean; color?: string; gapAfter?: number; x?: number; width?: number } = {}) {
+    const { doc } = this;
+    const size = opts.size ?? TEXT_SIZE;
+    const width = opts.width ?? this.width;
+    doc.font(opts.bold ? this.fonts.bold : this.fonts.regular).fontSize(size);
+    const h = doc.heightOfString(str, { width });
+    if (h < this.bottom - MARGIN) this.ensure(h);
+    doc.fillColor(opts.color ?? INK).text(str, MARGIN + (opts.x ?? 0), this.y, { width });
+    this.y = Math.max(this.y + h, doc.y) + (opts.gapAfter ?? 0);
+    if (this.y > this.bottom) this.newPage();
+  }
+
+  rule(color = RULE, weight = 0.75) {
+    this.doc.moveTo(MARGIN, this.y).lineTo(MARGIN + this.width, this.y).lineWidth(weight).strokeColor(color).stroke();
+  }
+
+  fields(pairs: [string, string][]) {
+    const { doc } = this;
+    doc.fontSize(TEXT_SIZE).font(this.fonts.bold);
+    const labelW = Math.min(180, Math.max(...pairs.map(([k]) => doc.widthOfString(k))) + 12);
+    for (const [k, v] of pairs) {
+      doc.font(this.fonts.regular).fontSize(TEXT_SIZE);
+      const h = Math.max(doc.heightOfString(v || "—", { width: this.width - labelW }), TEXT_SIZE * 1.2) + 3;
+      this.ensure(h);
+      doc.font(this.fonts.bold).fillColor(MUTED).text(k, MARGIN, this.y, { width: labelW - 8 });
+      doc.font(this.fonts.regular).fillColor(INK).text(v || "—", MARGIN + labelW, this.y, { width: this.width - labelW });
+      this.y += h;
     }
-    for (const line of section.lines ?? []) layout.paragraph(line, TEXT_SIZE);
-    if (section.table) {
-      if (section.lines?.length) layout.gap(4);
-      layout.table(section.table);
-    }
-    layout.gap(10);
   }
 
-  // footer: page numbers
-  const total = layout.pages.length;
-  layout.pages.forEach((p, i) => {
+  table(t: PdfTable) {
+    const { doc, fonts } = this;
+    const widths = fitWidths(naturalWidths(doc, t, fonts), this.width);
+    const xs = widths.reduce<number[]>((acc, w, i) => [...acc, (acc[i] ?? MARGIN) + w], [MARGIN]);
+    const rowHeight = (cells: string[], bold: boolean) => {
+      doc.font(bold ? fonts.bold : fonts.regular).fontSize(TABLE_SIZE);
+      let h = 0;
+      cells.forEach((c, i) => {
+        const s = clip(c ?? "");
+        const w = widths[i]! - CELL_PAD_X * 2;
+        // One line when it fits: measuring the wrap of every short cell is the slow part.
+        h = Math.max(h, s && doc.widthOfString(s) > w ? doc.heightOfString(s, { width: w }) : TABLE_SIZE * 1.18);
+      });
+      return h + CELL_PAD_Y * 2;
+    };
+    const drawRow = (cells: string[], h: number, kind: "head" | "body" | "foot", stripe: boolean) => {
+      if (kind === "head") doc.rect(MARGIN, this.y, this.width, h).fill(HEAD_FILL);
+      else if (stripe) doc.rect(MARGIN, this.y, this.width, h).fill(STRIPE);
+      doc.font(kind === "body" ? fonts.regular : fonts.bold).fontSize(TABLE_SIZE).fillColor(INK);
+      cells.forEach((c, i) => {
+        const right = t.numeric?.[i];
+        doc.text(clip(c ?? ""), xs[i]! + CELL_PAD_X, this.y + CELL_PAD_Y, { width: widths[i]! - CELL_PAD_X * 2, align: right ? "right" : "left", lineBreak: true });
+      });
+      this.y += h;
+      doc.moveTo(MARGIN, this.y).lineTo(MARGIN + this.width, this.y).lineWidth(kind === "head" ? 0.8 : 0.3).strokeColor(kind === "head" ? "#8a97a8" : RULE).stroke();
+    };
+    const headH = rowHeight(t.columns, true);
+    const header = () => drawRow(t.columns, headH, "head", false);
+    this.ensure(headH + rowHeight(t.rows[0] ?? [""], false));
+    header();
+    t.rows.forEach((r, n) => {
+      const h = rowHeight(r, false);
+      if (this.y + h > this.bottom) {
+        this.newPage();
+        header();
+      }
+      drawRow(r, h, "body", n % 2 === 1);
+    });
+    if (t.footer) {
+      const h = rowHeight(t.footer, true);
+      if (this.y + h > this.bottom) {
+        this.newPage();
+        header();
+      }
+      drawRow(t.footer, h, "foot", false);
+    }
+    if (t.rows.length === 0) this.text("No rows.", { color: MUTED, size: TABLE_SIZE, gapAfter: 0 });
+  }
+
+  /** The height of a signature block, which is never split over two pages. */
+  signatureHeight(s: PdfSignature) {
+    this.doc.font(this.fonts.regular).fontSize(TEXT_SIZE);
+    return this.doc.heightOfString(s.statement, { width: this.width - 20 }) + Math.ceil(s.blanks.length / 2) * 34 + 30;
+  }
+
+  signature(s: PdfSignature) {
+    const { doc } = this;
+    doc.font(this.fonts.regular).fontSize(TEXT_SIZE);
+    const statementH = doc.heightOfString(s.statement, { width: this.width - 20 });
+    const blanksH = Math.ceil(s.blanks.length / 2) * 34;
+    this.ensure(statementH + blanksH + 30);
+    const top = this.y;
+    doc.rect(MARGIN, top, this.width, statementH + blanksH + 24).lineWidth(0.8).strokeColor("#8a97a8").stroke();
+    doc.fillColor(INK).text(s.statement, MARGIN + 10, top + 10, { width: this.width - 20 });
+    let y = top + 14 + statementH + 8;
+    const colW = (this.width - 30) / 2;
+    s.blanks.forEach((label, i) => {
+      const x = MARGIN + 10 + (i % 2) * (colW + 10);
+      if (i % 2 === 0 && i > 0) y += 34;
+      doc.moveTo(x, y + 18).lineTo(x + colW, y + 18).lineWidth(0.6).strokeColor(INK).stroke();
+      doc.font(this.fonts.regular).fontSize(7.5).fillColor(MUTED).text(label, x, y + 21, { width: colW });
+    });
+    this.y = top + statementH + blanksH + 24 + 8;
+  }
+}
+
+function landscapeFor(doc: PdfDoc): boolean {
+  const cols = Math.max(0, ...doc.sections.map((s) => s.table?.columns.length ?? 0));
+  if (cols >= 8) return true;
+  // Roughly: average 5.5 pt per character at 8 pt, the longest of header and first cells per column.
+  const est = Math.max(
+    0,
+    ...doc.sections.map((s) =>
+      s.table
+        ? s.table.columns.reduce((sum, c, i) => sum + Math.min(260, Math.max(MIN_COL, 4.6 * Math.max(c.length, ...s.table!.rows.slice(0, 50).map((r) => Math.min(60, (r[i] ?? "").length))) + 10)), 0)
+        : 0,
+    ),
+  );
+  return est > 595.28 - MARGIN * 2 + 40;
+}
+
+/** Renders a document to the bytes of a PDF. */
+export async function renderPdf(d: PdfDoc): Promise<Uint8Array> {
+  const doc = new PDFDocument({
+    size: "A4",
+    layout: landscapeFor(d) ? "landscape" : "portrait",
+    margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
+    compress: true,
+    bufferPages: true,
+    autoFirstPage: true,
+    info: { CreationDate: d.created ?? new Date(), Title: d.title, Author: "AeroRecords", Subject: d.subject ?? d.subtitle ?? d.title, Creator: "AeroRecords portal", Producer: "AeroRecords (pdfkit)" },
+    lang: "en",
+  });
+  const chunks: Buffer[] = [];
+  doc.on("data", (c: Buffer) => chunks.push(c));
+  const done = new Promise<void>((resolve, reject) => {
+    doc.on("end", () => resolve());
+    doc.on("error", reject);
+  });
+
+  let fonts: Fonts = { regular: "Helvetica", bold: "Helvetica-Bold" };
+  if (d.font !== "standard") {
+    const f = unicodeFonts();
+    doc.registerFont("Sans", f.regular);
+    doc.registerFont("Sans-Bold", f.bold);
+    fonts = { regular: "Sans", bold: "Sans-Bold" };
+  }
+  const w = new Writer(doc, fonts);
+
+  // Title block.
+  w.text(d.title || "Untitled", { size: TITLE_SIZE, bold: true, gapAfter: 2 });
+  if (d.subtitle) w.text(d.subtitle, { size: SUBTITLE_SIZE, color: MUTED, gapAfter: 2 });
+  if (d.stamp !== false) w.text(`Generated ${(d.created ?? new Date()).toISOString().slice(0, 16).replace("T", " ")} UTC`, { size: 7.5, color: MUTED, gapAfter: 6 });
+  else w.y += 4;
+  w.rule("#8a97a8", 1);
+  w.y += 10;
+
+  // The contents page: entries are written once the sections' pages are known.
+  const marked = d.sections.filter((s) => s.bookmark && s.heading);
+  const contents = d.contents && marked.length > 0;
+  let contentsTop = 0;
+  const perContentsPage = Math.floor((w.bottom - MARGIN - 60) / 16);
+  if (contents) {
+    w.text("Contents", { size: HEADING_SIZE, bold: true, gapAfter: 6 });
+    contentsTop = w.y;
+    for (let i = perContentsPage; i < marked.length; i += perContentsPage) w.newPage();
+  }
+  const starts: number[] = [];
+
+  d.sections.forEach((s, i) => {
+    if (s.bookmark) {
+      if (i > 0 || contents) w.newPage();
+      if (s.heading) {
+        starts.push(doc.bufferedPageRange().count - 1);
+        doc.outline.addItem(s.heading);
+      }
+    }
+    if (s.heading) {
+      // No heading alone at the foot of a page: it keeps with the first lines, or the whole signature block.
+      const onlySignature = s.signature && !s.lines?.length && !s.fields?.length && !s.table;
+      w.ensure(HEADING_SIZE * 1.4 + 4 + (onlySignature ? 8 + w.signatureHeight(s.signature!) : TEXT_SIZE * 3));
+      w.text(s.heading, { size: HEADING_SIZE, bold: true, gapAfter: 4 });
+    }
+    for (const line of s.lines ?? []) w.text(line, { gapAfter: 2 });
+    if (s.fields?.length) {
+      w.fields(s.fields);
+      w.y += 4;
+    }
+    if (s.table) {
+      if (s.lines?.length || s.fields?.length) w.y += 4;
+      w.table(s.table);
+    }
+    if (s.signature) {
+      w.y += 8;
+      w.signature(s.signature);
+    }
+    w.y += 12;
+  });
+
+  const range = doc.bufferedPageRange();
+  const total = range.count;
+  if (contents) {
+    marked.forEach((s, i) => {
+      const pageIndex = Math.floor(i / perContentsPage);
+      doc.switchToPage(range.start + pageIndex);
+      const y = (pageIndex === 0 ? contentsTop : MARGIN) + (i % perContentsPage) * 16;
+      const label = `${i + 1}. ${s.heading}`;
+      const page = `${(starts[i] ?? 0) + 1}`;
+      doc.font(fonts.regular).fontSize(TEXT_SIZE).fillColor(INK);
+      const pw = doc.widthOfString(page);
+      const maxLabel = w.width - pw - 30;
+      const shown = doc.widthOfString(label) > maxLabel ? `${label.slice(0, Math.floor((label.length * maxLabel) / doc.widthOfString(label)) - 1)}…` : label;
+      doc.text(shown, MARGIN, y, { lineBreak: false });
+      const lw = doc.widthOfString(shown);
+      doc.moveTo(MARGIN + lw + 6, y + TEXT_SIZE * 0.85).lineTo(MARGIN + w.width - pw - 6, y + TEXT_SIZE * 0.85).dash(1, { space: 2 }).lineWidth(0.5).strokeColor(MUTED).stroke().undash();
+      doc.text(page, MARGIN + w.width - pw, y, { lineBreak: false });
+    });
+  }
+
+  // Footer on every page: the title and "Page x of y". (Bottom margin off, so the text does not flow on.)
+  const footTitle = d.title.length > 90 ? `${d.title.slice(0, 89)}…` : d.title;
+  for (let i = 0; i < total; i++) {
+    doc.switchToPage(range.start + i);
+    const y = doc.page.height - MARGIN - 10;
+    doc.page.margins.bottom = 0;
+    doc.moveTo(MARGIN, y - 6).lineTo(doc.page.width - MARGIN, y - 6).lineWidth(0.5).strokeColor(RULE).stroke();
+    doc.font(fonts.regular).fontSize(7.5).fillColor(MUTED);
+    doc.text(footTitle, MARGIN, y, { lineBreak: false, width: doc.page.width - MARGIN * 2 - 80 });
     const label = `Page ${i + 1} of ${total}`;
-    const w = textWidth(label, 8);
-    p.ops.push(`BT /F1 8 Tf ${fmt(layout.width - MARGIN - w)} ${fmt(MARGIN - 4)} Td ${pdfString(label)} Tj ET`);
-    const t = doc.title.length > 80 ? doc.title.slice(0, 77) + "..." : doc.title;
-    p.ops.push(`BT /F1 8 Tf ${fmt(MARGIN)} ${fmt(MARGIN - 4)} Td ${pdfString(t)} Tj ET`);
-  });
-
-  // objects: 1 catalog, 2 pages, 3 F1, 4 F2, 5 info, then (page, content) pairs
-  const objects: string[] = [];
-  const pageIds: number[] = [];
-  const firstPageObj = 6;
-  layout.pages.forEach((_, i) => pageIds.push(firstPageObj + i * 2));
-
-  objects[1] = "<< /Type /Catalog /Pages 2 0 R >>";
-  objects[2] = `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(" ")}] /Count ${pageIds.length} >>`;
-  objects[3] = "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>";
-  objects[4] = "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>";
-  const now = new Date();
-  const pdfDate =
-    "D:" +
-    now.getUTCFullYear().toString() +
-    String(now.getUTCMonth() + 1).padStart(2, "0") +
-    String(now.getUTCDate()).padStart(2, "0") +
-    String(now.getUTCHours()).padStart(2, "0") +
-    String(now.getUTCMinutes()).padStart(2, "0") +
-    String(now.getUTCSeconds()).padStart(2, "0") +
-    "Z";
-  objects[5] = `<< /Title ${pdfString(doc.title)} /Producer (Aviation Records Portal) /CreationDate (${pdfDate}) >>`;
-  layout.pages.forEach((p, i) => {
-    const pageId = pageIds[i];
-    const contentId = pageId + 1;
-    objects[pageId] =
-      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${fmt(layout.width)} ${fmt(layout.height)}] ` +
-      `/Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents ${contentId} 0 R >>`;
-    const stream = p.ops.join("\n");
-    // content is ASCII + latin1 octets already escaped → length in bytes == string length
-    objects[contentId] = `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`;
-  });
-
-  let out = "%PDF-1.4\n%\xe2\xe3\xcf\xd3\n";
-  const offsets: number[] = [];
-  for (let id = 1; id < objects.length; id++) {
-    offsets[id] = out.length;
-    out += `${id} 0 obj\n${objects[id]}\nendobj\n`;
+    doc.text(label, doc.page.width - MARGIN - doc.widthOfString(label), y, { lineBreak: false });
   }
-  const xrefOffset = out.length;
-  out += `xref\n0 ${objects.length}\n0000000000 65535 f \n`;
-  for (let id = 1; id < objects.length; id++) {
-    out += `${String(offsets[id]).padStart(10, "0")} 00000 n \n`;
-  }
-  out += `trailer\n<< /Size ${objects.length} /Root 1 0 R /Info 5 0 R >>\nstartxref\n${xrefOffset}\n%%EOF\n`;
-  return latin1Bytes(out);
+
+  doc.end();
+  await done;
+  return new Uint8Array(Buffer.concat(chunks));
 }

@@ -217,7 +217,6 @@ export function aircraftSubtitle(a: AircraftCtx, product: ModuleProduct) {
     `Registration ${a.registration}`,
     a.org_name,
     issue ? `${product === "ops" ? "OPS" : "OIL"} issue date ${issue}` : null,
-    `Generated ${new Date().toISOString().slice(0, 10)}`,
   ]
     .filter(Boolean)
     .join("  |  ");
@@ -520,7 +519,7 @@ export function registerDataRoutes(app: Hono<HonoEnv>) {
       const { product, aircraft, view } = await tabWithAccess(c, input, "read");
       if (input.kind === "current") {
         if (!(await tabHasRows(deps, view))) throw refuse(`The Current Binder is not available: ${view.name} has no rows.`);
-        const bytes = renderPdf({
+        const bytes = await renderPdf({
           title: `Current Binder: ${view.name}`,
           subtitle: aircraftSubtitle(aircraft, product),
           sections: [await tabSection(deps, view, {}, BINDER_MAX_ROWS_PER_TAB)],
@@ -530,9 +529,10 @@ export function registerDataRoutes(app: Hono<HonoEnv>) {
       if (!(await aircraftHasData(deps, aircraft.id, product)))
         throw refuse(`The Full Delivery Binder is not available: MSN ${aircraft.msn} has no ${PRODUCT_LABEL[product]} data yet.`);
       const tabs = await aircraftTabs(deps, aircraft.id, product);
-      const sections: PdfSection[] = [{ heading: "Contents", lines: tabs.map((t, i) => `${i + 1}. ${t.name}`) }];
-      for (const t of tabs) sections.push(await tabSection(deps, t, {}, BINDER_MAX_ROWS_PER_TAB));
-      const bytes = renderPdf({ title: `Full Delivery Binder: MSN ${aircraft.msn}`, subtitle: aircraftSubtitle(aircraft, product), sections });
+      // A contents page with each tab's page number, then each tab from a new page, bookmarked.
+      const sections: PdfSection[] = [];
+      for (const t of tabs) sections.push({ ...(await tabSection(deps, t, {}, BINDER_MAX_ROWS_PER_TAB)), bookmark: true });
+      const bytes = await renderPdf({ title: `Full Delivery Binder: MSN ${aircraft.msn}`, subtitle: aircraftSubtitle(aircraft, product), sections, contents: true, subject: `Every ${PRODUCT_LABEL[product]} tab of MSN ${aircraft.msn}` });
       return blobAnswer(bytes, PDF_TYPE, `${aircraft.msn}_Full_Delivery_Binder.pdf`);
     })
   );

@@ -5,7 +5,7 @@ import type { Hono } from "hono";
 import { both } from "./tabs";
 import type { HonoEnv } from "../context";
 import { readBody, refuse } from "../http";
-import { renderPdf, type PdfSection } from "../lib/pdf";
+import { renderPdf, type PdfDoc, type PdfSection } from "../lib/pdf";
 import {
   AllTabsShareInput,
   GeneralInfoExportInput,
@@ -78,6 +78,78 @@ export function jsonToParts(data: Record<string, unknown>) {
 }
 
 const humanize = (k: string) => k.replace(/[_-]+/g, " ").replace(/^\w/, (m) => m.toUpperCase());
+
+const KIND_NOUN: Record<string, string> = { aircraft: "aircraft", engine: "engine", component: "component" };
+
+/**
+ * The work-order document a certifying engineer signs: who and what (operator, MSN, registration,
+ * number, version, status), the task table with the man-hours totalled, remarks, and the
+ * certificate of release to service with blanks for the certifying staff.
+ */
+export function workOrderPdf(
+  wo: { number: string; title: string; kind: string; status: string },
+  version: { version: number; created_at: string; created_by: string | null; data: Record<string, unknown> },
+  aircraft: AircraftCtx
+): PdfDoc {
+  const { station, remarks, tasks, ...rest } = version.data;
+  const list = Array.isArray(tasks) ? (tasks.filter((t) => t && typeof t === "object") as Record<string, unknown>[]) : [];
+  const str = (v: unknown) => (v == null ? "" : String(v));
+  const hoursOf = (t: Record<string, unknown>) => {
+    const n = typeof t.man_hours === "number" ? t.man_hours : Number(str(t.man_hours ?? t.hours).replace(",", "."));
+    return Number.isFinite(n) && str(t.man_hours ?? t.hours).trim() !== "" ? n : null;
+  };
+  const fmtHours = (n: number) => n.toLocaleString("en-GB", { minimumFractionDigits: 1, maximumFractionDigits: 2 });
+  const total = list.reduce((sum, t) => sum + (hoursOf(t) ?? 0), 0);
+  const notDone = list.filter((t) => !["done", "closed", "completed"].includes(str(t.status).toLowerCase()));
+  const noun = KIND_NOUN[wo.kind] ?? "aircraft";
+  const { fields: extra, tables } = jsonToParts(rest);
+  const sections: PdfSection[] = [
+    {
+      fields: [
+        ["Operator", aircraft.org_name],
+        ["Aircraft", `${aircraft.manufacturer} ${aircraft.model}`.trim() || "—"],
+        ["MSN", aircraft.msn],
+        ["Registration", aircraft.registration],
+        ["Work order", wo.number],
+        ["Title", wo.title],
+        ["Kind", `${humanize(wo.kind)} work order`],
+        ["Status", humanize(wo.status)],
+        ["Version", `${version.version}, saved ${version.created_at.slice(0, 16).replace("T", " ")} UTC${version.created_by ? ` by ${version.created_by}` : ""}`],
+        ["Station", str(station) || "—"],
+        ...extra.map(([k, v]) => [humanize(k), v] as [string, string]),
+      ],
+    },
+    {
+      heading: "Tasks",
+      table: {
+        columns: ["Ref", "Description", "Status", "Man-hours"],
+        rows: list.map((t) => [str(t.ref), str(t.description), humanize(str(t.status) || "open"), hoursOf(t) === null ? "" : fmtHours(hoursOf(t)!)]),
+        numeric: [false, false, false, true],
+        footer: ["", `Total: ${list.length} task${list.length === 1 ? "" : "s"}`, "", fmtHours(total)],
+      },
+    },
+    ...tables.map((t) => ({ heading: humanize(t.name), table: { columns: t.columns.map(humanize), rows: t.rows } })),
+    { heading: "Remarks", lines: [str(remarks).trim() || "None."] },
+    {
+      heading: "Certificate of release to service",
+      signature: {
+        statement:
+          `Certifies that the work specified above, except as otherwise specified, was carried out in accordance with the applicable ` +
+          `airworthiness requirements and in respect to that work the ${noun} is considered ready for release to service.` +
+          (notDone.length
+            ? ` Not included in this release: ${notDone.length} task${notDone.length === 1 ? "" : "s"} not done (${notDone.map((t) => str(t.ref) || "—").join(", ")}).`
+            : ""),
+        blanks: ["Certifying staff name", "Licence / authorisation number", "Signature", "Date"],
+      },
+    },
+  ];
+  return {
+    title: `Work order ${wo.number}: ${wo.title}`,
+    subtitle: aircraftSubtitle(aircraft, "ops"),
+    subject: `${humanize(wo.kind)} work order ${wo.number}, version ${version.version}, MSN ${aircraft.msn}`,
+    sections,
+  };
+}
 
 export function registerExportRoutes(app: Hono<HonoEnv>) {
   // --- one tab -----------------------------------------------------------------------------
@@ -159,7 +231,7 @@ export function registerExportRoutes(app: Hono<HonoEnv>) {
       const input = await readBody(c, TabPdfInput);
       const { product, aircraft, view } = await tabWithAccess(c, input, "read");
       const section = await tabSection(deps, view, { sortColumn: input.sort_column, sortOrder: input.sort_order }, 20_000);
-      const bytes = renderPdf({ title: `${view.name}`, subtitle: aircraftSubtitle(aircraft, product), sections: [{ ...section, heading: undefined }] });
+      const bytes = await renderPdf({ title: `${view.name}`, subtitle: aircraftSubtitle(aircraft, product), sections: [{ ...section, heading: undefined }] });
       return blobAnswer(bytes, PDF_TYPE, `${aircraft.msn}_${view.name}.pdf`);
     })
   );
@@ -196,7 +268,7 @@ export function registerExportRoutes(app: Hono<HonoEnv>) {
         },
         { heading: view.name, table: { columns: cols, rows: rows.map((r) => cols.map((k) => (r.data[k] == null ? "" : String(r.data[k])))) } },
       ];
-      const bytes = renderPdf({ title: `General Information: MSN ${aircraft.msn}`, subtitle: aircraftSubtitle(aircraft, product), sections });
+      const bytes = await renderPdf({ title: `General Information: MSN ${aircraft.msn}`, subtitle: aircraftSubtitle(aircraft, product), sections });
       return blobAnswer(bytes, PDF_TYPE, `${aircraft.msn}_General_Information.pdf`);
     })
   );
@@ -235,26 +307,7 @@ export function registerExportRoutes(app: Hono<HonoEnv>) {
       const deps = c.get("deps");
       const input = await readBody(c, WorkOrderRefInput);
       const { wo, version, aircraft } = await loadWorkOrderForUser(deps, c.get("user"), input.work_order_id, input.version, "read");
-      const { fields, tables } = jsonToParts(version.data);
-      const sections: PdfSection[] = [
-        {
-          heading: "Work order",
-          table: {
-            columns: ["Field", "Value"],
-            rows: [
-              ["Number", wo.number],
-              ["Title", wo.title],
-              ["Kind", `${humanize(wo.kind)} WO`],
-              ["Status", wo.status],
-              ["Version", String(version.version)],
-              ["Version date", version.created_at.slice(0, 10)],
-              ...fields.map(([k, v]) => [humanize(k), v]),
-            ],
-          },
-        },
-        ...tables.map((t) => ({ heading: humanize(t.name), table: { columns: t.columns.map(humanize), rows: t.rows } })),
-      ];
-      const bytes = renderPdf({ title: `Work order ${wo.number}: ${wo.title}`, subtitle: aircraftSubtitle(aircraft, "ops"), sections });
+      const bytes = await renderPdf(workOrderPdf(wo, version, aircraft));
       return blobAnswer(bytes, PDF_TYPE, `${aircraft.msn}_WO_${wo.number}_v${version.version}.pdf`);
     })
   );
@@ -316,7 +369,7 @@ export function registerExportRoutes(app: Hono<HonoEnv>) {
         });
         for (const t of tables) sections.push({ heading: `Page ${p.page_no}: ${humanize(t.name)}`, table: { columns: t.columns.map(humanize), rows: t.rows } });
       }
-      const bytes = renderPdf({ title: `Technical logbook: ${logbook.title}`, subtitle: aircraftSubtitle(aircraft, "ops"), sections });
+      const bytes = await renderPdf({ title: `Technical logbook: ${logbook.title}`, subtitle: aircraftSubtitle(aircraft, "ops"), sections });
       return blobAnswer(bytes, PDF_TYPE, `${aircraft.msn}_Logbook_${logbook.title}.pdf`);
     })
   );

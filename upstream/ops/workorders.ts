@@ -52,11 +52,15 @@ export async function loadWorkOrderForUser(deps: Deps, user: AuthUser, workOrder
   if (!wo) throw notFound("That work order");
   await requireAccess(deps, user, wo.aircraft_id, "ops", min);
   const aircraft = await findAircraftById(deps, wo.aircraft_id);
-  let vq = deps.db.selectFrom("work_order_versions").selectAll().where("work_order_id", "=", wo.id);
-  vq = version != null ? vq.where("version", "=", version) : vq.orderBy("version", "desc").limit(1);
+  let vq = deps.db
+    .selectFrom("work_order_versions")
+    .leftJoin("users", "users.id", "work_order_versions.created_by")
+    .select(["work_order_versions.version", "work_order_versions.created_at", "work_order_versions.data", "users.username"])
+    .where("work_order_versions.work_order_id", "=", wo.id);
+  vq = version != null ? vq.where("work_order_versions.version", "=", version) : vq.orderBy("work_order_versions.version", "desc").limit(1);
   const v = await vq.executeTakeFirst();
   if (!v) throw notFound(version != null ? `Version ${version} of that work order` : "That work order");
-  return { wo: wo as WoRow, version: { version: v.version, created_at: v.created_at, data: parseObject(v.data) }, aircraft };
+  return { wo: wo as WoRow, version: { version: v.version, created_at: v.created_at, created_by: v.username ?? null, data: parseObject(v.data) }, aircraft };
 }
 
 async function workOrderDetail(deps: Deps, wo: WoRow, version?: number) {

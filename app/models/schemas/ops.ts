@@ -2,6 +2,7 @@
 // binders, work orders, logbooks, templates and per-aircraft user access. Shared by the upstream (input
 // rules), the portal's clients and the contract tests. Imports nothing server-only.
 import { z } from "zod";
+import { WORK_ORDER_KINDS } from "../workorder-rules";
 
 // ---------------------------------------------------------------------------------------------
 // Constants
@@ -20,8 +21,7 @@ export const OIL_FIXED_TABS = ["statusDashboard", "generalInformation", "abclist
 /** Work-order tabs: derived from work orders, never stored as tabs. */
 export const WORK_ORDER_TABS = { aircraftwo: "aircraft", enginewo: "engine", componentwo: "component" } as const;
 export type WorkOrderTabId = keyof typeof WORK_ORDER_TABS;
-export const WORK_ORDER_KINDS = ["aircraft", "engine", "component"] as const;
-export type WorkOrderKind = (typeof WORK_ORDER_KINDS)[number];
+export { WORK_ORDER_KINDS, type WorkOrderKind } from "../workorder-rules";
 
 export const COLUMN_TYPES = ["text", "number", "date", "select"] as const;
 /** The extra column every oil tab gains (backed by the row's watched flag). */

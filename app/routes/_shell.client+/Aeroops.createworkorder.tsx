@@ -9,7 +9,7 @@ import * as ui from "~/components/ui/ui.css";
 import * as ops from "~/models/ops.server";
 import { contextQuery, requireAircraftRef, requireOpsUser } from "~/models/ops-pages.server";
 import { canWrite } from "~/models/roles";
-import { WORK_ORDER_KINDS, type WorkOrderKind } from "~/models/schemas/ops";
+import { WORK_ORDER_KINDS, type WorkOrderKind } from "~/models/workorder-rules";
 import * as wo from "~/models/workorders.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { WorkOrderFormView } from "./__workorder-parts";
