@@ -7,6 +7,7 @@ import type { Api } from "./api.server";
 import {
   BinderAvailability,
   DeletedAnswer,
+  FleetTabsAnswer,
   ListTabsAnswer,
   MsnIdCreatedAnswer,
   MsnIdsAnswer,
@@ -60,6 +61,10 @@ export const header = (api: Api, aircraft: AircraftRef) =>
 /** Which modules the aircraft has (AeroOPS, AeroOIL) and the caller's level in each. */
 export const msnModules = (api: Api, aircraft: AircraftRef) =>
   api.post("ops", "/v1/ops_tab_info/get_msn_modules.json", { json: aircraft, schema: MsnModulesAnswer });
+
+/** The fleet's ops tabs, one entry per tab name, each with the aircraft that have it (passthrough: the shell only logs a failure). */
+export const fleetTabs = (api: Api, organization?: string) =>
+  api.post("ops", "/v1/ops_tab_info/fleet_tabs.json", { json: organization ? { organization } : {}, schema: FleetTabsAnswer, passthrough: true });
 
 /** The aircraft's ops tabs in position order (fixed tabs, the work-order tabs, then the dynamic ones). */
 export const listTabs = (api: Api, aircraft: AircraftRef) => api.post("ops", "/v1/ops_tab_info/list_tabs.json", { json: aircraft, schema: ListTabsAnswer });

@@ -96,6 +96,33 @@ export interface NavContext {
   /** UAMBOX / aerobox flag. */
   uam: boolean;
   products: { storage: boolean; ops: boolean; oil: boolean };
+  /** AeroSORT: an ops page with module=transition gets the transition menu (spec 001 §2). */
+  transition?: boolean;
+}
+
+/** Where each role lands (spec 000 §2, 001 §2): the transition menu's Home. */
+export const ROLE_HOME: Record<Role, string> = {
+  client: "/client/home",
+  consultant: "/consultant/home",
+  admin: "/admin/analytics",
+  member: "/admin/analytics",
+  ops_template: "/admin/aeroops/organization",
+};
+
+/** The Ops transition side menu's links (spec 001 §2); its Tabs accordion and USERS list follow. */
+function transitionNav(ctx: NavContext): NavSection[] {
+  const a = ctx.aircraft;
+  return [
+    {
+      title: "AeroSORT",
+      items: [
+        { label: "Home", to: ROLE_HOME[ctx.role], icon: "home" },
+        { label: "AeroOPS Home", to: "/Aeroops/org?module=transition", icon: "gauge", end: true },
+        { label: "My Fleet", to: "/Aeroops/org/Aircrafts?module=transition", icon: "plane" },
+        ...(a ? [{ label: `Back to MSN ${a.msn}`, to: `/client/Aeroops/aeroplane?org_msn_id=${a.id}&aerotype=Aeroops&module=transition`, icon: "layers" as const }] : []),
+      ],
+    },
+  ];
 }
 
 const NEEDS_AIRCRAFT = "Open an aircraft first";
@@ -123,6 +150,7 @@ const account: NavSection = { title: "Account", items: [{ label: "Settings", to:
 
 export function navFor(ctx: NavContext): NavSection[] {
   const { role, area, pathAircraftId: id } = ctx;
+  if (area === "ops" && ctx.transition && role !== "consultant") return transitionNav(ctx);
   switch (role) {
     case "client": {
       if (area === "ops") {

@@ -7,6 +7,7 @@ import type { Api } from "./api.server";
 import { ACCESS_LABEL, type AccessLevel } from "./roles";
 import { MeAnswer, NotificationsAnswer, ResultAnswer, type MeAnswer as Me } from "./schemas/auth";
 import * as access from "./access.server";
+import * as ops from "./ops.server";
 import { AircraftDetailAnswer, AircraftListAnswer, FilesAnswer } from "./schemas/storage";
 import type { Area, Product } from "./shell";
 import { aircraftIdInPath, aircraftIdOf, areaOf, productOf, usersListHidden } from "./shell-nav";
@@ -59,6 +60,8 @@ export interface ShellData {
   switcher: { shown: boolean; ops: boolean; oil: boolean; storage: boolean };
   branding: { uam: boolean; clientLogo: string | null; organization: string | null };
   consultant: { id: number; stage: string; name: string } | null;
+  /** The AeroSORT (module=transition) menu's Tabs accordion: the fleet's tabs by group_name, each to its tabslanding. */
+  transition: { groups: { name: string; tabs: { key: string; name: string; href: string }[] }[] } | null;
 }
 
 const warn = (what: string, detail: unknown) => console.warn(`[shell] ${what}:`, typeof detail === "string" ? detail : JSON.stringify(detail));
@@ -148,8 +151,9 @@ export async function loadShell({ request, user, api }: { request: Request; user
   const hideUsers = usersListHidden(user.role, area);
   const isClient = user.role === "client";
   const moduleArea = area === "ops" || area === "oil" ? area : null;
+  const transition = area === "ops" && url.searchParams.get("module") === "transition";
 
-  const [me, notes, uam, fleetEarly, detail, folders, modUsers, opsAccess, oilAccess] = await Promise.all([
+  const [me, notes, uam, fleetEarly, detail, folders, modUsers, opsAccess, oilAccess, fleetTabs] = await Promise.all([
     api.get("main", "/user/me.json", { schema: MeAnswer }),
     api.call("main", "GET", "/user/notifications.json", { schema: NotificationsAnswer, passthrough: true }),
     api.post("main", "/user/uambox.json", { json: {}, schema: ResultAnswer, passthrough: true }),
@@ -159,7 +163,9 @@ export async function loadShell({ request, user, api }: { request: Request; user
     aircraftId && moduleArea && !hideUsers ? moduleUsers(api, moduleArea, aircraftId) : Promise.resolve(null),
     aircraftId && (isClient || area === "ops") ? moduleAccess(api, "ops", aircraftId) : Promise.resolve(null),
     aircraftId && (isClient || area === "oil") ? moduleAccess(api, "oil", aircraftId) : Promise.resolve(null),
+    transition ? ops.fleetTabs(api) : Promise.resolve(null),
   ]);
+  if (fleetTabs && !fleetTabs.ok) warn("fleet tabs", fleetTabs.error);
   if (!notes.ok) warn("notifications", notes.error);
   if (!uam.ok) warn("uambox", uam.error);
   const isUam = uam.ok ? uam.data.result : me.user.is_uam || me.organization?.product_type === "UAMBOX";
@@ -203,7 +209,23 @@ export async function loadShell({ request, user, api }: { request: Request; user
       organization: me.organization?.name ?? null,
     },
     consultant: me.consultant,
+    transition: transition ? { groups: transitionGroups(fleetTabs?.ok ? fleetTabs.data.tabs : [], aircraftId) } : null,
   };
+}
+
+/** The fleet's tabs grouped by group_name (in the order the groups first come), each to its tabslanding. */
+function transitionGroups(tabs: { tab_name: string; group_name: string; tab_ids: string[] }[], aircraftId: number | null) {
+  const groups: { name: string; tabs: { key: string; name: string; href: string }[] }[] = [];
+  for (const t of tabs) {
+    const name = t.group_name || "Tabs";
+    let g = groups.find((x) => x.name === name);
+    if (!g) groups.push((g = { name, tabs: [] }));
+    const key = t.tab_ids[0]!;
+    const q = new URLSearchParams({ tab_id: key, module: "transition", aerotype: "Aeroops" });
+    if (aircraftId) q.set("org_msn_id", String(aircraftId));
+    g.tabs.push({ key, name: t.tab_name, href: `/Aeroops/org/tabslanding/${encodeURIComponent(key)}?${q}` });
+  }
+  return groups;
 }
 
 /** Open in {product}: clients only; AeroOPS only with ops access to the aircraft in context. */

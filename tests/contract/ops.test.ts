@@ -22,6 +22,7 @@ import {
   MsnIdCreatedAnswer,
   MsnIdsAnswer,
   MsnModulesAnswer,
+  FleetTabsAnswer,
   OilOpsLinkPkAnswer,
   OilOpsLinksAnswer,
   OpsHeaderData,
@@ -144,6 +145,25 @@ describe("tabs", () => {
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
     expect(tabs.every((t) => t.msn_id === "5123" && t.organization === "skyline")).toBe(true);
     expect(tabs.find((t) => t.tab_id === "generalInformation")!.columns.map((c) => c.name)).toEqual(["Field", "Value"]);
+  });
+
+  it("lists the fleet's tabs: one entry per tab name, each aircraft with the user's level and its rows", async () => {
+    const all = await ok(FleetTabsAnswer, "client", "/v1/ops_tab_info/fleet_tabs.json", {});
+    const gi = all.tabs.find((t) => t.tab_name === "General Information")!;
+    expect(gi.tab_ids).toEqual(["generalInformation"]);
+    const sky = gi.aircraft.find((a) => a.msn === "5123")!;
+    expect(sky).toMatchObject({ org_msn_id: ids["skyline/5123"], registration: "EI-FSK", tab_id: "generalInformation" });
+    expect(sky.rows).toBeGreaterThan(0);
+    expect(all.tabs.some((t) => t.tab_ids.some((k) => k.startsWith("tab-")))).toBe(true);
+    expect(all.tabs.flatMap((t) => t.aircraft.map((a) => a.msn))).toContain("41230");
+    // The reader sees only the aircraft opened to them, at their level.
+    const mine = await ok(FleetTabsAnswer, "reader", "/v1/ops_tab_info/fleet_tabs.json", {});
+    const msns = new Set(mine.tabs.flatMap((t) => t.aircraft.map((a) => a.msn)));
+    expect(msns.has("5123")).toBe(true);
+    expect(msns.has("41230")).toBe(false);
+    expect(mine.tabs.flatMap((t) => t.aircraft).every((a) => a.access_type === "read")).toBe(true);
+    // Another organization's tabs are not listed to a client.
+    await fails(404, "client", "/v1/ops_tab_info/fleet_tabs.json", { organization: "nordic" });
   });
 
   it("oil tabs gain the Watch/Unwatch column", async () => {

@@ -2,14 +2,15 @@
 import type { Hono } from "hono";
 import { sql, type Transaction } from "kysely";
 import type { AuthUser, Deps, HonoEnv } from "../context";
-import type { Database } from "../db/schema";
+import type { AccessLevel, Database } from "../db/schema";
 import { nowIso } from "../db";
-import { accessLevel, requireRole } from "../access";
+import { accessLevel, isStaff, requireRole, visibleAircraftIds } from "../access";
 import { notFound, readBody, refuse } from "../http";
 import {
   CreateTabInput,
   DeleteColumnInput,
   DeleteTabInput,
+  FleetTabsInput,
   GetMsnModulesInput,
   GetTemplateDataInput,
   ListTabsInput,
@@ -45,6 +46,8 @@ import {
   type TabView,
 } from "./common";
 import { deleteRows, upsertRow } from "./rows";
+
+const chunked = <T,>(xs: T[], n: number) => Array.from({ length: Math.ceil(xs.length / n) }, (_, i) => xs.slice(i * n, i * n + n));
 
 export const TEMPLATE_ROLES: AuthUser["role"][] = ["ops_template", "admin", "member"];
 
@@ -381,6 +384,49 @@ export function registerTabRoutes(app: Hono<HonoEnv>) {
         { product: "oil" as const, enabled: org.has_oil === 1 && count("oil") > 0, access_type: oilAccess, tab_count: count("oil") },
       ],
     });
+  });
+
+  // The fleet's ops tabs (the transition menu and /Aeroops/org/tabslanding): every tab of the aircraft
+  // the user may read in AeroOPS, one entry per tab name (case-insensitive), in tab_position order,
+  // with each aircraft that has it, the user's level there and its row count.
+  app.on("POST", both("/v1/ops_tab_info/fleet_tabs"), async (c) => {
+    const deps = c.get("deps");
+    const user = c.get("user");
+    const input = await readBody(c, FleetTabsInput);
+    let orgId: number | null = null;
+    if (input.organization) {
+      const org = await deps.db.selectFrom("organizations").select("id").where("slug", "=", input.organization).executeTakeFirst();
+      if (!org || (user.organization_id != null && user.organization_id !== org.id && !isStaff(user) && user.role !== "ops_template")) throw notFound("That organization");
+      orgId = org.id;
+    }
+    const ids = await visibleAircraftIds(deps, user, "ops", orgId ?? (isStaff(user) || user.role === "ops_template" ? null : user.organization_id));
+    if (ids.length === 0) return c.json({ tabs: [] });
+    const tabs = await deps.db
+      .selectFrom("tabs")
+      .innerJoin("aircraft", "aircraft.id", "tabs.aircraft_id")
+      .select(["tabs.id", "tabs.tab_key", "tabs.tab_name", "tabs.group_name", "tabs.tab_position", "aircraft.id as aircraft_id", "aircraft.msn", "aircraft.registration", "aircraft.status"])
+      .where("tabs.product", "=", "ops")
+      .where("tabs.is_template", "=", 0)
+      .where("tabs.aircraft_id", "in", ids)
+      .orderBy("tabs.tab_position")
+      .orderBy("aircraft.msn")
+      .execute();
+    const counts = new Map<number, number>();
+    for (const chunk of chunked(tabs.map((t) => t.id), 500)) {
+      const rows = await deps.db.selectFrom("tab_rows").select(["tab_id", (eb) => eb.fn.countAll<number>().as("n")]).where("tab_id", "in", chunk).groupBy("tab_id").execute();
+      for (const r of rows) counts.set(r.tab_id, Number(r.n));
+    }
+    const levels = new Map<number, AccessLevel>();
+    for (const id of new Set(tabs.map((t) => t.aircraft_id))) levels.set(id, (await accessLevel(deps, user, id, "ops")) ?? "read");
+    const byName = new Map<string, { tab_name: string; group_name: string; tab_ids: string[]; aircraft: unknown[] }>();
+    for (const t of tabs) {
+      const key = t.tab_name.toLowerCase();
+      let e = byName.get(key);
+      if (!e) byName.set(key, (e = { tab_name: t.tab_name, group_name: t.group_name, tab_ids: [], aircraft: [] }));
+      if (!e.tab_ids.includes(t.tab_key)) e.tab_ids.push(t.tab_key);
+      e.aircraft.push({ org_msn_id: t.aircraft_id, msn: t.msn, registration: t.registration, status: t.status, access_type: levels.get(t.aircraft_id)!, tab_id: t.tab_key, rows: counts.get(t.id) ?? 0 });
+    }
+    return c.json({ tabs: [...byName.values()] });
   });
 
   // --- tab structure -----------------------------------------------------------------------

@@ -147,10 +147,38 @@ function NavHead({ shell, sections, pathname }: { shell: ShellData; sections: Na
   );
 }
 
-function NavMore({ shell, sections, pathname }: { shell: ShellData; sections: NavSection[]; pathname: string }) {
+/** The transition menu's Tabs: an accordion by group_name (disclosures: no script), the current tab's group open. */
+function TransitionTabs({ groups, url }: { groups: NonNullable<ShellData["transition"]>["groups"]; url: URL }) {
+  const current = url.pathname.startsWith("/Aeroops/org/tabslanding") ? url.searchParams.get("tab_id") ?? decodeURIComponent(url.pathname.split("/")[4] ?? "") : null;
+  return (
+    <section className={`${s.section} ${s.expandedOnly}`} aria-labelledby="transition-tabs-title">
+      <h2 id="transition-tabs-title" className={s.sectionTitle}>
+        Tabs
+      </h2>
+      {groups.length === 0 ? <p className={s.navNote}>No tabs to show</p> : null}
+      {groups.map((g) => (
+        <details key={g.name} className={s.tabGroup} open={g.tabs.some((t) => t.key === current) || groups.length === 1 ? true : undefined}>
+          <summary className={s.tabGroupTitle}>{g.name}</summary>
+          <ul className={s.navList}>
+            {g.tabs.map((t) => (
+              <li key={t.key}>
+                <A to={t.href} className={t.key === current ? `${s.navLink} active` : s.navLink} aria-current={t.key === current ? "page" : undefined}>
+                  <span className={s.navLabel}>{t.name}</span>
+                </A>
+              </li>
+            ))}
+          </ul>
+        </details>
+      ))}
+    </section>
+  );
+}
+
+function NavMore({ shell, sections, pathname, url }: { shell: ShellData; sections: NavSection[]; pathname: string; url: URL }) {
   return (
     <>
       <Sections sections={sections} pathname={pathname} />
+      {shell.transition ? <TransitionTabs groups={shell.transition.groups} url={url} /> : null}
       {shell.users.shown ? (
         <section className={`${s.section} ${s.expandedOnly}`} aria-labelledby="users-title">
           <h2 id="users-title" className={s.sectionTitle}>
@@ -301,6 +329,7 @@ export function shellMarkup(context: AppLoadContext | undefined, shell: ShellDat
     consultantId: shell.consultant?.id ?? null,
     uam: shell.branding.uam,
     products: shell.products,
+    transition: shell.transition !== null,
   });
   // The fleet tree follows the section that asks for it, else the last one.
   const at = sections.findIndex((x) => x.fleetAfter);
@@ -308,7 +337,7 @@ export function shellMarkup(context: AppLoadContext | undefined, shell: ShellDat
   const pathname = url.pathname;
   const parts: Record<ShellMarkupId, JSX.Element | null> = {
     "shell-nav": <NavHead shell={shell} sections={sections.slice(0, cut)} pathname={pathname} />,
-    "shell-nav-more": <NavMore shell={shell} sections={sections.slice(cut)} pathname={pathname} />,
+    "shell-nav-more": <NavMore shell={shell} sections={sections.slice(cut)} pathname={pathname} url={url} />,
     "shell-nav-foot": <NavFoot />,
     "shell-top-lead": <TopLead shell={shell} />,
     "shell-notifications": <Notifications items={shell.notifications.items} unread={shell.notifications.unread} here={url.pathname + url.search} />,

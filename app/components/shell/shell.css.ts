@@ -483,3 +483,14 @@ export const liteButton = style({
   padding: 0,
   whiteSpace: "nowrap",
 });
+
+/** The transition menu's Tabs accordion (one disclosure per group_name). */
+export const tabGroup = style({ margin: `0 0 ${vars.space.xs}` });
+export const tabGroupTitle = style({
+  cursor: "pointer",
+  padding: `${vars.space.xs} ${vars.space.md}`,
+  fontSize: vars.fontSize.sm,
+  fontWeight: 600,
+  color: "inherit",
+  listStylePosition: "inside",
+});

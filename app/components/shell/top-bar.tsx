@@ -36,7 +36,7 @@ export function TopBar({ shell, info, pathname, markup }: { shell: ShellData; in
         {msn ? (
           <>
             <Info label="Aircraft MSN" value={msn} />
-            {registration && !info.hideRegistration ? <Info label="Aircraft Registration" value={registration} /> : null}
+            {registration && !info.hideRegistration && !shell.transition ? <Info label="Aircraft Registration" value={registration} /> : null}
             {(info.issueDates ?? []).map((d) => (
               <Info key={d.label} label={d.label} value={d.date ?? "—"} secondary />
             ))}

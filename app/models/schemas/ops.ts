@@ -181,6 +181,8 @@ export const PushColumnsInput = needsTabTarget({
   columns: z.array(columnInput).min(1, "Send at least one column.").max(100, "A tab has at most 100 columns."),
 });
 export const GetMsnModulesInput = needsAircraft({});
+/** The fleet's tabs: every ops tab of the aircraft the user may read, one entry per tab name. */
+export const FleetTabsInput = z.object({ organization: z.preprocess(blankToUndefined, slug.optional()) });
 export const TemplateRowInput = z
   .object({
     manufacturer: manufacturerName,
@@ -464,6 +466,28 @@ export const MsnModulesAnswer = z.object({
   org_msn_id: z.number().int(),
   modules: z.array(
     z.object({ product: z.enum(MODULE_PRODUCTS), enabled: z.boolean(), access_type: z.enum(ACCESS_LEVELS).nullable(), tab_count: z.number().int() })
+  ),
+});
+
+export const FleetTabsAnswer = z.object({
+  tabs: z.array(
+    z.object({
+      tab_name: z.string(),
+      group_name: z.string(),
+      /** The tab_id (key) of this tab on each aircraft that has it; the fixed tabs share theirs. */
+      tab_ids: z.array(z.string()),
+      aircraft: z.array(
+        z.object({
+          org_msn_id: z.number().int(),
+          msn: z.string(),
+          registration: z.string(),
+          status: z.enum(["GROUNDED", "IN OPERATION", "IN TRANSITION"]),
+          access_type: z.enum(ACCESS_LEVELS),
+          tab_id: z.string(),
+          rows: z.number().int(),
+        })
+      ),
+    })
   ),
 });
 

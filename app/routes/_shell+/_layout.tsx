@@ -36,7 +36,7 @@ export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
 }
 
 /** What of a URL the shell's data depends on: the page, the aircraft in context, its own params. */
-const SHELL_PARAMS = ["fleet", "expand", FULLSCREEN_PARAM, "org_msn_id", "aircraft_id", "aerotype"];
+const SHELL_PARAMS = ["fleet", "expand", FULLSCREEN_PARAM, "org_msn_id", "aircraft_id", "aerotype", "module"];
 function shellKey(url: URL) {
   return [url.pathname, ...SHELL_PARAMS.map((k) => url.searchParams.get(k) ?? "")].join("|");
 }

@@ -8,6 +8,7 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { ListTable } from "~/components/data-table-simple/data-table-simple";
+import { OpsTabBar } from "~/components/ops-tab-bar/ops-tab-bar";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { SearchIcon } from "~/components/icons/search";
 import { Pagination } from "~/components/pagination/pagination";
@@ -19,7 +20,10 @@ import { pageAfterWrite, tabAction } from "~/models/ops-tab.server";
 import { AircraftFields, DeleteRowsDialog, ExportBar, ExportButton, ImportPanel, RowDialog, ShareDialog, type Problem } from "./__ops-tab-parts";
 import { ACCESS_LABEL, canWrite } from "~/models/roles";
 import { dayMonthYear } from "~/utils/dates";
+import { opsHandle } from "~/components/ops-tab-bar/ops-top-bar";
 
+
+export const handle = opsHandle;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? `${data.tab.tab_name} · MSN ${data.header.msn}` : "Tab"} · AeroOPS · AeroRecords` }];
 
 const PER_PAGE = 50;
@@ -265,19 +269,7 @@ export default function OpsTab() {
       ) : null}
       <Pagination page={d.page} total={d.total} perPage={d.per_page} hrefFor={(p) => hrefWith({ page: String(p) })} noun="rows" />
 
-      <nav aria-label="Tabs" style={{ overflowX: "auto", whiteSpace: "nowrap", marginTop: 16, paddingBottom: 8, borderTop: "1px solid #d0d7de" }}>
-        {d.bar.map((t) => (
-          <Link
-            key={t.id}
-            to={tabHref(t.id)}
-            aria-current={t.id === d.tab.tab_id ? "page" : undefined}
-            className={`${t.id === d.tab.tab_id ? ui.button.primary : ui.button.ghost} ${ui.buttonSmall}`}
-            style={{ marginRight: 4, marginTop: 8 }}
-          >
-            {t.name}
-          </Link>
-        ))}
-      </nav>
+      <OpsTabBar tabs={d.bar} current={d.tab.tab_id} hrefFor={tabHref} />
 
       {d.editing ? (
         d.editing.missing ? (

@@ -12,7 +12,10 @@ import { contextQuery, moduleOf, requireAircraftRef, requireOpsUser } from "~/mo
 import { MODULE_LABELS } from "~/models/ops-rules";
 import { ACCESS_LABEL } from "~/models/roles";
 import { dayMonthYear } from "~/utils/dates";
+import { opsHandle } from "~/components/ops-tab-bar/ops-top-bar";
 
+
+export const handle = opsHandle;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? `MSN ${data.header.msn}` : "Aircraft"} · AeroOPS · AeroRecords` }];
 
 /** Where a tab opens: stored tabs on the tab page, the work-order tabs on the work-order screens. */

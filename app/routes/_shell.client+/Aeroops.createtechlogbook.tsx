@@ -9,7 +9,10 @@ import * as ops from "~/models/ops.server";
 import { contextQuery, requireAircraftRef, requireOpsUser } from "~/models/ops-pages.server";
 import { canWrite } from "~/models/roles";
 import { redirectWithToast } from "~/utils/toast.server";
+import { opsHandle } from "~/components/ops-tab-bar/ops-top-bar";
 
+
+export const handle = opsHandle;
 export const meta: MetaFunction = () => [{ title: "Create technical logbook · AeroOPS · AeroRecords" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

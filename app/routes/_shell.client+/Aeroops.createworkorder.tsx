@@ -13,7 +13,10 @@ import { WORK_ORDER_KINDS, type WorkOrderKind } from "~/models/workorder-rules";
 import * as wo from "~/models/workorders.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { WorkOrderFormView } from "./__workorder-parts";
+import { opsHandle } from "~/components/ops-tab-bar/ops-top-bar";
 
+
+export const handle = opsHandle;
 export const meta: MetaFunction = () => [{ title: "Create work order · AeroOPS · AeroRecords" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -17,7 +17,10 @@ import { ACCESS_LABEL, canWrite } from "~/models/roles";
 import { dayMonthYear } from "~/utils/dates";
 import { redirectWithToast } from "~/utils/toast.server";
 import { ExportBar, ExportButton } from "./__ops-tab-parts";
+import { opsHandle } from "~/components/ops-tab-bar/ops-top-bar";
 
+
+export const handle = opsHandle;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.logbook.title ?? "Logbook"} · AeroOPS · AeroRecords` }];
 const PER_PAGE = 50;
 const FIELDS = [

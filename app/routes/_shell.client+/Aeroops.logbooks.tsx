@@ -14,7 +14,10 @@ import { contextQuery, requireAircraftRef, requireOpsUser } from "~/models/ops-p
 import { ACCESS_LABEL, canWrite } from "~/models/roles";
 import { dayMonthYear } from "~/utils/dates";
 import { redirectWithToast } from "~/utils/toast.server";
+import { opsHandle } from "~/components/ops-tab-bar/ops-top-bar";
 
+
+export const handle = opsHandle;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Technical logbooks${data ? ` · MSN ${data.header.msn}` : ""} · AeroOPS · AeroRecords` }];
 const PER_PAGE = 25;
 

@@ -16,7 +16,10 @@ import { dateTimeUtc as dateTime, dayMonthYear } from "~/utils/dates";
 import { redirectWithToast } from "~/utils/toast.server";
 import { ExportBar, ExportButton } from "./__ops-tab-parts";
 import { OtherDetails, TaskTable, WorkOrderFormView, WorkOrderReadOnly, labelOf, valueText, type TaskView } from "./__workorder-parts";
+import { opsHandle } from "~/components/ops-tab-bar/ops-top-bar";
 
+
+export const handle = opsHandle;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? `WO ${data.wo.number} v${data.shown.version}` : "Work order"} · AeroOPS · AeroRecords` }];
 
 const versionParam = (v: string | null) => (v && /^\d{1,6}$/.test(v) ? Number(v) : null);

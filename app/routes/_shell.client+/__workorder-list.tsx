@@ -16,9 +16,12 @@ import type { WorkOrderKind } from "~/models/schemas/ops";
 import * as wo from "~/models/workorders.server";
 import { KIND_SCREEN } from "~/models/workorder-rules";
 import { dayMonthYear } from "~/utils/dates";
+import { opsHandle } from "~/components/ops-tab-bar/ops-top-bar";
 
 const PER_PAGE = 25;
 
+
+export const handle = opsHandle;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? "Work orders"}${data ? ` · MSN ${data.header.msn}` : ""} · AeroOPS · AeroRecords` }];
 
 function kindOf(pathname: string): WorkOrderKind | null {
