@@ -96,7 +96,7 @@ export function isoToDate(s: string): Date | null {
 
 /** The value written for a cell of a column of the given type. */
 function cellValue(v: SheetValue | undefined, type: string | undefined): string | number | Date | null {
-  if (v === undefined || v === null) return null;
+  if (v === undefined || v === null || v === "") return null;
   if (v instanceof Date) return Number.isNaN(v.getTime()) ? null : v;
   if (typeof v === "boolean") return String(v);
   if (typeof v === "number") return Number.isFinite(v) ? v : String(v);
