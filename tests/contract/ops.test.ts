@@ -1,6 +1,7 @@
 // Contract tests of the ops and oil API (docs/api/ops.md) over HTTP against the seeded embedded upstream.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as XLSX from "@e965/xlsx";
+import ExcelJS from "exceljs";
 import type { z } from "zod";
 import { startTestUpstream, upstreamFetch, type TestUpstream } from "../helpers/upstream";
 import { readPdf } from "../helpers/pdf-text";
@@ -77,8 +78,9 @@ async function blobFails(who: string, path: string, body: unknown) {
   expect(res.status).toBe(422);
   return BlobErrorAnswer.parse(await res.json());
 }
-function readXlsx(bytes: Uint8Array) {
-  const wb = XLSX.read(bytes, { type: "array" });
+/** A workbook read back with SheetJS; `cellDates` gives date cells as Dates (else Excel serials). */
+function readXlsx(bytes: Uint8Array, cellDates = false) {
+  const wb = XLSX.read(bytes, { type: "array", cellDates });
   return {
     names: wb.SheetNames,
     rows: (i = 0) => XLSX.utils.sheet_to_json<unknown[]>(wb.Sheets[wb.SheetNames[i]], { header: 1, raw: true, defval: null }),
@@ -89,6 +91,11 @@ async function checkPdf(bytes: Uint8Array) {
   const pdf = await readPdf(bytes);
   expect(pdf.pages).toBeGreaterThan(0);
   return pdf.text;
+}
+async function excelJs(bytes: Uint8Array) {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+  return wb;
 }
 function xlsxFile(aoa: unknown[][], name = "data.xlsx") {
   const wb = XLSX.utils.book_new();
@@ -424,6 +431,9 @@ describe("tab data", () => {
     expect(vrows[0]).toEqual(["Date", "Reference", "Colour", "Errors"]);
     expect(String(vrows[2][3])).toContain("must be a date");
     expect(vb.names).toContain("Summary");
+    const vdates = readXlsx(new Uint8Array(await (await upload("reader", "/v1/ops_data/validate_tab_data.json", fields, badFile)).arrayBuffer()), true).rows(0);
+    expect(vdates[1][0]).toEqual(new Date(Date.UTC(2026, 0, 5))); // a valid date comes back as a date cell
+    expect(vdates[2][0]).toBe("not a date"); // a bad one as it was written
 
     const good = xlsxFile([
       ["Date", "Reference", "Description", "Status"],
@@ -452,7 +462,18 @@ describe("tab data", () => {
     expect(result).toBe(true);
     const { bytes, filename } = await blob("reader", "/v1/ops_data/download_dfp.json", { ...SKY, tab_id: "opsNotifications" }, XLSX_TYPE);
     expect(filename).toContain("5123");
-    expect(readXlsx(bytes).rows(0)[0]).toEqual(["Date", "Reference", "Description", "Status"]);
+    const rows = readXlsx(bytes, true).rows(0);
+    expect(rows[0]).toEqual(["Date", "Reference", "Description", "Status"]);
+    // The Date column holds date cells (the header stays in row 1: the DFP is re-imported).
+    const data = await ok(TabDataAnswer, "reader", "/v1/ops_data/get_tab_data.json", { ...SKY, tab_id: "opsNotifications", per_page: 500 });
+    const dates = rows.slice(1).map((r) => r[0]);
+    expect(dates.length).toBe(data.total);
+    expect(dates.every((d) => d instanceof Date)).toBe(true);
+    expect(new Set(dates.map((d) => (d as Date).toISOString().slice(0, 10)))).toEqual(new Set(data.rows.map((r) => r.data.Date)));
+    // ... and it validates as it is.
+    const validation = await upload("reader", "/v1/ops_data/validate_tab_data.json", { ...SKY, tab_id: "opsNotifications" }, new File([bytes], filename));
+    expect(validation.status).toBe(200);
+    expect(validation.headers.get("x-validation-errors")).toBe("0");
     await blobFails("reader", "/v1/ops_data/download_dfp.json", { ...SKY_OTHER, tab_id: "opsNotifications" });
   });
 });
@@ -547,6 +568,79 @@ describe("exports", () => {
     await blobFails("reader", "/v1/pdf_generate/download_general_info_pdf.json", SKY_OTHER);
   });
 
+  it("Excel files: typed date and number cells, a bold frozen header with a filter, widths, the aircraft in the properties; they re-import", async () => {
+    const { tabs } = await ok(ListTabsAnswer, "client", "/v1/ops_tab_info/list_tabs.json", SKY);
+    const tab = tabs.find((t) => t.source === "stored" && t.columns.some((c) => c.type === "date") && t.columns.some((c) => c.type === "number"))!;
+    expect(tab).toBeDefined();
+    const dateCol = tab.columns.findIndex((c) => c.type === "date");
+    const numCol = tab.columns.findIndex((c) => c.type === "number");
+    const data = await ok(TabDataAnswer, "client", "/v1/ops_data/get_tab_data.json", { ...SKY, tab_id: tab.tab_id, per_page: 500 });
+    const { bytes, filename } = await blob("client", "/v1/excel_export/ops_download.json", { ...SKY, tab_id: tab.tab_id }, XLSX_TYPE);
+    const wb = await excelJs(bytes);
+    const ws = wb.worksheets[0]!;
+    expect(ws.name).toBe(tab.tab_name.slice(0, 31));
+    expect(ws.rowCount).toBe(data.total + 1);
+    // header in row 1: the columns, bold, filled
+    expect((ws.getRow(1).values as unknown[]).slice(1)).toEqual(tab.columns.map((c) => c.name));
+    expect(ws.getRow(1).getCell(1).font?.bold).toBe(true);
+    expect(ws.getRow(1).getCell(1).fill).toMatchObject({ type: "pattern", pattern: "solid" });
+    // dates are Date cells shown yyyy-mm-dd, numbers are numbers, text stays text
+    const colName = (i: number) => tab.columns[i].name;
+    const byDate = data.rows.filter((r) => typeof r.data[colName(dateCol)] === "string" && r.data[colName(dateCol)] !== "");
+    const byNumber = data.rows.filter((r) => typeof r.data[colName(numCol)] === "number");
+    expect(byDate.length).toBeGreaterThan(0);
+    expect(byNumber.length).toBeGreaterThan(0);
+    const dates: string[] = [];
+    const numbers: number[] = [];
+    for (let r = 2; r <= ws.rowCount; r++) {
+      const d = ws.getRow(r).getCell(dateCol + 1);
+      if (d.value instanceof Date) {
+        expect(d.numFmt).toContain("yyyy");
+        dates.push(d.value.toISOString().slice(0, 10));
+      } else expect(d.value ?? null).toBeNull();
+      const n = ws.getRow(r).getCell(numCol + 1).value;
+      if (n !== null && n !== undefined) {
+        expect(typeof n).toBe("number");
+        numbers.push(n as number);
+      }
+    }
+    expect(dates.sort()).toEqual(byDate.map((r) => r.data[colName(dateCol)] as string).sort());
+    expect(numbers.sort()).toEqual(byNumber.map((r) => r.data[colName(numCol)] as number).sort());
+    // frozen header, autofilter over header and data, widths from the content
+    expect(ws.views[0]).toMatchObject({ state: "frozen", ySplit: 1 });
+    const lastCol = ws.getColumn(tab.columns.length).letter;
+    expect(ws.autoFilter).toBe(`A1:${lastCol}${data.total + 1}`);
+    const widths = tab.columns.map((_, i) => ws.getColumn(i + 1).width ?? 0);
+    expect(widths.every((w) => w >= 6 && w <= 60)).toBe(true);
+    expect(ws.getColumn(dateCol + 1).width).toBeGreaterThanOrEqual(10);
+    // the aircraft in the workbook properties
+    expect(wb.title).toBe(`${tab.tab_name}: MSN 5123`);
+    expect(wb.subject).toContain("MSN 5123 (EI-FSK)");
+    expect(wb.keywords).toContain("MSN 5123");
+    expect(wb.description).toMatch(/MSN 5123 \| Registration EI-FSK \| .* \| OPS issue date /);
+    expect(wb.creator).toBe("AeroRecords");
+    expect(wb.company).toBe("AeroRecords");
+
+    // Re-import: the exported file validates clean, and importing it (replace) gives the same rows.
+    const check = await upload("client", "/v1/ops_data/validate_tab_data.json", { ...SKY, tab_id: tab.tab_id }, new File([bytes], filename));
+    expect(check.headers.get("x-validation-errors")).toBe("0");
+    // The validation workbook keeps the header in row 1, dates as dates, an empty Errors column; it re-imports too.
+    const vbytes = new Uint8Array(await check.arrayBuffer());
+    const vws = (await excelJs(vbytes)).worksheets[0]!;
+    expect((vws.getRow(1).values as unknown[]).slice(1)).toEqual([...tab.columns.map((c) => c.name), "Errors"]);
+    expect(vws.getRow(1).getCell(1).font?.bold).toBe(true);
+    const firstDated = (() => {
+      for (let r = 2; r <= vws.rowCount; r++) if (vws.getRow(r).getCell(dateCol + 1).value) return vws.getRow(r).getCell(dateCol + 1).value;
+    })();
+    expect(firstDated).toBeInstanceOf(Date);
+    const recheck = await upload("client", "/v1/ops_data/validate_tab_data.json", { ...SKY, tab_id: tab.tab_id }, new File([vbytes], "again.xlsx"));
+    expect(recheck.headers.get("x-validation-errors")).toBe("0");
+    const imported = await upload("client", "/v1/ops_data/upload_ops_data.json", { ...SKY, tab_id: tab.tab_id, mode: "replace" }, new File([bytes], filename));
+    expect(UploadAnswer.parse(await imported.json())).toMatchObject({ imported: data.total, total: data.total });
+    const after = await ok(TabDataAnswer, "client", "/v1/ops_data/get_tab_data.json", { ...SKY, tab_id: tab.tab_id, per_page: 500 });
+    expect(after.rows.map((r) => r.data)).toEqual(data.rows.map((r) => r.data));
+  });
+
   it("binder availability and download", async () => {
     const av = await ok(BinderAvailability, "reader", "/v1/ops_data/binder_availability.json", { ...SKY, tab_id: "opsNotifications" });
     expect(av).toMatchObject({ msg: "available", current: true, full: true });
@@ -608,6 +702,12 @@ describe("work orders and logbooks", () => {
     expect(pdf).toMatch(/Page 1 of \d/);
     const xl = readXlsx((await blob("reader", "/v1/work_order/download_excel.json", { work_order_id: id, version: 2 }, XLSX_TYPE)).bytes);
     expect(xl.rows(0).some((r) => r[0] === "Station" && r[1] === "Dublin")).toBe(true);
+    const xl1 = readXlsx((await blob("reader", "/v1/work_order/download_excel.json", { work_order_id: id, version: 1 }, XLSX_TYPE)).bytes, true);
+    expect(xl1.rows(0).find((r) => r[0] === "Version date")?.[1]).toBeInstanceOf(Date);
+    expect(xl1.names).toContain("Tasks");
+    const tasks = xl1.rows(xl1.names.indexOf("Tasks"));
+    expect(tasks[0]).toEqual(["Ref", "Description", "Status", "Man hours"]);
+    expect(tasks.slice(1).map((r) => r[3])).toEqual([2.5, 4, null]); // numbers as numbers
     await blobFails("reader", "/v1/work_order/download_pdf.json", { work_order_id: id, version: 9 });
 
     await fails(422, "reader", "/v1/work_order/update.json", { work_order_id: id, status: "open" });

@@ -140,7 +140,7 @@ describe("rows", () => {
 });
 
 describe("the Excel round trip", () => {
-  it("validates a workbook with two bad rows: the error workbook is offered to its owner only, nothing imported", async () => {
+  it("validates a workbook with two bad rows: the error workbook is offered to its owner only, nothing imported; fixed in place, it imports", async () => {
     const before = await read();
     const bytes = await workbook([
       ["Good part", "32", "PN-9", "SN-9", new Date(Date.UTC(2025, 5, 1)), 24, "2027-06-01"],
@@ -167,6 +167,18 @@ describe("the Excel round trip", () => {
     expect(errorsCol).toBeGreaterThan(0);
     expect(String(ws.getRow(3).getCell(errorsCol).value)).toMatch(/Installed/);
     expect(String(ws.getRow(4).getCell(errorsCol).value)).toMatch(/Limit Months/);
+    // Header in row 1, bold and frozen; a good date comes back as a date cell, a good number as a number.
+    expect(ws.getRow(1).getCell(1).font?.bold).toBe(true);
+    expect(ws.views[0]).toMatchObject({ state: "frozen", ySplit: 1 });
+    expect(ws.getRow(2).getCell(header.indexOf("Installed")).value).toEqual(new Date(Date.UTC(2025, 5, 1)));
+    expect(ws.getRow(2).getCell(header.indexOf("Limit Months")).value).toBe(24);
+    // The user fixes the two cells in the returned workbook and imports it as it is.
+    ws.getRow(3).getCell(header.indexOf("Installed")).value = new Date(Date.UTC(2025, 2, 1));
+    ws.getRow(4).getCell(header.indexOf("Limit Months")).value = 12;
+    const fixed = new Uint8Array(await wb.xlsx.writeBuffer());
+    const imported = await multipart(base, "client@demo.aero", { intent: "import", mode: "append" }, { name: "hard-time_validation.xlsx", bytes: fixed });
+    expect(imported.status).toBe(302);
+    expect((await read()).total).toBe(before.total + 3);
     const other = await p.run(validationFile.loader, `/resources/ops-validation/${id}`, { cookie: cookies["admin@demo.aero"], params: { id } });
     expect(other.status).toBe(404);
   });

@@ -36,6 +36,8 @@ import {
   blobRoute,
   displayRow,
   displayValue,
+  findColumn,
+  normalizeCell,
   PDF_TYPE,
   PRODUCT_LABEL,
   queryRows,
@@ -48,7 +50,7 @@ import {
   type TabView,
 } from "./common";
 import { deleteRows, importRows, upsertRow } from "./rows";
-import { buildWorkbook, checkSheet, readSheet } from "./sheets";
+import { aircraftWorkbookMeta, buildWorkbook, checkSheet, readSheet, type SheetValue } from "./sheets";
 import { both } from "./tabs";
 
 // ---------------------------------------------------------------------------------------------
@@ -354,27 +356,38 @@ export function registerDataRoutes(app: Hono<HonoEnv>) {
     "POST",
     both("/v1/ops_data/validate_tab_data"),
     blobRoute(async (c) => {
-      const { view, aircraft, file } = await uploadTarget(c, "read");
+      const { view, aircraft, file, product } = await uploadTarget(c, "read");
       const checked = checkSheet(view, readSheet(file.bytes, file.name));
       const headers = checked.headers.map((h, i) => h || `Column ${i + 1}`);
       const errorsCol = view.columns.some((x) => x.name === VALIDATION_ERRORS_COLUMN) ? `${VALIDATION_ERRORS_COLUMN} (validation)` : VALIDATION_ERRORS_COLUMN;
       const keep = headers
         .map((h, i) => (h.toLowerCase() === VALIDATION_ERRORS_COLUMN.toLowerCase() && errorsCol === VALIDATION_ERRORS_COLUMN ? -1 : i))
         .filter((i) => i >= 0);
-      const rows = checked.rows.map((r) => [...keep.map((i) => displayValue(r.values[i])), r.errors.join(" ")]);
+      // A cell that fits its tab column is written as the upload will read it (a date as a date cell, a
+      // number as a number), so the returned workbook can be fixed and uploaded again; the rest as uploaded.
+      const cols = keep.map((i) => (checked.headers[i] ? findColumn(view.columns, checked.headers[i]) : undefined));
+      const cell = (raw: unknown, k: number): SheetValue => {
+        const col = cols[k];
+        const res = col ? normalizeCell(col.type, raw, true) : null;
+        return res?.ok ? res.value : displayValue(raw);
+      };
+      const rows = checked.rows.map((r) => [...keep.map((i, k) => cell(r.values[i], k)), r.errors.join(" ")]);
       const bad = checked.rows.filter((r) => r.errors.length).length;
-      const summary = [
+      const summary: SheetValue[][] = [
         ["Tab", view.name],
         ["MSN", aircraft.msn],
-        ["Rows checked", String(checked.rows.length)],
-        ["Rows with errors", String(bad)],
+        ["Rows checked", checked.rows.length],
+        ["Rows with errors", bad],
         ...checked.fileErrors.map((e) => ["File error", e]),
         ["Result", bad === 0 && checked.fileErrors.length === 0 ? "The file can be uploaded." : "Fix the errors, then upload the file."],
       ];
-      const bytes = buildWorkbook([
-        { name: "Validation", columns: [...keep.map((i) => headers[i]), errorsCol], rows },
-        { name: "Summary", columns: ["Check", "Result"], rows: summary },
-      ]);
+      const bytes = await buildWorkbook(
+        [
+          { name: "Validation", columns: [...keep.map((i) => headers[i]), errorsCol], types: [...cols.map((c) => c?.type), "text"], rows, errorColumn: keep.length },
+          { name: "Summary", columns: ["Check", "Result"], rows: summary },
+        ],
+        aircraftWorkbookMeta(aircraft, product, `Validation of ${file.name} for ${view.name}`)
+      );
       const base = file.name.replace(/\.(xlsx|xls|csv)$/i, "");
       return blobAnswer(bytes, XLSX_TYPE, `${base}_validation.xlsx`, {
         "x-validation-errors": String(checked.rowErrors.length + checked.fileErrors.length),
@@ -398,21 +411,21 @@ export function registerDataRoutes(app: Hono<HonoEnv>) {
     blobRoute(async (c) => {
       const deps = c.get("deps");
       const input = await readBody(c, TabRefInput);
-      const { aircraft, view } = await tabWithAccess(c, input, "read");
+      const { aircraft, view, product } = await tabWithAccess(c, input, "read");
       const { rows } = await allRows(deps, view, {});
       if (rows.length === 0) throw refuse(`${view.name} has no data file package: the tab has no rows.`);
       const withWatch = apiColumns(view).length > view.columns.length;
-      const bytes = buildWorkbook([
-        {
-          name: view.name,
-          columns: [...view.columns.map((x) => x.name), ...(withWatch ? [WATCH_COLUMN.name] : [])],
-          rows: rows.map((r) => [...view.columns.map((x) => r.data[x.name] ?? null), ...(withWatch ? [r.watched ? "Watched" : "Unwatched"] : [])]) as (
-            | string
-            | number
-            | null
-          )[][],
-        },
-      ]);
+      const bytes = await buildWorkbook(
+        [
+          {
+            name: view.name,
+            columns: [...view.columns.map((x) => x.name), ...(withWatch ? [WATCH_COLUMN.name] : [])],
+            types: [...view.columns.map((x) => x.type), ...(withWatch ? ["text"] : [])],
+            rows: rows.map((r) => [...view.columns.map((x) => r.data[x.name] ?? null), ...(withWatch ? [r.watched ? "Watched" : "Unwatched"] : [])]),
+          },
+        ],
+        aircraftWorkbookMeta(aircraft, product, `${view.name} data file package`)
+      );
       return blobAnswer(bytes, XLSX_TYPE, `${aircraft.msn}_${view.name}_DFP.xlsx`);
     })
   );

@@ -37,7 +37,7 @@ import {
 } from "./common";
 import type { Deps } from "../context";
 import { aircraftSubtitle, tabSection } from "./data";
-import { buildWorkbook, type SheetSpec } from "./sheets";
+import { aircraftWorkbookMeta, buildWorkbook, isoToDate, type SheetSpec } from "./sheets";
 import { loadLogbookForUser, loadWorkOrderForUser } from "./workorders";
 
 async function tabSheet(deps: Deps, view: TabView, sort: { sortColumn?: string; sortOrder?: "asc" | "desc" } = {}): Promise<SheetSpec> {
@@ -46,6 +46,7 @@ async function tabSheet(deps: Deps, view: TabView, sort: { sortColumn?: string; 
   return {
     name: view.name,
     columns: [...view.columns.map((x) => x.name), ...(withWatch ? [WATCH_COLUMN.name] : [])],
+    types: [...view.columns.map((x) => x.type), ...(withWatch ? ["text"] : [])],
     rows: rows.map((r) => [
       ...view.columns.map((x) => {
         const v = r.data[x.name];
@@ -75,6 +76,18 @@ export function jsonToParts(data: Record<string, unknown>) {
     }
   }
   return { fields, tables };
+}
+
+/** Column types of a work-order table (an array of objects): number where every value given is a number, date where every one is `YYYY-MM-DD`. */
+function tableTypes(raw: unknown, columns: string[]): string[] {
+  const items = Array.isArray(raw) ? (raw.filter((x) => x && typeof x === "object") as Record<string, unknown>[]) : [];
+  return columns.map((col) => {
+    const given = items.map((x) => x[col]).filter((v) => v !== null && v !== undefined && v !== "");
+    if (given.length === 0) return "text";
+    if (given.every((v) => typeof v === "number")) return "number";
+    if (given.every((v) => typeof v === "string" && isoToDate(v))) return "date";
+    return "text";
+  });
 }
 
 const humanize = (k: string) => k.replace(/[_-]+/g, " ").replace(/^\w/, (m) => m.toUpperCase());
@@ -162,7 +175,8 @@ export function registerExportRoutes(app: Hono<HonoEnv>) {
         const input = await readBody(c, TabExportInput);
         const { aircraft, view } = await tabWithAccess(c, input, "read", product);
         const sheet = await tabSheet(deps, view, { sortColumn: input.sort_column, sortOrder: input.sort_order });
-        return blobAnswer(buildWorkbook([sheet]), XLSX_TYPE, `${aircraft.msn}_${view.name}.xlsx`);
+        const bytes = await buildWorkbook([sheet], aircraftWorkbookMeta(aircraft, product, view.name));
+        return blobAnswer(bytes, XLSX_TYPE, `${aircraft.msn}_${view.name}.xlsx`);
       })
     );
 
@@ -178,7 +192,7 @@ export function registerExportRoutes(app: Hono<HonoEnv>) {
         const tabs = await aircraftTabs(deps, aircraft.id, product);
         const sheets: SheetSpec[] = [];
         for (const t of tabs) sheets.push(await tabSheet(deps, t));
-        const bytes = buildWorkbook(sheets);
+        const bytes = await buildWorkbook(sheets, aircraftWorkbookMeta(aircraft, product, "All tabs"));
         const filename = safeFilename(`${aircraft.msn}_${PRODUCT_LABEL[product]}_All_Tabs_${new Date().toISOString().slice(0, 10)}.xlsx`);
         const key = `exports/${aircraft.id}/${crypto.randomUUID()}/${filename.replace(/ /g, "_")}`;
         await deps.blob.put(key, bytes, XLSX_TYPE);
@@ -282,7 +296,8 @@ export function registerExportRoutes(app: Hono<HonoEnv>) {
       const product = input.product ?? "ops";
       const { aircraft } = await aircraftWithAccess(deps, c.get("user"), input, product, "read");
       const { view } = await generalInfo(deps, aircraft, product);
-      return blobAnswer(buildWorkbook([await tabSheet(deps, view)]), XLSX_TYPE, `${aircraft.msn}_General_Information.xlsx`);
+      const bytes = await buildWorkbook([await tabSheet(deps, view)], aircraftWorkbookMeta(aircraft, product, "General Information"));
+      return blobAnswer(bytes, XLSX_TYPE, `${aircraft.msn}_General_Information.xlsx`);
     })
   );
 
@@ -295,7 +310,8 @@ export function registerExportRoutes(app: Hono<HonoEnv>) {
       const { aircraft } = await aircraftWithAccess(deps, c.get("user"), input, "ops", "read");
       const view = await aircraftTab(deps, aircraft.id, "ops", "opsNotifications");
       const sheet = await tabSheet(deps, view, view.columns.some((x) => x.name === "Date") ? { sortColumn: "Date", sortOrder: "desc" } : {});
-      return blobAnswer(buildWorkbook([sheet]), XLSX_TYPE, `${aircraft.msn}_Ops_Notifications.xlsx`);
+      const bytes = await buildWorkbook([sheet], aircraftWorkbookMeta(aircraft, "ops", view.name));
+      return blobAnswer(bytes, XLSX_TYPE, `${aircraft.msn}_Ops_Notifications.xlsx`);
     })
   );
 
@@ -332,13 +348,15 @@ export function registerExportRoutes(app: Hono<HonoEnv>) {
             ["Kind", `${humanize(wo.kind)} WO`],
             ["Status", wo.status],
             ["Version", version.version],
-            ["Version date", version.created_at.slice(0, 10)],
+            ["Version date", isoToDate(version.created_at.slice(0, 10)) ?? version.created_at.slice(0, 10)],
             ...fields.map(([k, v]) => [humanize(k), v] as [string, string]),
           ],
         },
-        ...tables.map((t) => ({ name: humanize(t.name), columns: t.columns.map(humanize), rows: t.rows })),
+        ...tables.map((t) => ({ name: humanize(t.name), columns: t.columns.map(humanize), types: tableTypes(version.data[t.name], t.columns), rows: t.rows })),
       ];
-      return blobAnswer(buildWorkbook(sheets), XLSX_TYPE, `${aircraft.msn}_WO_${wo.number}_v${version.version}.xlsx`);
+      const meta = aircraftWorkbookMeta(aircraft, "ops", `Work order ${wo.number} v${version.version}`);
+      const bytes = await buildWorkbook(sheets, { ...meta, title: `Work order ${wo.number}: ${wo.title} (MSN ${aircraft.msn})` });
+      return blobAnswer(bytes, XLSX_TYPE, `${aircraft.msn}_WO_${wo.number}_v${version.version}.xlsx`);
     })
   );
 
