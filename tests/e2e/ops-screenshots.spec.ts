@@ -1,0 +1,37 @@
+// Writes docs/screenshots/ops-*.png (npm run screenshots only): My Fleet, a tab, the transition menu
+// with a tab across the fleet, the work-order form and a logbook page, at 1440 and 390 px.
+import { login, test } from "./fixtures";
+
+test("screenshots of the AeroOPS pages at 1440 and 390 px", async ({ page }) => {
+  test.setTimeout(120_000);
+  const out = "docs/screenshots";
+  const hideToasts = () => page.addStyleTag({ content: "[data-toast]{display:none !important}" });
+  await login(page, "client@demo.aero");
+  await page.goto("/Aeroops/org/Aircrafts?q=5123");
+  const aircraft = await page.getByRole("table", { name: "My Fleet" }).getByRole("link", { name: /5123/ }).first().getAttribute("href");
+  const id = /org_msn_id=(\d+)/.exec(aircraft!)![1];
+  // The demo's logbook of this aircraft.
+  await page.goto(`/client/Aeroops/logbooks?org_msn_id=${id}&aerotype=Aeroops`);
+  const logbook = (await page.locator("main a[href*='/logbookpages/']").first().getAttribute("href"))!;
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.goto("/Aeroops/org/Aircrafts");
+    await hideToasts();
+    await page.screenshot({ path: `${out}/ops-my-fleet-${width}.png` });
+    await page.goto(`/client/Aeroops/opsNotifications?org_msn_id=${id}&aerotype=Aeroops`);
+    await hideToasts();
+    await page.screenshot({ path: `${out}/ops-tab-${width}.png` });
+    await page.goto(`/Aeroops/org/tabslanding?module=transition&org_msn_id=${id}&aerotype=Aeroops`);
+    await page.getByRole("region", { name: "Airworthiness" }).getByRole("link", { name: "AD Status" }).click();
+    // On a phone the menu is in the drawer; on a desktop open the first group of the Tabs accordion.
+    if (width > 900) await page.getByRole("navigation", { name: "Main" }).getByRole("region", { name: "Tabs" }).locator("summary").first().click();
+    await hideToasts();
+    await page.screenshot({ path: `${out}/ops-transition-${width}.png` });
+    await page.goto(`/client/Aeroops/createworkorder?org_msn_id=${id}&aerotype=Aeroops`);
+    await hideToasts();
+    await page.screenshot({ path: `${out}/ops-workorder-form-${width}.png` });
+    await page.goto(logbook);
+    await hideToasts();
+    await page.screenshot({ path: `${out}/ops-logbook-${width}.png` });
+  }
+});
