@@ -7,3 +7,15 @@ export const OPS_STATUS_LABEL: Record<OpsStatus, string> = { GROUNDED: "Grounded
 /** The `module` query values and their labels: airworthiness is AeroCAMO, transition AeroSORT, maintenance AeroMRO. */
 export const MODULE_LABELS: Record<string, string> = { airworthiness: "AeroCAMO", transition: "AeroSORT", maintenance: "AeroMRO" };
 
+
+/** Tabs grouped by group_name, groups in the order they first come (tabs arrive in tab_position order). */
+export function groupTabs<T extends { group_name: string }, U>(tabs: T[], entry: (t: T) => U): { name: string; tabs: U[] }[] {
+  const groups: { name: string; tabs: U[] }[] = [];
+  for (const t of tabs) {
+    const name = t.group_name || "Tabs";
+    let g = groups.find((x) => x.name === name);
+    if (!g) groups.push((g = { name, tabs: [] }));
+    g.tabs.push(entry(t));
+  }
+  return groups;
+}

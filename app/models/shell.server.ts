@@ -8,6 +8,7 @@ import { ACCESS_LABEL, type AccessLevel } from "./roles";
 import { MeAnswer, NotificationsAnswer, ResultAnswer, type MeAnswer as Me } from "./schemas/auth";
 import * as access from "./access.server";
 import * as ops from "./ops.server";
+import { groupTabs } from "./ops-rules";
 import { AircraftDetailAnswer, AircraftListAnswer, FilesAnswer } from "./schemas/storage";
 import type { Area, Product } from "./shell";
 import { aircraftIdInPath, aircraftIdOf, areaOf, productOf, usersListHidden } from "./shell-nav";
@@ -215,17 +216,12 @@ export async function loadShell({ request, user, api }: { request: Request; user
 
 /** The fleet's tabs grouped by group_name (in the order the groups first come), each to its tabslanding. */
 function transitionGroups(tabs: { tab_name: string; group_name: string; tab_ids: string[] }[], aircraftId: number | null) {
-  const groups: { name: string; tabs: { key: string; name: string; href: string }[] }[] = [];
-  for (const t of tabs) {
-    const name = t.group_name || "Tabs";
-    let g = groups.find((x) => x.name === name);
-    if (!g) groups.push((g = { name, tabs: [] }));
+  return groupTabs(tabs, (t) => {
     const key = t.tab_ids[0]!;
     const q = new URLSearchParams({ tab_id: key, module: "transition", aerotype: "Aeroops" });
     if (aircraftId) q.set("org_msn_id", String(aircraftId));
-    g.tabs.push({ key, name: t.tab_name, href: `/Aeroops/org/tabslanding/${encodeURIComponent(key)}?${q}` });
-  }
-  return groups;
+    return { key, name: t.tab_name, href: `/Aeroops/org/tabslanding/${encodeURIComponent(key)}?${q}` };
+  });
 }
 
 /** Open in {product}: clients only; AeroOPS only with ops access to the aircraft in context. */

@@ -6,12 +6,13 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ListTable } from "~/components/data-table-simple/data-table-simple";
+import { TabGroups } from "~/components/ops-tab-bar/tab-groups";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { StatusBadge } from "~/components/ui/status-badge";
 import * as ui from "~/components/ui/ui.css";
 import * as ops from "~/models/ops.server";
 import { moduleOf, requireOpsUser } from "~/models/ops-pages.server";
-import { MODULE_LABELS } from "~/models/ops-rules";
+import { groupTabs, MODULE_LABELS } from "~/models/ops-rules";
 import { ACCESS_LABEL } from "~/models/roles";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.tab?.tab_name ?? "Tabs"} · ${data?.label ?? "AeroOPS"} · AeroRecords` }];
@@ -26,20 +27,17 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const tabs = res.data.tabs;
   const tab = wanted ? tabs.find((t) => t.tab_ids.includes(wanted)) ?? null : null;
   if (wanted && !tab) throw new Response("That tab is not on any aircraft you may open in AeroOPS.", { status: 404 });
-  const groups: { name: string; tabs: { key: string; name: string; aircraft: number }[] }[] = [];
-  for (const t of tabs) {
-    const name = t.group_name || "Tabs";
-    let g = groups.find((x) => x.name === name);
-    if (!g) groups.push((g = { name, tabs: [] }));
-    g.tabs.push({ key: t.tab_ids[0]!, name: t.tab_name, aircraft: t.aircraft.length });
-  }
+  const m = module ? `&module=${module}` : "";
+  const groups = groupTabs(tabs, (t) => {
+    const key = t.tab_ids[0]!;
+    return { key, name: t.tab_name, href: `/Aeroops/org/tabslanding/${encodeURIComponent(key)}?tab_id=${encodeURIComponent(key)}&aerotype=Aeroops${m}`, note: `${t.aircraft.length} aircraft` };
+  });
   return json({ module, label: module ? MODULE_LABELS[module]! : "AeroOPS", tab, groups });
 }
 
 export default function TabsLanding() {
   const { module, label, tab, groups } = useLoaderData<typeof loader>();
   const m = module ? `&module=${module}` : "";
-  const landing = (key: string) => `/Aeroops/org/tabslanding/${encodeURIComponent(key)}?tab_id=${encodeURIComponent(key)}&aerotype=Aeroops${m}`;
   const tabOf = (key: string, id: number) => `/client/Aeroops/${encodeURIComponent(key)}?org_msn_id=${id}&aerotype=Aeroops${m}`;
   const rows = tab ? tab.aircraft.reduce((n, a) => n + a.rows, 0) : 0;
   return (
@@ -99,20 +97,7 @@ export default function TabsLanding() {
       ) : groups.length === 0 ? (
         <p className={ui.empty}>No aircraft with AeroOPS tabs has been opened to you yet.</p>
       ) : (
-        <div className={ui.grid}>
-          {groups.map((g) => (
-            <section key={g.name} className={ui.card} aria-label={g.name}>
-              <h2 className={ui.cardTitle}>{g.name}</h2>
-              <ul style={{ margin: 0, paddingLeft: 18 }}>
-                {g.tabs.map((t) => (
-                  <li key={t.key}>
-                    <Link to={landing(t.key)}>{t.name}</Link> <span className={`${ui.small} ${ui.muted}`}>({t.aircraft} aircraft)</span>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ))}
-        </div>
+        <TabGroups groups={groups} headingLevel={2} />
       )}
     </>
   );

@@ -4,12 +4,13 @@
 // spec's redirect to the role landing).
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { TabGroups } from "~/components/ops-tab-bar/tab-groups";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { StatusBadge } from "~/components/ui/status-badge";
 import * as ui from "~/components/ui/ui.css";
 import * as ops from "~/models/ops.server";
 import { contextQuery, moduleOf, requireAircraftRef, requireOpsUser } from "~/models/ops-pages.server";
-import { MODULE_LABELS } from "~/models/ops-rules";
+import { groupTabs, MODULE_LABELS } from "~/models/ops-rules";
 import { ACCESS_LABEL } from "~/models/roles";
 import { dayMonthYear } from "~/utils/dates";
 import { opsHandle } from "~/components/ops-tab-bar/ops-top-bar";
@@ -33,13 +34,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Non-passthrough calls: a refusal has already redirected; what is left is a 422 (shown as the page's error).
   if (!header.ok) throw new Response(header.error, { status: header.status });
   const q = contextQuery(new URL(`${url.pathname}?org_msn_id=${header.data.org_msn_id}${url.searchParams.get("module") ? `&module=${url.searchParams.get("module")}` : ""}`, url));
-  const groups: { name: string; tabs: { id: string; name: string; href: string; rows?: number }[] }[] = [];
-  for (const t of tabs.ok ? tabs.data.tabs : []) {
-    const name = t.group_name || "Tabs";
-    let g = groups.find((x) => x.name === name);
-    if (!g) groups.push((g = { name, tabs: [] }));
-    g.tabs.push({ id: t.tab_id, name: t.tab_name, href: `${WORK_ORDER_SCREENS[t.tab_id] ?? `/client/Aeroops/${encodeURIComponent(t.tab_id)}`}${q}` });
-  }
+  const groups = groupTabs(tabs.ok ? tabs.data.tabs : [], (t) => ({
+    key: t.tab_id,
+    name: t.tab_name,
+    href: `${WORK_ORDER_SCREENS[t.tab_id] ?? `/client/Aeroops/${encodeURIComponent(t.tab_id)}`}${q}`,
+  }));
   return json({ header: header.data, modules: modules.ok ? modules.data.modules : [], groups, module: moduleOf(url) });
 }
 
@@ -132,20 +131,7 @@ export default function Aeroplane() {
       {groups.length === 0 ? (
         <p className={ui.empty}>This aircraft has no AeroOPS tabs yet.</p>
       ) : (
-        <div className={ui.grid}>
-          {groups.map((g) => (
-            <section key={g.name} className={ui.card} aria-label={g.name}>
-              <h3 className={ui.cardTitle}>{g.name}</h3>
-              <ul style={{ margin: 0, paddingLeft: 18 }}>
-                {g.tabs.map((t) => (
-                  <li key={t.id}>
-                    <Link to={t.href}>{t.name}</Link>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ))}
-        </div>
+        <TabGroups groups={groups} />
       )}
     </>
   );
