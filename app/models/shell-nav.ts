@@ -184,7 +184,10 @@ export function navFor(ctx: NavContext): NavSection[] {
         ];
       }
       const products: NavItem[] = [];
-      if (ctx.products.ops) products.push({ label: "AeroOPS", to: "/Aeroops/org", icon: "gauge" });
+      if (ctx.products.ops) {
+        products.push({ label: "AeroOPS", to: "/Aeroops/org", icon: "gauge" });
+        products.push({ label: "AeroOPS tabs", to: id ? `/storage/Aeroops/tabs?org_msn_id=${id}` : "/storage/Aeroops/tabs", icon: "grid" });
+      }
       if (ctx.products.oil) products.push({ label: "AeroOIL", to: "/Aerooil/org", icon: "drop" });
       if (ctx.uam) products.push({ label: "AeroBOX storage", to: "/aero-box/", icon: "layers" });
       return [

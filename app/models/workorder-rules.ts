@@ -18,3 +18,11 @@ export function parseWoRef(segment: string | undefined): { kind: WorkOrderKind; 
   return m ? { kind: m[1] as WorkOrderKind, id: Number(m[2]) } : null;
 }
 
+
+/** The screens of the three work-order tabs (they are not stored tabs), by their tab_id. */
+export const WORK_ORDER_TAB_SCREENS: Record<string, string> = Object.fromEntries(
+  Object.values(KIND_SCREEN).map((s) => [s.tab, `/client/Aeroops/workorder/${s.path}`]),
+);
+
+/** Where an aircraft's tab opens: the tab page, or a work-order tab's list screen; `q` is the query to keep. */
+export const opsTabHref = (tabId: string, q: string) => `${WORK_ORDER_TAB_SCREENS[tabId] ?? `/client/Aeroops/${encodeURIComponent(tabId)}`}${q}`;

@@ -21,17 +21,13 @@ import { AircraftFields, DeleteRowsDialog, ExportBar, ExportButton, ImportPanel,
 import { ACCESS_LABEL, canWrite } from "~/models/roles";
 import { dayMonthYear } from "~/utils/dates";
 import { opsHandle } from "~/components/ops-tab-bar/ops-top-bar";
+import { opsTabHref, WORK_ORDER_TAB_SCREENS } from "~/models/workorder-rules";
 
 
 export const handle = opsHandle;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? `${data.tab.tab_name} · MSN ${data.header.msn}` : "Tab"} · AeroOPS · AeroRecords` }];
 
 const PER_PAGE = 50;
-const WORK_ORDER_SCREENS: Record<string, string> = {
-  aircraftwo: "/client/Aeroops/workorder/aircraftworkorder",
-  enginewo: "/client/Aeroops/workorder/engineworkorder",
-  componentwo: "/client/Aeroops/workorder/componentworkorder",
-};
 
 /** The tab the URL names (its id case-insensitively), or the redirect a work-order or unknown tab gets. */
 async function openTab(api: Parameters<typeof ops.listTabs>[0], url: URL, ref: ops.AircraftRef, tabDataId: string | undefined) {
@@ -42,7 +38,7 @@ async function openTab(api: Parameters<typeof ops.listTabs>[0], url: URL, ref: o
   const tab = tabs.data.tabs.find((t) => t.tab_id.toLowerCase() === wanted);
   // An unknown tab of a known aircraft: back to the aircraft screen rather than a dead end.
   if (!tab) throw redirect(`/client/Aeroops/aeroplane${contextQuery(url)}`);
-  if (WORK_ORDER_SCREENS[tab.tab_id]) throw redirect(`${WORK_ORDER_SCREENS[tab.tab_id]}${contextQuery(url)}`);
+  if (WORK_ORDER_TAB_SCREENS[tab.tab_id]) throw redirect(`${WORK_ORDER_TAB_SCREENS[tab.tab_id]}${contextQuery(url)}`);
   return { header: header.data, tabs: tabs.data.tabs, tab };
 }
 
@@ -138,7 +134,7 @@ export default function OpsTab() {
   const selectedIds = new Set(d.confirmDelete ?? []);
   const sortHref = (name: string) =>
     hrefWith({ sort_column: name, sort_order: d.sort_column === name && d.sort_order === "asc" ? "desc" : "asc", page: null });
-  const tabHref = (id: string) => `${WORK_ORDER_SCREENS[id] ?? `/client/Aeroops/${encodeURIComponent(id)}`}${d.q}`;
+  const tabHref = (id: string) => opsTabHref(id, d.q);
   return (
     <>
       <div className={ui.pageHeader}>

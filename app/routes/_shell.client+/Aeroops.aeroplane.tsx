@@ -14,17 +14,12 @@ import { groupTabs, MODULE_LABELS } from "~/models/ops-rules";
 import { ACCESS_LABEL } from "~/models/roles";
 import { dayMonthYear } from "~/utils/dates";
 import { opsHandle } from "~/components/ops-tab-bar/ops-top-bar";
+import { opsTabHref } from "~/models/workorder-rules";
 
 
 export const handle = opsHandle;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? `MSN ${data.header.msn}` : "Aircraft"} · AeroOPS · AeroRecords` }];
 
-/** Where a tab opens: stored tabs on the tab page, the work-order tabs on the work-order screens. */
-const WORK_ORDER_SCREENS: Record<string, string> = {
-  aircraftwo: "/client/Aeroops/workorder/aircraftworkorder",
-  enginewo: "/client/Aeroops/workorder/engineworkorder",
-  componentwo: "/client/Aeroops/workorder/componentworkorder",
-};
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireOpsUser(request, context);
@@ -37,7 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const groups = groupTabs(tabs.ok ? tabs.data.tabs : [], (t) => ({
     key: t.tab_id,
     name: t.tab_name,
-    href: `${WORK_ORDER_SCREENS[t.tab_id] ?? `/client/Aeroops/${encodeURIComponent(t.tab_id)}`}${q}`,
+    href: opsTabHref(t.tab_id, q),
   }));
   return json({ header: header.data, modules: modules.ok ? modules.data.modules : [], groups, module: moduleOf(url) });
 }

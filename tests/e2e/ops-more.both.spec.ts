@@ -1,0 +1,28 @@
+// The AeroOPS pages outside the module's own screens (spec 001 §2), JavaScript on and off:
+// /storage/Aeroops/tabs (an aircraft's tabs from the records side) and /ops_template/organization.
+import { expect, login, test } from "./fixtures";
+
+test("from an aircraft's records, AeroOPS tabs lists its tabs by group and opens one", async ({ page }) => {
+  await login(page, "client@demo.aero");
+  await page.goto("/client/home?q=5123");
+  await page.getByRole("link", { name: "MSN 5123: open the records" }).click();
+  await expect(page).toHaveURL(/\/storage\/aircraft\/\d+\/files/);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "AeroOPS tabs" }).click();
+  await expect(page).toHaveURL(/\/storage\/Aeroops\/tabs\?org_msn_id=\d+/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("AeroOPS tabs of MSN 5123");
+  await page.getByRole("region", { name: "Airworthiness" }).getByRole("link", { name: "AD Status" }).click();
+  await expect(page).toHaveURL(/\/client\/Aeroops\/tab-\d+\?org_msn_id=\d+/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("AD Status");
+  expect(await page.getByRole("table", { name: "AD Status" }).getByRole("row").count()).toBeGreaterThan(1);
+  // Without an aircraft: the fleet's tabs, each to its landing.
+  await page.goto("/storage/Aeroops/tabs");
+  await page.getByRole("region", { name: "Components" }).getByRole("link", { name: "Landing Gear" }).click();
+  await expect(page).toHaveURL(/\/Aeroops\/org\/tabslanding\//);
+});
+
+test("the template manager's organizations at /ops_template/organization", async ({ page }) => {
+  await login(page, "template@demo.aero");
+  await page.goto("/ops_template/organization");
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("organizations");
+  await expect(page.getByText("Skyline Leasing").first()).toBeVisible();
+});
