@@ -5,7 +5,7 @@
 // Access is the ops API's: a Read Access user's post is refused there and the message shown.
 import { json, type TypedResponse } from "@remix-run/node";
 import { redirectWithToast } from "~/utils/toast.server";
-import type { Api } from "./api.server";
+import type { Api, Result } from "./api.server";
 import { holdFile } from "./held-files.server";
 import { MultipartError, multipartParts } from "./multipart-body.server";
 import * as ops from "./ops.server";
@@ -35,19 +35,14 @@ export function pageAfterWrite(url: URL, extra: Record<string, string | null> = 
   return `${url.pathname}${s ? `?${s}` : ""}`;
 }
 
-/** Handles one post of the tab page. */
-export async function tabAction(opts: {
-  request: Request;
-  api: Api;
-  owner: string;
-  aircraft: ops.AircraftRef;
-  tabId: string;
-}): Promise<Response | TypedResponse<TabActionProblem>> {
-  const { request, api, aircraft, tabId } = opts;
-  const url = new URL(request.url);
-  if ((request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data")) return sheetAction(opts);
+/** Saving and deleting rows, for any tab (an aircraft's or a template's): the writer says where. */
+export interface RowWriter {
+  save: (row: { id?: number; item: Record<string, string | null> }) => Promise<Result<{ created: boolean }>>;
+  remove: (ids: number[]) => Promise<Result<{ deleted: number }>>;
+}
 
-  const form = await request.formData();
+/** The `save-row` (`id`?, `cell:<column>` fields) and `delete-rows` (`ids`) intents; null for any other. */
+export async function rowIntent(form: FormData, url: URL, writer: RowWriter): Promise<Response | null> {
   const intent = String(form.get("intent") ?? "");
   if (intent === "save-row") {
     const idRaw = String(form.get("id") ?? "");
@@ -64,7 +59,7 @@ export async function tabAction(opts: {
     if (idRaw && id === null) return problem({ intent, id: null, error: "That row does not exist.", values });
     if (Object.keys(item).length === 0) return problem({ intent, id, error: "Nothing to save: fill in at least one cell.", values });
     if (id === null && Object.values(item).every((v) => v === null)) return problem({ intent, id, error: "A new row needs at least one value.", values });
-    const res = await ops.saveRow(api, aircraft, tabId, { ...(id ? { id } : {}), item });
+    const res = await writer.save({ ...(id ? { id } : {}), item });
     if (!res.ok) return problem({ intent, id, error: res.error, errors: res.errors, values });
     return redirectWithToast(pageAfterWrite(url), { type: "success", description: res.data.created ? "Row added." : "Row saved." });
   }
@@ -72,11 +67,33 @@ export async function tabAction(opts: {
     const ids = [...new Set(form.getAll("ids").map(String))].filter((v) => /^\d{1,12}$/.test(v)).map(Number);
     if (ids.length === 0) return problem({ intent, error: "Select at least one row to delete." });
     if (ids.length > 5000) return problem({ intent, error: "Select at most 5000 rows at once." });
-    const res = await ops.deleteRows(api, aircraft, tabId, ids);
+    const res = await writer.remove(ids);
     if (!res.ok) return problem({ intent, error: res.error });
     const n = res.data.deleted;
     return redirectWithToast(pageAfterWrite(url), { type: "success", description: `${n} ${n === 1 ? "row" : "rows"} deleted.` });
   }
+  return null;
+}
+
+/** Handles one post of the tab page. */
+export async function tabAction(opts: {
+  request: Request;
+  api: Api;
+  owner: string;
+  aircraft: ops.AircraftRef;
+  tabId: string;
+}): Promise<Response | TypedResponse<TabActionProblem>> {
+  const { request, api, aircraft, tabId } = opts;
+  const url = new URL(request.url);
+  if ((request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data")) return sheetAction(opts);
+
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const rows = await rowIntent(form, url, {
+    save: (row) => ops.saveRow(api, aircraft, tabId, row),
+    remove: (ids) => ops.deleteRows(api, aircraft, tabId, ids),
+  });
+  if (rows) return rows;
   if (intent === "share") {
     const raw = String(form.get("emails") ?? "");
     const emails = [...new Set(raw.split(/[\s,;]+/).map((e) => e.trim()).filter(Boolean))];

@@ -1,8 +1,23 @@
-// The AeroOPS template library (ops API, /v1/ops_tab_info/*template*): manufacturers, the tabs of a
-// manufacturer's template, and its versions. Used by /admin/aeroops/template/manufacturers today and
-// by the template pages of the AeroOPS screens next.
+// The AeroOPS template library (ops API, /v1/ops_tab_info/*): manufacturers, their template tabs
+// (create, delete, columns), the tabs' rows (read, add / change, delete by selection, delete all) and
+// the template's versions (save with a note, list). Used by /admin/aeroops/template/manufacturers and
+// the template editor /client/template/{tabId?}. A new manufacturer comes with its first tab.
 import type { Api } from "./api.server";
-import { ListTabsAnswer, TemplateManufacturersAnswer, TemplateVersionsAnswer } from "./schemas/ops";
+import {
+  DeletedAnswer,
+  ListTabsAnswer,
+  Message,
+  RowAnswer,
+  TabAnswer,
+  TabDataAnswer,
+  TemplateManufacturersAnswer,
+  TemplateVersionAnswer,
+  TemplateVersionsAnswer,
+  type COLUMN_TYPES,
+} from "./schemas/ops";
+
+type Cell = string | number | null;
+export type TemplateColumn = { id?: number; name: string; type: (typeof COLUMN_TYPES)[number]; editable: boolean };
 
 export const listManufacturers = (api: Api) =>
   api.post("ops", "/v1/ops_tab_info/get_template_manufacturer.json", { json: {}, schema: TemplateManufacturersAnswer });
@@ -12,3 +27,36 @@ export const listTemplateTabs = (api: Api, manufacturer: string) =>
 
 export const listTemplateVersions = (api: Api, manufacturer: string) =>
   api.post("ops", "/v1/ops_tab_info/get_template_version.json", { json: { manufacturer }, schema: TemplateVersionsAnswer });
+
+/** Saves a version (a snapshot of every template tab with columns and rows) with a note. */
+export const saveTemplateVersion = (api: Api, manufacturer: string, note: string) =>
+  api.post("ops", "/v1/ops_tab_info/add_update_template_version.json", { json: { manufacturer, note }, schema: TemplateVersionAnswer });
+
+/** Creates a template tab; a manufacturer name not known yet creates the manufacturer. */
+export const createTemplateTab = (api: Api, manufacturer: string, tab: { tab_name: string; group_name: string; columns: TemplateColumn[] }) =>
+  api.post("ops", "/v1/ops_tab_info/create.json", { json: { manufacturer, ...tab }, schema: TabAnswer });
+
+export const deleteTemplateTab = (api: Api, manufacturer: string, tab_id: string) =>
+  api.post("ops", "/v1/ops_tab_info/delete_tab.json", { json: { manufacturer, tab_id }, schema: Message });
+
+/** Sets the columns in this order: with `id` a column is renamed / retyped, without it is added. */
+export const saveTemplateColumns = (api: Api, manufacturer: string, tab_id: string, columns: TemplateColumn[]) =>
+  api.call("ops", "PUT", "/v1/ops_tab_info/push_data_columns_list.json", { json: { manufacturer, tab_id, columns }, schema: TabAnswer });
+
+export const deleteTemplateColumn = (api: Api, manufacturer: string, tab_id: string, column_id: number) =>
+  api.post("ops", "/v1/ops_tab_info/delete_column.json", { json: { manufacturer, tab_id, column_id }, schema: TabAnswer });
+
+export const templateRows = (
+  api: Api,
+  manufacturer: string,
+  q: { tab_id: string; page: number; per_page: number; sort_column?: string; sort_order?: "asc" | "desc"; filter?: string },
+) => api.post("ops", "/v1/ops_tab_info/get_template_data.json", { json: { manufacturer, ...q }, schema: TabDataAnswer });
+
+export const saveTemplateRow = (api: Api, manufacturer: string, tab_id: string, row: { id?: number; item: Record<string, Cell> }) =>
+  api.call("ops", "PUT", "/v1/ops_tab_info/add_update_template_data.json", { json: { manufacturer, tab_id, ...row }, schema: RowAnswer });
+
+export const deleteTemplateRows = (api: Api, manufacturer: string, tab_id: string, ids: number[]) =>
+  api.post("ops", "/v1/ops_tab_info/delete_template_data_by_selection.json", { json: { manufacturer, tab_id, ids }, schema: DeletedAnswer });
+
+export const deleteAllTemplateRows = (api: Api, manufacturer: string, tab_id: string) =>
+  api.post("ops", "/v1/ops_tab_info/delete_template_data.json", { json: { manufacturer, tab_id }, schema: DeletedAnswer });

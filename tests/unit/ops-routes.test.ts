@@ -69,11 +69,11 @@ describe("the aircraft screen and a tab", () => {
   it("shows the aircraft's facts and its tabs grouped, with the fixed tabs and the work-order tabs", async () => {
     const res = await get(aeroplane.loader, `/client/Aeroops/aeroplane?org_msn_id=${id}&aerotype=Aeroops`, "client@demo.aero");
     expect(res.status).toBe(200);
-    const d = (await res.json()) as { header: { msn: string }; groups: { name: string; tabs: { id: string; href: string }[] }[] };
+    const d = (await res.json()) as { header: { msn: string }; groups: { name: string; tabs: { key: string; href: string }[] }[] };
     expect(d.header.msn).toBe("5123");
     const tabs = d.groups.flatMap((g) => g.tabs);
-    expect(tabs.find((t) => t.id === "generalInformation")?.href).toBe(`/client/Aeroops/generalInformation?org_msn_id=${id}&aerotype=Aeroops`);
-    expect(tabs.find((t) => t.id === "aircraftwo")?.href).toContain("/client/Aeroops/workorder/aircraftworkorder?");
+    expect(tabs.find((t) => t.key === "generalInformation")?.href).toBe(`/client/Aeroops/generalInformation?org_msn_id=${id}&aerotype=Aeroops`);
+    expect(tabs.find((t) => t.key === "aircraftwo")?.href).toContain("/client/Aeroops/workorder/aircraftworkorder?");
   });
 
   it("sends a user who may not open the aircraft away, and a page without an aircraft to My Fleet", async () => {

@@ -33,9 +33,9 @@ beforeAll(async () => {
   const f = (await (await p.run(fleet.loader, "/Aeroops/org/Aircrafts?q=5123", { cookie: cookies["client@demo.aero"] })).json()) as { fleet: { aircrafts: { id: number }[] } };
   aircraftId = f.fleet.aircrafts[0]!.id;
   const a = (await (await p.run(aeroplane.loader, `/client/Aeroops/aeroplane?org_msn_id=${aircraftId}`, { cookie: cookies["client@demo.aero"] })).json()) as {
-    groups: { tabs: { id: string; name: string }[] }[];
+    groups: { tabs: { key: string; name: string }[] }[];
   };
-  tabId = a.groups.flatMap((g) => g.tabs).find((t) => t.name === "Hard Time Components")!.id;
+  tabId = a.groups.flatMap((g) => g.tabs).find((t) => t.name === "Hard Time Components")!.key;
   base = `/client/Aeroops/${tabId}?org_msn_id=${aircraftId}&aerotype=Aeroops`;
 }, 60_000);
 afterAll(() => p?.close());
