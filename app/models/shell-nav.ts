@@ -274,6 +274,7 @@ export function navFor(ctx: NavContext): NavSection[] {
           title: "Products",
           items: [
             { label: "AeroOPS organizations", to: "/admin/aeroops/organization", icon: "gauge" },
+            { label: "AeroOPS templates", to: "/client/template", icon: "layers" },
             { label: "AeroOIL organizations", to: "/aerooil/organization", icon: "drop" },
           ],
         },
@@ -294,6 +295,7 @@ export function navFor(ctx: NavContext): NavSection[] {
             { label: "Organizations", to: "/admin/aeroops/organization", icon: "gauge" },
             { label: "Create AeroOPS", to: "/admin/aeroops/create", icon: "building" },
             { label: "Templates and manufacturers", to: "/admin/aeroops/template/manufacturers", icon: "layers" },
+            { label: "Template editor", to: "/client/template", icon: "grid" },
           ],
         },
         account,

@@ -35,3 +35,20 @@ test("screenshots of the AeroOPS pages at 1440 and 390 px", async ({ page }) => 
     await page.screenshot({ path: `${out}/ops-logbook-${width}.png` });
   }
 });
+
+test("screenshots of the template editor at 1440 and 390 px", async ({ page }) => {
+  const out = "docs/screenshots";
+  const hideToasts = () => page.addStyleTag({ content: "[data-toast]{display:none !important}" });
+  await login(page, "template@demo.aero");
+  await page.goto("/client/template?typeOfManufacturer=Airbus");
+  const tab = (await page.getByRole("table", { name: "Airbus template tabs" }).getByRole("link").first().getAttribute("href"))!;
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.goto("/client/template?typeOfManufacturer=Airbus");
+    await hideToasts();
+    await page.screenshot({ path: `${out}/ops-template-library-${width}.png`, fullPage: width === 1440 });
+    await page.goto(`${tab}&columns=edit`);
+    await hideToasts();
+    await page.screenshot({ path: `${out}/ops-template-columns-${width}.png` });
+  }
+});

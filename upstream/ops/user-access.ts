@@ -79,6 +79,19 @@ async function grantScope(deps: Deps, caller: AuthUser, input: { org_msn_id?: nu
   return { aircraft, target };
 }
 
+/** The names of an aircraft's tabs in a module, in position order. */
+async function productTabNames(deps: Deps, aircraftId: number, product: ModuleProduct) {
+  const rows = await deps.db
+    .selectFrom("tabs")
+    .select("tab_name")
+    .where("aircraft_id", "=", aircraftId)
+    .where("product", "=", product)
+    .where("is_template", "=", 0)
+    .orderBy("tab_position")
+    .execute();
+  return rows.map((r) => r.tab_name);
+}
+
 export function registerUserAccessRoutes(app: Hono<HonoEnv>) {
   app.on("POST", both("/v1/user_access/user_msn_pids"), async (c) => {
     const deps = c.get("deps");
@@ -386,10 +399,13 @@ export function registerUserAccessRoutes(app: Hono<HonoEnv>) {
       tabs_created: result.tabs,
     });
     const a = await findAircraftById(deps, result.aircraftId);
+    // Say which tabs the aircraft starts with: the fixed tabs and its manufacturer's template tabs.
+    const tabNames = result.tabs > 0 ? await productTabNames(deps, result.aircraftId, input.product) : [];
+    const withTabs = tabNames.length ? `, with ${tabNames.length} tabs: ${tabNames.join(", ")}` : "";
     const message = result.created
-      ? `MSN ${a.msn} was registered in ${org.name} for ${PRODUCT_LABEL[input.product]}.`
+      ? `MSN ${a.msn} was registered in ${org.name} for ${PRODUCT_LABEL[input.product]}${withTabs}.`
       : result.tabs > 0
-      ? `MSN ${a.msn} is now enabled for ${PRODUCT_LABEL[input.product]}.`
+      ? `MSN ${a.msn} is now enabled for ${PRODUCT_LABEL[input.product]}${withTabs}.`
       : `MSN ${a.msn} was already registered for ${PRODUCT_LABEL[input.product]}.`;
     return c.json({ message, msn_id: a.msn, org_msn_id: a.id, created: result.created });
   });

@@ -1,6 +1,7 @@
 // /admin/aeroops/template/manufacturers/{id?}: the manufacturers with AeroOPS template tabs
 // (POST /v1/ops_tab_info/get_template_manufacturer) and, for the chosen one, its template tabs and
 // columns (template_list_tabs) and versions (get_template_version). ops_template, admin and member.
+// Editing (tabs, columns, rows, versions) is the template editor's, /client/template, linked here.
 import * as templates from "~/models/templates.server";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -43,6 +44,9 @@ export default function TemplateManufacturers() {
           <h1 className={ui.pageTitle}>Templates and manufacturers</h1>
           <p className={ui.pageLead}>The AeroOPS tabs each manufacturer's aircraft start with when they are registered.</p>
         </div>
+        <Link to={selected ? `/client/template?typeOfManufacturer=${encodeURIComponent(selected.name)}` : "/client/template"} className={ui.button.primary}>
+          {selected ? `Edit the ${selected.name} template` : "Open the template editor"}
+        </Link>
       </div>
       <div className={s.split}>
         <nav aria-label="Manufacturers" className={ui.tableWrap}>
