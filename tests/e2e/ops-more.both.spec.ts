@@ -26,3 +26,18 @@ test("the template manager's organizations at /ops_template/organization", async
   await expect(page.getByRole("heading", { level: 1 })).toContainText("organizations");
   await expect(page.getByText("Skyline Leasing").first()).toBeVisible();
 });
+
+test("the maintenance screen lists the aircraft's open work orders, its logbooks and maintenance tabs", async ({ page }) => {
+  await login(page, "client@demo.aero");
+  await page.goto("/Aeroops/org/Aircrafts?q=5123");
+  await page.getByRole("table", { name: "My Fleet" }).getByRole("link", { name: /5123/ }).first().click();
+  await page.getByRole("navigation", { name: "Work orders and logbooks" }).getByRole("link", { name: "Maintenance" }).click();
+  await expect(page).toHaveURL(/\/client\/Aeroops\/maintenance\?/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Maintenance of MSN 5123");
+  await expect(page.getByRole("navigation", { name: "Tabs" })).toHaveCount(0); // no bottom tab bar here
+  const open = page.getByRole("table", { name: "Open work orders" });
+  for (const status of await open.locator("tbody tr td:nth-child(4)").allTextContents()) expect(["closed", "cancelled"]).not.toContain(status.toLowerCase());
+  await expect(page.getByRole("table", { name: "Technical logbooks" }).getByRole("link").first()).toBeVisible();
+  await page.getByRole("region", { name: "Maintenance" }).getByRole("link", { name: "Checks" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Checks");
+});

@@ -112,6 +112,9 @@ export default function Aeroplane() {
         Work orders and logbooks
       </h2>
       <nav aria-label="Work orders and logbooks" className={ui.row}>
+        <Link to={`/client/Aeroops/maintenance?org_msn_id=${header.org_msn_id}&aerotype=Aeroops${module ? `&module=${module}` : ""}`} className={ui.button.secondary}>
+          Maintenance
+        </Link>
         <Link to={`/client/Aeroops/workorder?org_msn_id=${header.org_msn_id}&aerotype=Aeroops${module ? `&module=${module}` : ""}`} className={ui.button.secondary}>
           Work orders
         </Link>
