@@ -24,3 +24,6 @@ function dayOf(v: string | null | undefined): string | null {
 
 /** The oil tab ids with a screen of their own (spec 001 §3): the status dashboard is not a table page. */
 export const OIL_STATUS_TAB = "statusDashboard";
+
+/** The column every oil tab gains (spec 001 §2): the row's watched flag, shown as a toggle. */
+export const OIL_WATCH_COLUMN = { name: "Watch/Unwatch", type: "watch_unwatch" } as const;
