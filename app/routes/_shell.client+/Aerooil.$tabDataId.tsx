@@ -327,7 +327,7 @@ function shownInPlace(problem: Problem, d: TabData) {
   if (problem.intent === "save-row") return Boolean(d.editing && !d.editing.missing);
   if (problem.intent === "delete-rows") return Boolean(d.confirmDelete);
   if (problem.intent === "share") return d.dialog === "share";
-  if (problem.intent === "watch") return false;
+  if (problem.intent === "watch") return d.rows.some((r) => r.id === problem.id);
   return true;
 }
 
