@@ -89,7 +89,10 @@ export async function statusDashboard(api: Api, ref: AircraftRef, today = new Da
     .map((t, i): Attention => {
       const res = watched[i]!;
       if (!res.ok) return { tab_id: t.tab_id, tab_name: t.tab_name, total: 0, columns: [], rows: [], error: res.error };
-      const columns = res.data.columns.filter((c) => c.type !== "watch_unwatch").slice(0, SUMMARY_CELLS);
+      // The first cells say which row it is; the last choice column (Result, Status…) why it is watched.
+      const cells = res.data.columns.filter((c) => c.type !== "watch_unwatch");
+      const verdict = [...cells].reverse().find((c) => c.type === "select");
+      const columns = verdict && cells.indexOf(verdict) >= SUMMARY_CELLS ? [...cells.slice(0, SUMMARY_CELLS - 1), verdict] : cells.slice(0, SUMMARY_CELLS);
       return {
         tab_id: t.tab_id,
         tab_name: t.tab_name,

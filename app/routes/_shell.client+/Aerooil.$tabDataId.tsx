@@ -160,7 +160,7 @@ export default function OilTab() {
           </label>
           <input id="tab-filter" name="filter" type="search" defaultValue={d.filter} className={ui.input} placeholder="Any cell containing…" maxLength={200} />
         </div>
-        <label className={ui.choice} style={{ marginBottom: 16 }}>
+        <label className={ui.small} style={{ display: "flex", alignItems: "center", gap: 6, minHeight: 40, marginBottom: 16, fontWeight: 600 }}>
           <input type="checkbox" name="watched_only" value="1" defaultChecked={d.watchedOnly} /> Watched only
         </label>
         <button type="submit" className={ui.button.secondary}>
