@@ -1,5 +1,8 @@
 // AeroOPS rules shared by the server and the browser (no .server imports here): the module variants
 // and the aircraft statuses the fleet pages filter by (spec 001 §1, §3).
+/** The types a tab's column may have (the oil tabs' extra Watch/Unwatch column is not one to choose). */
+export const COLUMN_TYPES = ["text", "number", "date", "select"] as const;
+
 export const OPS_STATUSES = ["GROUNDED", "IN OPERATION", "IN TRANSITION"] as const;
 export type OpsStatus = (typeof OPS_STATUSES)[number];
 export const OPS_STATUS_LABEL: Record<OpsStatus, string> = { GROUNDED: "Grounded", "IN OPERATION": "In operation", "IN TRANSITION": "In transition" };

@@ -3,13 +3,16 @@
 // server-rendered page (no JavaScript: post, redirect, get) and for the grid island (useFetcher: the
 // same fields; a refusal answers 422 JSON with the upstream's message and per-column errors).
 // Access is the ops API's: a Read Access user's post is refused there and the message shown.
+// The AeroOIL tab page (/client/Aerooil/{tabDataId}, issue 15) posts here too with product "oil":
+// rows are saved through update_oil_data, which also watches / unwatches a row (intent "watch").
 import { json, type TypedResponse } from "@remix-run/node";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Api, Result } from "./api.server";
 import { holdFile } from "./held-files.server";
 import { MultipartError, multipartParts } from "./multipart-body.server";
+import * as oil from "./oil.server";
 import * as ops from "./ops.server";
-import { SHARE_LINK_DAYS, SHARE_MAX_EMAILS, UPLOAD_MAX_BYTES, UPLOAD_MAX_ROWS } from "./schemas/ops";
+import { SHARE_LINK_DAYS, SHARE_MAX_EMAILS, UPLOAD_MAX_BYTES, UPLOAD_MAX_ROWS, type ModuleProduct } from "./schemas/ops";
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -17,8 +20,10 @@ export type TabActionProblem =
   | { intent: "save-row"; id: number | null; error: string; errors?: Record<string, string[]>; values: Record<string, string> }
   | { intent: "delete-rows"; error: string }
   | { intent: "share"; error: string; value: string }
+  | { intent: "watch"; id: number | null; error: string }
   | { intent: "validate" | "import"; error: string; rowErrors: { row: number; column: string | null; error: string }[] };
 
+const PRODUCT_LABEL: Record<ModuleProduct, string> = { ops: "AeroOPS", oil: "AeroOIL" };
 const CELL_PREFIX = "cell:";
 const SHEET_EXTENSIONS = [".xlsx", ".xls", ".csv"];
 const problem = (p: TabActionProblem) => json(p, { status: 422 });
@@ -82,16 +87,19 @@ export async function tabAction(opts: {
   owner: string;
   aircraft: ops.AircraftRef;
   tabId: string;
+  /** The tab's product: "ops" (default) or "oil". */
+  product?: ModuleProduct;
 }): Promise<Response | TypedResponse<TabActionProblem>> {
   const { request, api, aircraft, tabId } = opts;
+  const product = opts.product ?? "ops";
   const url = new URL(request.url);
   if ((request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data")) return sheetAction(opts);
 
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const rows = await rowIntent(form, url, {
-    save: (row) => ops.saveRow(api, aircraft, tabId, row),
-    remove: (ids) => ops.deleteRows(api, aircraft, tabId, ids),
+    save: (row) => (product === "oil" ? oil.saveRow(api, aircraft, { tab_id: tabId, ...row }) : ops.saveRow(api, aircraft, tabId, row)),
+    remove: (ids) => ops.deleteRows(api, aircraft, tabId, ids, product),
   });
   if (rows) return rows;
   if (intent === "share") {
@@ -101,18 +109,29 @@ export async function tabAction(opts: {
     if (emails.length === 0) return problem({ intent, error: "Enter at least one e-mail address.", value: raw });
     if (bad.length) return problem({ intent, error: `Not an e-mail address: ${bad.slice(0, 5).join(", ")}.`, value: raw });
     if (emails.length > SHARE_MAX_EMAILS) return problem({ intent, error: `Share with at most ${SHARE_MAX_EMAILS} addresses at once.`, value: raw });
-    const res = await ops.shareAllTabs(api, aircraft, emails);
+    const res = await ops.shareAllTabs(api, aircraft, emails, product);
     if (!res.ok) return problem({ intent, error: res.error, value: raw });
     return redirectWithToast(pageAfterWrite(url, { dialog: null }), {
       type: "success",
-      description: `The AeroOPS data of this aircraft was shared with ${res.data.emailed.length} ${res.data.emailed.length === 1 ? "address" : "addresses"}; the link is valid for ${SHARE_LINK_DAYS} days.`,
+      description: `The ${PRODUCT_LABEL[product]} data of this aircraft was shared with ${res.data.emailed.length} ${res.data.emailed.length === 1 ? "address" : "addresses"}; the link is valid for ${SHARE_LINK_DAYS} days.`,
     });
+  }
+  if (intent === "watch" && product === "oil") {
+    // The Watch/Unwatch toggle: `watched` is the state wanted (1 watch, 0 unwatch), so a replayed
+    // post cannot flip a row the wrong way. The oil API refuses Read Access with its own message.
+    const idRaw = String(form.get("id") ?? "");
+    const id = /^\d{1,12}$/.test(idRaw) && Number(idRaw) > 0 ? Number(idRaw) : null;
+    if (id === null) return problem({ intent, id: null, error: "That row does not exist." });
+    const watched = String(form.get("watched") ?? "") === "1";
+    const res = await oil.saveRow(api, aircraft, { tab_id: tabId, id, watched });
+    if (!res.ok) return problem({ intent, id, error: res.error });
+    return redirectWithToast(pageAfterWrite(url), { type: "success", description: res.data.message });
   }
   return problem({ intent: "delete-rows", error: "Unknown action." });
 }
 
 /** Validate or import: a multipart form with `intent`, `mode` and one spreadsheet in `file`. */
-async function sheetAction({ request, api, owner, aircraft, tabId }: { request: Request; api: Api; owner: string; aircraft: ops.AircraftRef; tabId: string }) {
+async function sheetAction({ request, api, owner, aircraft, tabId, product = "ops" }: { request: Request; api: Api; owner: string; aircraft: ops.AircraftRef; tabId: string; product?: ModuleProduct }) {
   const url = new URL(request.url);
   const fields: Record<string, string> = {};
   let file: ops.SheetUpload | null = null;
@@ -144,7 +163,7 @@ async function sheetAction({ request, api, owner, aircraft, tabId }: { request: 
   if (file.bytes.byteLength === 0) return problem({ intent, error: "The file is empty.", rowErrors: [] });
 
   if (intent === "validate") {
-    const res = await ops.validateSheet(api, aircraft, tabId, file);
+    const res = await ops.validateSheet(api, aircraft, tabId, file, product);
     if (!res.ok) return problem({ intent, error: res.error, rowErrors: [] });
     const id = holdFile({
       owner,
@@ -160,7 +179,7 @@ async function sheetAction({ request, api, owner, aircraft, tabId }: { request: 
     return redirectWithToast(pageAfterWrite(url, { validation: id }), { type: res.errors ? "error" : "success", description });
   }
 
-  const res = await ops.importSheet(api, aircraft, tabId, mode, file);
+  const res = await ops.importSheet(api, aircraft, tabId, mode, file, product);
   if (!res.ok) {
     const data = res.data as { row_errors?: { row: number; column: string | null; error: string }[] } | undefined;
     const rowErrors = Array.isArray(data?.row_errors) ? data.row_errors.slice(0, 200) : [];

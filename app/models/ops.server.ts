@@ -18,6 +18,7 @@ import {
   ShareAnswer,
   TabDataAnswer,
   UploadAnswer,
+  type ModuleProduct,
   type MsnIdCreatedInput,
 } from "./schemas/ops";
 import { signedUrlAnswerSchema, type SignedUrlRequest } from "./schemas/speedtest";
@@ -81,9 +82,9 @@ type Cell = string | number | null;
 export const saveRow = (api: Api, aircraft: AircraftRef, tab_id: string, row: { id?: number; item: Record<string, Cell> }) =>
   api.post("ops", "/v1/ops_data/add_ops_data_v2.json", { json: { ...aircraft, tab_id, ...row }, schema: RowAnswer });
 
-/** Deletes the selected rows of a tab (at most 5000 at once). */
-export const deleteRows = (api: Api, aircraft: AircraftRef, tab_id: string, ids: number[]) =>
-  api.post("ops", "/v1/ops_data/delete_template_data_by_selection.json", { json: { ...aircraft, tab_id, product: "ops", ids }, schema: DeletedAnswer });
+/** Deletes the selected rows of a tab (at most 5000 at once); the same call serves both products. */
+export const deleteRows = (api: Api, aircraft: AircraftRef, tab_id: string, ids: number[], product: ModuleProduct = "ops") =>
+  api.post("ops", "/v1/ops_data/delete_template_data_by_selection.json", { json: { ...aircraft, tab_id, product, ids }, schema: DeletedAnswer });
 
 /** A spreadsheet the user sent, as the upstream's multipart upload wants it. */
 export interface SheetUpload {
@@ -107,16 +108,16 @@ const refFields = (aircraft: AircraftRef): Record<string, string> =>
  * `…_validation.xlsx` (the rows with an Errors column) and the count of rows with errors, or a
  * refusal (422 with `Message.error`).
  */
-export async function validateSheet(api: Api, aircraft: AircraftRef, tab_id: string, file: SheetUpload) {
-  const res = await api.raw("ops", "POST", "/v1/ops_data/validate_tab_data.json", { body: multipartOf({ ...refFields(aircraft), tab_id, product: "ops" }, file) });
+export async function validateSheet(api: Api, aircraft: AircraftRef, tab_id: string, file: SheetUpload, product: ModuleProduct = "ops") {
+  const res = await api.raw("ops", "POST", "/v1/ops_data/validate_tab_data.json", { body: multipartOf({ ...refFields(aircraft), tab_id, product }, file) });
   if (!res.ok) return { ok: false as const, error: await blobError(res) };
   const errors = Number(res.headers.get("X-Validation-Errors") ?? "0") || 0;
   return { ok: true as const, errors, filename: attachmentName(res) ?? `${file.filename.replace(/\.[^.]+$/, "")}_validation.xlsx`, bytes: new Uint8Array(await res.arrayBuffer()) };
 }
 
 /** Imports a workbook's rows (append or replace), all or nothing; a refusal lists the row errors. */
-export const importSheet = (api: Api, aircraft: AircraftRef, tab_id: string, mode: "append" | "replace", file: SheetUpload) =>
-  api.post("ops", "/v1/ops_data/upload_ops_data.json", { body: multipartOf({ ...refFields(aircraft), tab_id, product: "ops", mode }, file), schema: UploadAnswer });
+export const importSheet = (api: Api, aircraft: AircraftRef, tab_id: string, mode: "append" | "replace", file: SheetUpload, product: ModuleProduct = "ops") =>
+  api.post("ops", "/v1/ops_data/upload_ops_data.json", { body: multipartOf({ ...refFields(aircraft), tab_id, product, mode }, file), schema: UploadAnswer });
 
 // ---- exports, binders, sharing ------------------------------------------------------------------
 
@@ -138,9 +139,18 @@ export const isExportKind = (k: unknown): k is ExportKind => typeof k === "strin
  * One export as the upstream answers it: the file (its Response, to stream on) or the refusal's
  * message (`Message.error`, spec 001 §8, else the generic one).
  */
-export async function exportFile(api: Api, aircraft: AircraftRef, kind: ExportKind, q: { tab_id?: string; sort_column?: string; sort_order?: "asc" | "desc" }) {
+export async function exportFile(
+  api: Api,
+  aircraft: AircraftRef,
+  kind: ExportKind,
+  q: { tab_id?: string; sort_column?: string; sort_order?: "asc" | "desc" },
+  product: ModuleProduct = "ops",
+) {
   const e = EXPORTS[kind];
-  const res = await api.raw("ops", "POST", e.path, { json: { ...aircraft, ...q, ...e.extra } });
+  // AeroOIL's files: the same calls with product oil, the tab's Excel from oil_download.
+  const path = product === "oil" && kind === "excel" ? "/v1/excel_export/oil_download.json" : e.path;
+  const extra = product === "oil" && "product" in e.extra ? { ...e.extra, product } : e.extra;
+  const res = await api.raw("ops", "POST", path, { json: { ...aircraft, ...q, ...extra } });
   if (!res.ok) return { ok: false as const, error: await blobError(res) };
   return { ok: true as const, response: res };
 }
@@ -162,12 +172,15 @@ export async function logbookFile(api: Api, log_book_id: number, org_msn_id?: nu
 }
 
 /** Which binders the tab offers (the Current Binder needs rows in the tab, the Full Delivery Binder any data). */
-export const binderAvailability = (api: Api, aircraft: AircraftRef, tab_id: string) =>
-  api.post("ops", "/v1/ops_data/binder_availability.json", { json: { ...aircraft, tab_id, product: "ops" }, schema: BinderAvailability });
+export const binderAvailability = (api: Api, aircraft: AircraftRef, tab_id: string, product: ModuleProduct = "ops") =>
+  api.post("ops", "/v1/ops_data/binder_availability.json", { json: { ...aircraft, tab_id, product }, schema: BinderAvailability });
 
 /** Every tab in one workbook behind a signed link valid 7 days, mailed to `emails` when given (Full Data Excel and Share). */
-export const shareAllTabs = (api: Api, aircraft: AircraftRef, emails?: string[]) =>
-  api.post("ops", "/v1/excel_export/ops_all_tab_excel_share.json", { json: { ...aircraft, ...(emails?.length ? { emails } : {}) }, schema: ShareAnswer });
+export const shareAllTabs = (api: Api, aircraft: AircraftRef, emails?: string[], product: ModuleProduct = "ops") =>
+  api.post("ops", product === "oil" ? "/v1/excel_export/oil_all_tab_excel_share.json" : "/v1/excel_export/ops_all_tab_excel_share.json", {
+    json: { ...aircraft, ...(emails?.length ? { emails } : {}) },
+    schema: ShareAnswer,
+  });
 
 const GENERIC_EXPORT_ERROR = "An error occurred while processing your request.";
 

@@ -3,6 +3,7 @@
 // rules), the portal's clients and the contract tests. Imports nothing server-only.
 import { z } from "zod";
 import { WORK_ORDER_KINDS } from "../workorder-rules";
+import { COLUMN_TYPES } from "../ops-rules";
 
 // ---------------------------------------------------------------------------------------------
 // Constants
@@ -23,7 +24,7 @@ export const WORK_ORDER_TABS = { aircraftwo: "aircraft", enginewo: "engine", com
 export type WorkOrderTabId = keyof typeof WORK_ORDER_TABS;
 export { WORK_ORDER_KINDS, type WorkOrderKind } from "../workorder-rules";
 
-export const COLUMN_TYPES = ["text", "number", "date", "select"] as const;
+export { COLUMN_TYPES } from "../ops-rules";
 /** The extra column every oil tab gains (backed by the row's watched flag). */
 export const WATCH_COLUMN = { name: "Watch/Unwatch", type: "watch_unwatch" } as const;
 /** Columns that link an oil row with ops rows of the same aircraft (same value = linked). */

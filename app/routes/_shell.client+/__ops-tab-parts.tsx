@@ -16,6 +16,7 @@ export type Problem =
   | { intent: "save-row"; id: number | null; error: string; errors?: Record<string, string[]>; values: Record<string, string> }
   | { intent: "delete-rows"; error: string }
   | { intent: "share"; error: string; value: string }
+  | { intent: "watch"; id: number | null; error: string }
   | { intent: "validate" | "import"; error: string; rowErrors: { row: number; column: string | null; error: string }[] };
 
 /** The aircraft fields every form of the page carries (the page's own query names the aircraft). */
@@ -151,9 +152,19 @@ export function DeleteRowsDialog({ ids, closeHref, problem }: { ids: number[]; c
 }
 
 /** Share: every tab in one workbook, a signed link mailed to the addresses given. */
-export function ShareDialog({ closeHref, problem, msn }: { closeHref: string; problem: Extract<Problem, { intent: "share" }> | null; msn: string }) {
+export function ShareDialog({
+  closeHref,
+  problem,
+  msn,
+  productLabel = "AeroOPS",
+}: {
+  closeHref: string;
+  problem: Extract<Problem, { intent: "share" }> | null;
+  msn: string;
+  productLabel?: "AeroOPS" | "AeroOIL";
+}) {
   return (
-    <ModalDialog title="Share the AeroOPS data" subtitle={`Every tab of MSN ${msn} in one Excel workbook; the link sent is valid for 7 days.`} closeHref={closeHref}>
+    <ModalDialog title={`Share the ${productLabel} data`} subtitle={`Every tab of MSN ${msn} in one Excel workbook; the link sent is valid for 7 days.`} closeHref={closeHref}>
       <Form method="post" preventScrollReset>
         <input type="hidden" name="intent" value="share" />
         <ModalBody>

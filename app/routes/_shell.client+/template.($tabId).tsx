@@ -13,7 +13,7 @@ import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { ModalBody, ModalDialog, ModalFooter } from "~/components/modal-dialog/modal-dialog";
 import { Pagination } from "~/components/pagination/pagination";
 import * as ui from "~/components/ui/ui.css";
-import { COLUMN_TYPES } from "~/models/schemas/ops";
+import { COLUMN_TYPES } from "~/models/ops-rules";
 import { openManufacturer, requireTemplateUser, templateAction, type TemplateProblem } from "~/models/template-editor.server";
 import { pageAfterWrite } from "~/models/ops-tab.server";
 import * as templates from "~/models/templates.server";

@@ -3,6 +3,7 @@
 // information as PDF or Excel, the Ops Notifications Excel, the Full Data Excel (every tab, behind a
 // signed link), a work order at a version as PDF or Excel (`work_order_id`, `version`), and every page
 // of a technical logbook as PDF (`log_book_id`). The upstream's file is streamed through untouched. Access is the ops API's.
+// `product=oil` asks for an AeroOIL tab's files instead (the same kinds, the oil calls; issue 15).
 //
 // A refusal is the spec's: `Message.error` of the answer, else "An error occurred while processing
 // your request.", shown as an error for 15 seconds: as JSON for the page's script (X-Download:
@@ -52,17 +53,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const aircraft = aircraftRefOf(new URL(`http://x/?${q}`));
   if (!aircraft) return refuse("Choose an aircraft first.");
   const kind = field("kind");
+  const product = field("product") === "oil" ? "oil" : "ops";
 
   if (kind === "full-excel") {
-    const res = await ops.shareAllTabs(api, aircraft);
+    const res = await ops.shareAllTabs(api, aircraft, undefined, product);
     if (!res.ok) return refuse(res.error);
     return byScript ? json({ url: res.data.url }) : redirect(res.data.url);
   }
-  if (!ops.isExportKind(kind)) return refuse("Choose what to download.");
+  if (!ops.isExportKind(kind) || (product === "oil" && kind === "notifications-excel")) return refuse("Choose what to download.");
   const tab_id = field("tab_id").slice(0, 100) || undefined;
   const sort_column = field("sort_column").slice(0, 100) || undefined;
   const sort_order = field("sort_order") === "desc" ? "desc" : field("sort_column") ? "asc" : undefined;
-  const res = await ops.exportFile(api, aircraft, kind, { tab_id, sort_column, sort_order });
+  const res = await ops.exportFile(api, aircraft, kind, { tab_id, sort_column, sort_order }, product);
   if (!res.ok) return refuse(res.error);
   return passThrough(res.response);
 }

@@ -1,0 +1,126 @@
+// The AeroOIL screens' server side (spec 001 §2 "Oil module", "Status pages"; issue 15): who may open
+// them, the aircraft a page's query names, the oil home's fleet, the status dashboard (title, fleet
+// counts, the watched rows of the aircraft's oil tabs) and the tab a URL names. Data comes from
+// oil.server.ts and storage.server.ts; the oil API checks every aircraft's access itself.
+import { redirect, type AppLoadContext } from "@remix-run/node";
+import type { Api } from "./api.server";
+import * as oil from "./oil.server";
+import { statusPageTitle, OIL_STATUS_TAB } from "./oil-rules";
+import { aircraftRefOf, requireOpsUser } from "./ops-pages.server";
+import { OPS_STATUSES } from "./ops-rules";
+import type { AircraftRef } from "./ops.server";
+import * as storage from "./storage.server";
+
+/** Who opens AeroOIL: the same roles as AeroOPS (clients by their oil grants, staff everywhere). */
+export const requireOilUser = (request: Request, context: AppLoadContext) => requireOpsUser(request, context);
+
+/** An oil page without an aircraft goes to the oil home to choose one. */
+export function requireOilAircraftRef(url: URL): AircraftRef {
+  const ref = aircraftRefOf(url);
+  if (!ref) throw redirect("/Aerooil/org");
+  return ref;
+}
+
+/** The query that keeps an oil page's aircraft on its links (aerotype=Aerooil), with changes. */
+export function oilContextQuery(url: URL, extra: Record<string, string | null> = {}): string {
+  const q = new URLSearchParams();
+  for (const k of ["org_msn_id", "organization", "msn_id"]) {
+    const v = url.searchParams.get(k);
+    if (v) q.set(k, v);
+  }
+  q.set("aerotype", "Aerooil");
+  for (const [k, v] of Object.entries(extra)) {
+    if (v === null || v === "") q.delete(k);
+    else q.set(k, v);
+  }
+  return `?${q.toString()}`;
+}
+
+/** The aircraft's fields as the page's forms carry them. */
+export const aircraftFields = (ref: AircraftRef): Record<string, string> =>
+  "org_msn_id" in ref ? { org_msn_id: String(ref.org_msn_id) } : { organization: ref.organization, msn_id: ref.msn_id };
+
+/** The oil home: the aircraft the user may open in AeroOIL, searched, filtered by status, paged. */
+export async function oilFleet(api: Api, url: URL, perPage: number) {
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
+  const statusParam = url.searchParams.get("status");
+  const status = OPS_STATUSES.find((s) => s === statusParam) ?? null;
+  const page = Math.max(1, Math.min(100_000, Number(url.searchParams.get("page")) || 1));
+  const fleet = await storage.listAircraft(api, { product: "oil", q: q || null, status, page, perPage });
+  return { q, status, fleet };
+}
+
+/** The header and tabs of an aircraft in AeroOIL (a refusal is the page's error). */
+export async function oilAircraft(api: Api, ref: AircraftRef) {
+  const [header, tabs] = await Promise.all([oil.header(api, ref), oil.listTabs(api, ref)]);
+  if (!header.ok) throw new Response(header.error, { status: header.status });
+  if (!tabs.ok) throw new Response(tabs.error, { status: tabs.status });
+  return { header: header.data, tabs: [...tabs.data.tabs].sort((a, b) => a.tab_position - b.tab_position) };
+}
+
+/** The bottom tab bar's entries. */
+export const tabBar = (tabs: { tab_id: string; tab_name: string }[]) => tabs.map((t) => ({ id: t.tab_id, name: t.tab_name }));
+
+const WATCHED_PER_TAB = 10;
+const SUMMARY_CELLS = 4;
+
+/**
+ * The status dashboard of one aircraft: the title that rules (ADR 037), the counts of the user's oil
+ * fleet, the status tab's units, and per oil tab the rows that are watched (they need attention).
+ */
+export async function statusDashboard(api: Api, ref: AircraftRef, today = new Date()) {
+  const { header, tabs } = await oilAircraft(api, ref);
+  const dataTabs = tabs.filter((t) => t.tab_id !== OIL_STATUS_TAB && t.source === "stored");
+  const statusTab = tabs.find((t) => t.tab_id === OIL_STATUS_TAB) ?? null;
+  const [fleet, units, ...watched] = await Promise.all([
+    storage.listAircraft(api, { product: "oil", page: 1, perPage: 1 }),
+    statusTab ? oil.tabData(api, ref, { tab_id: statusTab.tab_id, page: 1, per_page: 50 }) : Promise.resolve(null),
+    ...dataTabs.map((t) => oil.tabData(api, ref, { tab_id: t.tab_id, page: 1, per_page: WATCHED_PER_TAB, watched_only: true })),
+  ]);
+  type Attention = {
+    tab_id: string;
+    tab_name: string;
+    total: number;
+    columns: { name: string; type: string }[];
+    rows: { id: number; position: number; cells: (string | number | boolean | null)[] }[];
+    error: string | null;
+  };
+  const attention = dataTabs
+    .map((t, i): Attention => {
+      const res = watched[i]!;
+      if (!res.ok) return { tab_id: t.tab_id, tab_name: t.tab_name, total: 0, columns: [], rows: [], error: res.error };
+      // The first cells say which row it is; the last choice column (Result, Status…) why it is watched.
+      const cells = res.data.columns.filter((c) => c.type !== "watch_unwatch");
+      const verdict = [...cells].reverse().find((c) => c.type === "select");
+      const columns = verdict && cells.indexOf(verdict) >= SUMMARY_CELLS ? [...cells.slice(0, SUMMARY_CELLS - 1), verdict] : cells.slice(0, SUMMARY_CELLS);
+      return {
+        tab_id: t.tab_id,
+        tab_name: t.tab_name,
+        total: res.data.total,
+        columns: columns.map((c) => ({ name: c.name, type: c.type })),
+        rows: res.data.rows.map((r) => ({ id: r.id, position: r.position, cells: columns.map((c) => r.data[c.name] ?? null) })),
+        error: null,
+      };
+    })
+    .filter((t) => t.total > 0 || t.error);
+  return {
+    header,
+    title: statusPageTitle(header.oil_issue_date, today),
+    counts: fleet.counts,
+    units:
+      units && units.ok
+        ? { columns: units.data.columns.filter((c) => c.type !== "watch_unwatch").map((c) => ({ name: c.name, type: c.type })), rows: units.data.rows }
+        : null,
+    attention,
+    bar: tabBar(tabs),
+  };
+}
+
+/** The oil tab a URL names (its id case-insensitively); an unknown tab or the status tab goes to the dashboard. */
+export async function openOilTab(api: Api, url: URL, ref: AircraftRef, tabDataId: string | undefined) {
+  const { header, tabs } = await oilAircraft(api, ref);
+  const wanted = (tabDataId ?? "").toLowerCase();
+  const tab = tabs.find((t) => t.tab_id.toLowerCase() === wanted);
+  if (!tab || tab.tab_id === OIL_STATUS_TAB) throw redirect(`/client/Aerooil/statusDashboard${oilContextQuery(url)}`);
+  return { header, tabs, tab };
+}

@@ -1,0 +1,16 @@
+// /Aerooil/org: the AeroOIL home (spec 001 §2; issue 15): the aircraft the user may open in AeroOIL and the
+// counts by status, each leading to its status dashboard. The page itself is components/oil-home.
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { PageErrorBoundary } from "~/components/error-page/boundary";
+import { oilFleet, requireOilUser } from "~/models/oil-pages.server";
+import { OilHome } from "~/components/oil-home/oil-home";
+
+export const meta: MetaFunction = () => [{ title: "AeroOIL · AeroRecords" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api } = await requireOilUser(request, context);
+  return json(await oilFleet(api, new URL(request.url), 24));
+}
+
+export default OilHome;
+export const ErrorBoundary = PageErrorBoundary;

@@ -1,0 +1,123 @@
+// AeroOIL (issue 15), JavaScript on and off: a client opens an aircraft in AeroOIL from its files
+// ("Open in AeroOIL") and from the oil home, sees the status page's title, the fleet counts and the
+// watched rows, opens a tab, watches and unwatches a row (the toggle and the "Watched only" filter
+// follow) and downloads the tab's PDF. A reader sees no toggle or edit control, and a replayed watch
+// post is refused with the oil API's message and changes nothing.
+import type { Page } from "@playwright/test";
+import { expect, jsEnabled, login, test } from "./fixtures";
+
+const TAB = "Engine 1 Oil Analysis";
+const toast = (page: Page) => page.locator("[data-toast]");
+
+async function openDashboardFromHome(page: Page, msn: string) {
+  await page.goto(`/Aerooil/org?q=${msn}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("AeroOIL Home");
+  await page.locator(`li[data-aircraft-id]`, { hasText: `MSN ${msn}` }).first().getByRole("link", { name: "Open in AeroOIL" }).click();
+  await expect(page).toHaveURL(/\/client\/Aerooil\/statusDashboard\?.*org_msn_id=\d+.*aerotype=Aerooil/);
+}
+
+test("a client opens AeroOIL from the aircraft's files and sees the status page", async ({ page }) => {
+  await login(page, "client@demo.aero");
+  await page.goto("/client/home?q=5123");
+  await page.getByRole("link", { name: "MSN 5123: open the records" }).click();
+  await expect(page).toHaveURL(/\/storage\/aircraft\/\d+\/files/);
+  await page.locator("summary", { hasText: "Open in" }).click();
+  await page.getByRole("link", { name: "Open in AeroOIL" }).click();
+  await expect(page).toHaveURL(/\/client\/Aerooil\/statusDashboard\?.*org_msn_id=\d+/);
+  // MSN 5123's OIL issue date is 2024-03-15: before 2024-08-19, the old title.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Status Overview");
+  await expect(page.getByText("OIL issue date").first()).toBeVisible();
+  const counts = page.getByRole("list", { name: "Aircraft by status" });
+  for (const label of ["total", "grounded", "operational", "transitional"]) await expect(counts.locator(`[data-count="${label}"]`)).toContainText(/\d+/);
+  await expect(page.getByRole("heading", { name: "Needs attention" })).toBeVisible();
+  await expect(page.getByText(/^\d+ watched rows in \d+ tabs?\.$/)).toBeVisible();
+  const watched = page.getByRole("table", { name: /^Watched rows of / }).first();
+  await expect(watched.getByRole("row").nth(1)).toBeVisible();
+
+  // The side navigation leads to the fixed tabs of the aircraft.
+  await page.getByRole("link", { name: "ABC Listing" }).first().click();
+  await expect(page).toHaveURL(/\/client\/Aerooil\/abclisting\?/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("ABC Listing");
+
+  // An aircraft issued after the cut-off: the new title.
+  await openDashboardFromHome(page, "8842");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Status Dashboard");
+});
+
+test("a client watches and unwatches a row of an oil tab; the watched-only filter follows", async ({ page }) => {
+  const serial = `E2E-${test.info().project.name}-${Date.now()}`;
+  await login(page, "client@demo.aero");
+  // Another aircraft than the status page test's: adding a row moves the OIL issue date to today.
+  await openDashboardFromHome(page, "41230");
+  await page.getByRole("navigation", { name: "Tabs" }).getByRole("link", { name: TAB }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(TAB);
+  await expect(page).toHaveURL(/\/client\/Aerooil\/tab-\d+\?/);
+  const table = page.getByRole("table", { name: TAB });
+
+  // A row of our own, so the two projects never toggle the same row.
+  await page.getByRole("link", { name: "Add row" }).click();
+  await page.getByRole("dialog", { name: "Add a row" }).getByLabel(/^Serial No/).fill(serial);
+  await page.getByRole("dialog", { name: "Add a row" }).getByLabel(/^Fe ppm/).fill("1.5");
+  await page.getByRole("dialog", { name: "Add a row" }).getByRole("button", { name: "Add row" }).click();
+  await expect(toast(page)).toHaveText("Row added.");
+
+  await page.getByLabel("Filter rows").fill(serial);
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(table.getByRole("row")).toHaveCount(2);
+  const toggle = table.getByRole("button", { name: /^Watch row/ });
+  await expect(toggle).toHaveAttribute("aria-pressed", "false");
+  await toggle.click();
+  await expect(toast(page)).toHaveText("The row is now watched.");
+  await expect(table.getByRole("button", { name: /^Watch row/ })).toHaveAttribute("aria-pressed", "true");
+
+  await page.getByLabel("Watched only").check();
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(page).toHaveURL(/watched_only=1/);
+  await expect(table.getByRole("row")).toHaveCount(2);
+  await expect(table.getByRole("row").nth(1)).toContainText(serial);
+
+  await table.getByRole("button", { name: /^Watch row/ }).click();
+  await expect(toast(page)).toHaveText("The row is no longer watched.");
+  await expect(page.getByText("No watched rows match.")).toBeVisible();
+
+  await page.getByLabel("Watched only").uncheck();
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(table.getByRole("button", { name: /^Watch row/ })).toHaveAttribute("aria-pressed", "false");
+
+  // Tidy up: delete the row.
+  await table.getByRole("checkbox").check();
+  await page.getByRole("button", { name: "Delete selected…" }).click();
+  await page.getByRole("dialog", { name: "Delete 1 row?" }).getByRole("button", { name: "Delete row" }).click();
+  await expect(toast(page)).toHaveText("1 row deleted.");
+});
+
+test("an oil tab's PDF downloads", async ({ page }) => {
+  await login(page, "client@demo.aero");
+  await openDashboardFromHome(page, "5123");
+  await page.getByRole("navigation", { name: "Tabs" }).getByRole("link", { name: TAB }).click();
+  const downloads = page.getByRole("group", { name: "Downloads" });
+  const [download] = await Promise.all([page.waitForEvent("download"), downloads.getByRole("button", { name: "PDF", exact: true }).click()]);
+  expect(download.suggestedFilename()).toBe(`5123_${TAB}.pdf`);
+  if (jsEnabled(page)) await expect(downloads.locator("[data-toast]")).toContainText("download has initiated");
+});
+
+test("a reader sees no toggle or edit control, and a replayed watch post is refused and changes nothing", async ({ page }) => {
+  await login(page, "reader@demo.aero");
+  await openDashboardFromHome(page, "5123");
+  await page.getByRole("navigation", { name: "Tabs" }).getByRole("link", { name: TAB }).click();
+  const table = page.getByRole("table", { name: TAB });
+  const first = table.locator("tbody tr").first();
+  await expect(first).toBeVisible();
+  await expect(table.getByRole("button", { name: /^Watch row/ })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Add row" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: /^Edit row/ })).toHaveCount(0);
+  await expect(page.getByRole("checkbox", { name: /^Select row/ })).toHaveCount(0);
+
+  const id = await first.getAttribute("data-row-id");
+  const watched = await first.getAttribute("data-watched");
+  const res = await page.request.post(page.url(), { form: { intent: "watch", id: id!, watched: watched === "true" ? "0" : "1" }, maxRedirects: 0 });
+  expect(res.status()).toBe(422);
+  expect(await res.text()).toContain("You have Read Access");
+  await page.reload();
+  await expect(table.locator(`tbody tr[data-row-id="${id}"]`)).toHaveAttribute("data-watched", watched!);
+});
