@@ -33,6 +33,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
+        <a href="#main" className="skip-link">
+          Skip to content
+        </a>
         {children}
         <Snackbar toast={data?.toast ?? null} />
         {data?.lite ? null : (

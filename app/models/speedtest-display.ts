@@ -43,8 +43,10 @@ export const meetsThreshold = (bandwidth: number) => bandwidth >= THRESHOLD_MBPS
  * result; Greater than / Less than 20 Mbps after a result (a failed test keeps the last good result).
  */
 export function label(state: SpeedTestState, result: Pick<BandwidthResult, "bandwidth" | "error"> | null, pageLoaded = true): string {
-  if (!pageLoaded || state === "starting" || state === "testing") return LABELS.loading;
-  if (!result || result.error || !(result.bandwidth > 0)) return LABELS.test;
+  if (state === "starting" || state === "testing") return LABELS.loading;
+  // While the page loads: Loading..., unless a result is already known (then that result, never a
+  // "Loading..." beside a finished figure).
+  if (!result || result.error || !(result.bandwidth > 0)) return pageLoaded ? LABELS.test : LABELS.loading;
   return meetsThreshold(result.bandwidth) ? LABELS.above : LABELS.below;
 }
 

@@ -114,6 +114,11 @@ test("the analytics page draws its charts on the server", async ({ page }) => {
   const fig = page.locator("figure").filter({ has: page.getByRole("img", { name: "Users by role" }) });
   await fig.getByText("Show the numbers").click();
   await expect(fig.getByRole("table")).toContainText("Clients");
+  // No link inside a chart (an image to assistive technology); a chart's rows lead on from its numbers.
+  await expect(page.locator("svg[role=img] a")).toHaveCount(0);
+  const consultants = page.locator("figure").filter({ has: page.getByRole("img", { name: "Consultants by approval status" }) });
+  await consultants.getByText("Show the numbers").click();
+  await expect(consultants.getByRole("table").getByRole("link").first()).toHaveAttribute("href", /\/admin\/consultant\/dashboard\?approval=/);
 });
 
 test("lists search, sort and page in the URL", async ({ page }) => {

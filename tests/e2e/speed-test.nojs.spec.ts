@@ -7,7 +7,7 @@ test("without JavaScript the speed test explains that it needs JavaScript", asyn
   await expect(widget).toBeVisible();
   const button = widget.getByRole("button");
   await expect(button).toBeDisabled();
-  await expect(button).toHaveText("Test Speed");
+  await expect(button).toHaveText("Test Speed", { useInnerText: true });
   await expect(button).toHaveAttribute("title", "The speed test needs JavaScript");
   // The visible hint sits in <noscript> (Playwright's text locators skip noscript, so read innerText).
   expect(await widget.evaluate((el) => (el as HTMLElement).innerText)).toContain("The speed test needs JavaScript");

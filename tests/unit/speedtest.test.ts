@@ -267,7 +267,8 @@ describe("label(state, result)", () => {
   const r = (bandwidth: number) => ({ bandwidth, error: null });
   it("Loading... while the page loads or a test runs", () => {
     expect(st.label("idle", null, false)).toBe("Loading...");
-    expect(st.label("done", r(50), false)).toBe("Loading...");
+    // A result known from an earlier page is shown while the page loads, not "Loading..." beside it.
+    expect(st.label("done", r(50), false)).toBe("Greater than 20 Mbps");
     expect(st.label("starting", null)).toBe("Loading...");
     expect(st.label("testing", r(50))).toBe("Loading...");
   });

@@ -27,7 +27,7 @@ export function AeroBoxShell({ markup, children }: { markup?: Markup; children: 
             <ServerMarkup id="aero-box-top-lead" html={markup?.["aero-box-top-lead"]} />
             <FileSearchSlot />
           </header>
-          <main className={s.main} id="main">
+          <main className={s.main} id="main" tabIndex={-1}>
             {children}
           </main>
         </div>

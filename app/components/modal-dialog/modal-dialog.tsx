@@ -4,9 +4,11 @@
 // without the dialog's search parameters, in every way a user expects: the close button and a click
 // on the backdrop (both links, so without JavaScript too) and, with JavaScript, Escape.
 import { Link, useNavigate } from "@remix-run/react";
-import { useEffect, useId } from "react";
+import { useEffect, useId, useRef } from "react";
 import { CloseIcon } from "~/components/icons/close";
 import * as s from "./modal-dialog.css";
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export function ModalDialog({
   title,
@@ -29,10 +31,35 @@ export function ModalDialog({
   const id = useId();
   const titleId = `${id}-title`;
   const navigate = useNavigate();
+  const ref = useRef<HTMLDialogElement>(null);
+  // Focus: into the dialog when it opens (its first field, else the dialog), kept inside while it is
+  // open (Tab and Shift+Tab wrap), and back on the control that opened it when it closes.
+  useEffect(() => {
+    const dialog = ref.current;
+    if (asPage || !dialog) return;
+    const opener = document.activeElement instanceof HTMLElement && !dialog.contains(document.activeElement) ? document.activeElement : null;
+    const first = dialog.querySelector<HTMLElement>("input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea:not([disabled])");
+    (first ?? dialog).focus({ preventScroll: true });
+    return () => {
+      if (opener && opener.isConnected && opener !== document.body) opener.focus({ preventScroll: true });
+    };
+  }, [asPage]);
   useEffect(() => {
     if (asPage) return;
     const onKey = (e: KeyboardEvent) => {
       if (e.key === "Escape") navigate(closeHref, { preventScrollReset: true, replace });
+      const dialog = ref.current;
+      if (e.key !== "Tab" || !dialog) return;
+      const items = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null || el === document.activeElement);
+      if (items.length === 0) return;
+      const [head, tail] = [items[0]!, items[items.length - 1]!];
+      if (e.shiftKey && (document.activeElement === head || !dialog.contains(document.activeElement))) {
+        e.preventDefault();
+        tail.focus();
+      } else if (!e.shiftKey && (document.activeElement === tail || !dialog.contains(document.activeElement))) {
+        e.preventDefault();
+        head.focus();
+      }
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
@@ -64,7 +91,7 @@ export function ModalDialog({
   return (
     <>
       <Link to={closeHref} className={s.backdrop} aria-hidden="true" tabIndex={-1} preventScrollReset replace={replace} />
-      <dialog open className={s.dialog} aria-modal="true" aria-labelledby={titleId} data-dialog="">
+      <dialog ref={ref} open className={s.dialog} aria-modal="true" aria-labelledby={titleId} data-dialog="" tabIndex={-1}>
         {content}
       </dialog>
     </>

@@ -105,7 +105,7 @@ export function Shell({
       <div className={s.body}>
         <TopBar shell={shell} info={info} pathname={location.pathname} markup={markup} />
         {fullscreen ? <ExitFullScreen /> : null}
-        <main className={s.main} id="main">
+        <main className={s.main} id="main" tabIndex={-1}>
           {children}
         </main>
       </div>

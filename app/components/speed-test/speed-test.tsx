@@ -1,6 +1,7 @@
 // The speed-test island of the top bar (spec 001 §1, §4 "Speed test", §8).
 //
-// Server-rendered, it is a disabled button that says why: "The speed test needs JavaScript" (title,
+// Server-rendered, it is a disabled button saying Loading... (the script is on its way); without
+// JavaScript it says "Test Speed" and why it is disabled: "The speed test needs JavaScript" (title,
 // plus a visible hint in <noscript>). Hydrated, it shows Loading... until the page has finished
 // loading (checked every 1 s), runs the automatic test, repeats it every 600000 ms, and runs the
 // manual test on click. The automatic test runs at most once per 600000 ms per browser (issue 12):
@@ -225,7 +226,16 @@ export function SpeedTest({ linkEndpoint = "/resources/speed-test-link" }: Speed
         }}
       >
         <GaugeIcon spinning={hydrated && (running || !pageLoaded)} />
-        {text}
+        {hydrated ? (
+          text
+        ) : (
+          // Before the script has come: Loading... (it is on its way); without JavaScript, the <noscript>
+          // style below shows "Test Speed" instead, beside the hint that it needs JavaScript.
+          <>
+            <span data-js-only="">{LABELS.loading}</span>
+            <span data-nojs-only="">{LABELS.test}</span>
+          </>
+        )}
       </button>
       <span id={statusId} className={s.figure} role="status" aria-live="polite">
         {!hydrated ? "" : running ? (live !== null ? formatMbps(live) : "") : shown ? formatMbps(shown.bandwidth) : ""}
@@ -241,6 +251,7 @@ export function SpeedTest({ linkEndpoint = "/resources/speed-test-link" }: Speed
         </span>
       ) : null}
       <noscript>
+        <style>{"[data-js-only]{display:none!important}[data-nojs-only]{display:inline!important}"}</style>
         <span className={s.hint}>{NO_JS_HINT}</span>
       </noscript>
     </div>

@@ -47,6 +47,7 @@ function Frame({
   empty,
   emptyText,
   rowHeader,
+  hrefs,
 }: {
   title: string;
   subtitle?: string;
@@ -59,6 +60,8 @@ function Frame({
   empty: boolean;
   emptyText: string;
   rowHeader: string;
+  /** Where each row leads: links in the numbers table (never inside the chart, an image to assistive technology). */
+  hrefs?: (string | null)[];
 }) {
   return (
     <figure className={s.figure}>
@@ -95,7 +98,7 @@ function Frame({
             <tbody>
               {rows.map((r, i) => (
                 <tr key={`${r}-${i}`}>
-                  <th scope="row">{r}</th>
+                  <th scope="row">{hrefs?.[i] ? <a href={hrefs[i]!}>{r}</a> : r}</th>
                   {series.map((se, j) => (
                     <td key={se.key}>{format(values[i]?.[j] ?? 0)}</td>
                   ))}
@@ -229,10 +232,9 @@ export function HBarChart({
               {r.length > maxChars ? `${r.slice(0, maxChars - 1)}…` : r}
             </text>
           );
-          const href = hrefs?.[i];
           return (
             <g key={`${r}-${i}`}>
-              {href ? <a href={href}>{label}</a> : label}
+              {label}
               {segs}
               <text x={x0 + x(totals[i] ?? 0) + 5} y={cy + font / 2 - 2} fontSize={font - 1}>
                 {format(totals[i] ?? 0)}
@@ -244,7 +246,7 @@ export function HBarChart({
       </ChartSvg>
     );
   };
-  return <Frame {...{ title, subtitle, series, rows, values, format, empty, emptyText, rowHeader, draw }} />;
+  return <Frame {...{ title, subtitle, series, rows, values, format, empty, emptyText, rowHeader, draw, hrefs }} />;
 }
 
 /** The plot area of the vertical charts: values on the left, category labels below; `right` is the right margin. */

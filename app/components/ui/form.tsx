@@ -47,7 +47,10 @@ export function Field({
   hint?: React.ReactNode;
 } & Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "name" | "id" | "form">) {
   const { key, ...props } = getInputProps(meta, { type, ariaAttributes: true });
-  const hintId = hint ? `${meta.id}-hint` : undefined;
+  // A rule said by the hint is not said again by the error (the password rule, for one): the hint
+  // gives way to the error that repeats it.
+  const shownHint = hint && !(typeof hint === "string" && (meta.errors ?? []).includes(hint)) ? hint : null;
+  const hintId = shownHint ? `${meta.id}-hint` : undefined;
   return (
     <div className={s.field}>
       <label className={s.label} htmlFor={meta.id}>
@@ -60,9 +63,9 @@ export function Field({
         className={className ? `${s.input} ${className}` : s.input}
         aria-describedby={[props["aria-describedby"], hintId].filter(Boolean).join(" ") || undefined}
       />
-      {hint ? (
+      {shownHint ? (
         <span id={hintId} className={s.hint}>
-          {hint}
+          {shownHint}
         </span>
       ) : null}
       <ErrorList id={meta.errorId} errors={meta.errors} />

@@ -22,7 +22,7 @@ export default function PublicLayout() {
   return (
     <div className={s.page} ref={root}>
       <ServerMarkup id="public-header" html={markup?.["public-header"]} />
-      <main className={s.main}>
+      <main className={s.main} id="main" tabIndex={-1}>
         <ServerMarkup id="public-aside" html={markup?.["public-aside"]} />
         <div className={s.panel}>
           <Outlet />

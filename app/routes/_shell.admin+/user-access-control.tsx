@@ -277,8 +277,8 @@ function Picker() {
           </div>
           <ListPagination page={pick.people.page} total={pick.people.total} perPage={pick.people.per_page} noun="people" />
         </section>
-        <section aria-labelledby="fleet-title">
-          <h2 id="fleet-title" className={s.sectionTitle}>
+        <section aria-labelledby="access-fleet-title">
+          <h2 id="access-fleet-title" className={s.sectionTitle}>
             Aircraft
           </h2>
           {pick.fleet ? (

@@ -8,7 +8,7 @@ import { useRootData } from "~/utils/root-data";
 
 export const meta: MetaFunction = () => [{ title: "No access · AeroRecords" }];
 
-export const loader = () => json(null, { status: 403 });
+export const loader = () => json(null, { status: 401 });
 
 export default function Error401() {
   const user = useRootData()?.user ?? null;
