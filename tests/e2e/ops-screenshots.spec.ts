@@ -52,3 +52,15 @@ test("screenshots of the template editor at 1440 and 390 px", async ({ page }) =
     await page.screenshot({ path: `${out}/ops-template-columns-${width}.png` });
   }
 });
+
+test("screenshots of the top bar at 1366, 1024 and 390 px", async ({ page }) => {
+  await login(page, "client@demo.aero");
+  await page.goto("/Aeroops/org/Aircrafts?q=5123");
+  const href = (await page.getByRole("table", { name: "My Fleet" }).getByRole("link", { name: /5123/ }).first().getAttribute("href"))!;
+  for (const width of [1366, 1024, 390]) {
+    await page.setViewportSize({ width, height: 400 });
+    await page.goto(href.replace("aeroplane", "generalInformation"));
+    await page.addStyleTag({ content: "[data-toast]{display:none !important}" });
+    await page.screenshot({ path: `docs/screenshots/top-bar-${width}.png`, clip: { x: 0, y: 0, width, height: 64 } });
+  }
+});

@@ -340,6 +340,12 @@ export const aircraftInfo = style({
 export const infoItem = style({ display: "flex", flexDirection: "column", lineHeight: 1.2, minWidth: 0 });
 export const infoLabel = style({ fontSize: 11, color: vars.color.muted, textTransform: "uppercase", letterSpacing: ".05em", fontWeight: 600, overflow: "hidden", textOverflow: "ellipsis" });
 export const infoValue = style({ fontWeight: 700, color: vars.color.text, overflow: "hidden", textOverflow: "ellipsis" });
+const narrow = "(max-width: 1199px)";
+/** The full label; below 1200 px only for screen readers (the short one shows). */
+export const labelLong = style({
+  "@media": { [narrow]: { position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0,0,0,0)", whiteSpace: "nowrap" } },
+});
+export const labelShort = style({ display: "none", "@media": { [narrow]: { display: "inline" } } });
 export const infoSecondary = style({ "@media": { [tiny]: { display: "none" } } });
 export const topActions = style({ marginLeft: "auto", display: "flex", alignItems: "center", gap: vars.space.xs });
 export const topButton = style([
@@ -367,6 +373,7 @@ export const menuTextSummary = style([
   menuSummary,
   {
     width: "auto",
+    whiteSpace: "nowrap",
     padding: `0 ${vars.space.md}`,
     gap: vars.space.xs,
     display: "inline-flex",

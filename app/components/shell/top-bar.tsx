@@ -15,10 +15,30 @@ import * as s from "./shell.css";
 
 export const DRAWER_TOGGLE_ID = "nav-drawer";
 
+/** Short labels for narrow top bars (below 1200 px); the full label stays for screen readers. */
+const SHORT_LABEL: Record<string, string> = {
+  "Aircraft MSN": "MSN",
+  "Aircraft Registration": "Reg.",
+  "OPS issue date": "OPS issue",
+  "OIL issue date": "OIL issue",
+};
+
 function Info({ label, value, secondary }: { label: string; value: string; secondary?: boolean }) {
+  const short = SHORT_LABEL[label];
   return (
     <div className={secondary ? `${s.infoItem} ${s.infoSecondary}` : s.infoItem}>
-      <span className={s.infoLabel}>{label}</span>
+      <span className={s.infoLabel} title={label}>
+        {short ? (
+          <>
+            <span className={s.labelLong}>{label}</span>
+            <span className={s.labelShort} aria-hidden="true">
+              {short}
+            </span>
+          </>
+        ) : (
+          label
+        )}
+      </span>
       <span className={s.infoValue}>{value}</span>
     </div>
   );
