@@ -84,12 +84,12 @@ test("a client likes a consultant and finds it under Saved; staff controls are n
   await expect(c.getByRole("img", { name: /out of 5$/ })).toBeVisible();
 
   // A previous run (the other project) may have left it liked.
-  if (await c.getByRole("button", { name: `Unlike ${name}` }).isVisible()) {
-    await c.getByRole("button", { name: `Unlike ${name}` }).click();
+  if (await c.getByRole("button", { name: `Liked ${name}` }).isVisible()) {
+    await c.getByRole("button", { name: `Liked ${name}` }).click();
     await expect(c.getByRole("button", { name: `Like ${name}` })).toBeVisible();
   }
   await c.getByRole("button", { name: `Like ${name}` }).click();
-  await expect(c.getByRole("button", { name: `Unlike ${name}` })).toHaveAttribute("aria-pressed", "true");
+  await expect(c.getByRole("button", { name: `Liked ${name}` })).toHaveAttribute("aria-pressed", "true");
   await expect(page.locator("[data-toast]")).toContainText("The consultant is saved to your list.");
   await expectNoReload(page);
 
@@ -98,7 +98,7 @@ test("a client likes a consultant and finds it under Saved; staff controls are n
   const savedCard = card(page, name);
   await expect(savedCard).toBeVisible();
   await setMarker(page);
-  await savedCard.getByRole("button", { name: `Unlike ${name}` }).click();
+  await savedCard.getByRole("button", { name: `Liked ${name}` }).click();
   await expect(card(page, name)).toHaveCount(0);
   await expectNoReload(page);
 });

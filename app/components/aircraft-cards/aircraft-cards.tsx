@@ -61,7 +61,7 @@ export function FollowToggle({ aircraftId, name, following, redirectTo, action =
       <input type="hidden" name="intent" value={following ? "unfollow" : "follow"} />
       <input type="hidden" name="aircraft_id" value={aircraftId} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      <button type="submit" className={following ? s.following : s.followBtn} aria-pressed={following} aria-label={following ? `Unfollow ${name}` : `Follow ${name}`}>
+      <button type="submit" className={following ? s.following : s.followBtn} aria-pressed={following} aria-label={following ? `Following ${name}` : `Follow ${name}`}>
         {following ? "Following" : "Follow"}
       </button>
     </Form>

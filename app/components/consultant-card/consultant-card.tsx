@@ -120,7 +120,7 @@ export function LikeToggle({ id, name, liked, action, redirectTo }: { id: number
         value={on ? "unlike" : "like"}
         className={`${ui.button.secondary} ${ui.buttonSmall} ${s.like}`}
         aria-pressed={on}
-        aria-label={on ? `Unlike ${name}` : `Like ${name}`}
+        aria-label={on ? `Liked ${name}` : `Like ${name}`}
         title={on ? "Remove from your saved consultants" : "Save to your list"}
       >
         <HeartIcon filled={on} />
@@ -269,7 +269,7 @@ export function ConsultantCard({ card, staff, links }: { card: CardData; staff: 
       <div className={s.spacer} />
       <div className={s.actions}>
         <ResumeLink id={card.id} name={card.name} hasResume={card.has_resume} href={links.resumeHref(card.id)} />
-        <Link to={`/client/message?to=${card.id}`} className={`${ui.button.ghost} ${ui.buttonSmall}`} aria-label={`Write to ${card.name}`}>
+        <Link to={`/client/message?to=${card.id}`} className={`${ui.button.ghost} ${ui.buttonSmall}`} aria-label={`Message ${card.name}`}>
           Message
         </Link>
         <span className={s.spacer} />

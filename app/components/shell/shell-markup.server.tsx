@@ -116,7 +116,7 @@ function NavHead({ shell, sections, pathname }: { shell: ShellData; sections: Na
   return (
     <>
       <div className={s.brand}>
-        <A to="/" className={s.brandLink} aria-label="Home">
+        <A to="/" className={s.brandLink} title="Home">
           {branding.clientLogo ? (
             <span className={s.clientLogo}>
               <span className={s.collapsedOnly}>
@@ -128,6 +128,8 @@ function NavHead({ shell, sections, pathname }: { shell: ShellData; sections: Na
           ) : (
             <Logo uam={branding.uam} wordmarkClassName={s.expandedOnly} />
           )}
+          {/* The link's name is what it shows (axe: label-content-name-mismatch), then where it goes. */}
+          <span className="visually-hidden"> (home)</span>
         </A>
       </div>
       <div className={s.userCard}>

@@ -92,7 +92,7 @@ export function Shell({
       <LogoutListener />
       <input ref={drawer} type="checkbox" id={DRAWER_TOGGLE_ID} className={s.drawerToggle} aria-hidden="true" tabIndex={-1} />
       <div className={s.navCol}>
-        <nav className={s.nav} aria-label="Main">
+        <nav className={s.nav} aria-label="Main" data-dark="">
           <ServerMarkup id="shell-nav" html={markup?.["shell-nav"]} />
           {shell.fleet.shown ? (
             <LazyIsland id="shell-fleet" load={loadFleetTree} server={ServerFleetTree} props={{ fleet: shell.fleet, currentAircraftId: shell.aircraft?.id ?? shell.pathAircraftId }} />
