@@ -367,6 +367,7 @@ export function aircraftPdf(inv: Inventory): Promise<Uint8Array> {
     },
     {
       heading: "Folders",
+      bookmark: true,
       table: {
         columns: ["Folder", "Files", "Size", "Subfolders", "Empty", "Types", "Oldest", "Newest"],
         rows: [
