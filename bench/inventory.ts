@@ -8,7 +8,7 @@ import { aircraftInventory, fleetInventory } from "../upstream/main/inventory";
 import type { AuthUser } from "../upstream/context";
 
 const s = await startBenchServer();
-const deps = s.upstream.deps;
+const deps = s.upstream!.deps;
 const userOf = async (email: string): Promise<AuthUser> => {
   const u = await deps.db.selectFrom("users").select(["id", "email", "role", "username", "first_name", "organization_id"]).where("email", "=", email).executeTakeFirstOrThrow();
   return { ...u, role: u.role as AuthUser["role"], tokenId: 0, ip: null };
