@@ -1,15 +1,17 @@
-// /storage/InventoryReport/{aircraftId} (spec 000 §2 "Storage"): the aircraft's inventory report. The side navigation
-// enables this link only when an aircraft id is in the path. The report itself is built by a later
-// issue: the page shows the aircraft (its access checked by the upstream) and says it is not there yet.
+// /storage/InventoryReport/{aircraftId} (spec 000 §2 "Storage"; issue 17 item 4, ADR 040): the aircraft's
+// inventory report: totals, the completeness check against the standard records index, the folders
+// (sortable by the URL), Excel and PDF downloads. The side navigation enables this link only when an
+// aircraft id is in the path. Access (read, product storage) is the upstream's.
+import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { ReportPending, reportHandle, reportMeta } from "~/components/aircraft-cards/report-pending";
-import { reportLoader } from "~/models/storage-pages.server";
+import { AircraftInventory, inventoryHandle } from "~/components/inventory/inventory-report";
+import { inventoryPageLoader } from "~/models/inventory.server";
 
-export const loader = reportLoader;
-export const handle = reportHandle;
-export const meta = reportMeta("inventory");
+export const loader = inventoryPageLoader;
+export const handle = inventoryHandle;
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Inventory Report${data ? ` · ${data.aircraft.name}` : ""} · AeroRecords` }];
 
 export default function StorageInventoryReportRoute() {
   const d = useLoaderData<typeof loader>();
-  return <ReportPending kind="inventory" aircraft={d.aircraft} access={d.access} />;
+  return <AircraftInventory report={d.report} sort={d.sort} order={d.order} back={d.back} />;
 }
