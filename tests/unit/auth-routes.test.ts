@@ -308,7 +308,7 @@ describe("unknown paths and the error pages", () => {
 
   it.each([
     ["page422", 422],
-    ["error401", 403],
+    ["error401", 401],
     ["error500", 500],
   ] as const)("%s has its own screen (status %d, no redirect)", async (route, status) => {
     const mod = await routes[route]();
