@@ -15,6 +15,8 @@ import { safeRedirect, type Role } from "./roles";
 export const MARKET_ROLES: readonly Role[] = ["client", "admin", "member"];
 /** Who opens /consultant/profile/{id}/{tab}: the consultant (own id only) and staff. */
 export const PROFILE_ROLES: readonly Role[] = ["consultant", "admin", "member"];
+/** Who opens a consultant's profile page: the consultant, staff, and clients browsing the marketplace (spec 000 §1; not the resume tab). */
+export const PROFILE_VIEWER_ROLES: readonly Role[] = [...PROFILE_ROLES, "client"];
 export const isStaffRole = (role: string) => role === "admin" || role === "member";
 
 // ---------------------------------------------------------------------------------------------

@@ -134,3 +134,20 @@ test("consultants get /errors/error-401 on the marketplace pages", async ({ page
     await expect(page).toHaveURL(/\/errors\/error-401$/);
   }
 });
+
+test("a client opens a consultant's profile from the card: overview, documents, projects, not the resume", async ({ page }) => {
+  await login(page, "client@demo.aero");
+  await page.goto(`/client/dashboard?q=${encodeURIComponent("Aisha Rahman")}`);
+  await card(page, "Aisha Rahman").getByRole("link", { name: "Aisha Rahman", exact: true }).click();
+  await expect(page).toHaveURL(/\/consultant\/profile\/\d+\/overview/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Aisha Rahman");
+  const tabs = page.getByRole("navigation", { name: "Profile sections" });
+  await expect(tabs.getByRole("link")).toHaveText(["Overview", "Documents", "Projects"]);
+  await tabs.getByRole("link", { name: "Projects" }).click();
+  await expect(page).toHaveURL(/\/projects$/);
+  // The resume tab stays for administrators.
+  await page.goto(page.url().replace(/projects$/, "resume"));
+  await expect(page).toHaveURL(/\/overview$/);
+  // No staff or consultant controls.
+  await expect(page.getByRole("button", { name: /Approve|Disapprove|Set Availability|Set Notes/ })).toHaveCount(0);
+});

@@ -568,8 +568,14 @@ describe("staff viewing profiles, and the consultant error rule (spec §8)", () 
       expect(typeof d.consultant.comment_by_admin).toBe("string");
       expect(d.consultant.resume_edited.url).toBeTruthy();
     }
-    // Clients use the cards, not the profile pages.
-    expect(location(await run(profileTab.loader, profileOf("client@demo.aero", james), { id: String(james), tab: "overview" }))).toBe("/errors/error-401");
+    // Clients browse profiles (the market view: the notes and rates shown on the cards, not the e-mail), but not the resume tab.
+    const market = await run(profileTab.loader, profileOf("client@demo.aero", james), { id: String(james), tab: "overview" });
+    expect(market.status).toBe(200);
+    const m = await body<{ consultant: { email?: string; message_to_admin?: string }; staff: boolean; self: boolean }>(market);
+    expect(m).toMatchObject({ staff: false, self: false });
+    expect(m.consultant.email).toBeUndefined();
+    expect(m.consultant.message_to_admin).toBeUndefined();
+    expect(location(await run(profileTab.loader, profileOf("client@demo.aero", james, "resume"), { id: String(james), tab: "resume" }))).toBe(`/consultant/profile/${james}/overview`);
   });
 
   it("any failure of a consultant call other than 401 goes to /errors/error-500", async () => {

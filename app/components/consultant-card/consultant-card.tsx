@@ -224,7 +224,7 @@ export function ConsultantCard({ card, staff, links }: { card: CardData; staff: 
         <Avatar name={card.name} url={card.photo.url} />
         <div className={s.who}>
           <h3 className={s.name} id={headingId}>
-            {staff ? <Link to={`/consultant/profile/${card.id}/overview`}>{card.name}</Link> : card.name}
+            <Link to={`/consultant/profile/${card.id}/overview`}>{card.name}</Link>
           </h3>
           <p className={s.place}>
             <PinIcon size={14} />

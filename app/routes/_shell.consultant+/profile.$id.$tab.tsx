@@ -37,7 +37,7 @@ import * as ui from "~/components/ui/ui.css";
 import { CONSULTANT_MESSAGES, CONSULTANT_SERVICES, CONSULTANT_TYPES, PROFILE_TABS } from "~/models/consultant-rules";
 import { AvailabilitySchema, SendMessageSchema } from "~/models/schemas/consultant-dialogs.server";
 import { addProject, deleteProject, getProfile, getUploadLink, listProjects, sendToAdmins, updateProfile, ERROR_401 } from "~/models/consultant.server";
-import { done, fieldErrorsOf, isMarketIntent, nextForStage, requireConsultantViewer, requireIdParam, runMarketIntent } from "~/models/consultant-pages.server";
+import { done, fieldErrorsOf, isMarketIntent, nextForStage, PROFILE_VIEWER_ROLES, requireConsultantViewer, requireIdParam, runMarketIntent } from "~/models/consultant-pages.server";
 import { streamProfileUpload } from "~/models/consultant-upload.server";
 import { ConsultantProfileForm, ProjectInput } from "~/models/schemas/consultant.server";
 import { dayMonthYear } from "~/utils/dates";
@@ -48,6 +48,7 @@ import { ProjectInputConstraints } from "~/models/form-constraints/ProjectInput"
 type Tab = (typeof PROFILE_TABS)[number];
 const TAB_LABEL: Record<Tab, string> = { overview: "Overview", documents: "Documents", projects: "Projects", resume: "Resume" };
 const PROJECTS_PER_PAGE = 10;
+
 
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -62,10 +63,12 @@ function parseTab(tab: string | undefined): Tab {
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = requireIdParam(params.id);
   const tab = parseTab(params.tab);
-  const viewer = await requireConsultantViewer(request, context, { id });
+  // Clients browse the marketplace's profiles too (spec 000 §1); the API answers their "market" view.
+  const viewer = await requireConsultantViewer(request, context, { id, roles: PROFILE_VIEWER_ROLES });
   const self = viewer.own !== null;
   // The resume tab is for admin viewing; the consultant manages their resume under Documents.
   if (self && tab === "resume") throw redirect(`/consultant/profile/${id}/documents`);
+  if (!self && !viewer.staff && tab === "resume") throw redirect(`/consultant/profile/${id}/overview`);
   const url = new URL(request.url);
   const page = Math.max(1, Math.min(100_000, Number(url.searchParams.get("page")) || 1));
   const [consultant, projects] = await Promise.all([
@@ -85,7 +88,7 @@ type ActionData = { intent?: string; result?: SubmissionResult<string[]>; error?
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const id = requireIdParam(params.id);
   const tab = parseTab(params.tab);
-  const viewer = await requireConsultantViewer(request, context, { id, onboarding: false });
+  const viewer = await requireConsultantViewer(request, context, { id, onboarding: false, roles: PROFILE_VIEWER_ROLES });
   const self = viewer.own !== null;
   const here = `/consultant/profile/${id}/${tab}`;
   const url = new URL(request.url);
@@ -185,7 +188,7 @@ export default function ConsultantProfilePage() {
     q.set("dialog", name);
     return `${location.pathname}?${q}`;
   };
-  const tabs = (self ? (["overview", "documents", "projects"] as const) : PROFILE_TABS).map((t) => ({
+  const tabs = (staff ? PROFILE_TABS : (["overview", "documents", "projects"] as const)).map((t) => ({
     key: t,
     label: TAB_LABEL[t],
     to: `/consultant/profile/${c.id}/${t}`,
