@@ -63,6 +63,8 @@ export interface ShellData {
   consultant: { id: number; stage: string; name: string } | null;
   /** The AeroSORT (module=transition) menu's Tabs accordion: the fleet's tabs by group_name, each to its tabslanding. */
   transition: { groups: { name: string; tabs: { key: string; name: string; href: string }[] }[] } | null;
+  /** The user's organization searches its whole fleet (the file search offers no narrower scope). */
+  searchAll: boolean;
 }
 
 const warn = (what: string, detail: unknown) => console.warn(`[shell] ${what}:`, typeof detail === "string" ? detail : JSON.stringify(detail));
@@ -210,6 +212,7 @@ export async function loadShell({ request, user, api }: { request: Request; user
       organization: me.organization?.name ?? null,
     },
     consultant: me.consultant,
+    searchAll: me.organization?.search_all === true,
     transition: transition ? { groups: transitionGroups(fleetTabs?.ok ? fleetTabs.data.tabs : [], aircraftId) } : null,
   };
 }

@@ -25,6 +25,7 @@ import {
   listFollowing,
   listOrganizations,
   moveItems,
+  organizationName as organizationNameOf,
   removeFavourite,
   searchFiles,
   unfollow,
@@ -313,7 +314,7 @@ export async function organizationsLoader({ request, context }: LoaderFunctionAr
  * `scope` (all | aircraft | folder) is the top bar's select: it narrows what the other parameters ask.
  */
 export async function searchLoader({ request, context }: LoaderFunctionArgs) {
-  const { api } = await requireUser(request, context, { roles: STORAGE_ROLES });
+  const { api, user } = await requireUser(request, context, { roles: STORAGE_ROLES });
   const url = new URL(request.url);
   const q = url.searchParams;
   const query = (q.get("query") ?? "").slice(0, 1000);
@@ -332,20 +333,24 @@ export async function searchLoader({ request, context }: LoaderFunctionArgs) {
   const back = q.get("redirect_url") ? safeRedirect(q.get("redirect_url"), "") || null : null;
   const params = { query, aircraft_id: aircraftId, organization, organization_id: organizationId, folder_path: folderPathRaw, module, redirect_url: back, scope: scopeParam };
 
-  const base = { params, results: [] as SearchResultRow[], total: 0, page, perPage: 20, scope: null as string | null, aircraftName: null as string | null, error: null as string | null, folderPath: null as string | null };
+  const base = { params, results: [] as SearchResultRow[], total: 0, page, perPage: 20, scope: null as string | null, aircraftName: null as string | null, error: null as string | null, folderPath: null as string | null, organizationName: null as string | null };
   const check = checkSearchQuery(query);
   if (!check.ok) return json({ ...base, error: query.trim() ? check.message : null });
   const folderPath = folderPathRaw ? normalizeDir(folderPathRaw) : null;
   if (folderPathRaw && folderPath == null) return json({ ...base, error: "The folder path is not valid." });
 
-  const r = await searchFiles(api, { query: check.query, aircraft_id: aircraftId, organization, organization_id: organizationId, folder_path: aircraftId ? folderPath : null, module, page });
+  const [r, organizationName] = await Promise.all([
+    searchFiles(api, { query: check.query, aircraft_id: aircraftId, organization, organization_id: organizationId, folder_path: aircraftId ? folderPath : null, module, page }),
+    // An administrator with a client selected searches that organization: the page names it.
+    (user.role === "admin" || user.role === "member") && (organizationId || organization) ? organizationNameOf(api, organizationId ?? organization!) : Promise.resolve(null),
+  ]);
   if (!r.ok) return json({ ...base, error: r.error });
   let aircraftName: string | null = null;
   if (r.data.scope !== "all" && aircraftId) {
     aircraftName = r.data.results[0]?.aircraft_name ?? (await getAircraft(api, aircraftId)).aircraft.name;
   }
   return json(
-    { ...base, results: r.data.results, total: r.data.total, page: r.data.page, perPage: r.data.per_page, scope: r.data.scope, aircraftName, folderPath },
+    { ...base, results: r.data.results, total: r.data.total, page: r.data.page, perPage: r.data.per_page, scope: r.data.scope, aircraftName, folderPath, organizationName },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }

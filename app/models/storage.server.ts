@@ -170,6 +170,12 @@ export function listClients(api: Api) {
   return api.get("main", "/storage/clients.json", { schema: ClientsAnswer });
 }
 
+/** An organization's name by id or slug, or null (the search page's scope label; never redirects). */
+export async function organizationName(api: Api, org: string | number): Promise<string | null> {
+  const r = await api.call("main", "GET", `/storage/organizations/${encodeURIComponent(String(org))}.json`, { schema: OrganizationAnswer, passthrough: true });
+  return r.ok ? r.data.organization.name : null;
+}
+
 /** The organization's search-all flag (new_open_search.json → result). */
 export async function searchAllFlag(api: Api, organizationId: number): Promise<boolean> {
   const r = await api.call("main", "GET", "/storage/v2/organization/new_open_search.json", {

@@ -12,6 +12,8 @@ export interface FileSearchProps {
   defaultQuery?: string;
   /** The scope the search page is showing (to keep the select in step). */
   defaultScope?: "all" | "aircraft" | "folder";
+  /** The user's organization searches its whole fleet (the search-all flag): the scope is "all aircraft", nothing else. */
+  searchAll?: boolean;
 }
 
 /**

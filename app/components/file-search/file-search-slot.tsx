@@ -6,7 +6,7 @@
 // is fetched when the user comes near the box (pointer, touch, focus) or after a navigation (issue
 // 12). Until then the form is the server's markup, a plain GET form the browser validates itself,
 // as without JavaScript; what was typed carries over to the live form.
-import { useMatches } from "@remix-run/react";
+import { useMatches, useRouteLoaderData } from "@remix-run/react";
 import { LazyIsland, preloadIsland } from "~/components/server-markup/lazy-island";
 import * as s from "./file-search.css";
 import { fileSearchFromMatches } from "./file-search-handle";
@@ -18,8 +18,10 @@ export const preloadFileSearch = () => preloadIsland(ID, load);
 
 export function FileSearchSlot() {
   const matches = useMatches();
-  const props = fileSearchFromMatches(matches as Parameters<typeof fileSearchFromMatches>[0]);
-  if (!props) return null;
+  const found = fileSearchFromMatches(matches as Parameters<typeof fileSearchFromMatches>[0]);
+  const searchAll = useRouteLoaderData<{ shell?: { searchAll?: boolean } }>("routes/_shell+/_layout")?.shell?.searchAll === true;
+  if (!found) return null;
+  const props = searchAll ? { ...found, searchAll } : found;
   return (
     <div className={s.slot} data-slot="file-search">
       <LazyIsland id={ID} load={load} server={ServerBox} props={props} />

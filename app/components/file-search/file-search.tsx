@@ -62,7 +62,8 @@ export function FileSearch(p: FileSearchProps) {
   };
 
   const redirectUrl = location.pathname.startsWith("/storage/search") ? null : `${location.pathname}${location.search}`;
-  const scopes = p.aircraftId ? (p.folderPath && p.folderPath !== "/" ? ["aircraft", "folder", "all"] : ["aircraft", "all"]) : [];
+  // The search-all flag forces "all aircraft" (spec 000 §2): shown as such, nothing else offered.
+  const scopes = p.searchAll ? [] : p.aircraftId ? (p.folderPath && p.folderPath !== "/" ? ["aircraft", "folder", "all"] : ["aircraft", "all"]) : [];
   const tipId = `${id}-tip`;
   return (
     <Form ref={formRef} method="get" action="/storage/search" className={s.form} role="search" aria-label="File search">
@@ -103,10 +104,15 @@ export function FileSearch(p: FileSearchProps) {
               ))}
             </select>
           </>
+        ) : p.searchAll ? (
+          <span className={s.scope} data-scope="all" title="Your organization searches its whole fleet">
+            All aircraft
+            <input type="hidden" name="scope" value="all" />
+          </span>
         ) : null}
       </div>
-      {p.aircraftId ? <input type="hidden" name="aircraft_id" value={p.aircraftId} /> : null}
-      {p.aircraftId && p.folderPath && p.folderPath !== "/" ? <input type="hidden" name="folder_path" value={p.folderPath} /> : null}
+      {p.aircraftId && !p.searchAll ? <input type="hidden" name="aircraft_id" value={p.aircraftId} /> : null}
+      {p.aircraftId && !p.searchAll && p.folderPath && p.folderPath !== "/" ? <input type="hidden" name="folder_path" value={p.folderPath} /> : null}
       {p.organization ? <input type="hidden" name="organization" value={p.organization} /> : null}
       {p.organizationId ? <input type="hidden" name="organization_id" value={p.organizationId} /> : null}
       {p.module ? <input type="hidden" name="module" value={p.module} /> : null}

@@ -40,6 +40,7 @@ function scopeText(d: Data) {
   if (d.scope === "folder") return `Searched the folder ${d.folderPath ?? d.params.folder_path} of ${d.aircraftName ?? "this aircraft"}`;
   if (d.scope === "aircraft") return `Searched ${d.aircraftName ?? "one aircraft"}`;
   if (d.params.aircraft_id && d.params.scope !== "all") return "Searched all aircraft (your organization searches its whole fleet)";
+  if (d.organizationName) return `Searched all aircraft of ${d.organizationName}`;
   return "Searched all aircraft you have access to";
 }
 
