@@ -7,7 +7,10 @@
 // access downloads the exports and binders (__ops-tab-parts.tsx, ops-tab.server.ts; issue 13).
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { ListTable } from "~/components/data-table-simple/data-table-simple";
+import { LazyIsland } from "~/components/server-markup/lazy-island";
+import { TabTable } from "~/components/tab-grid/tab-grid-static";
+import { TabGridServer } from "~/components/tab-grid/tab-grid.server";
+import type { TabGridProps } from "~/components/tab-grid/tab-grid-types";
 import { OpsTabBar } from "~/components/ops-tab-bar/ops-tab-bar";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { SearchIcon } from "~/components/icons/search";
@@ -28,6 +31,8 @@ export const handle = opsHandle;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? `${data.tab.tab_name} · MSN ${data.header.msn}` : "Tab"} · AeroOPS · AeroRecords` }];
 
 const PER_PAGE = 50;
+/** The grid island's code, fetched when the user comes near the table (LazyIsland). */
+const loadGrid = () => import("~/components/tab-grid/tab-grid").then((m) => m.TabGrid);
 
 /** The tab the URL names (its id case-insensitively), or the redirect a work-order or unknown tab gets. */
 async function openTab(api: Parameters<typeof ops.listTabs>[0], url: URL, ref: ops.AircraftRef, tabDataId: string | undefined) {
@@ -111,13 +116,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return tabAction({ request, api, owner: String(user.id), aircraft: ref, tabId: tab.tab_id });
 }
 
-function cellText(value: unknown, type: string): string {
-  if (value === null || value === undefined || value === "") return "";
-  if (type === "date" && typeof value === "string") return dayMonthYear(value) || value;
-  if (type === "number" && typeof value === "number") return value.toLocaleString("en-US");
-  if (typeof value === "boolean") return value ? "Yes" : "No";
-  return String(value);
-}
 
 export default function OpsTab() {
   const d = useLoaderData<typeof loader>();
@@ -131,9 +129,22 @@ export default function OpsTab() {
     }
     return `${location.pathname}?${p.toString()}`;
   };
-  const selectedIds = new Set(d.confirmDelete ?? []);
   const sortHref = (name: string) =>
     hrefWith({ sort_column: name, sort_order: d.sort_column === name && d.sort_order === "asc" ? "desc" : "asc", page: null });
+  const grid: TabGridProps = {
+    label: d.tab.tab_name,
+    columns: d.columns,
+    rows: d.rows,
+    canEdit: d.canEdit,
+    canEditLocked: d.canEditLocked,
+    sortColumn: d.sort_column,
+    sortOrder: d.sort_order === "desc" ? "desc" : "asc",
+    sortHrefs: Object.fromEntries(d.columns.map((c) => [c.name, sortHref(c.name)])),
+    editHrefs: Object.fromEntries(d.rows.map((r) => [String(r.id), hrefWith({ edit: String(r.id) })])),
+    selected: d.confirmDelete ?? [],
+    emptyText: d.filter ? "No rows match the filter." : "This tab has no rows yet.",
+    choices: d.choices,
+  };
   const tabHref = (id: string) => opsTabHref(id, d.q);
   return (
     <>
@@ -188,58 +199,7 @@ export default function OpsTab() {
         ) : null}
       </Form>
 
-      <ListTable empty={d.rows.length === 0} emptyText={d.filter ? "No rows match the filter." : "This tab has no rows yet."} label={d.tab.tab_name}>
-        <thead>
-          <tr>
-            {d.canEdit ? (
-              <th scope="col">
-                <span className="visually-hidden">Select</span>
-              </th>
-            ) : null}
-            {d.columns.map((c) => (
-              <th
-                key={c.id}
-                scope="col"
-                className={ui.nowrap}
-                aria-sort={d.sort_column === c.name ? (d.sort_order === "asc" ? "ascending" : "descending") : undefined}
-              >
-                <Link to={sortHref(c.name)} title={`Sort by ${c.name}`}>
-                  {c.name}
-                  {d.sort_column === c.name ? (d.sort_order === "asc" ? " ▲" : " ▼") : ""}
-                </Link>
-              </th>
-            ))}
-            {d.canEdit ? (
-              <th scope="col">
-                <span className="visually-hidden">Edit</span>
-              </th>
-            ) : null}
-          </tr>
-        </thead>
-        <tbody>
-          {d.rows.map((r) => (
-            <tr key={r.id}>
-              {d.canEdit ? (
-                <td>
-                  <input type="checkbox" name="select" value={r.id} form="select-rows" aria-label={`Select row ${r.position}`} defaultChecked={selectedIds.has(r.id)} />
-                </td>
-              ) : null}
-              {d.columns.map((c) => (
-                <td key={c.id} style={c.type === "number" ? { textAlign: "right" } : undefined}>
-                  {cellText(r.data[c.name], c.type)}
-                </td>
-              ))}
-              {d.canEdit ? (
-                <td>
-                  <Link to={hrefWith({ edit: String(r.id) })} preventScrollReset className={`${ui.button.ghost} ${ui.buttonSmall}`} aria-label={`Edit row ${r.position}`}>
-                    Edit
-                  </Link>
-                </td>
-              ) : null}
-            </tr>
-          ))}
-        </tbody>
-      </ListTable>
+      {d.canEdit ? <LazyIsland id="tab-grid" load={loadGrid} server={TabGridServer} props={grid} /> : <TabTable {...grid} />}
       {d.selectFirst ? (
         <p className={ui.alert.warning} role="alert" style={{ marginTop: 12 }}>
           Select the rows to delete first (the boxes at the start of each row).

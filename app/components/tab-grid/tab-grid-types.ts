@@ -1,0 +1,43 @@
+// What the tab data grid shows (issue 13 item 3): the same props for the server's table (no script,
+// tab-grid-static.tsx) and the live grid (tab-grid.tsx), so one becomes the other in place.
+export interface GridColumnProps {
+  id: number;
+  name: string;
+  type: string;
+  editable: boolean;
+}
+export interface GridRowProps {
+  id: number;
+  position: number;
+  data: Record<string, string | number | boolean | null>;
+}
+export interface TabGridProps {
+  /** The table's accessible name (the tab's name). */
+  label: string;
+  columns: GridColumnProps[];
+  rows: GridRowProps[];
+  /** Edit Access: selection boxes, the Edit links, and (live) editing in place. */
+  canEdit: boolean;
+  /** Admins and members may change locked (not editable) columns too. */
+  canEditLocked: boolean;
+  sortColumn: string | null;
+  sortOrder: "asc" | "desc";
+  /** The URL that sorts by each column (the server's sort, kept in the URL). */
+  sortHrefs: Record<string, string>;
+  /** The URL of each row's edit dialog (by row id). */
+  editHrefs: Record<string, string>;
+  /** Rows already chosen for deletion (kept checked). */
+  selected: number[];
+  emptyText: string;
+  /** The values a select column offers. */
+  choices: Record<string, string[]>;
+}
+
+/** How a cell reads: dates as "1 Oct 2026", numbers grouped, booleans Yes / No. */
+export function cellText(value: unknown, type: string, dayMonthYear: (iso: string) => string): string {
+  if (value === null || value === undefined || value === "") return "";
+  if (type === "date" && typeof value === "string") return dayMonthYear(value) || value;
+  if (type === "number" && typeof value === "number") return value.toLocaleString("en-US");
+  if (typeof value === "boolean") return value ? "Yes" : "No";
+  return String(value);
+}

@@ -1,0 +1,61 @@
+// The tab data grid island (issue 13 item 3), JavaScript on: a cell edited in place with Enter, the
+// arrow keys moving between cells, Escape leaving a cell as it was, a bad number refused under its cell
+// and nothing saved; a reader gets the plain table.
+import type { Page } from "@playwright/test";
+import { expect, login, test } from "./fixtures";
+
+async function openHardTime(page: Page, msn: string) {
+  await page.goto(`/Aeroops/org/Aircrafts?q=${msn}`);
+  await page.getByRole("table", { name: "My Fleet" }).getByRole("link", { name: msn }).first().click();
+  await page.getByRole("link", { name: "Hard Time Components" }).first().click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hard Time Components");
+}
+
+test("a cell is edited in place; the keyboard moves and cancels; a bad value is refused under its cell", async ({ page }) => {
+  await login(page, "client@demo.aero");
+  await openHardTime(page, "8842");
+  // The grid's code comes when the pointer reaches the table.
+  await page.getByRole("table", { name: "Hard Time Components" }).hover();
+  const grid = page.locator("[data-grid]");
+  await expect(grid).toBeVisible();
+
+  const desc = grid.locator('[data-cell="1:Description"]');
+  const value = `Grid edit ${Date.now()}`;
+  await desc.dblclick();
+  const editor = desc.getByRole("textbox", { name: "Description, row 1" });
+  await editor.fill(value);
+  await editor.press("Enter");
+  await expect(desc).toHaveText(value);
+  await expect(page.locator("[data-toast]")).toContainText("Row saved.");
+
+  // Arrow keys move; Enter opens; Escape leaves the cell as it was.
+  await desc.click();
+  await page.keyboard.press("ArrowRight");
+  const ata = grid.locator('[data-cell="1:ATA"]');
+  await expect(ata).toBeFocused();
+  const before = await ata.textContent();
+  await page.keyboard.press("Enter");
+  await ata.getByRole("textbox").fill("99");
+  await page.keyboard.press("Escape");
+  await expect(ata).toHaveText(before ?? "");
+  await expect(ata).toBeFocused();
+
+  // A number column refuses text: the message under the cell, the editor kept, nothing saved.
+  const limit = grid.locator('[data-cell="1:Limit Months"]');
+  const limitBefore = await limit.textContent();
+  await limit.dblclick();
+  await limit.getByRole("textbox").fill("twelve");
+  await limit.getByRole("textbox").press("Enter");
+  await expect(limit.getByRole("alert")).toBeVisible();
+  await limit.getByRole("textbox").press("Escape");
+  await page.reload();
+  await expect(page.getByRole("table", { name: "Hard Time Components" }).getByRole("row").nth(1)).toContainText(limitBefore ?? "");
+});
+
+test("a reader gets the plain table, no grid", async ({ page }) => {
+  await login(page, "reader@demo.aero");
+  await openHardTime(page, "5123");
+  await page.getByRole("table", { name: "Hard Time Components" }).hover();
+  await expect(page.locator("[data-cell]")).toHaveCount(0);
+  await expect(page.getByRole("checkbox")).toHaveCount(0);
+});
