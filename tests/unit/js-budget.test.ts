@@ -113,6 +113,7 @@ const OVER_BUDGET: Record<string, { most: number; why: string }> = {
   "routes/_shell.ops_template+/organization": { most: 22.3, why: MODULES },
   "routes/_shell.client+/Aeroops.maintenance": { most: 17.3, why: OPS },
   "routes/_shell.storage+/Aeroops.tabs": { most: 14.4, why: OPS },
+  "routes/aero-box+/storage.inventory-report": { most: 10.1, why: `${AERO_BOX}; the fleet inventory report's tables and download forms` },
   "routes/_shell.client+/Aeroops.createtechlogbook": { most: 14.2, why: FORMS },
   "routes/_shell.admin+/organization.$orgId.aircraft.new": { most: 17.4, why: FORMS },
   "routes/_shell.nextcloud+/group.create": { most: 17.4, why: FORMS },
