@@ -27,6 +27,11 @@ export interface UpstreamConfig {
   adminEmails?: string[];
   /** Time for lock-outs and link expiry (lib/clock.ts); the system clock when absent. */
   clock?: Clock;
+  /**
+   * Background job worker loops in this process (text extraction and OCR, ADR 039): JOB_WORKERS,
+   * default 1; 0 runs none (another process works the queue, or a test drains it itself).
+   */
+  jobWorkers?: number;
 }
 
 export interface BlobObject {
@@ -104,6 +109,8 @@ export interface Audit {
 
 export interface Deps {
   db: DB;
+  /** The durable job queue (upstream/jobs/queue.ts). */
+  jobs: import("./jobs/queue").JobQueue;
   blob: BlobStore;
   search: SearchIndex;
   mail: Mailer;

@@ -30,6 +30,7 @@ import {
   avatarPng,
   csvBytes,
   damageChartPng,
+  scannedPagePng,
   inspectionPhotoPng,
   prng,
   seedOf,
@@ -40,6 +41,7 @@ import {
   type DamageMark,
   type SampleKind,
 } from "../lib/sample-files";
+import { queueMissingExtraction } from "../jobs/extract-text";
 
 export const DEMO_PASSWORD = "demo-pass-2026";
 
@@ -483,6 +485,22 @@ function recordsPlan(ac: Ctx, small: boolean): { folders: string[]; files: FileP
           ],
         },
         { heading: "Airworthiness review", table: { columns: ["Review", "Issued", "Expires", "Reviewer"], rows: [0, 1, 2].map((i) => [`ARC ${i + 1}`, addDays("2024-11-20", i * 365), addDays("2025-11-19", i * 365), pick(r, ["J. Byrne", "K. Lahti", "M. Evans", "S. Patel"])]) } },
+      ],
+    }),
+  );
+  // A scanned Form 1 (an image with printed words only: its text comes from OCR, issue 17).
+  add("/09 Component Records/Scanned Form 1 Fuel Pump.png", "png", (r) =>
+    scannedPagePng({
+      seed: seedOf(`${ac.msn}|form1`),
+      lines: [
+        "EASA FORM 1",
+        "AUTHORISED RELEASE CERTIFICATE",
+        `FORM TRACKING NUMBER ${int(r, 10000, 99999)}`,
+        "DESCRIPTION FUEL PUMP",
+        `PART NUMBER ${int(r, 1000000, 9999999)}-4`,
+        `SERIAL NUMBER FP${int(r, 10000, 99999)}`,
+        "STATUS OVERHAULED",
+        `AIRCRAFT MSN ${ac.msn}`,
       ],
     }),
   );
@@ -1213,6 +1231,8 @@ export async function seedDemo(deps: Deps, opts: { small?: boolean } = {}): Prom
     await Promise.allSettled(written.map((k) => deps.blob.delete(k)));
     throw err;
   }
+  // The seeded files' text is extracted by the background jobs, after start (ADR 039).
+  await queueMissingExtraction(deps, deps.jobs);
 }
 
 interface SeedCtx {

@@ -486,3 +486,24 @@ export const CONTENT_TYPES = {
 } as const;
 
 export type SampleKind = keyof typeof CONTENT_TYPES;
+
+/**
+ * A "scanned" page: printed upper-case lines in the 5x7 font on an off-white sheet with a little
+ * speckle, as a flat-bed scan of a form would look (the demo's OCR material, issue 17).
+ */
+export function scannedPagePng(opts: { lines: string[]; seed: number; scale?: number }): Uint8Array {
+  const scale = opts.scale ?? 4;
+  const rnd = prng(opts.seed);
+  const longest = Math.max(...opts.lines.map((l) => l.length), 20);
+  const width = Math.min(1800, Bitmap.textWidth("X".repeat(longest), scale) + 120);
+  const lineH = 7 * scale + 3 * scale;
+  const height = opts.lines.length * lineH + 120;
+  const b = new Bitmap(width, height, [246, 244, 238]);
+  for (let i = 0; i < (width * height) / 400; i++) {
+    const g = 170 + Math.floor(rnd() * 60);
+    b.set(rnd() * width, rnd() * height, [g, g, g]);
+  }
+  b.strokeRect(20, 20, width - 40, height - 40, [120, 120, 120], 2);
+  opts.lines.forEach((line, i) => b.text(60, 60 + i * lineH, line, [28, 28, 34], scale));
+  return b.toPng();
+}
