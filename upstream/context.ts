@@ -69,6 +69,14 @@ export interface SearchHit {
   highlight: string;
   /** bm25 (lower is better); null when the match was too broad to score (ADR 029). */
   rank: number | null;
+  /** What found it: the name or folder path, or only the document's extracted text (ADR 039). */
+  match: "name" | "content";
+  /** Plain-text excerpt around the first match in the document's text, or null. */
+  snippet: string | null;
+  /** [start, end) offsets of the matched words in `snippet`. */
+  snippet_marks: [number, number][];
+  /** 1-based page of that match, or null. */
+  match_page: number | null;
 }
 
 export interface SearchIndex {

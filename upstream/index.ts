@@ -12,6 +12,7 @@ import { requireAuth } from "./auth";
 import { registerAuthRoutes } from "./main/auth";
 import { registerUserRoutes } from "./main/user";
 import { registerStorageRoutes } from "./main/storage";
+import { registerOcrRoutes } from "./main/ocr";
 import { registerConsultantRoutes } from "./main/consultant";
 import { registerAdminRoutes, startAdminWorkers } from "./main/admin";
 import { registerOpsRoutes } from "./ops/routes";
@@ -82,6 +83,7 @@ export async function createUpstream(config: UpstreamConfig): Promise<Upstream> 
   main.use("*", requireAuth());
   registerUserRoutes(main);
   registerStorageRoutes(main);
+  registerOcrRoutes(main);
   registerConsultantRoutes(main);
   registerAdminRoutes(main);
 

@@ -31,6 +31,7 @@ import {
   csvBytes,
   damageChartPng,
   scannedPagePng,
+  scannedPdf,
   inspectionPhotoPng,
   prng,
   seedOf,
@@ -503,6 +504,20 @@ function recordsPlan(ac: Ctx, small: boolean): { folders: string[]; files: FileP
         `AIRCRAFT MSN ${ac.msn}`,
       ],
     }),
+  );
+  // A scanned tech log page: a PDF without a text layer (OCR after rendering the page).
+  add("/Technical Logbook/2026/Scanned Tech Log Page.pdf", "pdf", async (r) =>
+    scannedPdf([
+      await scannedPagePng({
+        seed: seedOf(`${ac.msn}|techlog`),
+        lines: [
+          `TECHNICAL LOG ${ac.registration}  PAGE ${int(r, 1000, 9999)}`,
+          "DEFECT: HYDRAULIC LEAK AT LEFT MAIN GEAR ACTUATOR",
+          "ACTION: SEAL REPLACED, LEAK CHECK SATISFACTORY",
+          `CERTIFIED BY LICENCE ${int(r, 100000, 999999)}`,
+        ],
+      }),
+    ]),
   );
   if (small) {
     add("/03 AD Status/AD Status.xlsx", "xlsx", (r) => xlsxBytes([adSheet(ac, ads)]));

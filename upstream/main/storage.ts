@@ -1384,6 +1384,10 @@ async function search(c: Ctx) {
         organization_id: h.organization_id,
         highlight: h.highlight,
         dir: parentOf(r.path) ?? "/",
+        match: h.match,
+        snippet: h.snippet,
+        snippet_marks: h.snippet_marks,
+        match_page: h.match_page,
       },
     ];
   });
