@@ -80,6 +80,8 @@ export const SMALL_SEED_FILES = [
   "/03 AD Status/AD Status.xlsx",
   "/04 SB Status/SB Status Export.csv",
   "/11 Damage Charts/Damage Chart Fuselage LH.png",
+  "/09 Component Records/Scanned Form 1 Fuel Pump.png",
+  "/Technical Logbook/2026/Scanned Tech Log Page.pdf",
 ] as const;
 
 // ---------------------------------------------------------------------------------------------

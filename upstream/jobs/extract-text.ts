@@ -21,8 +21,6 @@ export const TEXT_MAX_CHARS = 4_000_000;
 const SCANNED_PAGE_MIN_CHARS = 8;
 /** At most this many scanned pages of one PDF are OCRed (bounded time per job). */
 export const OCR_MAX_PDF_PAGES = 40;
-/** Below this mean OCR confidence a file is listed as low confidence. */
-export const LOW_CONFIDENCE = 60;
 
 const PDF = /\.pdf$/i;
 const IMAGE = /\.(png|jpe?g|tiff?|bmp|webp)$/i;

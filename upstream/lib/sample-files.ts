@@ -533,7 +533,15 @@ export async function scannedPagePng(opts: { lines: string[]; seed: number; size
   ctx.fillStyle = opts.ink ?? "rgb(30,30,38)";
   ctx.font = `${size}px "DejaVu Sans Scan"`;
   opts.lines.forEach((line, i) => ctx.fillText(line, 70, 80 + size + i * lineH));
-  return new Uint8Array(canvas.toBuffer("image/png"));
+  // Re-encoded by our own writer: an RGB PNG like every other seeded image, byte-for-byte reproducible.
+  const rgba = ctx.getImageData(0, 0, width, height).data;
+  const b = new Bitmap(width, height);
+  for (let i = 0, j = 0; i < rgba.length; i += 4, j += 3) {
+    b.data[j] = rgba[i]!;
+    b.data[j + 1] = rgba[i + 1]!;
+    b.data[j + 2] = rgba[i + 2]!;
+  }
+  return b.toPng();
 }
 
 /** A PDF whose pages are images only (no text layer), as a scanner writes them. */

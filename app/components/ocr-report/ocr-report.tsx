@@ -4,7 +4,8 @@
 import { Form, Link, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import * as ui from "~/components/ui/ui.css";
-import { LOW_CONFIDENCE, TEXT_STATUS_LABEL, type OcrProblemFile, type TextCounts } from "~/models/schemas/ocr";
+import { LOW_CONFIDENCE, TEXT_STATUS_LABEL } from "~/models/ocr-rules";
+import type { OcrProblemFile, TextCounts } from "~/models/schemas/ocr";
 import { filesHref } from "~/models/storage-links";
 import * as s from "./ocr-report.css";
 

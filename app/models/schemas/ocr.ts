@@ -3,17 +3,9 @@
 // server-only.
 import { z } from "zod";
 
-export const TEXT_STATUSES = ["pending", "processing", "done", "failed", "no_text"] as const;
-export type TextStatus = (typeof TEXT_STATUSES)[number];
-export const TEXT_STATUS_LABEL: Record<TextStatus, string> = {
-  pending: "Pending",
-  processing: "Processing",
-  done: "Done",
-  failed: "Failed",
-  no_text: "No text",
-};
-/** Files with a mean OCR confidence below this are listed as low confidence. */
-export const LOW_CONFIDENCE = 60;
+import { TEXT_STATUSES } from "../ocr-rules";
+
+export { LOW_CONFIDENCE, TEXT_STATUSES, TEXT_STATUS_LABEL, type TextStatus } from "../ocr-rules";
 
 export const TextCounts = z.object({
   pending: z.number().int(),
