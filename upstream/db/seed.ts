@@ -529,6 +529,11 @@ function recordsPlan(ac: Ctx, small: boolean): { folders: string[]; files: FileP
     return { folders, files };
   }
 
+  // A faded scan that OCR cannot read well: it shows in the OCR report as low confidence (issue 17).
+  add("/10 Delivery Documents/Faded Work Order Scan.png", "png", () =>
+    scannedPagePng({ seed: seedOf(`${ac.msn}|faded`), ink: "rgb(200,198,192)", size: 14, lines: [`WORK ORDER ${ac.msn}-17 HYDRAULIC PUMP REMOVED`, "BORESCOPE INSPECTION STAGE 1 HPT", "SIGNED J BYRNE"] }),
+  );
+
   add("/01 Certificates/Certificate of Registration.pdf", "pdf", (r) =>
     pdf({
       title: "Certificate of Registration",
