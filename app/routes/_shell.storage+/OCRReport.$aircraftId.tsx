@@ -28,7 +28,7 @@ export default function StorageOCRReportRoute() {
           <h1 className={ui.pageTitle}>OCR Report</h1>
           <p className={ui.pageLead}>
             {aircraft.name}
-            {aircraft.registration ? ` · ${aircraft.registration}` : ""} · MSN {aircraft.msn} · {ACCESS_LABEL[access]}
+            {aircraft.registration ? ` · ${aircraft.registration}` : ""} · {ACCESS_LABEL[access]}
           </p>
         </div>
         <div className={ui.row}>
