@@ -35,8 +35,8 @@ export interface JobQueue {
   /** Schedules a retry with back-off, or marks the job failed after its last attempt. Returns the new status. */
   fail(job: Job, error: unknown): Promise<JobStatus>;
   counts(kind?: string): Promise<Record<JobStatus, number>>;
-  /** Runs `concurrency` worker loops in-process; returns a stop function that waits for running jobs. */
-  start(handlers: Record<string, JobHandler>, opts?: { concurrency?: number; idleMs?: number }): () => Promise<void>;
+  /** Runs `concurrency` worker loops in-process; returns a stop function that waits up to `graceMs` for running jobs. */
+  start(handlers: Record<string, JobHandler>, opts?: { concurrency?: number; idleMs?: number }): (graceMs?: number) => Promise<void>;
   /** Wakes idle worker loops (after an enqueue). */
   poke(): void;
 }
@@ -161,11 +161,13 @@ export function createJobQueue(db: DB, opts: QueueOptions = {}): JobQueue {
       const starter = setTimeout(() => {
         for (let i = 0; i < concurrency; i++) loops.push(loop());
       }, 0);
-      return async () => {
+      return async (graceMs = 5000) => {
         stopped = true;
         clearTimeout(starter);
         queue.poke();
-        await Promise.all(loops);
+        // A long job (a scanned PDF) is not waited for beyond the grace: its lock expires and
+        // another start takes it again.
+        await Promise.race([Promise.all(loops), new Promise((r) => setTimeout(r, graceMs).unref?.())]);
       };
     },
   };
