@@ -34,6 +34,7 @@ export function loadUpstreamConfig(env: NodeJS.ProcessEnv = process.env): Upstre
     portalUrl: env.PORTAL_URL ?? `http://localhost:${port}`,
     smtpUrl: env.SMTP_URL || undefined,
     tokenTtlHours: Number(env.TOKEN_TTL_HOURS ?? 12),
+    jobWorkers: env.JOB_WORKERS != null && env.JOB_WORKERS !== "" ? Math.max(0, Math.min(8, Math.floor(Number(env.JOB_WORKERS)) || 0)) : 1,
     adminEmails: env.ADMIN_EMAILS ? env.ADMIN_EMAILS.split(",").map((s) => s.trim()).filter(Boolean) : undefined,
   };
 }

@@ -27,6 +27,11 @@ export interface UpstreamConfig {
   adminEmails?: string[];
   /** Time for lock-outs and link expiry (lib/clock.ts); the system clock when absent. */
   clock?: Clock;
+  /**
+   * Background job worker loops in this process (text extraction and OCR, ADR 039): JOB_WORKERS,
+   * default 1; 0 runs none (another process works the queue, or a test drains it itself).
+   */
+  jobWorkers?: number;
 }
 
 export interface BlobObject {
@@ -64,6 +69,14 @@ export interface SearchHit {
   highlight: string;
   /** bm25 (lower is better); null when the match was too broad to score (ADR 029). */
   rank: number | null;
+  /** What found it: the name or folder path, or only the document's extracted text (ADR 039). */
+  match: "name" | "content";
+  /** Plain-text excerpt around the first match in the document's text, or null. */
+  snippet: string | null;
+  /** [start, end) offsets of the matched words in `snippet`. */
+  snippet_marks: [number, number][];
+  /** 1-based page of that match, or null. */
+  match_page: number | null;
 }
 
 export interface SearchIndex {
@@ -104,6 +117,8 @@ export interface Audit {
 
 export interface Deps {
   db: DB;
+  /** The durable job queue (upstream/jobs/queue.ts). */
+  jobs: import("./jobs/queue").JobQueue;
   blob: BlobStore;
   search: SearchIndex;
   mail: Mailer;

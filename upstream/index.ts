@@ -13,10 +13,13 @@ import { registerAuthRoutes } from "./main/auth";
 import { registerUserRoutes } from "./main/user";
 import { registerStorageRoutes } from "./main/storage";
 import { registerInventoryRoutes } from "./main/inventory";
+import { registerOcrRoutes } from "./main/ocr";
 import { registerConsultantRoutes } from "./main/consultant";
 import { registerAdminRoutes, startAdminWorkers } from "./main/admin";
 import { registerOpsRoutes } from "./ops/routes";
 import { ensureSpeedTestFiles } from "./blob/speedtest-files";
+import { createJobQueue, type Job } from "./jobs/queue";
+import { EXTRACT_JOB, createOcrEngine, extractTextHandler, queueMissingExtraction } from "./jobs/extract-text";
 
 import type { UpstreamCallMeta, UpstreamHandler } from "./client-address";
 
@@ -35,6 +38,11 @@ export interface Upstream {
   /** Blob store (signed POST uploads, signed GETs). */
   blob: (request: Request) => Promise<Response>;
   deps: Deps;
+  /**
+   * Runs due jobs in this call until none is left (or `max` ran): for tests and the bench, which
+   * start the upstream with jobWorkers 0. Returns how many jobs ran.
+   */
+  drainJobs: (max?: number) => Promise<number>;
   close: () => Promise<void>;
 }
 
@@ -44,8 +52,10 @@ const callMeta = (meta?: UpstreamCallMeta): UpstreamCallMeta => ({ clientIp: typ
 export async function createUpstream(config: UpstreamConfig): Promise<Upstream> {
   const { db, sqlite, close } = await openDatabase(config.dataDir);
   const blob = createLocalBlobStore(path.join(config.dataDir, "blobs"), config);
+  const clock = config.clock;
   const deps: Deps = {
     db,
+    jobs: createJobQueue(db, { now: clock ? () => clock.now() : undefined }),
     blob,
     search: createFtsSearch(sqlite),
     mail: createMailer(db, config),
@@ -75,6 +85,7 @@ export async function createUpstream(config: UpstreamConfig): Promise<Upstream> 
   registerUserRoutes(main);
   registerStorageRoutes(main);
   registerInventoryRoutes(main);
+  registerOcrRoutes(main);
   registerConsultantRoutes(main);
   registerAdminRoutes(main);
 
@@ -84,13 +95,46 @@ export async function createUpstream(config: UpstreamConfig): Promise<Upstream> 
 
   const stopAdminWorkers = startAdminWorkers(deps);
 
+  // Background jobs (ADR 039): the worker loops start after this function returns and never
+  // block start-up; files without an extraction row (older data) are queued once at start.
+  const ocr = createOcrEngine();
+  const handlers: Record<string, (job: Job) => Promise<void>> = { [EXTRACT_JOB]: extractTextHandler(deps, ocr) };
+  const workers = config.jobWorkers ?? 1;
+  const stopJobs = workers > 0 ? deps.jobs.start(handlers, { concurrency: workers }) : async () => {};
+  if (workers > 0) {
+    const sweep = setTimeout(() => {
+      queueMissingExtraction(deps, deps.jobs).catch((err) => console.error("[jobs] queueing text extraction failed", err));
+    }, 50);
+    sweep.unref?.();
+  }
+  const drainJobs = async (max = Infinity) => {
+    let ran = 0;
+    while (ran < max) {
+      const job = await deps.jobs.claim();
+      if (!job) break;
+      ran++;
+      try {
+        const handler = handlers[job.kind];
+        if (!handler) throw new Error(`No handler for job kind "${job.kind}".`);
+        await handler(job);
+        await deps.jobs.complete(job);
+      } catch (err) {
+        await deps.jobs.fail(job, err);
+      }
+    }
+    return ran;
+  };
+
   return {
     main: (req, meta) => Promise.resolve(main.fetch(req, callMeta(meta))),
     ops: (req, meta) => Promise.resolve(ops.fetch(req, callMeta(meta))),
     blob: (req) => blob.fetch(req),
     deps,
+    drainJobs,
     close: async () => {
       stopAdminWorkers();
+      await stopJobs();
+      await ocr.close();
       await close();
     },
   };

@@ -32,7 +32,7 @@ export interface TestUpstream {
 
 /** Every test upstream runs on a manual clock (upstream/lib/clock.ts): time moves only when a test
  * advances it or the upstream sleeps (the sign-in slow-down), so no test waits in real time. */
-export async function startTestUpstream({ seed = true, small = true }: { seed?: boolean; small?: boolean } = {}): Promise<TestUpstream> {
+export async function startTestUpstream({ seed = true, small = true, jobWorkers = 0 }: { seed?: boolean; small?: boolean; jobWorkers?: number } = {}): Promise<TestUpstream> {
   const clock = manualClock();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "aero-upstream-"));
   let origin = "";
@@ -48,6 +48,8 @@ export async function startTestUpstream({ seed = true, small = true }: { seed?: 
     portalUrl: origin,
     tokenTtlHours: 12,
     clock,
+    // Background jobs run only when a test asks (upstream.drainJobs() or jobWorkers > 0).
+    jobWorkers,
   });
   if (seed) await seedDemo(upstream.deps, { small });
   // The same HTTP entry as server.ts: the caller's address is the socket's, or a signed forwarded one.

@@ -80,7 +80,7 @@ const OVER_BUDGET: Record<string, { most: number; why: string }> = {
   "routes/_shell.client+/home": { most: 18.7, why: SHELL },
   "routes/_shell+/aircraft-access.$aircraftId": { most: 18.7, why: SHELL },
   "routes/_shell+/deactivate": { most: 18.6, why: LISTS },
-  "routes/_shell.storage+/search": { most: 18.7, why: FILES },
+  "routes/_shell.storage+/search": { most: 19.0, why: `${FILES}; issue 17: the snippet inside documents (marks built from offsets as React text)` },
   "routes/_shell.admin+/es-migration": { most: 18.5, why: FORMS },
   "routes/_shell.admin+/consultant.dashboard": { most: 18.5, why: LISTS },
   "routes/_shell.admin+/audit": { most: 18.2, why: LISTS },
@@ -139,10 +139,9 @@ const OVER_BUDGET: Record<string, { most: number; why: string }> = {
   "routes/aero-box+/storage.favourites": { most: 14.7, why: AERO_BOX_FILES },
   "routes/_shell.storage+/InventoryReport.$aircraftId": { most: 16.2, why: INVENTORY },
   "routes/_shell.storage+/linkedDocuments.$aircraftId": { most: 14.7, why: SHELL },
-  "routes/_shell.storage+/OCRReport.$aircraftId": { most: 14.7, why: SHELL },
+  "routes/_shell.storage+/OCRReport.$aircraftId": { most: 16.9, why: `${SHELL}; issue 17: the real OCR report (counts, progress, problem files, re-run forms, live figures while jobs run)` },
   "routes/aero-box+/storage.following": { most: 12.6, why: AERO_BOX },
   "routes/aero-box+/storage.all": { most: 12.5, why: AERO_BOX },
-  "routes/aero-box+/storage.ocr-status": { most: 12.5, why: AERO_BOX },
   "routes/aero-box+/_index": { most: 10.9, why: AERO_BOX },
 };
 

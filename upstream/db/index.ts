@@ -9,6 +9,7 @@ import * as m003 from "./migrations/003_admin_indexes";
 import * as m004 from "./migrations/004_trust";
 import * as m005 from "./migrations/005_speed";
 import * as m006 from "./migrations/006_search_scope";
+import * as m007 from "./migrations/007_text_extraction";
 
 export type DB = Kysely<Database>;
 
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   "004_trust": m004,
   "005_speed": m005,
   "006_search_scope": m006,
+  "007_text_extraction": m007,
 };
 
 class InlineProvider implements MigrationProvider {

@@ -392,7 +392,43 @@ export interface KvTable {
   value: string;
 }
 
+export type JobStatus = "queued" | "running" | "done" | "failed";
+export interface JobsTable {
+  id: Generated<number>;
+  kind: string;
+  payload: Generated<string>;
+  dedupe_key: string | null;
+  status: Generated<JobStatus>;
+  attempts: Generated<number>;
+  max_attempts: Generated<number>;
+  run_after: Generated<string>;
+  locked_until: string | null;
+  last_error: string | null;
+  created_at: Generated<string>;
+  updated_at: Generated<string>;
+}
+
+export type TextStatus = "pending" | "processing" | "done" | "failed" | "no_text";
+export interface FileTextTable {
+  file_id: number;
+  aircraft_id: number;
+  organization_id: number;
+  status: Generated<TextStatus>;
+  /** "pdf-text", "ocr", "pdf-text+ocr" or "none". */
+  method: string | null;
+  pages: number | null;
+  /** Mean OCR confidence (0-100); null when no page was OCRed. */
+  confidence: number | null;
+  /** Every page's text, pages separated by a form feed ("\f"). */
+  text: string | null;
+  error: string | null;
+  extracted_at: string | null;
+  updated_at: Generated<string>;
+}
+
 export interface Database {
+  jobs: JobsTable;
+  file_text: FileTextTable;
   users: UsersTable;
   tokens: TokensTable;
   one_time_tokens: OneTimeTokensTable;

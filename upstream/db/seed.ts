@@ -30,6 +30,8 @@ import {
   avatarPng,
   csvBytes,
   damageChartPng,
+  scannedPagePng,
+  scannedPdf,
   inspectionPhotoPng,
   prng,
   seedOf,
@@ -40,6 +42,7 @@ import {
   type DamageMark,
   type SampleKind,
 } from "../lib/sample-files";
+import { queueMissingExtraction } from "../jobs/extract-text";
 
 export const DEMO_PASSWORD = "demo-pass-2026";
 
@@ -77,6 +80,8 @@ export const SMALL_SEED_FILES = [
   "/03 AD Status/AD Status.xlsx",
   "/04 SB Status/SB Status Export.csv",
   "/11 Damage Charts/Damage Chart Fuselage LH.png",
+  "/09 Component Records/Scanned Form 1 Fuel Pump.png",
+  "/Technical Logbook/2026/Scanned Tech Log Page.pdf",
 ] as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -486,6 +491,36 @@ function recordsPlan(ac: Ctx, small: boolean): { folders: string[]; files: FileP
       ],
     }),
   );
+  // A scanned Form 1 (an image with printed words only: its text comes from OCR, issue 17).
+  add("/09 Component Records/Scanned Form 1 Fuel Pump.png", "png", (r) =>
+    scannedPagePng({
+      seed: seedOf(`${ac.msn}|form1`),
+      lines: [
+        "EASA FORM 1",
+        "AUTHORISED RELEASE CERTIFICATE",
+        `FORM TRACKING NUMBER ${int(r, 10000, 99999)}`,
+        "DESCRIPTION FUEL PUMP",
+        `PART NUMBER ${int(r, 1000000, 9999999)}-4`,
+        `SERIAL NUMBER FP${int(r, 10000, 99999)}`,
+        "STATUS OVERHAULED",
+        `AIRCRAFT MSN ${ac.msn}`,
+      ],
+    }),
+  );
+  // A scanned tech log page: a PDF without a text layer (OCR after rendering the page).
+  add("/Technical Logbook/2026/Scanned Tech Log Page.pdf", "pdf", async (r) =>
+    scannedPdf([
+      await scannedPagePng({
+        seed: seedOf(`${ac.msn}|techlog`),
+        lines: [
+          `TECHNICAL LOG ${ac.registration}  PAGE ${int(r, 1000, 9999)}`,
+          "DEFECT: HYDRAULIC LEAK AT LEFT MAIN GEAR ACTUATOR",
+          "ACTION: SEAL REPLACED, LEAK CHECK SATISFACTORY",
+          `CERTIFIED BY LICENCE ${int(r, 100000, 999999)}`,
+        ],
+      }),
+    ]),
+  );
   if (small) {
     add("/03 AD Status/AD Status.xlsx", "xlsx", (r) => xlsxBytes([adSheet(ac, ads)]));
     add("/04 SB Status/SB Status Export.csv", "csv", (r) => csvBytes(["SB Number", "Title", "Revision", "Category", "Status", "Date"], sbs.map((s) => [s.number, s.title, s.revision, s.category, s.status, s.date])));
@@ -493,6 +528,11 @@ function recordsPlan(ac: Ctx, small: boolean): { folders: string[]; files: FileP
     add("/Records Index.txt", "txt", (r) => recordsIndex(ac, files));
     return { folders, files };
   }
+
+  // A faded scan that OCR cannot read well: it shows in the OCR report as low confidence (issue 17).
+  add("/10 Delivery Documents/Faded Work Order Scan.png", "png", () =>
+    scannedPagePng({ seed: seedOf(`${ac.msn}|faded`), ink: "rgb(200,198,192)", size: 14, lines: [`WORK ORDER ${ac.msn}-17 HYDRAULIC PUMP REMOVED`, "BORESCOPE INSPECTION STAGE 1 HPT", "SIGNED J BYRNE"] }),
+  );
 
   add("/01 Certificates/Certificate of Registration.pdf", "pdf", (r) =>
     pdf({
@@ -1213,6 +1253,8 @@ export async function seedDemo(deps: Deps, opts: { small?: boolean } = {}): Prom
     await Promise.allSettled(written.map((k) => deps.blob.delete(k)));
     throw err;
   }
+  // The seeded files' text is extracted by the background jobs, after start (ADR 039).
+  await queueMissingExtraction(deps, deps.jobs);
 }
 
 interface SeedCtx {

@@ -2,7 +2,11 @@
 // (SheetJS), CSV and text. PDFs come from ./pdf (renderPdf). Everything is deterministic: the same
 // inputs give the same bytes, so the seed is reproducible.
 import zlib from "node:zlib";
+import path from "node:path";
+import { createRequire } from "node:module";
 import * as XLSX from "@e965/xlsx";
+
+const require = createRequire(import.meta.url);
 
 // ---------------------------------------------------------------------------------------------
 // Deterministic randomness
@@ -486,3 +490,72 @@ export const CONTENT_TYPES = {
 } as const;
 
 export type SampleKind = keyof typeof CONTENT_TYPES;
+
+/**
+ * A "scanned" page: printed lines in DejaVu Sans (the font package the PDFs use) on an off-white
+ * sheet with a slight tilt and speckle, as a flat-bed scan of a form looks: the demo's OCR material
+ * (issue 17). Drawn with @napi-rs/canvas; the 5x7 bitmap font is the fallback if it is missing.
+ */
+export async function scannedPagePng(opts: { lines: string[]; seed: number; size?: number; ink?: string }): Promise<Uint8Array> {
+  const rnd = prng(opts.seed);
+  const size = opts.size ?? 30;
+  let canvasMod: typeof import("@napi-rs/canvas") | null = null;
+  try {
+    canvasMod = await import("@napi-rs/canvas");
+  } catch {
+    canvasMod = null;
+  }
+  if (!canvasMod) {
+    const longest = Math.max(...opts.lines.map((l) => l.length), 20);
+    const b = new Bitmap(Bitmap.textWidth("X".repeat(longest), 4) + 120, opts.lines.length * 40 + 120, [246, 244, 238]);
+    opts.lines.forEach((line, i) => b.text(60, 60 + i * 40, line, [28, 28, 34], 4));
+    return b.toPng();
+  }
+  const { createCanvas, GlobalFonts } = canvasMod;
+  if (!GlobalFonts.has("DejaVu Sans Scan")) {
+    GlobalFonts.registerFromPath(path.join(path.dirname(require.resolve("dejavu-fonts-ttf/package.json")), "ttf", "DejaVuSans.ttf"), "DejaVu Sans Scan");
+  }
+  const lineH = Math.round(size * 1.6);
+  const width = 1240;
+  const height = opts.lines.length * lineH + 160;
+  const canvas = createCanvas(width, height);
+  const ctx = canvas.getContext("2d");
+  ctx.fillStyle = "rgb(246,244,238)";
+  ctx.fillRect(0, 0, width, height);
+  ctx.fillStyle = "rgb(175,175,175)";
+  for (let i = 0; i < (width * height) / 500; i++) ctx.fillRect(rnd() * width, rnd() * height, 1, 1);
+  ctx.translate(width / 2, height / 2);
+  ctx.rotate((rnd() - 0.5) * 0.012); // a sheet fed slightly askew
+  ctx.translate(-width / 2, -height / 2);
+  ctx.strokeStyle = "rgb(110,110,110)";
+  ctx.lineWidth = 2;
+  ctx.strokeRect(24, 24, width - 48, height - 48);
+  ctx.fillStyle = opts.ink ?? "rgb(30,30,38)";
+  ctx.font = `${size}px "DejaVu Sans Scan"`;
+  opts.lines.forEach((line, i) => ctx.fillText(line, 70, 80 + size + i * lineH));
+  // Re-encoded by our own writer: an RGB PNG like every other seeded image, byte-for-byte reproducible.
+  const rgba = ctx.getImageData(0, 0, width, height).data;
+  const b = new Bitmap(width, height);
+  for (let i = 0, j = 0; i < rgba.length; i += 4, j += 3) {
+    b.data[j] = rgba[i]!;
+    b.data[j + 1] = rgba[i + 1]!;
+    b.data[j + 2] = rgba[i + 2]!;
+  }
+  return b.toPng();
+}
+
+/** A PDF whose pages are images only (no text layer), as a scanner writes them. */
+export async function scannedPdf(pages: Uint8Array[]): Promise<Uint8Array> {
+  const { default: PDFDocument } = await import("pdfkit");
+  const doc = new PDFDocument({ size: "A4", margin: 0, autoFirstPage: false, info: { Title: "Scan", CreationDate: new Date(Date.UTC(2026, 0, 1)) } });
+  const chunks: Buffer[] = [];
+  doc.on("data", (c: Buffer) => chunks.push(c));
+  const done = new Promise<void>((r) => doc.on("end", () => r()));
+  for (const png of pages) {
+    doc.addPage();
+    doc.image(Buffer.from(png), 20, 20, { width: 555 });
+  }
+  doc.end();
+  await done;
+  return new Uint8Array(Buffer.concat(chunks));
+}

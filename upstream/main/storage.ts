@@ -59,6 +59,7 @@ import {
 import { checkSearchQuery } from "../../app/models/search-query";
 import { ancestorsOf, basename, isWithin, joinPath, normalizeDir, parentOf } from "../../app/models/paths";
 import { isValidKey } from "../blob/local";
+import { queueExtraction } from "../jobs/extract-text";
 
 type Ctx = Context<HonoEnv>;
 type Trx = Transaction<Database>;
@@ -928,8 +929,10 @@ async function indexFiles(c: Ctx, flow: NamingFlow) {
     deps.search.index(toIndex.map((r) => ({ id: r.id, name: r.name, path: r.path, aircraft_id: aircraft.id, organization_id: aircraft.organization_id })));
   });
 
-  // 3. After the commit: replaced and refused blobs go.
+  // 3. After the commit: replaced and refused blobs go; the new files' text is extracted in the
+  // background (a replaced file is read again).
   await deleteBlobs(deps, [...oldKeys, ...refused.map((r) => r.key)]);
+  if (indexedIds.length) await queueExtraction(deps, deps.jobs, indexedIds, { force: true });
   if (indexedIds.length) {
     await deps.audit.log({
       userId: user.id,
@@ -1151,11 +1154,11 @@ async function copyItems(c: Ctx) {
     throw refuse("Some files could not be copied (their content is missing). Nothing was copied.");
   }
   const topIds: number[] = [];
+  const made: ItemRow[] = [];
   try {
     await deps.db.transaction().execute(async (trx) => {
       const newIdByPath = new Map<string, number>([[destFolder.path, destFolder.id]]);
       const sorted = [...plan].sort((a, b) => a.newPath.split("/").length - b.newPath.split("/").length);
-      const made: ItemRow[] = [];
       const now = nowIso();
       const topPaths = new Set(trees.map((t) => t[0]!.path));
       for (const p of sorted) {
@@ -1188,6 +1191,8 @@ async function copyItems(c: Ctx) {
     await deleteBlobs(deps, copied);
     throw err;
   }
+  const copiedFiles = made.filter((r) => !r.is_folder).map((r) => r.id);
+  if (copiedFiles.length) await queueExtraction(deps, deps.jobs, copiedFiles);
   await deps.audit.log({
     userId: user.id,
     action: "storage.copy",
@@ -1379,6 +1384,10 @@ async function search(c: Ctx) {
         organization_id: h.organization_id,
         highlight: h.highlight,
         dir: parentOf(r.path) ?? "/",
+        match: h.match,
+        snippet: h.snippet,
+        snippet_marks: h.snippet_marks,
+        match_page: h.match_page,
       },
     ];
   });

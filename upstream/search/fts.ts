@@ -84,6 +84,62 @@ export function highlightName(name: string, terms: string[]): string {
   return out + escapeHtml(name.slice(last));
 }
 
+const WORD = /[\p{L}\p{N}\p{M}\p{Co}_-]+/gu;
+
+/** [start, end) of every word (or "-"/"_"-joined part of a word) that starts with one of the terms. */
+export function matchRanges(text: string, terms: string[], first = false): [number, number][] {
+  const out: [number, number][] = [];
+  const hits = (w: string) => {
+    const folded = fold(w);
+    return terms.some((t) => folded.startsWith(t));
+  };
+  for (const m of text.matchAll(WORD)) {
+    const start = m.index ?? 0;
+    if (hits(m[0])) out.push([start, start + m[0].length]);
+    else if (/[_-]/.test(m[0])) {
+      for (const part of m[0].matchAll(/[^_-]+/g)) {
+        const ps = start + (part.index ?? 0);
+        if (hits(part[0])) out.push([ps, ps + part[0].length]);
+      }
+    }
+    if (first && out.length) break;
+  }
+  return out;
+}
+
+const SNIPPET_BEFORE = 60;
+const SNIPPET_AFTER = 140;
+
+/**
+ * A short plain-text excerpt around the first match in a file's text (pages separated by "\f"):
+ * the text, the [start, end) offsets of the matched words inside it, and the 1-based page.
+ * Plain text only: the portal marks the ranges itself (never as HTML).
+ */
+export function snippetOf(text: string, terms: string[]): { text: string; marks: [number, number][]; page: number } | null {
+  const first = matchRanges(text, terms, true)[0];
+  if (!first) return null;
+  const at = first[0];
+  let page = 1;
+  for (let i = text.indexOf("\f"); i >= 0 && i < at; i = text.indexOf("\f", i + 1)) page++;
+  const pageStart = text.lastIndexOf("\f", at - 1) + 1;
+  const pageEndRaw = text.indexOf("\f", at);
+  const pageEnd = pageEndRaw < 0 ? text.length : pageEndRaw;
+  let start = Math.max(pageStart, at - SNIPPET_BEFORE);
+  let end = Math.min(pageEnd, first[1] + SNIPPET_AFTER);
+  if (start > pageStart) {
+    const sp = text.slice(start, at).search(/\s/);
+    if (sp >= 0) start += sp + 1;
+  }
+  if (end < pageEnd) {
+    const sp = text.slice(first[1], end).search(/\s\S*$/);
+    if (sp >= 0) end = first[1] + sp;
+  }
+  let out = text.slice(start, end).replace(/\s+/g, " ").trim();
+  if (start > pageStart) out = `… ${out}`;
+  if (end < pageEnd) out = `${out} …`;
+  return { text: out, marks: matchRanges(out, terms), page };
+}
+
 export function createFtsSearch(sqlite: Database.Database): SearchIndex {
   const del = sqlite.prepare("DELETE FROM files_fts WHERE rowid = ?");
   const ins = sqlite.prepare("INSERT INTO files_fts (rowid, name, path, aircraft_id, organization_id) VALUES (?, ?, ?, ?, ?)");
@@ -139,6 +195,31 @@ export function createFtsSearch(sqlite: Database.Database): SearchIndex {
     return s;
   }
 
+  // The content index (file_text_fts, migration 007): the same scope rules; a folder scope is a
+  // filter through storage_items (the content index has no path). Files that match by name or path
+  // are left out here: they are already listed above.
+  const contentCache = new Map<string, { count: Database.Statement; ranked: Database.Statement }>();
+  function contentStatements(filterAircraft: boolean, scopeFolder: boolean) {
+    const k = `${+filterAircraft}${+scopeFolder}`;
+    let s = contentCache.get(k);
+    if (!s) {
+      const where = ["file_text_fts MATCH @cmatch", "rowid NOT IN (SELECT rowid FROM files_fts WHERE files_fts MATCH @match)"];
+      if (filterAircraft) where.push("aircraft_id IN (SELECT value FROM json_each(@aircraft))");
+      if (scopeFolder) where.push("rowid IN (SELECT id FROM storage_items WHERE aircraft_id = @folderAircraft AND substr(path, 1, length(@folder)) = @folder)");
+      const w = where.join(" AND ");
+      s = {
+        count: sqlite.prepare(`SELECT count(*) AS n FROM file_text_fts WHERE ${w}`),
+        ranked: sqlite.prepare(`SELECT rowid AS id, bm25(file_text_fts, 1, 0, 0) AS rank FROM file_text_fts WHERE ${w} ORDER BY rank, rowid LIMIT @limit OFFSET @offset`),
+      };
+      contentCache.set(k, s);
+    }
+    return s;
+  }
+  const textsMatching = sqlite.prepare(
+    `SELECT file_id AS id, text FROM file_text WHERE file_id IN (SELECT value FROM json_each(@ids))
+       AND file_id IN (SELECT rowid FROM file_text_fts WHERE file_text_fts MATCH @cmatch AND rowid IN (SELECT value FROM json_each(@ids)))`,
+  );
+
   /** The MATCH expression of a query: the words (in name or path) and the indexed part of the scope. */
   function matchOf(terms: string[], q: { aircraftIds: number[] | "all"; organizationId?: number | null }, columns = "{name path}") {
     const parts = [buildMatch(terms, columns)];
@@ -175,38 +256,53 @@ export function createFtsSearch(sqlite: Database.Database): SearchIndex {
       if (folder) filters.folder = folder;
       const st = statements(filterAircraft, !!folder);
       const match = matchOf(terms, q);
-      const total = (st.count.get({ ...filters, match }) as { n: number }).n;
+      const nameTotal = (st.count.get({ ...filters, match }) as { n: number }).n;
+      // Files found by their text only (issue 17): after every name or path match (ADR 039).
+      const cst = contentStatements(filterAircraft, !!folder);
+      const cfilters: Record<string, unknown> = { ...filters, cmatch: matchOf(terms, q, "{text}"), match };
+      if (folder) cfilters.folderAircraft = (q.aircraftIds as number[])[0];
+      const contentTotal = (cst.count.get(cfilters) as { n: number }).n;
+      const total = nameTotal + contentTotal;
       const limit = Math.max(0, Math.floor(q.limit));
       const offset = Math.max(0, Math.floor(q.offset));
       if (!total || offset >= total) return { total, hits: [] };
-      let ranked: { id: number; rank: number | null }[];
-      if (total <= RANK_ALL_MAX) {
-        ranked = st.ranked.all({ ...filters, match, limit, offset }) as { id: number; rank: number }[];
-      } else {
-        // Too broad to score every match (a short prefix matching most of the index): files whose
-        // name matches come first, then those matched by their folder path only, newest first in
-        // each; no score (ADR 029).
-        const byName = matchOf(terms, q, "{name}");
-        const nameTotal = (st.count.get({ ...filters, match: byName }) as { n: number }).n;
-        const ids: number[] = [];
-        if (offset < nameTotal) ids.push(...(st.newest.all({ ...filters, match: byName, limit, offset }) as { id: number }[]).map((r) => r.id));
-        if (ids.length < limit) {
-          const pathOnly = `(${match}) NOT (${buildMatch(terms, "{name}")})`;
-          const rest = st.newest.all({ ...filters, match: pathOnly, limit: limit - ids.length, offset: Math.max(0, offset - nameTotal) }) as { id: number }[];
-          ids.push(...rest.map((r) => r.id));
+      let ranked: { id: number; rank: number | null; content?: boolean }[] = [];
+      if (offset < nameTotal) {
+        if (nameTotal <= RANK_ALL_MAX) {
+          ranked = st.ranked.all({ ...filters, match, limit, offset }) as { id: number; rank: number }[];
+        } else {
+          // Too broad to score every match (a short prefix matching most of the index): files whose
+          // name matches come first, then those matched by their folder path only, newest first in
+          // each; no score (ADR 029).
+          const byName = matchOf(terms, q, "{name}");
+          const byNameTotal = (st.count.get({ ...filters, match: byName }) as { n: number }).n;
+          const ids: number[] = [];
+          if (offset < byNameTotal) ids.push(...(st.newest.all({ ...filters, match: byName, limit, offset }) as { id: number }[]).map((r) => r.id));
+          if (ids.length < limit) {
+            const pathOnly = `(${match}) NOT (${buildMatch(terms, "{name}")})`;
+            const rest = st.newest.all({ ...filters, match: pathOnly, limit: limit - ids.length, offset: Math.max(0, offset - byNameTotal) }) as { id: number }[];
+            ids.push(...rest.map((r) => r.id));
+          }
+          ranked = ids.map((id) => ({ id, rank: null }));
         }
-        ranked = ids.map((id) => ({ id, rank: null }));
       }
+      if (ranked.length < limit && contentTotal) {
+        const rest = cst.ranked.all({ ...cfilters, limit: limit - ranked.length, offset: Math.max(0, offset - nameTotal) }) as { id: number; rank: number }[];
+        ranked.push(...rest.map((r) => ({ ...r, content: true })));
+      }
+      const idsJson = JSON.stringify(ranked.map((r) => r.id));
       const byId = new Map(
-        (rowsById.all(JSON.stringify(ranked.map((r) => r.id))) as { id: number; name: string; path: string; aircraft_id: number; organization_id: number }[]).map(
-          (r) => [r.id, r],
-        ),
+        (rowsById.all(idsJson) as { id: number; name: string; path: string; aircraft_id: number; organization_id: number }[]).map((r) => [r.id, r]),
       );
+      // A snippet for every hit whose text matches (a name match may match inside too).
+      const texts = new Map((textsMatching.all({ ids: idsJson, cmatch: buildMatch(terms, "{text}") }) as { id: number; text: string }[]).map((r) => [r.id, r.text]));
       const hits: SearchHit[] = [];
-      for (const { id, rank } of ranked) {
+      for (const { id, rank, content } of ranked) {
         const r = byId.get(id);
         if (!r) continue;
         const name = firstLine(r.name);
+        const text = texts.get(id);
+        const snip = text ? snippetOf(text, terms) : null;
         hits.push({
           id,
           name,
@@ -215,6 +311,10 @@ export function createFtsSearch(sqlite: Database.Database): SearchIndex {
           organization_id: Number(r.organization_id),
           highlight: highlightName(name, terms),
           rank,
+          match: content ? "content" : "name",
+          snippet: snip?.text ?? null,
+          snippet_marks: snip?.marks ?? [],
+          match_page: snip?.page ?? null,
         });
       }
       return { total, hits };

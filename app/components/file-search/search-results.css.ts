@@ -21,3 +21,6 @@ export const actions = style({ display: "flex", gap: vars.space.sm, flexWrap: "w
 export const empty = style({ padding: vars.space.xxl, textAlign: "center", color: vars.color.muted, background: vars.color.surface, border: `1px dashed ${vars.color.border}`, borderRadius: vars.radius.lg });
 // The page's own box: only where the top bar shows a search icon instead of its box (narrow screens).
 export const searchRow = style({ marginBottom: vars.space.lg, display: "none", "@media": { "screen and (max-width: 900px)": { display: "flex" } } });
+export const snippet = style({ margin: `${vars.space.xs} 0 0`, fontSize: vars.fontSize.sm, color: vars.color.text, overflowWrap: "anywhere" });
+globalStyle(`${snippet} mark`, { background: "#ffe58a", color: "inherit", borderRadius: 2, padding: "0 1px" });
+globalStyle(`${snippet} [data-match-page]`, { color: vars.color.muted, fontWeight: 600 });

@@ -307,6 +307,14 @@ export const SearchResult = z.object({
   highlight: z.string(),
   /** The folder that holds the result. */
   dir: z.string(),
+  /** What found it: the name or folder path, or only the document's extracted text (issue 17). */
+  match: z.enum(["name", "content"]).default("name"),
+  /** Plain text (never HTML) around the first match inside the document, or null. */
+  snippet: z.string().nullable().default(null),
+  /** [start, end) offsets of the matched words in `snippet`, in order. */
+  snippet_marks: z.array(z.tuple([z.number().int().min(0), z.number().int().min(0)])).default([]),
+  /** 1-based page of that match inside the document, or null. */
+  match_page: z.number().int().min(1).nullable().default(null),
 });
 export const SearchAnswer = z.object({
   results: z.array(SearchResult),

@@ -1,15 +1,64 @@
-// /storage/OCRReport/{aircraftId} (spec 000 §2 "Storage"): the aircraft's OCR report. The side navigation
-// enables this link only when an aircraft id is in the path. The report itself is built by a later
-// issue: the page shows the aircraft (its access checked by the upstream) and says it is not there yet.
-import { useLoaderData } from "@remix-run/react";
-import { ReportPending, reportHandle, reportMeta } from "~/components/aircraft-cards/report-pending";
-import { reportLoader } from "~/models/storage-pages.server";
+// /storage/OCRReport/{aircraftId} (spec 000 §2 "Storage", issue 17): the aircraft's OCR report:
+// counts by text-extraction status, folders with files still to process, failed and low-confidence
+// files, re-run forms (one file: Edit Access; the aircraft: Super User or staff; the upstream
+// decides and its refusal is shown) and a Refresh link (live with JS while jobs run).
+import { useLoaderData, useLocation } from "@remix-run/react";
+import { reportHandle, reportMeta } from "~/components/aircraft-cards/report-pending";
+import { PendingFolders, ProblemFiles, RefreshLink, RerunButton, StatusCounts, useLiveFigures } from "~/components/ocr-report/ocr-report";
+import * as s from "~/components/ocr-report/ocr-report.css";
+import * as ui from "~/components/ui/ui.css";
+import { ocrReportLoader, ocrRerunAction } from "~/models/ocr.server";
+import { ACCESS_LABEL } from "~/models/roles";
+import { filesHref } from "~/models/storage-links";
 
-export const loader = reportLoader;
+export const loader = ocrReportLoader;
+export const action = ocrRerunAction;
 export const handle = reportHandle;
 export const meta = reportMeta("ocr");
 
 export default function StorageOCRReportRoute() {
-  const d = useLoaderData<typeof loader>();
-  return <ReportPending kind="ocr" aircraft={d.aircraft} access={d.access} />;
+  const { aircraft, access, report } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const busy = report.jobs.queued + report.jobs.running > 0;
+  useLiveFigures(busy);
+  return (
+    <section>
+      <header className={ui.pageHeader}>
+        <div>
+          <h1 className={ui.pageTitle}>OCR Report</h1>
+          <p className={ui.pageLead}>
+            {aircraft.name}
+            {aircraft.registration ? ` · ${aircraft.registration}` : ""} · {ACCESS_LABEL[access]}
+          </p>
+        </div>
+        <div className={ui.row}>
+          {report.can_rerun ? <RerunButton aircraftId={aircraft.id} label="Re-run all files" /> : null}
+          <a href={filesHref(aircraft.id)} className={ui.button.secondary}>
+            Open records
+          </a>
+        </div>
+      </header>
+      <div className={ui.card} data-report-status="generated">
+        <StatusCounts counts={report.counts} />
+        <RefreshLink href={location.pathname} generatedAt={report.generated_at} busy={busy} />
+        <p className={s.small}>
+          {report.pages.toLocaleString("en-US")} pages read. Text comes from each PDF's text layer, and from OCR for images and scanned pages; it makes the
+          documents searchable from the file search.
+          {report.can_rerun ? null : " Re-running the whole aircraft needs Super User access."}
+        </p>
+      </div>
+      <div className={s.section}>
+        <div className={s.sectionHead}>
+          <h2 className={s.sectionTitle}>Failed and low-confidence files</h2>
+        </div>
+        <ProblemFiles files={report.problems} canRerunFile={() => report.can_rerun_file} />
+      </div>
+      <div className={s.section}>
+        <div className={s.sectionHead}>
+          <h2 className={s.sectionTitle}>Folders with files still to process</h2>
+        </div>
+        <PendingFolders folders={report.pending_folders} aircraftId={aircraft.id} />
+      </div>
+    </section>
+  );
 }

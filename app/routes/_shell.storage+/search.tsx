@@ -7,6 +7,7 @@ import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { DOWNLOAD_STARTED, useClientToast } from "~/components/file-list/client-toast";
 import { FileSearch, type FileSearchHandle } from "~/components/file-search/file-search";
 import { Highlight } from "~/components/file-search/highlight";
+import { Snippet } from "~/components/file-search/snippet";
 import * as s from "~/components/file-search/search-results.css";
 import { FileIcon } from "~/components/icons/file";
 import { FolderIcon } from "~/components/icons/folder";
@@ -59,7 +60,7 @@ export default function StorageSearchRoute() {
       <header className={ui.pageHeader}>
         <div>
           <h1 className={ui.pageTitle}>Search</h1>
-          <p className={ui.pageLead}>{d.params.query ? <>Results for “{d.params.query}”</> : "Search file and folder names across your records."}</p>
+          <p className={ui.pageLead}>{d.params.query ? <>Results for “{d.params.query}”</> : "Search file and folder names, and the text inside documents, across your records."}</p>
         </div>
         {d.params.redirect_url ? (
           <Link to={d.params.redirect_url} className={ui.button.secondary}>
@@ -111,7 +112,9 @@ export default function StorageSearchRoute() {
                   <div className={s.meta}>
                     <span>{r.aircraft_name}</span>
                     <span className={s.path}>{r.path}</span>
+                    {r.match === "content" ? <span>Found in the document’s text</span> : null}
                   </div>
+                  {r.snippet ? <Snippet text={r.snippet} marks={r.snippet_marks} page={r.match_page} className={s.snippet} /> : null}
                 </div>
                 <div className={s.actions}>
                   {!folder ? (

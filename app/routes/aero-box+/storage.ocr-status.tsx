@@ -1,24 +1,90 @@
-// /aero-box/storage/ocr-status (spec 000 §2 "OCR Status"): the OCR report of each aircraft. Reports are built by a
-// later issue: each aircraft shows that its report has not been generated yet and links to its page
-// (/storage/OCRReport/{id}).
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { FleetPage } from "~/components/aircraft-cards/fleet-table";
+// /aero-box/storage/ocr-status (spec 000 §2 "OCR Status", issue 17): text extraction across every
+// aircraft the user may see: totals, each aircraft's counts with a link to its OCR Report, failed
+// and low-confidence files with re-run forms, and a Refresh link (live with JS while jobs run).
+import type { MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import type { FileSearchHandle } from "~/components/file-search/file-search";
-import { overviewLoader } from "~/models/storage-pages.server";
+import { ProblemFiles, RefreshLink, RerunButton, StatusCounts, useLiveFigures } from "~/components/ocr-report/ocr-report";
+import * as s from "~/components/ocr-report/ocr-report.css";
+import * as ui from "~/components/ui/ui.css";
+import { ocrRerunAction, ocrStatusLoader } from "~/models/ocr.server";
 
-export const loader = (args: LoaderFunctionArgs) => overviewLoader(args, "standard");
+export const loader = ocrStatusLoader;
+export const action = ocrRerunAction;
 export const handle: FileSearchHandle = { fileSearch: true };
 export const meta: MetaFunction = () => [{ title: "OCR Status · AeroBOX · AeroRecords" }];
 
 export default function AeroBoxOcrStatusRoute() {
-  const d = useLoaderData<typeof loader>();
+  const { status } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const busy = status.jobs.queued + status.jobs.running > 0;
+  useLiveFigures(busy);
+  const fileRerun = new Map(status.aircraft.map((a) => [a.id, a.can_rerun_file]));
   return (
-    <FleetPage
-      title="OCR Status"
-      lead="The OCR report of each aircraft of your fleet."
-      data={d}
-      column={{ kind: "report", label: "OCR Status", href: (id) => `/storage/OCRReport/${id}` }}
-    />
+    <section>
+      <header className={ui.pageHeader}>
+        <div>
+          <h1 className={ui.pageTitle}>OCR Status</h1>
+          <p className={ui.pageLead}>Text extraction and OCR of the records of every aircraft you have access to.</p>
+        </div>
+      </header>
+      <div className={ui.card}>
+        <StatusCounts counts={status.totals} />
+        <RefreshLink href={location.pathname} generatedAt={status.generated_at} busy={busy} />
+      </div>
+      <div className={s.section}>
+        <div className={s.sectionHead}>
+          <h2 className={s.sectionTitle}>Aircraft</h2>
+        </div>
+        {status.aircraft.length ? (
+          <div className={ui.tableWrap}>
+            <table className={ui.table} aria-label="OCR status by aircraft">
+              <thead>
+                <tr>
+                  <th scope="col">Aircraft</th>
+                  <th scope="col">Organization</th>
+                  <th scope="col">Done</th>
+                  <th scope="col">To process</th>
+                  <th scope="col">Failed</th>
+                  <th scope="col">No text</th>
+                  <th scope="col">Files</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {status.aircraft.map((a) => (
+                  <tr key={a.id} data-aircraft-id={a.id}>
+                    <td>
+                      <Link to={`/storage/OCRReport/${a.id}`}>{a.name}</Link>
+                      <div className={s.small}>
+                        MSN {a.msn}
+                        {a.registration ? ` · ${a.registration}` : ""}
+                      </div>
+                    </td>
+                    <td>{a.organization}</td>
+                    <td>{a.counts.done}</td>
+                    <td>{a.counts.pending + a.counts.processing}</td>
+                    <td>{a.counts.failed}</td>
+                    <td>{a.counts.no_text}</td>
+                    <td>{a.counts.total}</td>
+                    <td>{a.can_rerun ? <RerunButton aircraftId={a.id} label="Re-run" /> : null}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : (
+          <p className={ui.muted}>You have no aircraft yet.</p>
+        )}
+      </div>
+      <div className={s.section}>
+        <div className={s.sectionHead}>
+          <h2 className={s.sectionTitle}>Failed and low-confidence files</h2>
+        </div>
+        <ProblemFiles files={status.problems} showAircraft canRerunFile={(id) => fileRerun.get(id) === true} />
+      </div>
+    </section>
   );
 }

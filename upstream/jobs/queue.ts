@@ -1,0 +1,175 @@
+// The durable job queue (ADR 039): rows in the `jobs` table of the same database, so a queued job
+// survives a restart. A worker claims the next due job with one UPDATE (atomic in SQLite, safe for
+// several processes on one database file), runs it, and marks it done, or schedules a retry with
+// exponential back-off until max_attempts, then marks it failed. A job whose worker died is taken
+// again once its lock expires. Seam: a PostgreSQL queue library can implement the same interface.
+import { sql } from "kysely";
+import type { DB } from "../db";
+import type { JobStatus } from "../db/schema";
+
+export interface Job {
+  id: number;
+  kind: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+  max_attempts: number;
+}
+
+export type JobHandler = (job: Job) => Promise<void>;
+
+export interface QueueOptions {
+  /** Milliseconds since the epoch; Date.now by default (tests move time). */
+  now?: () => number;
+  /** Back-off before retry n (1-based): base * 2^(n-1), capped. */
+  backoffBaseMs?: number;
+  backoffMaxMs?: number;
+  /** How long a claim holds before another worker may take the job again. */
+  lockMs?: number;
+}
+
+export interface JobQueue {
+  enqueue(kind: string, payload: Record<string, unknown>, opts?: { dedupeKey?: string; runAfterMs?: number; maxAttempts?: number }): Promise<number | null>;
+  /** Claims the next due job (status queued, run_after <= now, or an expired lock), or null. */
+  claim(): Promise<Job | null>;
+  complete(job: Job): Promise<void>;
+  /** Schedules a retry with back-off, or marks the job failed after its last attempt. Returns the new status. */
+  fail(job: Job, error: unknown): Promise<JobStatus>;
+  counts(kind?: string): Promise<Record<JobStatus, number>>;
+  /** Runs `concurrency` worker loops in-process; returns a stop function that waits up to `graceMs` for running jobs. */
+  start(handlers: Record<string, JobHandler>, opts?: { concurrency?: number; idleMs?: number }): (graceMs?: number) => Promise<void>;
+  /** Wakes idle worker loops (after an enqueue). */
+  poke(): void;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export function backoffMs(attempt: number, base: number, max: number) {
+  return Math.min(max, base * 2 ** Math.max(0, attempt - 1));
+}
+
+export function createJobQueue(db: DB, opts: QueueOptions = {}): JobQueue {
+  const now = opts.now ?? Date.now;
+  const base = opts.backoffBaseMs ?? 30_000;
+  const max = opts.backoffMaxMs ?? 30 * 60_000;
+  const lockMs = opts.lockMs ?? 10 * 60_000;
+  const wakers = new Set<() => void>();
+
+  const queue: JobQueue = {
+    async enqueue(kind, payload, o = {}) {
+      const r = await db
+        .insertInto("jobs")
+        .values({
+          kind,
+          payload: JSON.stringify(payload),
+          dedupe_key: o.dedupeKey ?? null,
+          run_after: iso(now() + (o.runAfterMs ?? 0)),
+          ...(o.maxAttempts ? { max_attempts: o.maxAttempts } : {}),
+        })
+        .onConflict((oc) => oc.doNothing())
+        .returning("id")
+        .executeTakeFirst();
+      if (r) queue.poke();
+      return r?.id ?? null;
+    },
+    async claim() {
+      const t = now();
+      const row = await sql<{ id: number; kind: string; payload: string; attempts: number; max_attempts: number }>`
+        UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_until = ${iso(t + lockMs)}, updated_at = ${iso(t)}
+        WHERE id = (
+          SELECT id FROM jobs
+          WHERE (status = 'queued' AND run_after <= ${iso(t)}) OR (status = 'running' AND locked_until < ${iso(t)})
+          ORDER BY run_after, id LIMIT 1
+        )
+        RETURNING id, kind, payload, attempts, max_attempts`.execute(db);
+      const r = row.rows[0];
+      if (!r) return null;
+      let payload: Record<string, unknown> = {};
+      try {
+        payload = JSON.parse(r.payload);
+      } catch {
+        /* a broken payload fails in its handler */
+      }
+      return { id: r.id, kind: r.kind, payload, attempts: r.attempts, max_attempts: r.max_attempts };
+    },
+    async complete(job) {
+      await db.updateTable("jobs").set({ status: "done", locked_until: null, last_error: null, updated_at: iso(now()) }).where("id", "=", job.id).execute();
+    },
+    async fail(job, error) {
+      const message = (error instanceof Error ? error.message : String(error)).slice(0, 2000);
+      const t = now();
+      const status: JobStatus = job.attempts >= job.max_attempts ? "failed" : "queued";
+      await db
+        .updateTable("jobs")
+        .set({ status, locked_until: null, last_error: message, updated_at: iso(t), run_after: iso(t + backoffMs(job.attempts, base, max)) })
+        .where("id", "=", job.id)
+        .execute();
+      return status;
+    },
+    async counts(kind) {
+      let q = db.selectFrom("jobs").select(["status", (eb) => eb.fn.countAll<number>().as("n")]).groupBy("status");
+      if (kind) q = q.where("kind", "=", kind);
+      const out: Record<JobStatus, number> = { queued: 0, running: 0, done: 0, failed: 0 };
+      for (const r of await q.execute()) out[r.status as JobStatus] = Number(r.n);
+      return out;
+    },
+    poke() {
+      for (const w of [...wakers]) w();
+    },
+    start(handlers, o = {}) {
+      const concurrency = Math.max(1, o.concurrency ?? 1);
+      const idleMs = o.idleMs ?? 2000;
+      let stopped = false;
+      const loop = async () => {
+        while (!stopped) {
+          let job: Job | null = null;
+          try {
+            job = await queue.claim();
+          } catch (err) {
+            if (stopped) return; // the database closed under us
+            console.error("[jobs] claim failed", err);
+          }
+          if (!job) {
+            await new Promise<void>((resolve) => {
+              const timer = setTimeout(done, idleMs);
+              timer.unref?.();
+              function done() {
+                clearTimeout(timer);
+                wakers.delete(done);
+                resolve();
+              }
+              wakers.add(done);
+            });
+            continue;
+          }
+          const handler = handlers[job.kind];
+          try {
+            if (!handler) throw new Error(`No handler for job kind "${job.kind}".`);
+            await handler(job);
+            await queue.complete(job);
+          } catch (err) {
+            try {
+              const status = await queue.fail(job, err);
+              if (status === "failed") console.error(`[jobs] ${job.kind} #${job.id} failed after ${job.attempts} attempts:`, err instanceof Error ? err.message : err);
+            } catch {
+              /* database closed while stopping */
+            }
+          }
+        }
+      };
+      // Start after the current tick so that createUpstream returns first.
+      const loops: Promise<void>[] = [];
+      const starter = setTimeout(() => {
+        for (let i = 0; i < concurrency; i++) loops.push(loop());
+      }, 0);
+      return async (graceMs = 5000) => {
+        stopped = true;
+        clearTimeout(starter);
+        queue.poke();
+        // A long job (a scanned PDF) is not waited for beyond the grace: its lock expires and
+        // another start takes it again.
+        await Promise.race([Promise.all(loops), new Promise((r) => setTimeout(r, graceMs).unref?.())]);
+      };
+    },
+  };
+  return queue;
+}
