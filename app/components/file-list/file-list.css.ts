@@ -110,3 +110,5 @@ globalStyle(`${table} ${hideNarrow}`, {
   "@media": { "screen and (max-width: 720px)": { display: "none" } },
 });
 globalStyle(`${meta}`, { "@media": { "screen and (max-width: 720px)": { display: "block" } } });
+
+export const previewLink = style({ marginLeft: vars.space.sm, fontSize: vars.fontSize.xs, color: vars.color.primary, fontWeight: 600, textDecoration: "none", ":hover": { textDecoration: "underline" } });

@@ -33,6 +33,8 @@ export interface FileListProps {
   sortHref: (sort: FileSort, order: SortOrder) => string;
   folderHref: (path: string) => string;
   downloadHref: (item: FileRow) => string;
+  /** A file's preview page (absent: no Preview action). */
+  previewHref?: (item: FileRow) => string;
   zipHref: (path: string) => string;
   actionHref: (action: RowAction, item: FileRow) => string;
   canWrite: boolean;
@@ -134,6 +136,11 @@ export function FileList(p: FileListProps) {
                           {item.name}
                         </a>
                       )}
+                      {!folder && p.previewHref ? (
+                        <Link className={s.previewLink} to={p.previewHref(item)} aria-label={`Preview ${item.name}`} data-action="preview">
+                          Preview
+                        </Link>
+                      ) : null}
                       <div className={s.meta}>
                         {folder ? "Folder" : size} · {date}
                       </div>
@@ -155,6 +162,13 @@ export function FileList(p: FileListProps) {
                       ⋯
                     </summary>
                     <ul className={s.menuList}>
+                      {!folder && p.previewHref ? (
+                        <li>
+                          <Link className={s.menuItem} to={p.previewHref(item)}>
+                            Preview
+                          </Link>
+                        </li>
+                      ) : null}
                       <li>
                         {folder ? (
                           <a className={s.menuItem} href={p.zipHref(item.path)} download onClick={() => p.onDownload?.(`${item.name}.zip`)}>

@@ -11,7 +11,7 @@ import { Pagination } from "~/components/pagination/pagination";
 import * as ui from "~/components/ui/ui.css";
 import { UploadDialog } from "~/components/upload-dialog/upload-dialog";
 import { ACCESS_LABEL } from "~/models/roles";
-import { downloadHref, listHref, zipHref, type FileSort, type SortOrder } from "~/models/storage-links";
+import { downloadHref, listHref, previewHref, zipHref, type FileSort, type SortOrder } from "~/models/storage-links";
 import type { filesLoader } from "~/models/storage-pages.server";
 import { DOWNLOAD_STARTED, useClientToast } from "./client-toast";
 import { FileList, type RowAction } from "./file-list";
@@ -82,6 +82,7 @@ export function FilesPage({ data, base, singleUpload = false }: { data: FilesDat
         sortHref={(sort, order) => listHref(base, { dir, organization: data.organization, sort, order })}
         folderHref={(path) => listHref(base, { dir: path, organization: data.organization, sort: keep.sort, order: keep.order })}
         downloadHref={(item) => downloadHref(a.id, item.id, data.family)}
+        previewHref={(item) => previewHref(a.id, item.id, { organization: data.organization, sort: keep.sort, order: keep.order, family: data.family })}
         zipHref={(path) => zipHref(a.id, path, data.family)}
         actionHref={(action: RowAction, item) => withDialog(action, item.id)}
         canWrite={data.canWrite}
