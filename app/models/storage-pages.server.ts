@@ -31,6 +31,7 @@ import {
   unfollow,
 } from "./storage.server";
 import { streamUploadToStore, uploadToast } from "./storage-upload.server";
+import { folderPicker, type PickerData } from "./folder-picker.server";
 
 type SearchResultRow = z.infer<typeof SearchResult>;
 
@@ -90,7 +91,7 @@ export async function reportLoader({ request, context, params }: LoaderFunctionA
 
 // ---- the files page ---------------------------------------------------------------------------
 
-export const DIALOGS = ["upload", "upload-one", "create", "rename", "move", "copy", "delete"] as const;
+export const DIALOGS = ["upload", "upload-one", "create", "rename", "move", "copy", "delete", "bulk-move", "bulk-copy", "bulk-delete"] as const;
 export type DialogKind = (typeof DIALOGS)[number];
 
 export async function filesLoader({ request, context, params }: LoaderFunctionArgs, opts: { family?: Family; basePath?: (id: number) => string } = {}) {
@@ -111,8 +112,16 @@ export async function filesLoader({ request, context, params }: LoaderFunctionAr
   const dialogParam = url.searchParams.get("dialog");
   const dialog = (DIALOGS as readonly string[]).includes(dialogParam ?? "") ? (dialogParam as DialogKind) : null;
   const writer = canWrite(detail.access);
-  let dialogData: { kind: DialogKind; item: { id: number; name: string; path: string; resourcetype: "collection" | "file" } | null; aircraftOptions: { id: number; name: string; msn: string }[] } | null = null;
-  if (dialog && writer) {
+  type Item = { id: number; name: string; path: string; resourcetype: "collection" | "file" };
+  let dialogData: { kind: DialogKind; item: Item | null; items: Item[]; picker: PickerData | null; aircraftOptions: { id: number; name: string; msn: string }[] } | null = null;
+  if (dialog && writer && dialog.startsWith("bulk-")) {
+    // The bulk bar's selection (?sel=…): items of the folder on screen; anything else is ignored.
+    const chosen = new Set(url.searchParams.getAll("sel").map(parseId));
+    const items = folder.contents.filter((c) => chosen.has(c.id)).map((c) => ({ id: c.id, name: c.name, path: c.path, resourcetype: c.resourcetype }));
+    if (!items.length) throw await redirectWithToast(listHref(opts.basePath?.(aircraftId) ?? filesBase(aircraftId, family), { dir: folder.folder.path, organization: p.organization, sort: p.sort, order: p.order }), { type: "error", description: "Choose files or folders first: tick their boxes." });
+    const picker = dialog === "bulk-delete" ? null : await folderPicker(api, aircraftId, url.searchParams.get("pick"), folder.folder.path, family, dialog === "bulk-move" ? items.filter((i) => i.resourcetype === "collection").map((i) => i.path) : []);
+    dialogData = { kind: dialog, item: null, items, picker, aircraftOptions: [] };
+  } else if (dialog && writer) {
     const itemId = parseId(url.searchParams.get("item"));
     const item = itemId ? (folder.contents.find((c) => c.id === itemId) ?? null) : null;
     const needsItem = dialog === "rename" || dialog === "move" || dialog === "copy" || dialog === "delete";
@@ -122,9 +131,15 @@ export async function filesLoader({ request, context, params }: LoaderFunctionAr
         const fleet = await listAircraft(api, { family });
         aircraftOptions = fleet.aircrafts.filter((a) => canWrite(a.access)).map((a) => ({ id: a.id, name: a.name, msn: a.msn }));
       }
+      const picker =
+        item && (dialog === "move" || dialog === "copy")
+          ? await folderPicker(api, aircraftId, url.searchParams.get("pick"), folder.folder.path, family, dialog === "move" && item.resourcetype === "collection" ? [item.path] : [])
+          : null;
       dialogData = {
         kind: dialog,
         item: item ? { id: item.id, name: item.name, path: item.path, resourcetype: item.resourcetype } : null,
+        items: [],
+        picker,
         aircraftOptions,
       };
     }
@@ -193,10 +208,22 @@ const OperationForm = z.object({
 
 export type Operation = "create" | "copy" | "move" | "delete";
 
+/** At most this many items in one bulk action (a page of the listing holds at most 500). */
+export const BULK_MAX_ITEMS = 500;
+
+/** The ids of a bulk form: positive integers, each once, at most BULK_MAX_ITEMS (more: none, refused). */
+export function selectedIds(values: FormDataEntryValue[]): number[] {
+  const ids = [...new Set(values.map((v) => (typeof v === "string" ? parseId(v) : null)).filter((n): n is number => n != null))];
+  return ids.length > BULK_MAX_ITEMS ? [] : ids;
+}
+
 export async function operationAction({ request, context }: ActionFunctionArgs, op: Operation) {
   const { api } = await requireUser(request, context, { roles: STORAGE_ROLES });
-  const form = Object.fromEntries((await request.formData()).entries());
+  const formData = await request.formData();
+  const form = Object.fromEntries(formData.entries());
   const parsed = OperationForm.safeParse(form);
+  // Several items at once (the files page's bulk bar): every `ids` field; else the one `id`.
+  const many = selectedIds(formData.getAll("ids"));
   const fallback = parsed.success ? filesHref(parsed.data.aircraft_id, { family: parsed.data.family }) : "/storage/overview";
   const redirectTo = safeRedirect(typeof form.redirectTo === "string" ? form.redirectTo : null, fallback);
   const returnTo = safeRedirect(typeof form.returnTo === "string" ? form.returnTo : null, redirectTo);
@@ -216,28 +243,32 @@ export async function operationAction({ request, context }: ActionFunctionArgs, 
       break;
     }
     case "copy": {
-      if (!f.id) return fail("Choose what to copy.");
+      const ids = f.id ? [f.id] : many;
+      if (!ids.length) return fail("Choose what to copy.");
       const toDir = normalizeDir(f.to_dir ?? "");
       if (toDir == null || !f.to_dir) return fail("Enter a valid destination folder, for example /Records/2024.");
-      result = await copyItems(api, { aircraft_id: f.aircraft_id, ids: [f.id], to_dir: toDir, to_aircraft_id: f.to_aircraft_id });
+      result = await copyItems(api, { aircraft_id: f.aircraft_id, ids, to_dir: toDir, to_aircraft_id: f.to_aircraft_id });
       break;
     }
     case "move": {
-      if (!f.id) return fail("Choose what to move.");
+      const ids = f.id ? [f.id] : many;
+      if (!ids.length) return fail("Choose what to move.");
       if (intent === "rename") {
+        if (!f.id) return fail("Choose what to rename.");
         const newName = (f.new_name ?? "").trim();
         if (!newName) return fail("Enter a name.");
         result = await moveItems(api, { aircraft_id: f.aircraft_id, ids: [f.id], new_name: newName });
       } else {
         const toDir = normalizeDir(f.to_dir ?? "");
         if (toDir == null || !f.to_dir) return fail("Enter a valid destination folder, for example /Records/2024.");
-        result = await moveItems(api, { aircraft_id: f.aircraft_id, ids: [f.id], to_dir: toDir });
+        result = await moveItems(api, { aircraft_id: f.aircraft_id, ids, to_dir: toDir });
       }
       break;
     }
     case "delete": {
-      if (!f.id) return fail("Choose what to delete.");
-      result = await deleteItems(api, { aircraft_id: f.aircraft_id, ids: [f.id] });
+      const ids = f.id ? [f.id] : many;
+      if (!ids.length) return fail("Choose what to delete.");
+      result = await deleteItems(api, { aircraft_id: f.aircraft_id, ids });
       break;
     }
   }

@@ -112,3 +112,5 @@ globalStyle(`${table} ${hideNarrow}`, {
 globalStyle(`${meta}`, { "@media": { "screen and (max-width: 720px)": { display: "block" } } });
 
 export const previewLink = style({ marginLeft: vars.space.sm, fontSize: vars.fontSize.xs, color: vars.color.primary, fontWeight: 600, textDecoration: "none", ":hover": { textDecoration: "underline" } });
+export const checkCell = style({ width: 1, paddingRight: "0 !important" });
+export const check = style({ width: 18, height: 18, margin: 0, verticalAlign: "middle", accentColor: vars.color.primary });
