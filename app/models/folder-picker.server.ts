@@ -18,7 +18,7 @@ export interface PickerData {
 }
 
 export async function folderPicker(api: Api, aircraftId: number, pickParam: string | null, fallback: string, family: Family, exclude: string[] = []): Promise<PickerData> {
-  const wanted = normalizeDir(pickParam ?? fallback) ?? "/";
+  const wanted = (pickParam != null ? normalizeDir(pickParam) : null) ?? normalizeDir(fallback) ?? "/";
   const list = await listFolder(api, aircraftId, { dir: wanted, perPage: 500, sort: "name", order: "asc", family }).catch(async (err) => {
     if (err instanceof Response && wanted !== "/") return listFolder(api, aircraftId, { dir: "/", perPage: 500, sort: "name", order: "asc", family });
     throw err;
@@ -26,9 +26,7 @@ export async function folderPicker(api: Api, aircraftId: number, pickParam: stri
   return {
     path: list.folder.path,
     crumbs: list.breadcrumb.map((c) => ({ name: c.name, path: c.path })),
-    folders: list.contents
-      .filter((c) => c.resourcetype === "collection" && !exclude.some((e) => isWithin(c.path, e)))
-      .map((c) => ({ id: c.id, name: c.name, path: c.path })),
+    folders: list.contents.filter((c) => c.resourcetype === "collection" && !exclude.some((e) => isWithin(c.path, e))).map((c) => ({ id: c.id, name: c.name, path: c.path })),
     truncated: list.total > list.contents.length,
   };
 }

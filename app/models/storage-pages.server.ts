@@ -285,14 +285,29 @@ export async function operationPageLoader({ request, context }: LoaderFunctionAr
   const url = new URL(request.url);
   const aircraftId = parseId(url.searchParams.get("aircraft_id"));
   const family: Family = url.searchParams.get("family") === "uef" ? "uef" : "standard";
-  if (!aircraftId) return json({ op, ready: false as const, reason: "Open an aircraft's records and choose a folder first." });
-  const dir = normalizeDir(url.searchParams.get("dir") ?? "/");
+  // Without an aircraft (or an item): the aircraft the user may change, each leading on (create: its
+  // folder picker; copy, move, delete: its files page, where rows and the bulk bar choose the items).
+  const choose = async (reason: string, only?: number) => {
+    const fleet = await listAircraft(api, { family });
+    const aircraft = fleet.aircrafts
+      .filter((a) => canWrite(a.access) && (only == null || a.id === only))
+      .map((a) => ({ id: a.id, name: a.name, msn: a.msn, href: op === "create" && only == null ? `/storage/create?aircraft_id=${a.id}${family === "uef" ? "&family=uef" : ""}` : filesHref(a.id, { family }) }));
+    return json({ op, ready: false as const, reason, aircraft });
+  };
+  if (!aircraftId) {
+    return choose(
+      op === "create"
+        ? "Choose the aircraft, then the folder to create the new folder in."
+        : `Choose the aircraft, then tick the files and folders to ${op} in its records (or use a row's menu).`,
+    );
+  }
+  const dir = normalizeDir(url.searchParams.get("pick") ?? url.searchParams.get("dir") ?? "/");
   if (dir == null) throw await redirectWithToast(filesHref(aircraftId, { family }), { type: "error", description: "The folder path is not valid." });
   const detail = await getAircraft(api, aircraftId, family);
   const itemId = parseId(url.searchParams.get("id"));
   let item: { id: number; name: string; path: string; resourcetype: "collection" | "file" } | null = null;
   if (op !== "create") {
-    if (!itemId) return json({ op, ready: false as const, reason: "Choose a file or folder in the listing first." });
+    if (!itemId) return choose(`Tick the files and folders to ${op} in the aircraft's records (or use a row's menu).`, aircraftId);
     const listing = await listFolder(api, aircraftId, { dir: "/", fileid: itemId, family });
     const found = listing.contents.find((c) => c.id === itemId);
     item = found
@@ -300,8 +315,8 @@ export async function operationPageLoader({ request, context }: LoaderFunctionAr
       : listing.folder.id === itemId
         ? { id: listing.folder.id, name: listing.folder.name, path: listing.folder.path, resourcetype: "collection" }
         : null;
-    if (!item) return json({ op, ready: false as const, reason: "That file or folder was not found." });
-    if (item.path === "/") return json({ op, ready: false as const, reason: "The aircraft's root folder cannot be changed." });
+    if (!item) return choose("That file or folder was not found.", aircraftId);
+    if (item.path === "/") return choose("The aircraft's root folder cannot be changed.", aircraftId);
   }
   const itemDir = item ? (parentOf(item.path) ?? "/") : dir;
   let aircraftOptions: { id: number; name: string; msn: string }[] = [];
@@ -310,6 +325,13 @@ export async function operationPageLoader({ request, context }: LoaderFunctionAr
     aircraftOptions = fleet.aircrafts.filter((a) => canWrite(a.access)).map((a) => ({ id: a.id, name: a.name, msn: a.msn }));
   }
   const kind = op === "move" && url.searchParams.get("intent") === "rename" ? ("rename" as const) : op;
+  // Create: the folder to create in; copy and move: the destination (same aircraft). One level per GET.
+  const picker =
+    kind === "create"
+      ? await folderPicker(api, aircraftId, url.searchParams.get("pick"), itemDir, family)
+      : kind === "copy" || kind === "move"
+        ? await folderPicker(api, aircraftId, url.searchParams.get("pick"), itemDir, family, kind === "move" && item?.resourcetype === "collection" ? [item.path] : [])
+        : null;
   return json({
     op,
     ready: true as const,
@@ -317,8 +339,9 @@ export async function operationPageLoader({ request, context }: LoaderFunctionAr
     family,
     aircraft: detail.aircraft,
     canWrite: canWrite(detail.access),
-    dir: itemDir,
+    dir: kind === "create" && picker ? picker.path : itemDir,
     item,
+    picker,
     aircraftOptions,
     closeHref: filesHref(aircraftId, { family, dir: itemDir }),
     returnTo: `${url.pathname}${url.search}`,

@@ -40,6 +40,6 @@ export async function previewLoader({ request, context, params }: LoaderFunction
       next: pick(near.next),
       position: { index: near.index, count: near.count },
     },
-    { headers: { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" } },
+    { headers: { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" } }
   );
 }

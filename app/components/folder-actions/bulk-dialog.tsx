@@ -12,19 +12,18 @@ import * as s from "./folder-actions.css";
 
 export type BulkKind = "bulk-move" | "bulk-copy" | "bulk-delete";
 
-const VERB = { "bulk-move": "Move", "bulk-copy": "Copy", "bulk-delete": "Delete" } as const;
-const ROUTE = { "bulk-move": "/storage/move", "bulk-copy": "/storage/copy", "bulk-delete": "/storage/delete" } as const;
+const VERB = {
+  "bulk-move": "Move",
+  "bulk-copy": "Copy",
+  "bulk-delete": "Delete",
+} as const;
+const ROUTE = {
+  "bulk-move": "/storage/move",
+  "bulk-copy": "/storage/copy",
+  "bulk-delete": "/storage/delete",
+} as const;
 
-export function BulkDialog(p: {
-  kind: BulkKind;
-  aircraftId: number;
-  dir: string;
-  family: Family;
-  items: ActionItem[];
-  picker: PickerView | null;
-  closeHref: string;
-  returnTo: string;
-}) {
+export function BulkDialog(p: { kind: BulkKind; aircraftId: number; dir: string; family: Family; items: ActionItem[]; picker: PickerView | null; closeHref: string; returnTo: string }) {
   const verb = VERB[p.kind];
   const n = p.items.length;
   const noun = `${n} ${n === 1 ? "item" : "items"}`;
@@ -50,9 +49,7 @@ export function BulkDialog(p: {
           </ul>
           {p.picker ? <FolderPicker picker={p.picker} /> : null}
           {p.kind === "bulk-delete" ? (
-            <p role="alert">
-              Delete these {noun}? Folders are deleted with everything in them. They are removed from the listings, from search and from the store. This cannot be undone.
-            </p>
+            <p role="alert">Delete these {noun}? Folders are deleted with everything in them. They are removed from the listings, from search and from the store. This cannot be undone.</p>
           ) : null}
         </ModalBody>
         <ModalFooter>

@@ -5,22 +5,12 @@ import { Form, Link } from "@remix-run/react";
 import * as ui from "~/components/ui/ui.css";
 import { SPECIAL_CHARS_WARNING } from "~/models/file-names";
 import type { Family } from "~/models/storage-links";
-import {
-  ModalBody,
-  ModalDialog,
-  ModalFooter,
-} from "~/components/modal-dialog/modal-dialog";
+import { ModalBody, ModalDialog, ModalFooter } from "~/components/modal-dialog/modal-dialog";
 import * as s from "./folder-actions.css";
 import { FolderPicker, type PickerView } from "./folder-picker";
 
 export type FolderAction = "create" | "rename" | "move" | "copy" | "delete";
-export const FOLDER_ACTIONS: readonly FolderAction[] = [
-  "create",
-  "rename",
-  "move",
-  "copy",
-  "delete",
-];
+export const FOLDER_ACTIONS: readonly FolderAction[] = ["create", "rename", "move", "copy", "delete"];
 
 export interface ActionItem {
   id: number;
@@ -65,8 +55,7 @@ const TITLE: Record<FolderAction, string> = {
 
 export function FolderActionDialog(p: FolderActionProps) {
   const kindWord = p.item?.resourcetype === "collection" ? "folder" : "file";
-  const title =
-    p.kind === "create" ? TITLE.create : `${TITLE[p.kind]} ${kindWord}`;
+  const title = p.kind === "create" ? TITLE.create : `${TITLE[p.kind]} ${kindWord}`;
   return (
     <ModalDialog title={title} closeHref={p.closeHref} asPage={p.asPage}>
       <Form method="post" action={ROUTE[p.kind]} preventScrollReset>
@@ -80,26 +69,16 @@ export function FolderActionDialog(p: FolderActionProps) {
         <ModalBody>
           {p.item ? (
             <div className={s.target}>
-              {p.item.resourcetype === "collection" ? "Folder" : "File"}:{" "}
-              {p.item.path}
+              {p.item.resourcetype === "collection" ? "Folder" : "File"}: {p.item.path}
             </div>
           ) : null}
           <Fields {...p} />
         </ModalBody>
         <ModalFooter>
-          <Link
-            to={p.closeHref}
-            className={ui.button.secondary}
-            preventScrollReset
-          >
+          <Link to={p.closeHref} className={ui.button.secondary} preventScrollReset>
             Cancel
           </Link>
-          <button
-            type="submit"
-            className={
-              p.kind === "delete" ? ui.button.danger : ui.button.primary
-            }
-          >
+          <button type="submit" className={p.kind === "delete" ? ui.button.danger : ui.button.primary}>
             {p.kind === "create" ? "Create" : TITLE[p.kind]}
           </button>
         </ModalFooter>
@@ -112,25 +91,18 @@ function Fields(p: FolderActionProps) {
   switch (p.kind) {
     case "create":
       return (
-        <div className={ui.field}>
-          <label className={ui.label} htmlFor="folder-name">
-            Folder name
-          </label>
-          <input
-            id="folder-name"
-            name="name"
-            className={ui.input}
-            required
-            maxLength={200}
-            autoComplete="off"
-            autoFocus
-            aria-describedby="folder-name-hint"
-          />
-          <span id="folder-name-hint" className={ui.hint}>
-            Created in {p.dir === "/" ? "the aircraft's root folder" : p.dir}.
-            Use “/” to create nested folders. {SPECIAL_CHARS_WARNING}
-          </span>
-        </div>
+        <>
+          {p.picker ? <FolderPicker picker={p.picker} name={null} legend="Create it in" /> : null}
+          <div className={ui.field}>
+            <label className={ui.label} htmlFor="folder-name">
+              Folder name
+            </label>
+            <input id="folder-name" name="name" className={ui.input} required maxLength={200} autoComplete="off" autoFocus aria-describedby="folder-name-hint" />
+            <span id="folder-name-hint" className={ui.hint}>
+              Created in {p.dir === "/" ? "the aircraft's root folder" : p.dir}. Use “/” to create nested folders. {SPECIAL_CHARS_WARNING}
+            </span>
+          </div>
+        </>
       );
     case "rename":
       return (
@@ -138,17 +110,7 @@ function Fields(p: FolderActionProps) {
           <label className={ui.label} htmlFor="new-name">
             New name
           </label>
-          <input
-            id="new-name"
-            name="new_name"
-            className={ui.input}
-            required
-            maxLength={255}
-            defaultValue={p.item?.name}
-            autoComplete="off"
-            autoFocus
-            aria-describedby="new-name-hint"
-          />
+          <input id="new-name" name="new_name" className={ui.input} required maxLength={255} defaultValue={p.item?.name} autoComplete="off" autoFocus aria-describedby="new-name-hint" />
           <span id="new-name-hint" className={ui.hint}>
             {SPECIAL_CHARS_WARNING}
           </span>
@@ -158,19 +120,12 @@ function Fields(p: FolderActionProps) {
     case "copy":
       return (
         <>
-          {p.kind === "copy" &&
-          p.aircraftOptions &&
-          p.aircraftOptions.length > 1 ? (
+          {p.kind === "copy" && p.aircraftOptions && p.aircraftOptions.length > 1 ? (
             <div className={ui.field}>
               <label className={ui.label} htmlFor="to-aircraft">
                 To aircraft
               </label>
-              <select
-                id="to-aircraft"
-                name="to_aircraft_id"
-                className={ui.input}
-                defaultValue={p.aircraftId}
-              >
+              <select id="to-aircraft" name="to_aircraft_id" className={ui.input} defaultValue={p.aircraftId}>
                 {p.aircraftOptions.map((a) => (
                   <option key={a.id} value={a.id}>
                     {a.name} (MSN {a.msn})
@@ -186,19 +141,9 @@ function Fields(p: FolderActionProps) {
               <label className={ui.label} htmlFor="to-dir">
                 Destination folder
               </label>
-              <input
-                id="to-dir"
-                name="to_dir"
-                className={ui.input}
-                required
-                maxLength={2048}
-                defaultValue={p.dir}
-                autoComplete="off"
-                aria-describedby="to-dir-hint"
-              />
+              <input id="to-dir" name="to_dir" className={ui.input} required maxLength={2048} defaultValue={p.dir} autoComplete="off" aria-describedby="to-dir-hint" />
               <span id="to-dir-hint" className={ui.hint}>
-                A folder path of the aircraft, for example “/Records/2024”. “/”
-                is the aircraft's root folder.
+                A folder path of the aircraft, for example “/Records/2024”. “/” is the aircraft's root folder.
               </span>
             </div>
           )}
@@ -209,9 +154,7 @@ function Fields(p: FolderActionProps) {
         <p role="alert">
           {p.item?.resourcetype === "collection"
             ? `Delete the folder “${p.item.name}” and everything in it? Its files are removed from the listings, from search and from the store. This cannot be undone.`
-            : `Delete the file “${
-                p.item?.name ?? ""
-              }”? It is removed from the listings, from search and from the store. This cannot be undone.`}
+            : `Delete the file “${p.item?.name ?? ""}”? It is removed from the listings, from search and from the store. This cannot be undone.`}
         </p>
       );
   }

@@ -13,7 +13,7 @@ export interface PickerView {
   truncated: boolean;
 }
 
-export function FolderPicker({ picker }: { picker: PickerView }) {
+export function FolderPicker({ picker, name = "to_dir", legend = "Destination folder" }: { picker: PickerView; name?: string | null; legend?: string }) {
   const location = useLocation();
   const hrefFor = (path: string) => {
     const q = new URLSearchParams(location.search);
@@ -22,8 +22,8 @@ export function FolderPicker({ picker }: { picker: PickerView }) {
   };
   return (
     <fieldset className={s.picker} data-picker="">
-      <legend className={s.pickerLegend}>Destination folder</legend>
-      <input type="hidden" name="to_dir" value={picker.path} />
+      <legend className={s.pickerLegend}>{legend}</legend>
+      {name ? <input type="hidden" name={name} value={picker.path} /> : null}
       <p className={s.pickerChosen} aria-live="polite">
         Chosen: <strong data-chosen={picker.path}>{picker.path === "/" ? "the aircraft's root folder" : picker.path}</strong>
       </p>
