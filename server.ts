@@ -72,6 +72,8 @@ function securityHeaders(nonce: string, blobOrigin: string | null) {
     "img-src 'self' data: blob:" + (blobOrigin ? ` ${blobOrigin}` : ""),
     "font-src 'self'",
     "connect-src 'self'" + (blobOrigin ? ` ${blobOrigin}` : ""),
+    // The file preview embeds a PDF from the blob store (same origin /_blob by default; ADR 041).
+    "frame-src 'self'" + (blobOrigin ? ` ${blobOrigin}` : ""),
     "form-action 'self'",
     "frame-ancestors 'none'",
     "base-uri 'self'",

@@ -81,6 +81,11 @@ export function filesHref(
   return listHref(filesBase(aircraftId, p.family), p);
 }
 
+/** A file's preview page (/storage/aircraft/{id}/preview?fileid=…), keeping the listing's order for next / previous. */
+export function previewHref(aircraftId: number, fileId: number, p: { organization?: string | null; sort?: FileSort; order?: SortOrder; family?: Family } = {}) {
+  return listHref(`/storage/aircraft/${aircraftId}/preview`, { fileid: fileId, organization: p.organization, sort: p.sort, order: p.order, extra: p.family === "uef" ? { family: "uef" } : {} });
+}
+
 /** The signed download of one file (a resource route that redirects to the blob store). */
 export const downloadHref = (aircraftId: number, fileId: number, family: Family = "standard") =>
   `/resources/storage/download?aircraft_id=${aircraftId}&fileid=${fileId}${family === "uef" ? "&family=uef" : ""}`;

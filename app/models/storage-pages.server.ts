@@ -31,6 +31,7 @@ import {
   unfollow,
 } from "./storage.server";
 import { streamUploadToStore, uploadToast } from "./storage-upload.server";
+import { folderPicker, type PickerData } from "./folder-picker.server";
 
 type SearchResultRow = z.infer<typeof SearchResult>;
 
@@ -90,7 +91,7 @@ export async function reportLoader({ request, context, params }: LoaderFunctionA
 
 // ---- the files page ---------------------------------------------------------------------------
 
-export const DIALOGS = ["upload", "upload-one", "create", "rename", "move", "copy", "delete"] as const;
+export const DIALOGS = ["upload", "upload-one", "create", "rename", "move", "copy", "delete", "bulk-move", "bulk-copy", "bulk-delete"] as const;
 export type DialogKind = (typeof DIALOGS)[number];
 
 export async function filesLoader({ request, context, params }: LoaderFunctionArgs, opts: { family?: Family; basePath?: (id: number) => string } = {}) {
@@ -111,8 +112,16 @@ export async function filesLoader({ request, context, params }: LoaderFunctionAr
   const dialogParam = url.searchParams.get("dialog");
   const dialog = (DIALOGS as readonly string[]).includes(dialogParam ?? "") ? (dialogParam as DialogKind) : null;
   const writer = canWrite(detail.access);
-  let dialogData: { kind: DialogKind; item: { id: number; name: string; path: string; resourcetype: "collection" | "file" } | null; aircraftOptions: { id: number; name: string; msn: string }[] } | null = null;
-  if (dialog && writer) {
+  type Item = { id: number; name: string; path: string; resourcetype: "collection" | "file" };
+  let dialogData: { kind: DialogKind; item: Item | null; items: Item[]; picker: PickerData | null; aircraftOptions: { id: number; name: string; msn: string }[] } | null = null;
+  if (dialog && writer && dialog.startsWith("bulk-")) {
+    // The bulk bar's selection (?sel=…): items of the folder on screen; anything else is ignored.
+    const chosen = new Set(url.searchParams.getAll("sel").map(parseId));
+    const items = folder.contents.filter((c) => chosen.has(c.id)).map((c) => ({ id: c.id, name: c.name, path: c.path, resourcetype: c.resourcetype }));
+    if (!items.length) throw await redirectWithToast(listHref(opts.basePath?.(aircraftId) ?? filesBase(aircraftId, family), { dir: folder.folder.path, organization: p.organization, sort: p.sort, order: p.order }), { type: "error", description: "Choose files or folders first: tick their boxes." });
+    const picker = dialog === "bulk-delete" ? null : await folderPicker(api, aircraftId, url.searchParams.get("pick"), folder.folder.path, family, dialog === "bulk-move" ? items.filter((i) => i.resourcetype === "collection").map((i) => i.path) : []);
+    dialogData = { kind: dialog, item: null, items, picker, aircraftOptions: [] };
+  } else if (dialog && writer) {
     const itemId = parseId(url.searchParams.get("item"));
     const item = itemId ? (folder.contents.find((c) => c.id === itemId) ?? null) : null;
     const needsItem = dialog === "rename" || dialog === "move" || dialog === "copy" || dialog === "delete";
@@ -122,9 +131,15 @@ export async function filesLoader({ request, context, params }: LoaderFunctionAr
         const fleet = await listAircraft(api, { family });
         aircraftOptions = fleet.aircrafts.filter((a) => canWrite(a.access)).map((a) => ({ id: a.id, name: a.name, msn: a.msn }));
       }
+      const picker =
+        item && (dialog === "move" || dialog === "copy")
+          ? await folderPicker(api, aircraftId, url.searchParams.get("pick"), folder.folder.path, family, dialog === "move" && item.resourcetype === "collection" ? [item.path] : [])
+          : null;
       dialogData = {
         kind: dialog,
         item: item ? { id: item.id, name: item.name, path: item.path, resourcetype: item.resourcetype } : null,
+        items: [],
+        picker,
         aircraftOptions,
       };
     }
@@ -193,10 +208,22 @@ const OperationForm = z.object({
 
 export type Operation = "create" | "copy" | "move" | "delete";
 
+/** At most this many items in one bulk action (a page of the listing holds at most 500). */
+export const BULK_MAX_ITEMS = 500;
+
+/** The ids of a bulk form: positive integers, each once, at most BULK_MAX_ITEMS (more: none, refused). */
+export function selectedIds(values: FormDataEntryValue[]): number[] {
+  const ids = [...new Set(values.map((v) => (typeof v === "string" ? parseId(v) : null)).filter((n): n is number => n != null))];
+  return ids.length > BULK_MAX_ITEMS ? [] : ids;
+}
+
 export async function operationAction({ request, context }: ActionFunctionArgs, op: Operation) {
   const { api } = await requireUser(request, context, { roles: STORAGE_ROLES });
-  const form = Object.fromEntries((await request.formData()).entries());
+  const formData = await request.formData();
+  const form = Object.fromEntries(formData.entries());
   const parsed = OperationForm.safeParse(form);
+  // Several items at once (the files page's bulk bar): every `ids` field; else the one `id`.
+  const many = selectedIds(formData.getAll("ids"));
   const fallback = parsed.success ? filesHref(parsed.data.aircraft_id, { family: parsed.data.family }) : "/storage/overview";
   const redirectTo = safeRedirect(typeof form.redirectTo === "string" ? form.redirectTo : null, fallback);
   const returnTo = safeRedirect(typeof form.returnTo === "string" ? form.returnTo : null, redirectTo);
@@ -216,28 +243,32 @@ export async function operationAction({ request, context }: ActionFunctionArgs, 
       break;
     }
     case "copy": {
-      if (!f.id) return fail("Choose what to copy.");
+      const ids = f.id ? [f.id] : many;
+      if (!ids.length) return fail("Choose what to copy.");
       const toDir = normalizeDir(f.to_dir ?? "");
       if (toDir == null || !f.to_dir) return fail("Enter a valid destination folder, for example /Records/2024.");
-      result = await copyItems(api, { aircraft_id: f.aircraft_id, ids: [f.id], to_dir: toDir, to_aircraft_id: f.to_aircraft_id });
+      result = await copyItems(api, { aircraft_id: f.aircraft_id, ids, to_dir: toDir, to_aircraft_id: f.to_aircraft_id });
       break;
     }
     case "move": {
-      if (!f.id) return fail("Choose what to move.");
+      const ids = f.id ? [f.id] : many;
+      if (!ids.length) return fail("Choose what to move.");
       if (intent === "rename") {
+        if (!f.id) return fail("Choose what to rename.");
         const newName = (f.new_name ?? "").trim();
         if (!newName) return fail("Enter a name.");
         result = await moveItems(api, { aircraft_id: f.aircraft_id, ids: [f.id], new_name: newName });
       } else {
         const toDir = normalizeDir(f.to_dir ?? "");
         if (toDir == null || !f.to_dir) return fail("Enter a valid destination folder, for example /Records/2024.");
-        result = await moveItems(api, { aircraft_id: f.aircraft_id, ids: [f.id], to_dir: toDir });
+        result = await moveItems(api, { aircraft_id: f.aircraft_id, ids, to_dir: toDir });
       }
       break;
     }
     case "delete": {
-      if (!f.id) return fail("Choose what to delete.");
-      result = await deleteItems(api, { aircraft_id: f.aircraft_id, ids: [f.id] });
+      const ids = f.id ? [f.id] : many;
+      if (!ids.length) return fail("Choose what to delete.");
+      result = await deleteItems(api, { aircraft_id: f.aircraft_id, ids });
       break;
     }
   }
@@ -254,14 +285,29 @@ export async function operationPageLoader({ request, context }: LoaderFunctionAr
   const url = new URL(request.url);
   const aircraftId = parseId(url.searchParams.get("aircraft_id"));
   const family: Family = url.searchParams.get("family") === "uef" ? "uef" : "standard";
-  if (!aircraftId) return json({ op, ready: false as const, reason: "Open an aircraft's records and choose a folder first." });
-  const dir = normalizeDir(url.searchParams.get("dir") ?? "/");
+  // Without an aircraft (or an item): the aircraft the user may change, each leading on (create: its
+  // folder picker; copy, move, delete: its files page, where rows and the bulk bar choose the items).
+  const choose = async (reason: string, only?: number) => {
+    const fleet = await listAircraft(api, { family });
+    const aircraft = fleet.aircrafts
+      .filter((a) => canWrite(a.access) && (only == null || a.id === only))
+      .map((a) => ({ id: a.id, name: a.name, msn: a.msn, href: op === "create" && only == null ? `/storage/create?aircraft_id=${a.id}${family === "uef" ? "&family=uef" : ""}` : filesHref(a.id, { family }) }));
+    return json({ op, ready: false as const, reason, aircraft });
+  };
+  if (!aircraftId) {
+    return choose(
+      op === "create"
+        ? "Choose the aircraft, then the folder to create the new folder in."
+        : `Choose the aircraft, then tick the files and folders to ${op} in its records (or use a row's menu).`,
+    );
+  }
+  const dir = normalizeDir(url.searchParams.get("pick") ?? url.searchParams.get("dir") ?? "/");
   if (dir == null) throw await redirectWithToast(filesHref(aircraftId, { family }), { type: "error", description: "The folder path is not valid." });
   const detail = await getAircraft(api, aircraftId, family);
   const itemId = parseId(url.searchParams.get("id"));
   let item: { id: number; name: string; path: string; resourcetype: "collection" | "file" } | null = null;
   if (op !== "create") {
-    if (!itemId) return json({ op, ready: false as const, reason: "Choose a file or folder in the listing first." });
+    if (!itemId) return choose(`Tick the files and folders to ${op} in the aircraft's records (or use a row's menu).`, aircraftId);
     const listing = await listFolder(api, aircraftId, { dir: "/", fileid: itemId, family });
     const found = listing.contents.find((c) => c.id === itemId);
     item = found
@@ -269,8 +315,8 @@ export async function operationPageLoader({ request, context }: LoaderFunctionAr
       : listing.folder.id === itemId
         ? { id: listing.folder.id, name: listing.folder.name, path: listing.folder.path, resourcetype: "collection" }
         : null;
-    if (!item) return json({ op, ready: false as const, reason: "That file or folder was not found." });
-    if (item.path === "/") return json({ op, ready: false as const, reason: "The aircraft's root folder cannot be changed." });
+    if (!item) return choose("That file or folder was not found.", aircraftId);
+    if (item.path === "/") return choose("The aircraft's root folder cannot be changed.", aircraftId);
   }
   const itemDir = item ? (parentOf(item.path) ?? "/") : dir;
   let aircraftOptions: { id: number; name: string; msn: string }[] = [];
@@ -279,6 +325,13 @@ export async function operationPageLoader({ request, context }: LoaderFunctionAr
     aircraftOptions = fleet.aircrafts.filter((a) => canWrite(a.access)).map((a) => ({ id: a.id, name: a.name, msn: a.msn }));
   }
   const kind = op === "move" && url.searchParams.get("intent") === "rename" ? ("rename" as const) : op;
+  // Create: the folder to create in; copy and move: the destination (same aircraft). One level per GET.
+  const picker =
+    kind === "create"
+      ? await folderPicker(api, aircraftId, url.searchParams.get("pick"), itemDir, family)
+      : kind === "copy" || kind === "move"
+        ? await folderPicker(api, aircraftId, url.searchParams.get("pick"), itemDir, family, kind === "move" && item?.resourcetype === "collection" ? [item.path] : [])
+        : null;
   return json({
     op,
     ready: true as const,
@@ -286,8 +339,9 @@ export async function operationPageLoader({ request, context }: LoaderFunctionAr
     family,
     aircraft: detail.aircraft,
     canWrite: canWrite(detail.access),
-    dir: itemDir,
+    dir: kind === "create" && picker ? picker.path : itemDir,
     item,
+    picker,
     aircraftOptions,
     closeHref: filesHref(aircraftId, { family, dir: itemDir }),
     returnTo: `${url.pathname}${url.search}`,

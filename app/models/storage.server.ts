@@ -28,6 +28,7 @@ import {
   OrganizationAnswer,
   OrganizationsAnswer,
   PreprocessAnswer,
+  PreviewAnswer,
   SearchAnswer,
   UploadLinkAnswer,
   ValidateFilesAnswer,
@@ -98,9 +99,19 @@ export function downloadLink(api: Api, aircraftId: number, fileId: number, famil
   return api.call("main", "GET", `${v2(family)}/aircraft/${aircraftId}/files.json`, { query: { download: fileId }, schema: DownloadAnswer });
 }
 
+/** A file's preview (files.json?preview=<fileid>): signed inline and download links, facts, a text file's start. */
+export function previewFile(api: Api, aircraftId: number, fileId: number, family: Family = "standard") {
+  return api.get("main", `${v2(family)}/aircraft/${aircraftId}/files.json`, { query: { preview: fileId }, schema: PreviewAnswer });
+}
+
 /** The folder as a streamed zip (the upstream's Response, passed through untouched). */
 export function zipFolder(api: Api, aircraftId: number, dir: string, family: Family = "standard") {
   return api.raw("main", "GET", `${v2(family)}/aircraft/${aircraftId}/zip`, { query: { dir } });
+}
+
+/** Several files and folders of one aircraft as one streamed zip (zip?ids=1,2,3). */
+export function zipItems(api: Api, aircraftId: number, ids: number[], family: Family = "standard") {
+  return api.raw("main", "GET", `${v2(family)}/aircraft/${aircraftId}/zip`, { query: { ids: ids.join(",") } });
 }
 
 export function createFolders(api: Api, body: { aircraft_id: number; dir: string; paths: string[]; fileid?: number | null }, family: Family = "standard") {

@@ -32,6 +32,7 @@ import {
   OrganizationAnswer,
   OrganizationsAnswer,
   PreprocessAnswer,
+  PreviewAnswer,
   SearchAnswer,
   SplitFilesAnswer,
   UploadLinkAnswer,
@@ -740,5 +741,53 @@ describe("zip", () => {
     expect(page.total).toBe(ZIP_MAX_FILES + 1);
     expect(page.contents.length).toBe(50);
     await db.deleteFrom("storage_items").where("parent_id", "=", folder.id).execute();
+  });
+});
+
+describe("preview (files.json?preview=) and a selection's zip (zip?ids=), ADR 041", () => {
+  it("answers a signed inline link, the download link, the facts and a text file's first 200 KB", async () => {
+    const dir = await listDir(reader, A.id, "/01 Certificates");
+    const pdf = dir.contents.find((c) => c.name === "Certificate of Airworthiness.pdf")!;
+    const d = PreviewAnswer.parse((await api("GET", `/storage/v2/aircraft/${A.id}/files.json?preview=${pdf.id}`, reader)).body);
+    expect(d).toMatchObject({ id: pdf.id, name: pdf.name, path: pdf.path, size: pdf.size, content_type: "application/pdf", text: null, truncated: false });
+    const inline = await fetch(d.url);
+    expect(inline.status).toBe(200);
+    expect(inline.headers.get("content-type")).toBe("application/pdf");
+    expect(inline.headers.get("content-disposition")).toMatch(/^inline; filename=/);
+    expect(Buffer.from(await inline.arrayBuffer()).length).toBe(pdf.size);
+    expect((await fetch(d.download_url)).headers.get("content-disposition")).toMatch(/^attachment/);
+    // The signature covers the disposition: adding download=1 (or dropping the name) breaks it.
+    expect((await fetch(`${d.url}&download=1`)).status).toBe(403);
+    expect((await fetch(d.download_url.replace("&download=1", ""))).status).toBe(403);
+
+    const big = Buffer.from("a,b\n<script>x</script>,2\n".repeat(9_000));
+    await upload(client, A.id, "/", [{ path: "Previewed/big.csv", data: new Uint8Array(big) }]);
+    const csv = (await listDir(client, A.id, "/Previewed")).contents.find((c) => c.name === "big.csv")!;
+    const t = PreviewAnswer.parse((await api("GET", `/storage/v2/aircraft/${A.id}/files.json?preview=${csv.id}`, reader)).body);
+    expect(t.text!.length).toBe(200 * 1024);
+    expect(t.text!.startsWith("a,b\n<script>")).toBe(true);
+    expect(t.truncated).toBe(true);
+
+    expectError(await api("GET", `/storage/v2/aircraft/${A.id}/files.json?preview=${dir.folder.id}`, reader), 422);
+    expectError(await api("GET", `/storage/v2/aircraft/${B.id}/files.json?preview=${pdf.id}`, admin), 404);
+    expectError(await api("GET", `/storage/v2/aircraft/${B.id}/files.json?preview=${pdf.id}`, reader), 404);
+  });
+
+  it("zips the chosen files and folders (read access) with their names below <msn>-selection", async () => {
+    const a = rand(2000);
+    const b = Buffer.from("bee ".repeat(100));
+    await upload(client, A.id, "/", [{ path: "Chosen/a.pdf", data: a }, { path: "Chosen/Sub/b.txt", data: new Uint8Array(b) }, { path: "Chosen/left.txt", data: rand(10) }]);
+    const listed = await listDir(client, A.id, "/Chosen");
+    const ids = ["a.pdf", "Sub"].map((n) => listed.contents.find((c) => c.name === n)!.id);
+    const res = await fetch(`${up.mainUrl}/storage/v2/aircraft/${A.id}/zip?ids=${ids.join(",")}`, { headers: reader });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-disposition")).toContain(`filename="${A.msn}-selection.zip"`);
+    const entries = unzip(Buffer.from(await res.arrayBuffer()));
+    expect(entries.get(`${A.msn}-selection/a.pdf`)!.equals(Buffer.from(a))).toBe(true);
+    expect(entries.get(`${A.msn}-selection/Sub/b.txt`)!.equals(b)).toBe(true);
+    expect([...entries.keys()].some((k) => k.includes("left.txt"))).toBe(false);
+    expectError(await api("GET", `/storage/v2/aircraft/${A.id}/zip?ids=${ids[0]},${N.file_id}`, admin), 404);
+    expectError(await api("GET", `/storage/v2/aircraft/${A.id}/zip?ids=1;2`, client), 422);
+    expectError(await api("GET", `/storage/v2/aircraft/${B.id}/zip?ids=${ids[0]}`, reader), 404);
   });
 });

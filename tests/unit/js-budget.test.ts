@@ -34,6 +34,7 @@ const AERO_BOX = "the /aero-box shell (5.5 KiB over the floor), its aircraft car
 // 2026-11-25 (issue 17 item 4, ADR 040): the Inventory Report (14.1 -> 15.6 KiB): its tables, sort links and
 // download forms (2.4 KiB, shared with /aero-box/storage/inventory-report, which now fits the budget at 9.6).
 const INVENTORY = `${SHELL}; the inventory report's summary, completeness and folder tables, sort links and download forms`;
+const PREVIEW = `${SHELL}; the file preview's viewer, next / previous links, breadcrumbs and facts`;
 const AERO_BOX_FILES = "the /aero-box shell (5.5 KiB over the floor) and the file list (1.5 KiB), favourites list and pagination";
 
 /**
@@ -54,7 +55,9 @@ const AERO_BOX_FILES = "the /aero-box shell (5.5 KiB over the floor) and the fil
  * speed test's Loading... label before its script: about +0.5 KiB on every page. Then the search-all
  * scope of the top bar's search (the shell's flag read by the search slot) and the marketplace cards'
  * profile links: +0.3-0.4 KiB. The AeroOPS tab page is an island page now (the tab data grid) and
- * leaves this list.
+ * leaves this list. Then the file preview, bulk actions and the folder picker (issue 16, ADR 041): the
+ * preview page added with its figure; the stand-alone create / copy / move / delete pages (an aircraft
+ * chooser and the picker) and the file list's checkbox column moved their pages by up to 0.9 KiB.
  * 2026-11-25 (issue 15): the AeroOIL pages added with their figures; the AeroOPS tab page +0.4 and the
  * logbooks +0.1: the tab page's parts (row dialog, export bar, import panel) now sit in a chunk
  * shared with the oil tab page, which costs each an import and per-chunk overhead.
@@ -73,7 +76,7 @@ const OVER_BUDGET: Record<string, { most: number; why: string }> = {
   "routes/_shell.aerooil+/organization": { most: 22.1, why: MODULES },
   "routes/_shell.admin+/organization.$orgId._index": { most: 21.8, why: FORMS },
   "routes/_shell.admin+/user-access-control": { most: 20.6, why: LISTS },
-  "routes/_shell.storage+/favourites": { most: 20.4, why: FILES },
+  "routes/_shell.storage+/favourites": { most: 20.6, why: FILES },
   "routes/_shell.client+/message": { most: 19.8, why: MARKETPLACE },
   "routes/_shell.admin+/analytics": { most: 18.9, why: CHARTS },
   "routes/_shell.nextcloud+/user._index": { most: 18.7, why: LISTS },
@@ -81,7 +84,7 @@ const OVER_BUDGET: Record<string, { most: number; why: string }> = {
   "routes/_shell+/aircraft-access.$aircraftId": { most: 18.7, why: SHELL },
   "routes/_shell+/deactivate": { most: 18.6, why: LISTS },
   "routes/_shell.storage+/search": { most: 19.0, why: `${FILES}; issue 17: the snippet inside documents (marks built from offsets as React text)` },
-  "routes/_shell.admin+/es-migration": { most: 18.5, why: FORMS },
+  "routes/_shell.admin+/es-migration": { most: 18.6, why: FORMS },
   "routes/_shell.admin+/consultant.dashboard": { most: 18.5, why: LISTS },
   "routes/_shell.admin+/audit": { most: 18.2, why: LISTS },
   "routes/_shell.admin+/ip-whitelist._index": { most: 18.1, why: LISTS },
@@ -92,9 +95,9 @@ const OVER_BUDGET: Record<string, { most: number; why: string }> = {
   "routes/_shell.admin+/issue-reports": { most: 17.8, why: LISTS },
   "routes/_shell.nextcloud+/user.create": { most: 17.7, why: FORMS },
   "routes/_shell.admin+/organization.create": { most: 17.6, why: FORMS },
-  "routes/_shell.storage+/uef.overview": { most: 17.6, why: SHELL },
+  "routes/_shell.storage+/uef.overview": { most: 17.7, why: SHELL },
   "routes/_shell.Aeroops+/org.Aircrafts": { most: 17.6, why: OPS },
-  "routes/_shell.storage+/overview": { most: 17.5, why: SHELL },
+  "routes/_shell.storage+/overview": { most: 17.6, why: SHELL },
   "routes/_shell.admin+/organization.$orgId.aircraft.$aircraftId": { most: 17.5, why: FORMS },
   "routes/_shell.client+/Aerooil.$tabDataId": { most: 24.4, why: `${OPS_TAB}; the Watch/Unwatch toggle forms and the Watched only filter (AeroOIL)` },
   "routes/_shell.client+/Aerooil.statusDashboard": { most: 18.6, why: `${OIL}; the units table, the watched rows per tab and the tab bar` },
@@ -114,6 +117,7 @@ const OVER_BUDGET: Record<string, { most: number; why: string }> = {
   "routes/_shell.client+/Aeroops.maintenance": { most: 17.3, why: OPS },
   "routes/_shell.storage+/Aeroops.tabs": { most: 14.4, why: OPS },
   "routes/aero-box+/storage.inventory-report": { most: 10.1, why: `${AERO_BOX}; the fleet inventory report's tables and download forms` },
+  "routes/_shell.storage+/aircraft.$aircraftId.preview": { most: 16.2, why: PREVIEW },
   "routes/_shell.client+/Aeroops.createtechlogbook": { most: 14.2, why: FORMS },
   "routes/_shell.admin+/organization.$orgId.aircraft.new": { most: 17.4, why: FORMS },
   "routes/_shell.nextcloud+/group.create": { most: 17.4, why: FORMS },
@@ -123,10 +127,10 @@ const OVER_BUDGET: Record<string, { most: number; why: string }> = {
   "routes/_shell.admin+/outbox": { most: 16.9, why: LISTS },
   "routes/_shell+/dashboard": { most: 16.9, why: SHELL },
   "routes/_shell.admin+/ip-whitelist.create": { most: 16.8, why: FORMS },
-  "routes/_shell.storage+/create": { most: 17.0, why: SHELL },
-  "routes/_shell.storage+/copy": { most: 17.0, why: SHELL },
-  "routes/_shell.storage+/delete": { most: 17.0, why: SHELL },
-  "routes/_shell.storage+/move": { most: 17.0, why: SHELL },
+  "routes/_shell.storage+/create": { most: 17.9, why: SHELL },
+  "routes/_shell.storage+/copy": { most: 17.9, why: SHELL },
+  "routes/_shell.storage+/delete": { most: 17.9, why: SHELL },
+  "routes/_shell.storage+/move": { most: 17.9, why: SHELL },
   "routes/_shell.admin+/consultant.create": { most: 16.5, why: FORMS },
   "routes/_shell.consultant+/home": { most: 16.3, why: SHELL },
   "routes/_shell+/notifications": { most: 15.8, why: SHELL },
@@ -136,8 +140,8 @@ const OVER_BUDGET: Record<string, { most: number; why: string }> = {
   "routes/_shell.client+/Aeroops.aeroplane": { most: 16.2, why: OPS },
   "routes/_shell.storage+/uef.organization": { most: 15.3, why: SHELL },
   "routes/_shell.storage+/organization": { most: 15.3, why: SHELL },
-  "routes/aero-box+/storage.favourites": { most: 14.7, why: AERO_BOX_FILES },
-  "routes/_shell.storage+/InventoryReport.$aircraftId": { most: 16.2, why: INVENTORY },
+  "routes/aero-box+/storage.favourites": { most: 14.8, why: AERO_BOX_FILES },
+  "routes/_shell.storage+/InventoryReport.$aircraftId": { most: 16.3, why: INVENTORY },
   "routes/_shell.storage+/linkedDocuments.$aircraftId": { most: 14.7, why: SHELL },
   "routes/_shell.storage+/OCRReport.$aircraftId": { most: 16.9, why: `${SHELL}; issue 17: the real OCR report (counts, progress, problem files, re-run forms, live figures while jobs run)` },
   "routes/aero-box+/storage.following": { most: 12.6, why: AERO_BOX },

@@ -415,3 +415,130 @@ describe("search, favourites, following", () => {
     expect(following.aircraft.map((a) => a.id)).toContain(ids.readable);
   });
 });
+
+describe("preview and bulk actions (issue 16 items 1-3, ADR 041)", () => {
+  const bulkName = `Bulk ${Date.now().toString(36)}`;
+  const body = (fields: Record<string, string>, ids: number[]) => {
+    const b = new URLSearchParams(fields);
+    for (const i of ids) b.append("ids", String(i));
+    return b;
+  };
+
+  it("decides what a preview shows and finds next / previous among the files", async () => {
+    const { previewKind, neighbours } = await import("~/models/preview");
+    expect(previewKind({ name: "a.PDF", content_type: "application/octet-stream", text: null })).toBe("pdf");
+    expect(previewKind({ name: "scan", content_type: "application/pdf", text: null })).toBe("pdf");
+    expect(previewKind({ name: "p.png", content_type: "image/png", text: null })).toBe("image");
+    expect(previewKind({ name: "p.jpeg", content_type: "application/octet-stream", text: null })).toBe("image");
+    // SVG is active content: never an <img> of the store's origin, it is downloaded.
+    expect(previewKind({ name: "logo.svg", content_type: "image/svg+xml", text: null })).toBe("other");
+    expect(previewKind({ name: "list.csv", content_type: "text/csv", text: "a,b" })).toBe("text");
+    expect(previewKind({ name: "report.docx", content_type: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", text: null })).toBe("other");
+    const items = [
+      { id: 1, resourcetype: "collection" as const },
+      { id: 2, resourcetype: "file" as const },
+      { id: 3, resourcetype: "file" as const },
+      { id: 4, resourcetype: "file" as const },
+    ];
+    expect(neighbours(items, 2)).toMatchObject({ prev: null, next: { id: 3 }, index: 0, count: 3 });
+    expect(neighbours(items, 4)).toMatchObject({ prev: { id: 3 }, next: null, index: 2 });
+    expect(neighbours(items, 9)).toMatchObject({ prev: null, next: null, index: -1 });
+  });
+
+  it("reads the ids of a bulk form: positive integers, once each, at most 500", async () => {
+    const { selectedIds, BULK_MAX_ITEMS } = await import("~/models/storage-pages.server");
+    expect(selectedIds(["3", "1", "3", "x", "-2", "0", "1e3", "7"])).toEqual([3, 1, 7]);
+    expect(selectedIds(Array.from({ length: BULK_MAX_ITEMS + 1 }, (_, i) => String(i + 1)))).toEqual([]);
+  });
+
+  it("moves and deletes several items with one post; a reader's replay is refused with the upstream's message", async () => {
+    await call((await routes.create()).action as Fn, "/storage/create", { email: "client@demo.aero", form: { aircraft_id: String(ids.writable), dir: "/", name: `${bulkName}/a` } });
+    await call((await routes.create()).action as Fn, "/storage/create", { email: "client@demo.aero", form: { aircraft_id: String(ids.writable), dir: `/${bulkName}`, name: "b" } });
+    await call((await routes.create()).action as Fn, "/storage/create", { email: "client@demo.aero", form: { aircraft_id: String(ids.writable), dir: `/${bulkName}`, name: "Target" } });
+    const before = await listing("client@demo.aero", ids.writable, `/${bulkName}`);
+    const two = before.contents.filter((c) => c.name === "a" || c.name === "b").map((c) => c.id);
+    expect(two).toHaveLength(2);
+
+    const refused = await call((await routes.del()).action as Fn, "/storage/delete", { email: "reader@demo.aero", body: body({ aircraft_id: String(ids.readable), dir: "/", returnTo: "/back" }, two) });
+    expect(refused.headers.get("Location")).toBe("/back");
+    expect((await toastOf(refused))?.description).toContain("Read Access");
+
+    const moved = await call((await routes.move()).action as Fn, "/storage/move", {
+      email: "client@demo.aero",
+      body: body({ intent: "move", aircraft_id: String(ids.writable), dir: `/${bulkName}`, to_dir: `/${bulkName}/Target`, redirectTo: "/done" }, two),
+    });
+    expect(moved.headers.get("Location")).toBe("/done");
+    expect((await toastOf(moved))?.type).toBe("success");
+    const target = await listing("client@demo.aero", ids.writable, `/${bulkName}/Target`);
+    expect(target.contents.map((c) => c.name).sort()).toEqual(["a", "b"]);
+
+    const deleted = await call((await routes.del()).action as Fn, "/storage/delete", { email: "client@demo.aero", body: body({ aircraft_id: String(ids.writable), dir: "/" }, two) });
+    expect((await toastOf(deleted))?.description).toBe("2 items deleted.");
+    const none = await call((await routes.del()).action as Fn, "/storage/delete", { email: "client@demo.aero", body: body({ aircraft_id: String(ids.writable), dir: "/", returnTo: "/back" }, []) });
+    expect((await toastOf(none))?.description).toBe("Choose what to delete.");
+  });
+
+  it("renders the bulk dialog only for writers, with the items of the folder on screen and the picker", async () => {
+    const files = (await routes.files()).loader as Fn;
+    const root = await listing("client@demo.aero", ids.writable, `/${bulkName}`);
+    const t = root.contents.find((c) => c.name === "Target")!;
+    const url = `/storage/aircraft/${ids.writable}/files?dir=${encodeURIComponent(`/${bulkName}`)}&dialog=bulk-copy&sel=${t.id}&sel=999999999&pick=${encodeURIComponent(`/${bulkName}`)}`;
+    const res = await call(files, url, { email: "client@demo.aero", params: { aircraftId: String(ids.writable) } });
+    const d = (await res.json()) as { dialog: { kind: string; items: { id: number }[]; picker: { path: string; folders: { name: string }[] } } };
+    expect(d.dialog.kind).toBe("bulk-copy");
+    expect(d.dialog.items.map((i) => i.id)).toEqual([t.id]);
+    expect(d.dialog.picker.path).toBe(`/${bulkName}`);
+    expect(d.dialog.picker.folders.map((f) => f.name)).toEqual(["Target"]);
+    // Moving a folder: it is not offered as its own destination. A bad pick falls back to the folder on screen.
+    const mv = await call(files, url.replace("bulk-copy", "bulk-move").replace(/pick=[^&]*/, "pick=..%2F.."), { email: "client@demo.aero", params: { aircraftId: String(ids.writable) } });
+    const m = (await mv.json()) as { dialog: { picker: { path: string; folders: unknown[] } } };
+    expect(m.dialog.picker.path).toBe(`/${bulkName}`);
+    expect(m.dialog.picker.folders).toEqual([]);
+    // Nothing chosen: back to the listing with a message.
+    const empty = await call(files, url.replace(/&sel=\d+&sel=\d+/, ""), { email: "client@demo.aero", params: { aircraftId: String(ids.writable) } });
+    expect(empty.status).toBe(302);
+    expect((await toastOf(empty))?.description).toContain("Choose files or folders first");
+  });
+
+  it("zips a selection (read access) and previews a file with its neighbours", async () => {
+    const zip = (await routes.zip()).loader as Fn;
+    const root = await listing("reader@demo.aero", ids.readable);
+    const file = root.contents.find((c) => c.resourcetype === "file") ?? (await listing("reader@demo.aero", ids.readable, "/01 Certificates")).contents.find((c) => c.resourcetype === "file")!;
+    const z = await call(zip, `/resources/storage/zip?aircraft_id=${ids.readable}&bulk=1&sel=${file.id}`, { email: "reader@demo.aero" });
+    expect(z.status).toBe(200);
+    expect(z.headers.get("Content-Type")).toBe("application/zip");
+    const nothing = await call(zip, `/resources/storage/zip?aircraft_id=${ids.readable}&bulk=1`, { email: "reader@demo.aero" });
+    expect(nothing.status).toBe(302);
+    expect((await toastOf(nothing))?.description).toBe("Choose files or folders first.");
+
+    const preview = (await import("~/routes/_shell.storage+/aircraft.$aircraftId.preview")).loader as Fn;
+    const res = await call(preview, `/storage/aircraft/${ids.readable}/preview?fileid=${file.id}`, { email: "reader@demo.aero", params: { aircraftId: String(ids.readable) } });
+    expect(res.status).toBe(200);
+    const d = (await res.json()) as { file: { kind: string; url: string; path: string }; position: { index: number } };
+    expect(d.file.path).toBe(file.path);
+    expect(d.file.url).toMatch(/\/_blob\/o\/.+X-Signature=/);
+    expect(d.file.url).not.toContain("download=1");
+    expect(d.position.index).toBeGreaterThanOrEqual(0);
+    const hidden = await call(preview, `/storage/aircraft/${ids.hidden}/preview?fileid=${file.id}`, { email: "reader@demo.aero", params: { aircraftId: String(ids.hidden) } });
+    expect(hidden.status).toBe(302);
+  });
+
+  it("the stand-alone pages lead on: the aircraft to choose, then the folder picker", async () => {
+    const create = (await routes.create()).loader as Fn;
+    const first = await call(create, "/storage/create", { email: "client@demo.aero" });
+    const d = (await first.json()) as { ready: boolean; aircraft: { id: number; href: string }[] };
+    expect(d.ready).toBe(false);
+    expect(d.aircraft.find((a) => a.id === ids.writable)?.href).toBe(`/storage/create?aircraft_id=${ids.writable}`);
+    const next = await call(create, `/storage/create?aircraft_id=${ids.writable}&pick=${encodeURIComponent(`/${bulkName}`)}`, { email: "client@demo.aero" });
+    const n = (await next.json()) as { ready: boolean; dir: string; picker: { path: string; folders: { name: string }[] } };
+    expect(n).toMatchObject({ ready: true, dir: `/${bulkName}` });
+    expect(n.picker.folders.map((f) => f.name)).toContain("Target");
+    const del = await call((await routes.del()).loader as Fn, `/storage/delete?aircraft_id=${ids.writable}`, { email: "client@demo.aero" });
+    const dd = (await del.json()) as { ready: boolean; aircraft: { href: string }[] };
+    expect(dd.ready).toBe(false);
+    expect(dd.aircraft.map((a) => a.href)).toEqual([`/storage/aircraft/${ids.writable}/files`]);
+    // A reader has no aircraft to change here.
+    const r = (await (await call(create, "/storage/create", { email: "reader@demo.aero" })).json()) as { aircraft: unknown[] };
+    expect(r.aircraft).toEqual([]);
+  });
+});

@@ -24,6 +24,7 @@ import {
   CopyInput,
   DEFAULT_UPLOAD_MAX_BYTES,
   DOWNLOAD_LINK_TTL_SECONDS,
+  PREVIEW_TEXT_BYTES,
   DeleteInput,
   FILES_MAX_PER_PAGE,
   FILES_PER_PAGE,
@@ -392,6 +393,7 @@ const FilesQuery = z.object({
   query: z.string().trim().max(200).optional(),
   breadcrumb: z.string().optional(),
   download: optionalQueryId("download"),
+  preview: optionalQueryId("preview"),
   source: z.string().max(50).optional(),
   search_index: z.string().max(50).optional(),
   page: z.coerce.number().int().min(1).max(1_000_000).optional(),
@@ -400,7 +402,16 @@ const FilesQuery = z.object({
   order: z.enum(SORT_ORDERS, { errorMap: () => ({ message: "order is asc or desc." }) }).default("asc"),
 });
 
-const ZipQuery = z.object({ dir: z.string().max(2048).optional(), fileid: optionalQueryId("fileid") });
+const ZipQuery = z.object({
+  dir: z.string().max(2048).optional(),
+  fileid: optionalQueryId("fileid"),
+  /** A selection instead of one folder: comma-separated item ids of the aircraft (files and folders). */
+  ids: z
+    .string()
+    .max(20_000)
+    .regex(/^\d{1,12}(,\d{1,12})*$/, "ids is a comma-separated list of item ids.")
+    .optional(),
+});
 
 const OrganizationsQuery = z.object({
   filter: z.string().trim().max(200).optional(),
@@ -581,6 +592,8 @@ async function filesList(c: Ctx) {
     return c.json({ url, name: file.name, size: file.size });
   }
 
+  if (query.preview != null) return c.json(await previewOf(deps, aircraft.id, query.preview));
+
   // `fileid` names a folder, or a file: then its folder is listed on the page that holds it.
   let folder: ItemRow;
   let selected: ItemRow | null = null;
@@ -658,15 +671,51 @@ async function filesList(c: Ctx) {
   });
 }
 
+/** Extensions shown as text by a preview (their first PREVIEW_TEXT_BYTES, as UTF-8). */
+const TEXT_EXT = new Set(["txt", "csv", "tsv", "log", "md", "json", "xml", "html", "htm", "ini", "cfg", "yaml", "yml"]);
+
+/**
+ * `files.json?preview=<fileid>`: what a viewer needs to show one file without downloading it: a
+ * signed *inline* link (the same signed GET as a download, without `download=1`: the store answers
+ * `Content-Disposition: inline`, except for active content, which stays an attachment in a sandbox),
+ * the download link, the facts, and for text files their first 200 KB as text.
+ */
+async function previewOf(deps: Deps, aircraftId: number, fileId: number) {
+  const file = await deps.db.selectFrom("storage_items").selectAll().where("id", "=", fileId).where("aircraft_id", "=", aircraftId).executeTakeFirst();
+  if (!file) throw notFound("That file");
+  if (file.is_folder) throw refuse("A folder has no preview: open it instead.");
+  const stat = file.blob_key ? await deps.blob.stat(file.blob_key) : null;
+  if (!file.blob_key || !stat) throw notFound("That file's content");
+  const ext = file.name.includes(".") ? file.name.slice(file.name.lastIndexOf(".") + 1).toLowerCase() : "";
+  let text: string | null = null;
+  if (TEXT_EXT.has(ext) || /^text\/(plain|csv|tab-separated-values)\b/i.test(stat.contentType)) {
+    const res = await deps.blob.read(file.blob_key, { range: stat.size > 0 ? `bytes=0-${PREVIEW_TEXT_BYTES - 1}` : null });
+    text = res.ok ? new TextDecoder("utf-8", { fatal: false }).decode(await res.arrayBuffer()) : null;
+  }
+  return {
+    url: deps.blob.signedGetUrl(file.blob_key, { expiresInSeconds: DOWNLOAD_LINK_TTL_SECONDS, filename: file.name }),
+    download_url: deps.blob.signedGetUrl(file.blob_key, { expiresInSeconds: DOWNLOAD_LINK_TTL_SECONDS, filename: file.name, download: true }),
+    id: file.id,
+    name: file.name,
+    path: file.path,
+    size: file.size,
+    content_type: stat.contentType,
+    created_at: file.created_at,
+    updated_at: file.updated_at,
+    text,
+    truncated: text != null && stat.size > PREVIEW_TEXT_BYTES,
+  };
+}
+
 /** Formats whose bytes are already compressed: stored as-is in a zip (deflating them wastes CPU). */
 const STORE_EXT = new Set(["pdf", "jpg", "jpeg", "png", "gif", "webp", "zip", "gz", "7z", "rar", "mp4", "mov", "mp3", "docx", "xlsx", "pptx", "heic", "tif", "tiff"]);
 
 const asciiFilename = (s: string) => s.replace(/[^\w.-]+/g, "_").replace(/_+/g, "_").replace(/^_|_$/g, "") || "download";
 
-async function zipFolder(c: Ctx) {
-  const { user, deps } = ctx(c);
-  const query = readQuery(c, ZipQuery);
-  const aircraft = await loadAircraft(deps, user, aircraftIdParam(c));
+type ZipRow = Pick<ItemRow, "path" | "name" | "is_folder" | "blob_key" | "updated_at">;
+
+/** The entries of one folder's zip: everything below it, named `<folder>/<relative path>`. */
+async function zipFolderRows(deps: Deps, aircraft: AircraftRow, query: { fileid?: number; dir?: string }) {
   const folder = await resolveFolder(deps, aircraft, { fileid: query.fileid, dir: query.dir ?? "/" });
   const count = Number(
     (
@@ -691,6 +740,47 @@ async function zipFolder(c: Ctx) {
     .execute();
   const rootName = folder.path === "/" ? asciiFilename(`${aircraft.msn}-${aircraft.name}`) : sanitizeFolderName(folder.name) || "folder";
   const rel = (p: string) => `${rootName}/${folder.path === "/" ? p.slice(1) : p.slice(folder.path.length + 1)}`;
+
+  return { rows: rows as ZipRow[], rootName, rel };
+}
+
+/**
+ * The entries of a selection's zip (`zip?ids=1,2,3`): each chosen file, and each chosen folder with
+ * everything below it, named `<msn>-selection/<name relative to the item's folder>`. Items of another
+ * aircraft (or unknown ids) are 404, like a copy or move.
+ */
+async function zipSelectionRows(deps: Deps, aircraft: AircraftRow, idsParam: string) {
+  const ids = [...new Set(idsParam.split(",").map(Number))];
+  if (ids.length > COPY_MAX_ITEMS) throw refuse(`Choose at most ${COPY_MAX_ITEMS.toLocaleString("en-US")} items.`);
+  const chosen = topLevelOnly(await itemsOfAircraft(deps, aircraft.id, ids));
+  const rows: ZipRow[] = [];
+  const relOf = new Map<string, string>();
+  for (const item of chosen) {
+    const under: ZipRow[] = item.is_folder
+      ? await deps.db
+          .selectFrom("storage_items")
+          .select(["path", "name", "is_folder", "blob_key", "updated_at"])
+          .where("aircraft_id", "=", aircraft.id)
+          .where(underPath(item.path))
+          .orderBy("path")
+          .execute()
+      : [item];
+    const parent = parentOf(item.path) ?? "/";
+    for (const r of under) {
+      rows.push(r);
+      relOf.set(r.path, parent === "/" ? r.path.slice(1) : r.path.slice(parent.length + 1));
+    }
+  }
+  if (rows.filter((r) => !r.is_folder).length > ZIP_MAX_FILES) throw refuse(STORAGE_MESSAGES.tooManyZip);
+  const rootName = asciiFilename(`${aircraft.msn}-selection`);
+  return { rows, rootName, rel: (p: string) => `${rootName}/${relOf.get(p) ?? p.slice(1)}` };
+}
+
+async function zipFolder(c: Ctx) {
+  const { user, deps } = ctx(c);
+  const query = readQuery(c, ZipQuery);
+  const aircraft = await loadAircraft(deps, user, aircraftIdParam(c));
+  const { rows, rootName, rel } = query.ids ? await zipSelectionRows(deps, aircraft, query.ids) : await zipFolderRows(deps, aircraft, query);
 
   const archive = archiver("zip", { zlib: { level: 6 } });
   let aborted = false;

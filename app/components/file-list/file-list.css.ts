@@ -110,3 +110,7 @@ globalStyle(`${table} ${hideNarrow}`, {
   "@media": { "screen and (max-width: 720px)": { display: "none" } },
 });
 globalStyle(`${meta}`, { "@media": { "screen and (max-width: 720px)": { display: "block" } } });
+
+export const previewLink = style({ marginLeft: vars.space.sm, fontSize: vars.fontSize.xs, color: vars.color.primary, fontWeight: 600, textDecoration: "none", ":hover": { textDecoration: "underline" } });
+export const checkCell = style({ width: 1, paddingRight: "0 !important" });
+export const check = style({ width: 18, height: 18, margin: 0, verticalAlign: "middle", accentColor: vars.color.primary });

@@ -33,6 +33,8 @@ export interface FileListProps {
   sortHref: (sort: FileSort, order: SortOrder) => string;
   folderHref: (path: string) => string;
   downloadHref: (item: FileRow) => string;
+  /** A file's preview page (absent: no Preview action). */
+  previewHref?: (item: FileRow) => string;
   zipHref: (path: string) => string;
   actionHref: (action: RowAction, item: FileRow) => string;
   canWrite: boolean;
@@ -42,6 +44,8 @@ export interface FileListProps {
   /** Called when a download link is followed (the island shows "Download has started"). */
   onDownload?: (name: string) => void;
   emptyText?: string;
+  /** The bulk bar's form: each row gets a checkbox (`sel`) that belongs to it (form="…"), so it works without JS. */
+  bulkFormId?: string;
 }
 
 const COLUMNS: { sort: FileSort; label: string; className?: string }[] = [
@@ -101,6 +105,7 @@ export function FileList(p: FileListProps) {
       <table className={s.table} ref={table}>
         <thead>
           <tr>
+            {p.bulkFormId ? <ActionsHeader label="Select" className={s.checkCell} /> : null}
             {COLUMNS.map((c) => (
               <SortHeader key={c.sort} col={c} sort={p.sort} order={p.order} sortHref={p.sortHref} />
             ))}
@@ -115,6 +120,11 @@ export function FileList(p: FileListProps) {
             const date = mediumDateTimeUtc(item.updated_at);
             return (
               <tr key={item.id} className={p.selectedId === item.id ? s.selected : undefined} data-item-id={item.id} data-kind={folder ? "folder" : "file"}>
+                {p.bulkFormId ? (
+                  <td className={s.checkCell}>
+                    <input type="checkbox" className={s.check} form={p.bulkFormId} name="sel" value={item.id} aria-label={`Select ${item.name}`} />
+                  </td>
+                ) : null}
                 <td className={s.nameCell}>
                   <div className={s.name}>
                     {folder ? <FolderIcon className={s.folderIcon} /> : <FileIcon className={s.fileIcon} />}
@@ -134,6 +144,11 @@ export function FileList(p: FileListProps) {
                           {item.name}
                         </a>
                       )}
+                      {!folder && p.previewHref ? (
+                        <Link className={s.previewLink} to={p.previewHref(item)} aria-label={`Preview ${item.name}`} data-action="preview">
+                          Preview
+                        </Link>
+                      ) : null}
                       <div className={s.meta}>
                         {folder ? "Folder" : size} · {date}
                       </div>
@@ -155,6 +170,13 @@ export function FileList(p: FileListProps) {
                       ⋯
                     </summary>
                     <ul className={s.menuList}>
+                      {!folder && p.previewHref ? (
+                        <li>
+                          <Link className={s.menuItem} to={p.previewHref(item)}>
+                            Preview
+                          </Link>
+                        </li>
+                      ) : null}
                       <li>
                         {folder ? (
                           <a className={s.menuItem} href={p.zipHref(item.path)} download onClick={() => p.onDownload?.(`${item.name}.zip`)}>

@@ -4,14 +4,15 @@
 import type { SerializeFrom } from "@remix-run/node";
 import { Link, useLocation } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/breadcrumbs/breadcrumbs";
-import { FolderActionDialog } from "~/components/folder-actions/folder-actions";
+import { BulkDialog } from "~/components/folder-actions/bulk-dialog";
+import { FolderActionDialog, type FolderAction } from "~/components/folder-actions/folder-actions";
 import { DownloadIcon } from "~/components/icons/download";
 import { FolderIcon } from "~/components/icons/folder";
 import { Pagination } from "~/components/pagination/pagination";
 import * as ui from "~/components/ui/ui.css";
 import { UploadDialog } from "~/components/upload-dialog/upload-dialog";
 import { ACCESS_LABEL } from "~/models/roles";
-import { downloadHref, listHref, zipHref, type FileSort, type SortOrder } from "~/models/storage-links";
+import { downloadHref, listHref, previewHref, zipHref, type FileSort, type SortOrder } from "~/models/storage-links";
 import type { filesLoader } from "~/models/storage-pages.server";
 import { DOWNLOAD_STARTED, useClientToast } from "./client-toast";
 import { FileList, type RowAction } from "./file-list";
@@ -75,6 +76,37 @@ export function FilesPage({ data, base, singleUpload = false }: { data: FilesDat
 
       <Breadcrumbs items={crumbs} />
 
+      {data.contents.length ? (
+        // The bulk bar: a plain GET form that the rows' checkboxes belong to (form="bulk"). Move, Copy and
+        // Delete open the server-rendered bulk dialog; the zip goes to the zip route. No JS needed.
+        <form id="bulk" method="get" action={base} className={s.bulkBar} aria-label="Selected items" data-bulk="">
+          {dir !== "/" ? <input type="hidden" name="dir" value={dir} /> : null}
+          {data.organization ? <input type="hidden" name="organization" value={data.organization} /> : null}
+          {keep.sort !== "name" ? <input type="hidden" name="sort" value={keep.sort} /> : null}
+          {data.order !== (keep.sort === "date" ? "desc" : "asc") ? <input type="hidden" name="order" value={keep.order} /> : null}
+          {data.page > 1 ? <input type="hidden" name="page" value={data.page} /> : null}
+          <span className={s.bulkLabel}>With the selected items:</span>
+          {data.canWrite ? (
+            <>
+              <button type="submit" name="dialog" value="bulk-move" className={`${ui.button.secondary} ${ui.buttonSmall}`}>
+                Move
+              </button>
+              <button type="submit" name="dialog" value="bulk-copy" className={`${ui.button.secondary} ${ui.buttonSmall}`}>
+                Copy
+              </button>
+              <button type="submit" name="dialog" value="bulk-delete" className={`${ui.button.danger} ${ui.buttonSmall}`}>
+                Delete
+              </button>
+            </>
+          ) : null}
+          <input type="hidden" name="aircraft_id" value={a.id} />
+          {data.family === "uef" ? <input type="hidden" name="family" value="uef" /> : null}
+          <button type="submit" name="bulk" value="1" formAction="/resources/storage/zip" className={`${ui.button.secondary} ${ui.buttonSmall}`}>
+            <DownloadIcon size={16} /> Download as zip
+          </button>
+        </form>
+      ) : null}
+
       <FileList
         items={data.contents}
         sort={keep.sort}
@@ -82,12 +114,14 @@ export function FilesPage({ data, base, singleUpload = false }: { data: FilesDat
         sortHref={(sort, order) => listHref(base, { dir, organization: data.organization, sort, order })}
         folderHref={(path) => listHref(base, { dir: path, organization: data.organization, sort: keep.sort, order: keep.order })}
         downloadHref={(item) => downloadHref(a.id, item.id, data.family)}
+        previewHref={(item) => previewHref(a.id, item.id, { organization: data.organization, sort: keep.sort, order: keep.order, family: data.family })}
         zipHref={(path) => zipHref(a.id, path, data.family)}
         actionHref={(action: RowAction, item) => withDialog(action, item.id)}
         canWrite={data.canWrite}
         selectedId={data.selectedId}
         favourites={{ action: "/storage/favourites", redirectTo: `${location.pathname}${location.search}` }}
         onDownload={onDownload}
+        bulkFormId={data.contents.length ? "bulk" : undefined}
         emptyText={data.canWrite ? "This folder is empty. Upload files or create a folder." : "This folder is empty."}
       />
 
@@ -108,9 +142,21 @@ export function FilesPage({ data, base, singleUpload = false }: { data: FilesDat
             })
           }
         />
+      ) : dialog && (dialog.kind === "bulk-move" || dialog.kind === "bulk-copy" || dialog.kind === "bulk-delete") ? (
+        <BulkDialog
+          kind={dialog.kind}
+          aircraftId={a.id}
+          dir={dir}
+          family={data.family}
+          items={dialog.items}
+          picker={dialog.picker}
+          closeHref={here}
+          returnTo={`${location.pathname}${location.search}`}
+        />
       ) : dialog ? (
         <FolderActionDialog
-          kind={dialog.kind === "upload" || dialog.kind === "upload-one" ? "create" : dialog.kind}
+          kind={dialog.kind === "upload" || dialog.kind === "upload-one" ? "create" : (dialog.kind as FolderAction)}
+          picker={dialog.picker}
           aircraftId={a.id}
           dir={dir}
           family={data.family}

@@ -10,3 +10,23 @@ export const target = style({
   fontWeight: 600,
   marginBottom: vars.space.lg,
 });
+
+// The folder picker (folder-picker.tsx).
+export const picker = style({ border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md, padding: vars.space.md, margin: `0 0 ${vars.space.lg}`, minWidth: 0 });
+export const pickerLegend = style({ fontWeight: 600, fontSize: vars.fontSize.sm, padding: `0 ${vars.space.xs}` });
+export const pickerChosen = style({ margin: `0 0 ${vars.space.sm}`, overflowWrap: "anywhere" });
+export const pickerCrumbs = style({ fontSize: vars.fontSize.sm, marginBottom: vars.space.sm, overflowWrap: "anywhere" });
+export const pickerList = style({ listStyle: "none", margin: 0, padding: 0, maxHeight: 260, overflowY: "auto", display: "flex", flexDirection: "column", gap: 2 });
+export const pickerItem = style({
+  display: "flex",
+  alignItems: "center",
+  gap: vars.space.sm,
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  borderRadius: vars.radius.sm,
+  color: vars.color.text,
+  textDecoration: "none",
+  ":hover": { background: vars.color.surfaceAlt },
+});
+export const pickerEmpty = style({ color: vars.color.muted, fontSize: vars.fontSize.sm, margin: 0 });
+// The bulk dialog's list of chosen items.
+export const items = style({ margin: `0 0 ${vars.space.lg}`, paddingLeft: vars.space.lg, maxHeight: 200, overflowY: "auto", overflowWrap: "anywhere" });

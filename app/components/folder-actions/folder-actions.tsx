@@ -7,6 +7,7 @@ import { SPECIAL_CHARS_WARNING } from "~/models/file-names";
 import type { Family } from "~/models/storage-links";
 import { ModalBody, ModalDialog, ModalFooter } from "~/components/modal-dialog/modal-dialog";
 import * as s from "./folder-actions.css";
+import { FolderPicker, type PickerView } from "./folder-picker";
 
 export type FolderAction = "create" | "rename" | "move" | "copy" | "delete";
 export const FOLDER_ACTIONS: readonly FolderAction[] = ["create", "rename", "move", "copy", "delete"];
@@ -32,6 +33,8 @@ export interface FolderActionProps {
   /** Aircraft a copy may go to (the user's aircraft with write access). */
   aircraftOptions?: { id: number; name: string; msn: string }[];
   asPage?: boolean;
+  /** Move and copy: the folder picker (the destination); without it, a typed path. */
+  picker?: PickerView | null;
 }
 
 const ROUTE: Record<FolderAction, string> = {
@@ -88,15 +91,18 @@ function Fields(p: FolderActionProps) {
   switch (p.kind) {
     case "create":
       return (
-        <div className={ui.field}>
-          <label className={ui.label} htmlFor="folder-name">
-            Folder name
-          </label>
-          <input id="folder-name" name="name" className={ui.input} required maxLength={200} autoComplete="off" autoFocus aria-describedby="folder-name-hint" />
-          <span id="folder-name-hint" className={ui.hint}>
-            Created in {p.dir === "/" ? "the aircraft's root folder" : p.dir}. Use “/” to create nested folders. {SPECIAL_CHARS_WARNING}
-          </span>
-        </div>
+        <>
+          {p.picker ? <FolderPicker picker={p.picker} name={null} legend="Create it in" /> : null}
+          <div className={ui.field}>
+            <label className={ui.label} htmlFor="folder-name">
+              Folder name
+            </label>
+            <input id="folder-name" name="name" className={ui.input} required maxLength={200} autoComplete="off" autoFocus aria-describedby="folder-name-hint" />
+            <span id="folder-name-hint" className={ui.hint}>
+              Created in {p.dir === "/" ? "the aircraft's root folder" : p.dir}. Use “/” to create nested folders. {SPECIAL_CHARS_WARNING}
+            </span>
+          </div>
+        </>
       );
     case "rename":
       return (
@@ -128,15 +134,19 @@ function Fields(p: FolderActionProps) {
               </select>
             </div>
           ) : null}
-          <div className={ui.field}>
-            <label className={ui.label} htmlFor="to-dir">
-              Destination folder
-            </label>
-            <input id="to-dir" name="to_dir" className={ui.input} required maxLength={2048} defaultValue={p.dir} autoComplete="off" aria-describedby="to-dir-hint" />
-            <span id="to-dir-hint" className={ui.hint}>
-              A folder path of the aircraft, for example “/Records/2024”. “/” is the aircraft's root folder.
-            </span>
-          </div>
+          {p.picker ? (
+            <FolderPicker picker={p.picker} />
+          ) : (
+            <div className={ui.field}>
+              <label className={ui.label} htmlFor="to-dir">
+                Destination folder
+              </label>
+              <input id="to-dir" name="to_dir" className={ui.input} required maxLength={2048} defaultValue={p.dir} autoComplete="off" aria-describedby="to-dir-hint" />
+              <span id="to-dir-hint" className={ui.hint}>
+                A folder path of the aircraft, for example “/Records/2024”. “/” is the aircraft's root folder.
+              </span>
+            </div>
+          )}
         </>
       );
     case "delete":

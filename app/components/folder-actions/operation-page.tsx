@@ -6,7 +6,12 @@ import * as ui from "~/components/ui/ui.css";
 import type { operationPageLoader } from "~/models/storage-pages.server";
 import { FolderActionDialog } from "./folder-actions";
 
-const TITLE = { create: "Create folder", copy: "Copy", move: "Move or rename", delete: "Delete" } as const;
+const TITLE = {
+  create: "Create folder",
+  copy: "Copy",
+  move: "Move or rename",
+  delete: "Delete",
+} as const;
 
 export function OperationPage({ data }: { data: SerializeFrom<typeof operationPageLoader> }) {
   if (!data.ready) {
@@ -18,7 +23,20 @@ export function OperationPage({ data }: { data: SerializeFrom<typeof operationPa
             <p className={ui.pageLead}>{data.reason}</p>
           </div>
         </header>
-        <Link to="/storage/overview" className={ui.button.primary}>
+        {data.aircraft.length ? (
+          <ul className={ui.stack} aria-label="Aircraft" style={{ listStyle: "none", padding: 0 }}>
+            {data.aircraft.map((a) => (
+              <li key={a.id}>
+                <Link to={a.href} className={ui.linkButton}>
+                  {a.name} · MSN {a.msn}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className={ui.muted}>You have no aircraft with Edit Access.</p>
+        )}
+        <Link to="/storage/overview" className={ui.button.secondary}>
           Go to the fleet
         </Link>
       </section>
@@ -45,6 +63,7 @@ export function OperationPage({ data }: { data: SerializeFrom<typeof operationPa
           closeHref={data.closeHref}
           returnTo={data.returnTo}
           aircraftOptions={data.aircraftOptions}
+          picker={data.picker}
         />
       ) : (
         <div className={ui.alert.warning} role="alert">

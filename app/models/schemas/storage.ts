@@ -249,6 +249,24 @@ export const FilesAnswer = z.object({
 
 export const DownloadAnswer = z.object({ url: z.string(), name: z.string(), size: z.number().int() });
 
+/** A preview shows at most this many bytes of a text file. */
+export const PREVIEW_TEXT_BYTES = 200 * 1024;
+
+/** files.json?preview=<fileid>: a signed inline link, the download link, the facts, a text file's start. */
+export const PreviewAnswer = z.object({
+  url: z.string(),
+  download_url: z.string(),
+  id: z.number().int(),
+  name: z.string(),
+  path: z.string(),
+  size: z.number().int(),
+  content_type: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  text: z.string().nullable(),
+  truncated: z.boolean(),
+});
+
 export const OrganizationSchema = z.object({
   id: z.number().int(),
   name: z.string(),
