@@ -67,6 +67,7 @@ export function LazyIsland<P extends object>({
   id,
   load,
   server: Server,
+  fallback: Fallback,
   props,
 }: {
   /** The id of its server markup (unique on the page). */
@@ -75,6 +76,8 @@ export function LazyIsland<P extends object>({
   load: () => Promise<ComponentType<P>>;
   /** The same component for the server render, from a *.server module (undefined in the browser). */
   server: ComponentType<P> | undefined;
+  /** Shown in the browser while the code comes when there is no server markup (a client-side navigation). */
+  fallback?: ComponentType<P>;
   props: P;
 }) {
   const location = useLocation();
@@ -104,7 +107,7 @@ export function LazyIsland<P extends object>({
 
   return (
     <div ref={box} style={CONTENTS} onPointerEnter={fetchCode} onTouchStart={fetchCode} onFocus={fetchCode}>
-      {Live ? <Live {...props} /> : <ServerMarkup id={id}>{Server ? <Server {...props} /> : null}</ServerMarkup>}
+      {Live ? <Live {...props} /> : now && Fallback ? <Fallback {...props} /> : <ServerMarkup id={id}>{Server ? <Server {...props} /> : null}</ServerMarkup>}
     </div>
   );
 }

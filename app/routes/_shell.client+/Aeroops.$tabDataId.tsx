@@ -199,7 +199,7 @@ export default function OpsTab() {
         ) : null}
       </Form>
 
-      {d.canEdit ? <LazyIsland id="tab-grid" load={loadGrid} server={TabGridServer} props={grid} /> : <TabTable {...grid} />}
+      {d.canEdit ? <LazyIsland id="tab-grid" load={loadGrid} server={TabGridServer} fallback={TabTable} props={grid} /> : <TabTable {...grid} />}
       {d.selectFirst ? (
         <p className={ui.alert.warning} role="alert" style={{ marginTop: 12 }}>
           Select the rows to delete first (the boxes at the start of each row).
