@@ -79,6 +79,9 @@ test("register, confirm from the outbox, sign in, turn on 2FA, sign in with a co
   // Forgot the password: reset it from the outbox.
   await page.goto("/auth/login");
   await page.getByRole("link", { name: "Forgot your password?" }).click();
+  // The login page has an Email field too: wait for the reset page before filling it in.
+  await expect(page).toHaveURL("/auth/reset");
+  await expect(page.getByRole("button", { name: "Send the reset link" })).toBeVisible();
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Send the reset link" }).click();
   await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
