@@ -14,12 +14,14 @@ import { registerUserRoutes } from "./main/user";
 import { registerStorageRoutes } from "./main/storage";
 import { registerInventoryRoutes } from "./main/inventory";
 import { registerOcrRoutes } from "./main/ocr";
+import { registerLinkRoutes } from "./main/links";
 import { registerConsultantRoutes } from "./main/consultant";
 import { registerAdminRoutes, startAdminWorkers } from "./main/admin";
 import { registerOpsRoutes } from "./ops/routes";
 import { ensureSpeedTestFiles } from "./blob/speedtest-files";
-import { createJobQueue, type Job } from "./jobs/queue";
-import { EXTRACT_JOB, createOcrEngine, extractTextHandler, queueMissingExtraction } from "./jobs/extract-text";
+import { createJobQueue } from "./jobs/queue";
+import { createOcrEngine, queueMissingExtraction } from "./jobs/extract-text";
+import { jobHandlers } from "./jobs/handlers";
 
 import type { UpstreamCallMeta, UpstreamHandler } from "./client-address";
 
@@ -86,6 +88,7 @@ export async function createUpstream(config: UpstreamConfig): Promise<Upstream> 
   registerStorageRoutes(main);
   registerInventoryRoutes(main);
   registerOcrRoutes(main);
+  registerLinkRoutes(main);
   registerConsultantRoutes(main);
   registerAdminRoutes(main);
 
@@ -98,7 +101,7 @@ export async function createUpstream(config: UpstreamConfig): Promise<Upstream> 
   // Background jobs (ADR 039): the worker loops start after this function returns and never
   // block start-up; files without an extraction row (older data) are queued once at start.
   const ocr = createOcrEngine();
-  const handlers: Record<string, (job: Job) => Promise<void>> = { [EXTRACT_JOB]: extractTextHandler(deps, ocr) };
+  const handlers = jobHandlers(deps, ocr);
   const workers = config.jobWorkers ?? 1;
   const stopJobs = workers > 0 ? deps.jobs.start(handlers, { concurrency: workers }) : async () => {};
   if (workers > 0) {

@@ -36,7 +36,10 @@ export async function readPdf(bytes: Uint8Array): Promise<PdfRead> {
     );
   }
   const meta = await doc.getMetadata();
-  const outline = ((await doc.getOutline()) ?? []).map((o) => o.title);
+  // Bookmarks in document order, nested ones after their parent.
+  type Item = { title: string; items?: Item[] };
+  const flat = (items: Item[]): string[] => items.flatMap((o) => [o.title, ...flat(o.items ?? [])]);
+  const outline = flat(((await doc.getOutline()) ?? []) as Item[]);
   await doc.destroy();
   return { pages: doc.numPages, pageText, text: pageText.join("\n"), info: (meta.info ?? {}) as Record<string, unknown>, outline, sizes };
 }

@@ -10,6 +10,7 @@ import * as m004 from "./migrations/004_trust";
 import * as m005 from "./migrations/005_speed";
 import * as m006 from "./migrations/006_search_scope";
 import * as m007 from "./migrations/007_text_extraction";
+import * as m010 from "./migrations/010_document_links";
 
 export type DB = Kysely<Database>;
 
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   "005_speed": m005,
   "006_search_scope": m006,
   "007_text_extraction": m007,
+  "010_document_links": m010,
 };
 
 class InlineProvider implements MigrationProvider {
@@ -45,7 +47,9 @@ export async function openDatabase(dataDir: string, { filename = "portal.sqlite"
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  const migrator = new Migrator({ db, provider: new InlineProvider() });
+  // Unordered: migrations written side by side on branches (008, 009, 010) may land in any order
+  // on a data directory that already ran a later one; each is independent of the others.
+  const migrator = new Migrator({ db, provider: new InlineProvider(), allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   for (const r of results ?? []) {
     if (r.status === "Error") console.error(`[db] migration ${r.migrationName} failed`);

@@ -426,7 +426,27 @@ export interface FileTextTable {
   updated_at: Generated<string>;
 }
 
+export type LinkStatus = "linked" | "suggested" | "rejected";
+/** A stored file linked to a tab row or a work order of its aircraft (ADR 047). */
+export interface DocumentLinksTable {
+  id: Generated<number>;
+  aircraft_id: number;
+  file_id: number;
+  row_id: number | null;
+  work_order_id: number | null;
+  status: LinkStatus;
+  /** Why it was suggested: the value found and where (shown as text). */
+  reason: string | null;
+  /** The page of the file where the suggested value was found. */
+  page: number | null;
+  created_by: number | null;
+  created_at: Generated<string>;
+  decided_by: number | null;
+  decided_at: string | null;
+}
+
 export interface Database {
+  document_links: DocumentLinksTable;
   jobs: JobsTable;
   file_text: FileTextTable;
   users: UsersTable;

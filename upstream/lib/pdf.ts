@@ -15,6 +15,7 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import PDFDocument from "pdfkit";
+import { PDFDocument as PDFLibDocument, StandardFonts, rgb } from "pdf-lib";
 
 export interface PdfTable {
   columns: string[];
@@ -41,6 +42,12 @@ export interface PdfSection {
   signature?: PdfSignature;
   /** A bookmark (and, with `contents`, an entry of the contents page); starts on a new page. */
   bookmark?: boolean;
+  /** 2: a bookmark nested under the previous level-1 bookmark (indented in the contents). */
+  level?: 1 | 2;
+  /** A PNG or JPEG placed after the text, scaled to fit the page. */
+  image?: Uint8Array;
+  /** Another PDF whose pages follow this section, merged page by page (a binder's linked documents). */
+  attachPdf?: Uint8Array;
 }
 
 export interface PdfDoc {
@@ -267,6 +274,54 @@ function landscapeFor(doc: PdfDoc): boolean {
 
 /** Renders a document to the bytes of a PDF. */
 export async function renderPdf(d: PdfDoc): Promise<Uint8Array> {
+  // Attached PDFs are read first (pdf-lib) to know their page counts: blank pages hold their places
+  // while pdfkit lays out (so the contents' page numbers are right), then they are swapped in.
+  const attached = new Map<number, PDFLibDocument>();
+  for (const [i, s] of d.sections.entries()) {
+    if (!s.attachPdf) continue;
+    try {
+      const src = await PDFLibDocument.load(s.attachPdf, { ignoreEncryption: true, updateMetadata: false });
+      if (src.getPageCount() > 0) attached.set(i, src);
+      else throw new Error("no pages");
+    } catch {
+      d = { ...d, sections: d.sections.map((x, j) => (j === i ? { ...x, attachPdf: undefined, lines: [...(x.lines ?? []), "This PDF could not be merged into the binder (it is damaged or protected). Open it from the records."] } : x)) };
+    }
+  }
+  const placeholders: { section: number; page: number; index: number }[] = [];
+  const bytes = await renderWithPdfkit(d, attached, placeholders);
+  if (!placeholders.length) return bytes;
+  return mergeAttachments(bytes, attached, placeholders);
+}
+
+/** Swaps the placeholder pages for the attached documents' pages and numbers them like the rest. */
+async function mergeAttachments(bytes: Uint8Array, attached: Map<number, PDFLibDocument>, placeholders: { section: number; page: number; index: number }[]) {
+  const out = await PDFLibDocument.load(bytes, { updateMetadata: false });
+  const total = out.getPageCount();
+  const font = await out.embedFont(StandardFonts.Helvetica);
+  const bySection = new Map<number, number[]>();
+  for (const p of placeholders) bySection.set(p.section, [...(bySection.get(p.section) ?? []), p.page]);
+  for (const [section, pages] of bySection) {
+    const src = attached.get(section)!;
+    const copied = await out.copyPages(src, src.getPageIndices());
+    copied.forEach((page, n) => {
+      const at = pages[n]!;
+      out.removePage(at);
+      out.insertPage(at, page);
+      // "Page x of y" on the document's own page, on a white label in the bottom-right corner.
+      const label = `Page ${at + 1} of ${total}`;
+      const { width } = page.getSize();
+      const box = page.getCropBox?.() ?? { x: 0, y: 0, width, height: page.getHeight() };
+      const tw = font.widthOfTextAtSize(label, 7);
+      const x = box.x + box.width - tw - 14;
+      const y = box.y + 8;
+      page.drawRectangle({ x: x - 4, y: y - 3, width: tw + 8, height: 12, color: rgb(1, 1, 1), opacity: 0.9 });
+      page.drawText(label, { x, y, size: 7, font, color: rgb(0.36, 0.4, 0.45) });
+    });
+  }
+  return out.save({ useObjectStreams: true });
+}
+
+async function renderWithPdfkit(d: PdfDoc, attached: Map<number, PDFLibDocument>, placeholders: { section: number; page: number; index: number }[]): Promise<Uint8Array> {
   const doc = new PDFDocument({
     size: "A4",
     layout: landscapeFor(d) ? "landscape" : "portrait",
@@ -313,12 +368,18 @@ export async function renderPdf(d: PdfDoc): Promise<Uint8Array> {
   }
   const starts: number[] = [];
 
+  let topItem: ReturnType<typeof doc.outline.addItem> | null = null;
+  let afterPlaceholders = false;
   d.sections.forEach((s, i) => {
+    // Nothing is written on a page that an attached document's page will replace.
+    if (afterPlaceholders && !s.bookmark) w.newPage();
+    afterPlaceholders = false;
     if (s.bookmark) {
       if (i > 0 || contents) w.newPage();
       if (s.heading) {
         starts.push(doc.bufferedPageRange().count - 1);
-        doc.outline.addItem(s.heading);
+        if (s.level === 2 && topItem) topItem.addItem(s.heading);
+        else topItem = doc.outline.addItem(s.heading);
       }
     }
     if (s.heading) {
@@ -340,17 +401,35 @@ export async function renderPdf(d: PdfDoc): Promise<Uint8Array> {
       w.y += 8;
       w.signature(s.signature);
     }
+    if (s.image) {
+      if (w.y > w.bottom - 220) w.newPage();
+      try {
+        doc.image(Buffer.from(s.image), MARGIN, w.y, { fit: [w.width, w.bottom - w.y], align: "center" });
+        w.y = w.bottom;
+      } catch {
+        w.text("This image could not be placed in the document (its format is not PNG or JPEG, or it is damaged). Open it from the records.", { color: MUTED });
+      }
+    }
+    const src = attached.get(i);
+    if (src) {
+      for (let n = 0; n < src.getPageCount(); n++) {
+        w.newPage();
+        placeholders.push({ section: i, page: doc.bufferedPageRange().count - 1, index: n });
+      }
+      afterPlaceholders = true;
+    }
     w.y += 12;
   });
 
   const range = doc.bufferedPageRange();
   const total = range.count;
   if (contents) {
+    let topNo = 0;
     marked.forEach((s, i) => {
       const pageIndex = Math.floor(i / perContentsPage);
       doc.switchToPage(range.start + pageIndex);
       const y = (pageIndex === 0 ? contentsTop : MARGIN) + (i % perContentsPage) * 16;
-      const label = `${i + 1}. ${s.heading}`;
+      const label = s.level === 2 ? `      ${s.heading}` : `${++topNo}. ${s.heading}`;
       const page = `${(starts[i] ?? 0) + 1}`;
       doc.font(fonts.regular).fontSize(TEXT_SIZE).fillColor(INK);
       const pw = doc.widthOfString(page);
@@ -365,7 +444,9 @@ export async function renderPdf(d: PdfDoc): Promise<Uint8Array> {
 
   // Footer on every page: the title and "Page x of y". (Bottom margin off, so the text does not flow on.)
   const footTitle = d.title.length > 90 ? `${d.title.slice(0, 89)}…` : d.title;
+  const replaced = new Set(placeholders.map((p) => p.page));
   for (let i = 0; i < total; i++) {
+    if (replaced.has(i)) continue;
     doc.switchToPage(range.start + i);
     const y = doc.page.height - MARGIN - 10;
     doc.page.margins.bottom = 0;

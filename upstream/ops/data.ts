@@ -5,6 +5,7 @@ import type { AuthUser, Deps, HonoEnv } from "../context";
 import { accessLevel, isStaff } from "../access";
 import { ApiError, notFound, readBody, refuse, validate } from "../http";
 import { renderPdf, type PdfSection } from "../lib/pdf";
+import { linkedFilesByRow, rowLabel } from "../main/links";
 import {
   AddOpsDataInput,
   BINDER_MAX_ROWS_PER_TAB,
@@ -507,6 +508,8 @@ export function registerDataRoutes(app: Hono<HonoEnv>) {
   });
 
   // --- binders -----------------------------------------------------------------------------
+  // After each tab, the documents linked to its rows (or to its work orders): PDFs merged page by
+  // page, PNG and JPEG images placed on a page, other files listed (issue 17 item 6, ADR 047).
 
   app.on("POST", both("/v1/ops_data/binder_availability"), async (c) => {
     const deps = c.get("deps");
@@ -532,10 +535,13 @@ export function registerDataRoutes(app: Hono<HonoEnv>) {
       const { product, aircraft, view } = await tabWithAccess(c, input, "read");
       if (input.kind === "current") {
         if (!(await tabHasRows(deps, view))) throw refuse(`The Current Binder is not available: ${view.name} has no rows.`);
+        const budget = await attachBudget(deps, c.get("user"), aircraft.id);
+        const docs = await linkedDocumentSections(deps, view, budget);
         const bytes = await renderPdf({
           title: `Current Binder: ${view.name}`,
           subtitle: aircraftSubtitle(aircraft, product),
-          sections: [await tabSection(deps, view, {}, BINDER_MAX_ROWS_PER_TAB)],
+          sections: [{ ...(await tabSection(deps, view, {}, BINDER_MAX_ROWS_PER_TAB)), bookmark: docs.length > 0 }, ...docs],
+          contents: docs.length > 0,
         });
         return blobAnswer(bytes, PDF_TYPE, `${aircraft.msn}_${view.name}_Current_Binder.pdf`);
       }
@@ -544,9 +550,103 @@ export function registerDataRoutes(app: Hono<HonoEnv>) {
       const tabs = await aircraftTabs(deps, aircraft.id, product);
       // A contents page with each tab's page number, then each tab from a new page, bookmarked.
       const sections: PdfSection[] = [];
-      for (const t of tabs) sections.push({ ...(await tabSection(deps, t, {}, BINDER_MAX_ROWS_PER_TAB)), bookmark: true });
+      const budget = await attachBudget(deps, c.get("user"), aircraft.id);
+      for (const t of tabs) {
+        sections.push({ ...(await tabSection(deps, t, {}, BINDER_MAX_ROWS_PER_TAB)), bookmark: true });
+        sections.push(...(await linkedDocumentSections(deps, t, budget)));
+      }
       const bytes = await renderPdf({ title: `Full Delivery Binder: MSN ${aircraft.msn}`, subtitle: aircraftSubtitle(aircraft, product), sections, contents: true, subject: `Every ${PRODUCT_LABEL[product]} tab of MSN ${aircraft.msn}` });
       return blobAnswer(bytes, PDF_TYPE, `${aircraft.msn}_Full_Delivery_Binder.pdf`);
     })
   );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Linked documents in binders
+// ---------------------------------------------------------------------------------------------
+
+/** A binder merges at most this many documents and this many bytes of them; the rest are listed. */
+export const BINDER_MAX_DOCUMENTS = 200;
+export const BINDER_MAX_DOCUMENT_BYTES = 250 * 1024 * 1024;
+/** Linked documents are records of the aircraft's storage: only a caller who may read those gets them. */
+async function attachBudget(deps: Deps, user: AuthUser, aircraftId: number) {
+  return { documents: 0, bytes: 0, allowed: (await accessLevel(deps, user, aircraftId, "storage")) != null };
+}
+
+const PDF_NAME = /\.pdf$/i;
+const PLACEABLE_IMAGE = /\.(png|jpe?g)$/i;
+
+/** The sections that follow a tab in a binder: one per linked document, bookmarked under the tab. */
+export async function linkedDocumentSections(deps: Deps, view: TabView, budget: { documents: number; bytes: number; allowed: boolean }): Promise<PdfSection[]> {
+  if (!budget.allowed) return [];
+  const groups: { label: string; files: Awaited<ReturnType<typeof linkedFilesByRow>> extends Map<number, infer F> ? F : never }[] = [];
+  if (view.source === "stored" && view.dbId != null) {
+    const rows = await deps.db.selectFrom("tab_rows").select(["id", "position", "data"]).where("tab_id", "=", view.dbId).orderBy("position").limit(BINDER_MAX_ROWS_PER_TAB).execute();
+    const byRow = new Map<number, Awaited<ReturnType<typeof linkedFilesByRow>> extends Map<number, infer F> ? F : never>();
+    for (let i = 0; i < rows.length; i += 500) for (const [k, v] of await linkedFilesByRow(deps.db, rows.slice(i, i + 500).map((r) => r.id))) byRow.set(k, v);
+    const columns = view.columns.map((c) => c.name);
+    for (const r of rows) {
+      const files = byRow.get(r.id);
+      if (!files?.length) continue;
+      let data: Record<string, unknown> = {};
+      try {
+        data = JSON.parse(r.data);
+      } catch {
+        /* shown without cells */
+      }
+      groups.push({ label: rowLabel(view.name, r.position, data, columns), files });
+    }
+  } else if (view.source === "work_orders" && view.aircraftId != null && view.woKind) {
+    const links = await deps.db
+      .selectFrom("document_links as l")
+      .innerJoin("work_orders as w", "w.id", "l.work_order_id")
+      .innerJoin("storage_items as s", "s.id", "l.file_id")
+      .select(["w.id as wo_id", "w.number", "w.title", "s.id as file_id", "s.name", "s.blob_key", "s.content_type", "s.size"])
+      .where("l.status", "=", "linked")
+      .where("w.aircraft_id", "=", view.aircraftId)
+      .where("w.kind", "=", view.woKind)
+      .orderBy("w.number")
+      .orderBy("l.id")
+      .execute();
+    const byWo = new Map<number, (typeof groups)[number]>();
+    for (const l of links) {
+      const g = byWo.get(l.wo_id) ?? { label: `Work order ${l.number}${l.title ? `: ${l.title}` : ""}`, files: [] };
+      g.files.push({ file_id: l.file_id, name: l.name, blob_key: l.blob_key, content_type: l.content_type, size: l.size });
+      byWo.set(l.wo_id, g);
+    }
+    groups.push(...byWo.values());
+  }
+  const sections: PdfSection[] = [];
+  for (const g of groups) {
+    for (const f of g.files) {
+      const lines = [`Linked to ${g.label}.`, `${f.name} · ${formatBytes(f.size)}`];
+      const section: PdfSection = { heading: f.name, bookmark: true, level: 2, lines };
+      const pdf = PDF_NAME.test(f.name) || f.content_type === "application/pdf";
+      const image = PLACEABLE_IMAGE.test(f.name) || f.content_type === "image/png" || f.content_type === "image/jpeg";
+      if (!pdf && !image) {
+        lines.push("This type of file cannot be placed in a binder. It is kept in the aircraft's records.");
+      } else if (!f.blob_key || budget.documents >= BINDER_MAX_DOCUMENTS || budget.bytes + f.size > BINDER_MAX_DOCUMENT_BYTES) {
+        lines.push(f.blob_key ? "Not included: the binder has reached its size limit. Open it from the aircraft's records." : "The file's content is not stored.");
+      } else {
+        const res = await deps.blob.read(f.blob_key);
+        if (!res.ok) {
+          lines.push("The stored file could not be read. Open it from the aircraft's records.");
+        } else {
+          const bytes = new Uint8Array(await res.arrayBuffer());
+          budget.documents++;
+          budget.bytes += bytes.byteLength;
+          if (pdf) section.attachPdf = bytes;
+          else section.image = bytes;
+        }
+      }
+      sections.push(section);
+    }
+  }
+  return sections;
+}
+
+function formatBytes(n: number) {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
+  return `${(n / 1024 / 1024).toFixed(1)} MB`;
 }

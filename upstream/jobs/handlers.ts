@@ -1,0 +1,19 @@
+// Every kind of background job and its handler, in one place: the portal's own worker loops
+// (JOB_WORKERS) and `npm run worker` (scripts/worker.ts) run the same list.
+import type { Deps } from "../context";
+import { SUGGEST_JOB, queueSuggestions, suggestLinksHandler } from "../main/links";
+import { EXTRACT_JOB, extractTextHandler, type OcrEngine } from "./extract-text";
+import type { Job, JobHandler } from "./queue";
+
+export function jobHandlers(deps: Pick<Deps, "db" | "blob" | "jobs">, ocr: OcrEngine | null): Record<string, JobHandler> {
+  const extract = extractTextHandler(deps, ocr);
+  return {
+    // Once a file's text is in, look in it for links to the aircraft's rows and work orders.
+    [EXTRACT_JOB]: async (job: Job) => {
+      await extract(job);
+      const t = await deps.db.selectFrom("file_text").select(["status", "aircraft_id"]).where("file_id", "=", Number(job.payload.file_id)).executeTakeFirst();
+      if (t?.status === "done") await queueSuggestions(deps.jobs, t.aircraft_id, Number(job.payload.file_id));
+    },
+    [SUGGEST_JOB]: suggestLinksHandler(deps),
+  };
+}
