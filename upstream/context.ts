@@ -32,6 +32,8 @@ export interface UpstreamConfig {
    * default 1; 0 runs none (another process works the queue, or a test drains it itself).
    */
   jobWorkers?: number;
+  /** false: no admin workers (the search re-index) in this process; `npm run worker` leaves them to the portal. */
+  adminWorkers?: boolean;
 }
 
 export interface BlobObject {

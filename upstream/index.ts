@@ -96,7 +96,7 @@ export async function createUpstream(config: UpstreamConfig): Promise<Upstream> 
   ops.use("*", requireAuth());
   registerOpsRoutes(ops);
 
-  const stopAdminWorkers = startAdminWorkers(deps);
+  const stopAdminWorkers = config.adminWorkers === false ? () => {} : startAdminWorkers(deps);
 
   // Background jobs (ADR 039): the worker loops start after this function returns and never
   // block start-up; files without an extraction row (older data) are queued once at start.

@@ -78,17 +78,6 @@ export async function overviewLoader({ request, context }: LoaderFunctionArgs, f
   );
 }
 
-// ---- the report pages of one aircraft ------------------------------------------------------------
-
-/** /storage/OCRReport/{id}, /storage/InventoryReport/{id}, /storage/linkedDocuments/{id}: the aircraft (its access checked by the upstream). */
-export async function reportLoader({ request, context, params }: LoaderFunctionArgs) {
-  const { api } = await requireUser(request, context, { roles: STORAGE_ROLES });
-  const id = parseId(params.aircraftId);
-  if (!id) throw notFound();
-  const detail = await getAircraft(api, id);
-  return json({ aircraft: detail.aircraft, access: detail.access }, { headers: { "Cache-Control": "private, no-store" } });
-}
-
 // ---- the files page ---------------------------------------------------------------------------
 
 export const DIALOGS = ["upload", "upload-one", "create", "rename", "move", "copy", "delete", "bulk-move", "bulk-copy", "bulk-delete"] as const;

@@ -5,7 +5,9 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { linkedDocumentsHref, targetHref } from "./links.server";
 import { neighbours, previewKind } from "./preview";
+import { LinksAnswer } from "./schemas/links";
 import { canWrite } from "./roles";
 import { filesHref, parseId, parseListParams, type Family } from "./storage-links";
 import { STORAGE_ROLES, getAircraft, listFolder, previewFile } from "./storage.server";
@@ -24,6 +26,8 @@ export async function previewLoader({ request, context, params }: LoaderFunction
     listFolder(api, aircraftId, { dir: "/", fileid: p.fileid, perPage: 500, sort: p.sort, order: p.order, family }),
   ]);
   const near = neighbours(listing.contents, file.id);
+  // The rows and work orders this document is linked to (issue 17 item 5); none on the UEF family.
+  const links = family === "standard" ? await api.call("main", "GET", `/storage/v2/aircraft/${aircraftId}/links.json`, { query: { file_id: file.id }, schema: LinksAnswer }) : null;
   const pick = (i: { id: number; name: string } | null) => (i ? { id: i.id, name: i.name } : null);
   return json(
     {
@@ -39,6 +43,14 @@ export async function previewLoader({ request, context, params }: LoaderFunction
       prev: pick(near.prev),
       next: pick(near.next),
       position: { index: near.index, count: near.count },
+      linked:
+        links && links.ok
+          ? {
+              href: linkedDocumentsHref(aircraftId, { file: file.id }),
+              targets: links.data.links.map((l) => ({ id: l.id, label: l.target.label, href: targetHref(l.target, aircraftId) })),
+              suggested: links.data.suggestions.length,
+            }
+          : null,
     },
     { headers: { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" } }
   );

@@ -16,7 +16,9 @@ type Headers = Record<string, string>;
 describe("identifiers", () => {
   it("takes AD, SB, part and serial numbers, not dates, plain numbers or words", () => {
     for (const v of ["2019-0123-04", "72-0345", "3214552-05", "SN12345", "PW127M-889"]) expect(isIdentifier(v), v).toBe(true);
-    for (const v of ["2026-01-15", "12345", "17,890.5", "Landing gear", "A1", "abc"]) expect(isIdentifier(v), v).toBe(false);
+    for (const v of ["2026-01-15", "12345", "17,890.5", "Landing gear", "A1", "abc", "Airbus A320-200"]) expect(isIdentifier(v), v).toBe(false);
+    expect(isIdentifier("598211", "ESN")).toBe(true);
+    expect(isIdentifier("598211", "Cycles")).toBe(false);
   });
   it("matches whole tokens only", () => {
     expect(findToken("AD 2019-0123 COMPLIED", "2019-0123")).toBe(3);

@@ -625,6 +625,21 @@ function recordsPlan(ac: Ctx, small: boolean): { folders: string[]; files: FileP
     }),
   );
   add(`/03 AD Status/AD Status ${adMonth}.xlsx`, "xlsx", (r) => xlsxBytes([adSheet(ac, ads)]));
+  // A compliance statement for two of the ADs: the record of one row of the AD Status tab, which
+  // the linked-documents scan suggests for that row once its text is read (issue 17 item 5).
+  for (const a of ads.slice(1, 3)) {
+    add(`/03 AD Status/AD ${a.number} Compliance Statement.pdf`, "pdf", () =>
+      pdf({
+        title: "Airworthiness Directive Compliance Statement",
+        subtitle: acLine(ac),
+        sections: [
+          { fields: [["AD number", a.number], ["ATA chapter", a.ata], ["Subject", a.subject], ["Effective date", a.effective], ["Status", a.compliance], ["Method of compliance", a.method]] },
+          { lines: [`The requirements of AD ${a.number} have been reviewed for MSN ${ac.msn}. The method of compliance above was applied and recorded in the aircraft's maintenance records.`] },
+          { signature: { statement: "Certified by the continuing airworthiness management organisation.", blanks: ["Name", "Approval reference", "Signature", "Date"] } },
+        ],
+      }),
+    );
+  }
 
   add("/04 SB Status/SB Status Report.pdf", "pdf", (r) =>
     pdf({
@@ -1437,6 +1452,34 @@ async function seedAll(db: DB, deps: Deps, sc: SeedCtx) {
   await seedNotificationsAndMessages(db, uid);
   await seedTabs(db, fleet, manufacturerRows, uid);
   await seedWorkOrdersAndLogbooks(db, fleet, uid);
+  await seedDocumentLinks(db, uid("client@demo.aero"));
+}
+
+/**
+ * Linked documents (issue 17 item 5): on every aircraft with an AD Status tab, its AD status report
+ * is linked to the tab's first row, and its SB status report to the SB Status tab's first row, so
+ * the Linked Documents page, the tabs' Documents column and the binders show them on a fresh start.
+ * Suggestions come later, from the text the jobs extract.
+ */
+async function seedDocumentLinks(db: DB, by: number) {
+  const pairs = [
+    { tab: "AD Status", file: "/03 AD Status/AD Status Report %.pdf" },
+    { tab: "SB Status", file: "/04 SB Status/SB Status Report.pdf" },
+  ];
+  for (const pair of pairs) {
+    const rows = await db
+      .selectFrom("tabs as t")
+      .innerJoin("tab_rows as r", "r.tab_id", "t.id")
+      .innerJoin("storage_items as s", (j) => j.onRef("s.aircraft_id", "=", "t.aircraft_id").on("s.path", "like", pair.file).on("s.is_folder", "=", 0))
+      .select(["t.aircraft_id", "r.id as row_id", "s.id as file_id"])
+      .where("t.tab_name", "=", pair.tab)
+      .where("t.is_template", "=", 0)
+      .where("r.position", "=", 1)
+      .execute();
+    const seen = new Set<number>();
+    const values = rows.filter((r) => r.aircraft_id != null && !seen.has(r.row_id) && seen.add(r.row_id)).map((r) => ({ aircraft_id: r.aircraft_id!, file_id: r.file_id, row_id: r.row_id, status: "linked" as const, created_by: by, decided_by: by, decided_at: isoDaysAgo(3), created_at: isoDaysAgo(3) }));
+    if (values.length) await db.insertInto("document_links").values(values).execute();
+  }
 }
 
 async function seedConsultants(db: DB, sc: SeedCtx, uid: (email: string) => number) {

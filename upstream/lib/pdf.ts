@@ -281,8 +281,10 @@ export async function renderPdf(d: PdfDoc): Promise<Uint8Array> {
     if (!s.attachPdf) continue;
     try {
       const src = await PDFLibDocument.load(s.attachPdf, { ignoreEncryption: true, updateMetadata: false });
-      if (src.getPageCount() > 0) attached.set(i, src);
-      else throw new Error("no pages");
+      const n = src.getPageCount();
+      if (n === 0) throw new Error("no pages");
+      attached.set(i, src);
+      d = { ...d, sections: d.sections.map((x, j) => (j === i ? { ...x, lines: [...(x.lines ?? []), n === 1 ? "Its page follows." : `Its ${n} pages follow.`] } : x)) };
     } catch {
       d = { ...d, sections: d.sections.map((x, j) => (j === i ? { ...x, attachPdf: undefined, lines: [...(x.lines ?? []), "This PDF could not be merged into the binder (it is damaged or protected). Open it from the records."] } : x)) };
     }

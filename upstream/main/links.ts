@@ -193,7 +193,34 @@ async function aircraftLinks(c: Ctx) {
     linkCounts(deps.db, id),
     scanning(deps.db, id),
   ]);
-  return c.json({ aircraft, links, suggestions, counts, can_write: atLeast(level, "write"), scanning: scan });
+  return c.json({ aircraft, links, suggestions, counts, can_write: atLeast(level, "write"), scanning: scan, scope: await scopeOf(deps.db, id, filter) });
+}
+
+/** What a filtered list is narrowed to, in words; an id of another aircraft is a 404. */
+async function scopeOf(db: DB, aircraftId: number, f: { row_id?: number; work_order_id?: number; file_id?: number }) {
+  if (f.file_id) {
+    const file = await db.selectFrom("storage_items").select(["id", "name"]).where("id", "=", f.file_id).where("aircraft_id", "=", aircraftId).where("is_folder", "=", 0).executeTakeFirst();
+    if (!file) throw notFound("That document");
+    return { label: file.name, file };
+  }
+  if (f.row_id) {
+    const row = await db
+      .selectFrom("tab_rows as r")
+      .innerJoin("tabs as t", "t.id", "r.tab_id")
+      .select(["r.position", "r.data", "t.id as tab_id", "t.tab_name"])
+      .where("r.id", "=", f.row_id)
+      .where("t.aircraft_id", "=", aircraftId)
+      .executeTakeFirst();
+    if (!row) throw notFound("That row");
+    const cols = await columnsByTab(db, [row.tab_id]);
+    return { label: rowLabel(row.tab_name, row.position, parseData(row.data), cols.get(row.tab_id) ?? []), file: null };
+  }
+  if (f.work_order_id) {
+    const wo = await db.selectFrom("work_orders").select(["number", "title"]).where("id", "=", f.work_order_id).where("aircraft_id", "=", aircraftId).executeTakeFirst();
+    if (!wo) throw notFound("That work order");
+    return { label: woLabel(wo.number, wo.title), file: null };
+  }
+  return null;
 }
 
 /** What a document can be linked to: the aircraft's tabs' rows (by tab) and its work orders. */
@@ -343,21 +370,29 @@ export function queueSuggestions(queue: JobQueue, aircraftId: number, fileId?: n
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}([T ].*)?$/;
+/** Columns whose plain numbers are identifiers too (an engine serial "598211"), not quantities. */
+const ID_COLUMN = /serial|s\/n|\bsn\b|\besn\b|\bmsn\b|part|p\/n|\bpn\b|number|\bno\b|reference|\bref\b|certificate|work order|\bwo\b/i;
 /**
- * Whether a cell value is an identifier worth looking for in documents: 5 to 40 characters, with a
- * digit, and either a letter or a separator (an AD "2019-0123", an SB "72-0345", a part number
- * "3214552-05", a serial "SN12345"); not a date, not a plain number (hours, cycles, amounts).
+ * Whether a cell value is an identifier worth looking for in documents: one token of 5 to 40
+ * characters with a digit, and either a letter or a separator (an AD "2019-0123", an SB "72-0345",
+ * a part number "3214552-05", a serial "SN12345"), or a plain number of 5+ digits in a serial or
+ * part number column; not a date, not a quantity (hours, cycles, amounts), not a phrase.
  */
-export function isIdentifier(v: string) {
+export function isIdentifier(v: string, column = "") {
   const s = v.trim();
   if (s.length < 5 || s.length > 40) return false;
+  if (/\s/.test(s)) return false;
   if (!/\d/.test(s)) return false;
   if (ISO_DATE.test(s)) return false;
-  if (/^[\d.,\s]+$/.test(s)) return false;
+  if (/^\d+$/.test(s)) return ID_COLUMN.test(column);
+  if (/^[\d.,]+$/.test(s)) return false;
   if (!/[A-Za-z]/.test(s) && !/[-/]/.test(s)) return false;
-  const alnum = s.replace(/[^A-Za-z0-9]/g, "").length;
-  return alnum >= 4;
+  return s.replace(/[^A-Za-z0-9]/g, "").length >= 4;
 }
+
+/** A document naming more rows of one tab than this is a listing of the tab (a status report, an
+ *  export), not the record of one row: it suggests nothing for that tab. */
+export const LISTING_ROWS = 6;
 
 const normalize = (s: string) => s.toUpperCase().replace(/[ \t\r\n]+/g, " ");
 const isWordChar = (ch: string | undefined) => !!ch && /[A-Z0-9]/.test(ch);
@@ -378,6 +413,8 @@ interface Candidate {
   needle: string;
   row_id: number | null;
   work_order_id: number | null;
+  /** The tab (rows) or "wo" (work orders): the unit of the listing rule. */
+  group: string;
   where: string;
 }
 
@@ -386,7 +423,7 @@ async function candidates(db: DB, aircraftId: number): Promise<Candidate[]> {
   const rows = await db
     .selectFrom("tab_rows as r")
     .innerJoin("tabs as t", "t.id", "r.tab_id")
-    .select(["r.id", "r.position", "r.data", "t.tab_name"])
+    .select(["r.id", "r.position", "r.data", "t.id as tab_id", "t.tab_name", "t.product"])
     .where("t.aircraft_id", "=", aircraftId)
     .where("t.is_template", "=", 0)
     .execute();
@@ -394,11 +431,11 @@ async function candidates(db: DB, aircraftId: number): Promise<Candidate[]> {
     const data = parseData(r.data);
     for (const [col, v] of Object.entries(data)) {
       const s = cellString(v);
-      if (isIdentifier(s)) out.push({ value: s, needle: normalize(s), row_id: r.id, work_order_id: null, where: `${col}, ${r.tab_name} row ${r.position}` });
+      if (isIdentifier(s, col)) out.push({ value: s, needle: normalize(s), row_id: r.id, work_order_id: null, group: `t${r.tab_id}`, where: `${col}, ${r.product === "oil" ? "AeroOIL " : ""}${r.tab_name} row ${r.position}` });
     }
   }
   const wos = await db.selectFrom("work_orders").select(["id", "number"]).where("aircraft_id", "=", aircraftId).execute();
-  for (const w of wos) if (isIdentifier(w.number)) out.push({ value: w.number, needle: normalize(w.number), row_id: null, work_order_id: w.id, where: `work order ${w.number}` });
+  for (const w of wos) if (isIdentifier(w.number, "work order")) out.push({ value: w.number, needle: normalize(w.number), row_id: null, work_order_id: w.id, group: "wo", where: `work order ${w.number}` });
   return out;
 }
 
@@ -420,13 +457,22 @@ export async function suggestLinks(db: DB, aircraftId: number, fileId?: number) 
     const known = await db.selectFrom("document_links").select(["row_id", "work_order_id"]).where("file_id", "=", f.file_id).execute();
     const seen = new Set(known.map((k) => (k.row_id != null ? `r${k.row_id}` : `w${k.work_order_id}`)));
     const text = normalize(f.text ?? "");
-    let forFile = 0;
+    // Every match first, then the listing rule per tab, then at most SUGGESTIONS_PER_FILE new ones.
+    const hits: { cand: Candidate; at: number }[] = [];
+    const perGroup = new Map<string, Set<string>>();
     for (const cand of cands) {
-      if (forFile >= SUGGESTIONS_PER_FILE) break;
-      const key = cand.row_id != null ? `r${cand.row_id}` : `w${cand.work_order_id}`;
-      if (seen.has(key)) continue;
       const at = findToken(text, cand.needle);
       if (at < 0) continue;
+      hits.push({ cand, at });
+      const key = cand.row_id != null ? `r${cand.row_id}` : `w${cand.work_order_id}`;
+      perGroup.set(cand.group, (perGroup.get(cand.group) ?? new Set()).add(key));
+    }
+    let forFile = 0;
+    for (const { cand, at } of hits) {
+      if (forFile >= SUGGESTIONS_PER_FILE) break;
+      if ((perGroup.get(cand.group)?.size ?? 0) > LISTING_ROWS) continue;
+      const key = cand.row_id != null ? `r${cand.row_id}` : `w${cand.work_order_id}`;
+      if (seen.has(key)) continue;
       seen.add(key);
       const page = (text.slice(0, at).match(/\f/g)?.length ?? 0) + 1;
       await db

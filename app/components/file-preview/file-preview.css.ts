@@ -27,3 +27,4 @@ export const text = style({
 });
 export const other = style({ padding: vars.space.xxl, textAlign: "center", display: "flex", flexDirection: "column", gap: vars.space.md, alignItems: "center" });
 export const facts = style({ wordBreak: "break-word" });
+export const linkedList = style({ margin: 0, paddingLeft: vars.space.lg });

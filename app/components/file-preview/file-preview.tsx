@@ -83,6 +83,26 @@ export function FilePreview({ data }: { data: PreviewData }) {
         <dd>
           <time dateTime={f.updated_at}>{mediumDateTimeUtc(f.updated_at)}</time>
         </dd>
+        {data.linked ? (
+          <>
+            <dt>Linked records</dt>
+            <dd data-linked-records={data.linked.targets.length}>
+              {data.linked.targets.length ? (
+                <ul className={s.linkedList}>
+                  {data.linked.targets.map((t) => (
+                    <li key={t.id}>{t.href ? <Link to={t.href}>{t.label}</Link> : t.label}</li>
+                  ))}
+                </ul>
+              ) : (
+                <span className={ui.muted}>None yet. </span>
+              )}
+              <Link to={data.linked.href}>
+                {data.linked.suggested ? `${data.linked.suggested} suggested · ` : ""}
+                {data.canWrite ? "Link to a row or work order" : "Open in Linked Documents"}
+              </Link>
+            </dd>
+          </>
+        ) : null}
       </dl>
     </div>
   );

@@ -5,10 +5,12 @@ import { Link } from "@remix-run/react";
 import { ListTable } from "~/components/data-table-simple/data-table-simple";
 import * as ui from "~/components/ui/ui.css";
 import { dayMonthYear } from "~/utils/dates";
+import { DocsCell, DocsHeader, hasDocs } from "./tab-grid-docs";
 import { cellText, type TabGridProps } from "./tab-grid-types";
 
 export function TabTable(p: TabGridProps) {
   const selected = new Set(p.selected);
+  const docs = hasDocs(p);
   return (
     <ListTable empty={p.rows.length === 0} emptyText={p.emptyText} label={p.label}>
       <thead>
@@ -26,6 +28,7 @@ export function TabTable(p: TabGridProps) {
               </Link>
             </th>
           ))}
+          {docs ? <DocsHeader /> : null}
           {p.canEdit ? (
             <th scope="col">
               <span className="visually-hidden">Edit</span>
@@ -46,6 +49,7 @@ export function TabTable(p: TabGridProps) {
                 {cellText(r.data[c.name], c.type, dayMonthYear)}
               </td>
             ))}
+            {docs ? <DocsCell p={p} rowId={r.id} position={r.position} /> : null}
             {p.canEdit ? (
               <td>
                 <Link to={p.editHrefs[String(r.id)]!} preventScrollReset className={`${ui.button.ghost} ${ui.buttonSmall}`} aria-label={`Edit row ${r.position}`}>

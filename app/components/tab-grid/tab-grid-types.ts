@@ -31,6 +31,8 @@ export interface TabGridProps {
   emptyText: string;
   /** The values a select column offers. */
   choices: Record<string, string[]>;
+  /** Rows with linked documents: how many and where they open (by row id); null without access to the records. */
+  docs?: Record<string, { href: string; count: number }> | null;
 }
 
 /** How a cell reads: dates as "1 Oct 2026", numbers grouped, booleans Yes / No. */

@@ -11,6 +11,7 @@ import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 
 import * as ui from "~/components/ui/ui.css";
 import { dayMonthYear } from "~/utils/dates";
 import * as s from "./tab-grid.css";
+import { DocsCell, DocsHeader, hasDocs } from "./tab-grid-docs";
 import { cellText, type GridColumnProps, type GridRowProps, type TabGridProps } from "./tab-grid-types";
 
 type Problem = { intent?: string; id?: number | null; error?: string; errors?: Record<string, string[]> };
@@ -26,6 +27,7 @@ export function TabGrid(p: TabGridProps) {
   const [failed, setFailed] = useState<{ rowId: number; column: string; message: string } | null>(null);
   const cells = useRef(new Map<string, HTMLTableCellElement>());
   const selected = useMemo(() => new Set(p.selected), [p.selected]);
+  const docs = hasDocs(p);
   const editable = (c: GridColumnProps) => p.canEdit && (c.editable || p.canEditLocked);
 
   const columns = useMemo(
@@ -149,6 +151,7 @@ export function TabGrid(p: TabGridProps) {
                     </Link>
                   </th>
                 ))}
+                {docs ? <DocsHeader className={s.th} /> : null}
                 {p.canEdit ? (
                   <th scope="col" className={s.th}>
                     <span className="visually-hidden">Edit</span>
@@ -218,6 +221,7 @@ export function TabGrid(p: TabGridProps) {
                     </td>
                   );
                 })}
+                {docs ? <DocsCell p={p} rowId={r.original.id} position={r.original.position} className={s.td} /> : null}
                 {p.canEdit ? (
                   <td className={s.td}>
                     <Link to={p.editHrefs[String(r.original.id)]!} preventScrollReset className={`${ui.button.ghost} ${ui.buttonSmall}`} aria-label={`Edit row ${r.original.position}`}>

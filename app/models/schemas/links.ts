@@ -55,6 +55,8 @@ export const LinksAnswer = z.object({
   can_write: z.boolean(),
   /** A suggestion scan is queued or running for this aircraft. */
   scanning: z.boolean(),
+  /** With a row_id, work_order_id or file_id filter: what the lists are narrowed to. */
+  scope: z.object({ label: z.string(), file: z.object({ id: z.number().int(), name: z.string() }).nullable() }).nullable(),
 });
 export type LinksAnswer = z.infer<typeof LinksAnswer>;
 

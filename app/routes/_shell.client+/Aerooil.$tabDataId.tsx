@@ -23,6 +23,8 @@ import { pageAfterWrite, tabAction } from "~/models/ops-tab.server";
 import { ACCESS_LABEL, canWrite } from "~/models/roles";
 import { dayMonthYear } from "~/utils/dates";
 import { DeleteRowsDialog, ExportBar, ExportButton, ImportPanel, RowDialog, ShareDialog, type Problem } from "./__ops-tab-parts";
+import { documentCountsByRow, linkedDocumentsHref } from "~/models/links.server";
+import { DocsCell, DocsHeader, hasDocs } from "~/components/tab-grid/tab-grid-docs";
 
 export const handle = oilHandle;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? `${data.tab.tab_name} · MSN ${data.header.msn}` : "Tab"} · AeroOIL · AeroRecords` }];
@@ -42,9 +44,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const filter = (url.searchParams.get("filter") ?? "").trim().slice(0, 200);
   const watchedOnly = url.searchParams.get("watched_only") === "1";
   const page = Math.max(1, Math.min(100_000, Number(url.searchParams.get("page")) || 1));
-  const [data, binder] = await Promise.all([
+  const [data, binder, docCounts] = await Promise.all([
     oil.tabData(api, ref, { tab_id: tab.tab_id, page, per_page: PER_PAGE, sort_column, sort_order, filter: filter || undefined, watched_only: watchedOnly || undefined }),
     ops.binderAvailability(api, ref, tab.tab_id, "oil"),
+     documentCountsByRow(api, header.org_msn_id, tab.tab_id),
   ]);
   if (!data.ok) throw new Response(data.error, { status: data.status });
   const canEdit = canWrite(header.access_type);
@@ -82,6 +85,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     binder: binder.ok ? { current: binder.data.current, full: binder.data.full } : { current: false, full: false },
     validation: held ? { id: url.searchParams.get("validation")!, errors: Number(held.note.errors) || 0, source: String(held.note.source), filename: held.filename } : null,
     choices,
+    // Rows with linked documents (null when the user may not read the aircraft's records).
+    docs: docCounts ? Object.fromEntries(Object.entries(docCounts).map(([rowId, count]) => [rowId, { count, href: linkedDocumentsHref(header.org_msn_id, { row: Number(rowId) }) }])) : null,
     back: pageAfterWrite(url),
   });
 }
@@ -201,6 +206,7 @@ export default function OilTab() {
             <th scope="col" className={ui.nowrap}>
               {WATCH_COLUMN.name}
             </th>
+            {hasDocs(d) ? <DocsHeader /> : null}
             {d.canEdit ? (
               <th scope="col">
                 <span className="visually-hidden">Edit</span>
@@ -233,6 +239,7 @@ export default function OilTab() {
                   </p>
                 ) : null}
               </td>
+              {hasDocs(d) ? <DocsCell p={d} rowId={r.id} position={r.position} /> : null}
               {d.canEdit ? (
                 <td>
                   <Link to={hrefWith({ edit: String(r.id) })} preventScrollReset className={`${ui.button.ghost} ${ui.buttonSmall}`} aria-label={`Edit row ${r.position}`}>

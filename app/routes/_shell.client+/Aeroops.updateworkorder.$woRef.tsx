@@ -17,6 +17,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { ExportBar, ExportButton } from "./__ops-tab-parts";
 import { OtherDetails, TaskTable, WorkOrderFormView, WorkOrderReadOnly, labelOf, valueText, type TaskView } from "./__workorder-parts";
 import { opsHandle } from "~/components/ops-tab-bar/ops-top-bar";
+import { documentCountForWorkOrder, linkedDocumentsHref } from "~/models/links.server";
 
 
 export const handle = opsHandle;
@@ -48,10 +49,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const missing = [wanted, compareWanted].filter((v): v is number => v !== null && !known.has(v));
   const versionNo = wanted !== null && known.has(wanted) ? wanted : w.version;
   const compareNo = compareWanted !== null && known.has(compareWanted) && compareWanted !== versionNo ? compareWanted : null;
-  const [header, shown, other] = await Promise.all([
+  const [header, shown, other, docCount] = await Promise.all([
     ops.header(api, { org_msn_id: w.org_msn_id }),
     versionNo === w.version ? Promise.resolve(latest(w)) : wo.get(api, w.work_order_id, versionNo),
     compareNo === null ? Promise.resolve(null) : compareNo === w.version ? Promise.resolve(latest(w)) : wo.get(api, w.work_order_id, compareNo),
+    documentCountForWorkOrder(api, w.org_msn_id, w.work_order_id),
   ]);
   if (!header.ok) throw new Response(header.error, { status: header.status });
   if (!shown.ok) throw new Response(shown.error, { status: shown.status });
@@ -74,6 +76,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     here,
     list: `/client/Aeroops/workorder/${wo.KIND_SCREEN[w.kind].path}${ctx}`,
     aircraft: { org_msn_id: String(w.org_msn_id) },
+    // Its linked documents (null when the user may not read the aircraft's records).
+    documents: docCount === null ? null : { count: docCount, href: linkedDocumentsHref(w.org_msn_id, { wo: w.work_order_id }) },
   });
 }
 
@@ -122,6 +126,11 @@ export default function UpdateWorkOrder() {
           <Link to={d.list} className={ui.button.ghost}>
             Work orders
           </Link>
+          {d.documents ? (
+            <Link to={d.documents.href} className={ui.button.ghost} data-wo-docs={d.documents.count}>
+              {d.documents.count === 1 ? "1 linked document" : `${d.documents.count} linked documents`}
+            </Link>
+          ) : null}
           {d.canEdit && !d.confirmDelete ? (
             <Link to={`${d.here}&confirm=delete`} className={ui.button.ghost} preventScrollReset>
               Delete…
