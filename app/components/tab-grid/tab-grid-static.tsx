@@ -5,7 +5,7 @@ import { Link } from "@remix-run/react";
 import { ListTable } from "~/components/data-table-simple/data-table-simple";
 import * as ui from "~/components/ui/ui.css";
 import { dayMonthYear } from "~/utils/dates";
-import { DocsCell, DocsHeader, hasDocs } from "./tab-grid-docs";
+import { DocsCell, DocsHeader, hasDocs } from "~/components/linked-documents/docs-column";
 import { cellText, type TabGridProps } from "./tab-grid-types";
 
 export function TabTable(p: TabGridProps) {

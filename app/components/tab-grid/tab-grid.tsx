@@ -11,7 +11,7 @@ import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 
 import * as ui from "~/components/ui/ui.css";
 import { dayMonthYear } from "~/utils/dates";
 import * as s from "./tab-grid.css";
-import { DocsCell, DocsHeader, hasDocs } from "./tab-grid-docs";
+import { DocsCell, DocsHeader, hasDocs } from "~/components/linked-documents/docs-column";
 import { cellText, type GridColumnProps, type GridRowProps, type TabGridProps } from "./tab-grid-types";
 
 type Problem = { intent?: string; id?: number | null; error?: string; errors?: Record<string, string[]> };

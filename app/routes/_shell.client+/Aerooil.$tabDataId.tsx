@@ -24,7 +24,7 @@ import { ACCESS_LABEL, canWrite } from "~/models/roles";
 import { dayMonthYear } from "~/utils/dates";
 import { DeleteRowsDialog, ExportBar, ExportButton, ImportPanel, RowDialog, ShareDialog, type Problem } from "./__ops-tab-parts";
 import { documentCountsByRow, linkedDocumentsHref } from "~/models/links.server";
-import { DocsCell, DocsHeader, hasDocs } from "~/components/tab-grid/tab-grid-docs";
+import { DocsCell, DocsHeader, hasDocs } from "~/components/linked-documents/docs-column";
 
 export const handle = oilHandle;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? `${data.tab.tab_name} · MSN ${data.header.msn}` : "Tab"} · AeroOIL · AeroRecords` }];

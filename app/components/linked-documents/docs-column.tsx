@@ -1,7 +1,7 @@
 // The Documents column of a tab's table (issue 17 item 5): each row with linked documents opens
 // them on the Linked Documents page. Shown when at least one row of the tab has a document.
 import { Link } from "@remix-run/react";
-import type { TabGridProps } from "./tab-grid-types";
+import type { TabGridProps } from "~/components/tab-grid/tab-grid-types";
 
 export const hasDocs = (p: Pick<TabGridProps, "docs">) => !!p.docs && Object.keys(p.docs).length > 0;
 
