@@ -192,6 +192,13 @@ export const UserAccessParams = z.object({
   page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
 });
 
+/** GET /admin/access/users/{id}.json */
+export const UserAccessQuery = listQuery(["msn"] as const, "msn").extend({
+  organization_id: z.coerce.number().int().positive().optional().catch(undefined),
+});
+
+/** GET /admin/overview.json: the organization to open (anything else opens none). */
+export const OverviewQuery = z.object({ organization_id: z.coerce.number().int().positive().optional().catch(undefined) });
 export const AuditQuery = z.object({
   user: z.preprocess((v) => (v == null ? "" : v), z.string().trim().max(254)),
   organization_id: z.coerce.number().int().positive().optional().catch(undefined),
