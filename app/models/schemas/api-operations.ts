@@ -175,7 +175,7 @@ const mainOperations: ApiOperation[] = [
         ok: z.union([S.FilesAnswer, S.DownloadAnswer, S.PreviewAnswer]),
         notFound: true,
       }),
-      storage(p("zip"), `GET ${base}/aircraft/{id}/zip`, "A folder or a selection as a zip, streamed", { who: "read access", params: IdParam, query: S.ZipQuery, ok: { file: [ZIP] }, notFound: true }),
+      storage(p("zip"), `GET ${base}/aircraft/{id}/zip`, "A folder or a selection as a zip, streamed", { who: "read access", params: IdParam, query: S.ZipQuery, ok: { file: [ZIP] }, also: { 404: ErrorAnswer, 422: ErrorAnswer } }),
       storage(p("uploadLink"), `POST ${base}/files/upload_link.json`, "A signed POST policy for uploading into a folder", { who: "write access", body: S.UploadLinkInput, ok: S.UploadLinkAnswer, notFound: true }),
       storage(p("indexFiles"), `POST ${base}/files/index_files.json`, `File uploaded blobs as records${naming}`, { who: "write access", body: S.IndexFilesInput, ok: S.IndexFilesAnswer, notFound: true }),
       storage(p("createFolders"), `POST ${base}/folders.json`, `Create folders${naming}`, { who: "write access", body: S.FoldersInput, ok: S.FoldersAnswer, notFound: true }),
