@@ -3,9 +3,12 @@
 // and its body must parse with the zod schema documented for that status (a file answer: one of the
 // documented content types, as an attachment). Each signed-in operation is also called without the
 // auth headers (a documented 401). The request bodies sent for a 200 must pass the documented request
-// schema. Every operation of app/models/schemas/api-operations.ts needs a case below: a new operation
-// without one fails the suite.
+// schema. Every operation of app/models/schemas/api-operations.ts needs a case below (a new operation
+// without one fails the suite), and every operation must succeed (200) at least once. Accounts that a
+// flow changes (passwords, 2FA) are throwaway clients made through the admin API; mailed links and
+// codes are read from the admin's outbox API.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as OTPAuth from "otpauth";
 import { API_BASE, API_OPERATIONS, isFileAnswer, type ApiOperation } from "~/models/schemas/api-operations";
 import { startTestUpstream, type TestUpstream } from "../helpers/upstream";
 
@@ -13,6 +16,8 @@ type Who = "admin" | "member" | "template" | "client" | "reader" | "consultant";
 interface Call {
   /** Whose auth headers; null: none. Default: client. */
   as?: Who | null;
+  /** Auth headers of another account (a throwaway one), instead of `as`. */
+  headers?: Record<string, string>;
   params?: Record<string, string | number | undefined>;
   query?: Record<string, string | number | undefined>;
   body?: unknown;
@@ -30,6 +35,10 @@ const id: Record<string, number> = {};
 const state: Record<string, unknown> = {};
 const SKY = { organization: "skyline", msn_id: "5123" };
 const called = new Set<string>();
+/** The last call made to each operation (replayed without headers for the 401). */
+const lastCalls = new Map<string, Call>();
+/** Operations seen answering 200. */
+const succeeded = new Set<string>();
 
 function url(op: ApiOperation, call: Call) {
   const path = op.path.replace(/\{(\w+)\}/g, (_, k: string) => {
@@ -42,7 +51,7 @@ function url(op: ApiOperation, call: Call) {
 
 async function send(op: ApiOperation, call: Call): Promise<Response> {
   const who = call.as === undefined ? "client" : call.as;
-  const headers: Record<string, string> = who ? { ...H[who] } : {};
+  const headers: Record<string, string> = call.headers ? { ...call.headers } : who ? { ...H[who] } : {};
   let body: BodyInit | undefined;
   if (call.form || call.file) {
     const fd = new FormData();
@@ -59,6 +68,7 @@ async function send(op: ApiOperation, call: Call): Promise<Response> {
 /** Calls the operation and checks the answer against the registry; returns the JSON body (or null). */
 async function check(op: ApiOperation, call: Call): Promise<Json | null> {
   called.add(op.id);
+  if (call.as !== null || call.headers) lastCalls.set(op.id, call);
   const res = await send(op, call);
   const where = `${op.method} ${op.path} as ${call.as === undefined ? "client" : call.as}`;
   const text = isFileAnswer(op.answers[res.status] ?? { file: [] }) && res.status === 200 ? "" : await res.clone().text();
@@ -66,6 +76,7 @@ async function check(op: ApiOperation, call: Call): Promise<Json | null> {
   expect(documented, `${where}: status ${res.status} is not documented (${text.slice(0, 300)})`).toContain(res.status);
   const wanted = call.expect ?? 200;
   expect(Array.isArray(wanted) ? wanted : [wanted], `${where}: ${res.status} ${text.slice(0, 300)}`).toContain(res.status);
+  if (res.status === 200) succeeded.add(op.id);
   const answer = op.answers[res.status];
   if (isFileAnswer(answer)) {
     const type = (res.headers.get("content-type") ?? "").split(";")[0].trim();
@@ -93,6 +104,37 @@ const run = (opId: string, call: Call) => check(byId.get(opId)!, call) as Promis
 
 const csv = (text: string, name = "rows.csv") => new File([text], name, { type: "text/csv" });
 
+const PW = "openapi-pass-2026";
+/** A client account of Skyline made through the admin API, with a password (for flows that change the account). */
+async function throwaway(local: string) {
+  const email = `${local}@openapi.test`;
+  await run("adminCreateClient", { as: "admin", body: { email, first_name: "Throw", last_name: "Away", organization_id: id.skylineOrg, password: PW } });
+  return email;
+}
+/** The newest mail to an address (the admin's outbox API), and a parameter of the link in it. */
+async function mailed(to: string, param?: string) {
+  const { mails } = await run("mailOutbox", { as: "admin", query: { to } });
+  const text: string = mails[0]?.text ?? "";
+  const link = text.match(/https?:\/\/\S+/)?.[0];
+  return { text, value: param && link ? new URL(link).searchParams.get(param) : null };
+}
+/**
+ * A TOTP code for an account. The API checks codes against the real time (one step of drift either
+ * way) and takes each 30-second step once per account, so an account's second code is the next step's.
+ */
+const totpUses = new Map<string, number>();
+const totp = (secret: string, account: string) => {
+  const n = totpUses.get(account) ?? 0;
+  totpUses.set(account, n + 1);
+  return OTPAuth.TOTP.generate({ secret: OTPAuth.Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: 30, timestamp: Date.now() + n * 30_000 });
+};
+/** Turns 2FA on for the account behind these headers; returns the secret. */
+async function enable2fa(headers: Record<string, string>) {
+  const { secret } = await run("twoFactorSetup", { headers, body: {} });
+  await run("twoFactorEnable", { headers, body: { code: totp(secret, headers["x-user-email"]) } });
+  return secret as string;
+}
+
 // ---------------------------------------------------------------------------------------------
 // One case per operation: the calls that exercise it (in registry order; later cases may use ids
 // that earlier ones created). Writes run on throwaway records, or send an invalid body and expect
@@ -107,9 +149,21 @@ const cases: Record<string, Case> = {
     { as: null, body: { user: { email: "client@demo.aero", password: "demo-pass-2026" } } },
     { as: null, body: { email: "client@demo.aero", password: "wrong-pass-2026" }, expect: 422 },
   ],
-  verify2fa: async () => ({ as: null, body: { challenge: "x".repeat(40), code: "123456" }, expect: 422 }),
+  verify2fa: async () => {
+    const email = await throwaway("verify2fa");
+    const secret = await enable2fa(await up.signIn(email, PW));
+    const first = await run("signIn", { as: null, body: { user: { email, password: PW } } });
+    expect(first.two_factor_required).toBe(true);
+    return [
+      { as: null, body: { challenge: "x".repeat(40), code: "123456" }, expect: 422 },
+      { as: null, body: { challenge: first.challenge, code: totp(secret, email) } },
+    ];
+  },
   signInLink: async () => ({ as: null, body: { user: { email: "reader@demo.aero" } } }),
-  signInWithLink: async () => ({ as: null, body: { token: "not-a-link-token-0123456789" }, expect: 422 }),
+  signInWithLink: async () => {
+    const { value: token } = await mailed("reader@demo.aero", "token");
+    return [{ as: null, body: { token } }, { as: null, body: { token }, expect: 422 }];
+  },
   // Signs out a token of its own (the member account is used nowhere else in this suite).
   signOut: async () => {
     H.member = await up.signIn("member@demo.aero");
@@ -118,20 +172,55 @@ const cases: Record<string, Case> = {
   register: async () => [
     {
       as: null,
-      body: { user: { email: "openapi-new@example.test", password: "openapi-pass-2026", password_confirmation: "openapi-pass-2026", first_name: "Open", last_name: "Api", role: "client" } },
+      body: { user: { email: "openapi-new@example.test", password: PW, password_confirmation: PW, first_name: "Open", last_name: "Api", role: "client" } },
     },
     { as: null, body: { user: { email: "not-an-address" } }, expect: 422 },
   ],
-  confirmEmail: async () => ({ as: null, body: { token: "not-a-confirmation-token-0123" }, expect: 422 }),
-  requestPasswordReset: async () => ({ as: null, body: { email: "reader@demo.aero" } }),
-  resetPassword: async () => ({ as: null, body: { reset_password_token: "not-a-reset-token-0123456789", password: "openapi-pass-2026", password_confirmation: "openapi-pass-2026" }, expect: 422 }),
-  changePassword: async () => ({ as: "reader", body: { current_password: "wrong-pass-2026", password: "openapi-pass-2026", password_confirmation: "openapi-pass-2026" }, expect: 422 }),
-  twoFactorStatus: async () => ({ as: "reader" }),
-  twoFactorSetup: async () => ({ as: "reader", body: {} }),
-  twoFactorEnable: async () => ({ as: "reader", body: { code: "000000" }, expect: 422 }),
-  twoFactorDisable: async () => ({ as: "reader", body: { password: "wrong-pass-2026" }, expect: 422 }),
-  twoFactorReset: async () => ({ as: null, body: { email: "reader@demo.aero" } }),
-  twoFactorConfirmReset: async () => ({ as: null, body: { token: "not-a-reset-token-0123456789" }, expect: 422 }),
+  confirmEmail: async () => {
+    const { value: token } = await mailed("openapi-new@example.test", "token");
+    return [{ as: null, body: { token } }, { as: null, body: { token: "not-a-confirmation-token-0123" }, expect: 422 }];
+  },
+  requestPasswordReset: async () => ({ as: null, body: { email: await throwaway("reset") } }),
+  resetPassword: async () => {
+    const { value: token } = await mailed("reset@openapi.test", "reset_password_token");
+    return [
+      { as: null, body: { reset_password_token: token, password: `${PW}-2`, password_confirmation: `${PW}-2` } },
+      { as: null, body: { reset_password_token: "not-a-reset-token-0123456789", password: PW, password_confirmation: PW }, expect: 422 },
+    ];
+  },
+  changePassword: async () => {
+    const headers = await up.signIn("reset@openapi.test", `${PW}-2`);
+    return [
+      { headers, body: { current_password: `${PW}-2`, password: `${PW}-3`, password_confirmation: `${PW}-3` } },
+      { as: "reader", body: { current_password: "wrong-pass-2026", password: PW, password_confirmation: PW }, expect: 422 },
+    ];
+  },
+  twoFactorStatus: async () => {
+    state.tfEmail = await throwaway("twofactor");
+    state.tf = await up.signIn(String(state.tfEmail), PW);
+    return { headers: state.tf as Record<string, string> };
+  },
+  twoFactorSetup: async () => {
+    const json = await check(byId.get("twoFactorSetup")!, { headers: state.tf as Record<string, string>, body: {} });
+    state.tfSecret = json!.secret;
+    return [];
+  },
+  twoFactorEnable: async () => [
+    { headers: state.tf as Record<string, string>, body: { code: "000000" }, expect: 422 },
+    { headers: state.tf as Record<string, string>, body: { code: totp(String(state.tfSecret), String(state.tfEmail)) } },
+  ],
+  twoFactorDisable: async () => [
+    { headers: state.tf as Record<string, string>, body: { password: "wrong-pass-2026" }, expect: 422 },
+    { headers: state.tf as Record<string, string>, body: { password: PW } },
+  ],
+  twoFactorReset: async () => {
+    await enable2fa(state.tf as Record<string, string>); // a reset link is mailed only when 2FA is on
+    return { as: null, body: { email: state.tfEmail } };
+  },
+  twoFactorConfirmReset: async () => {
+    const { value: token } = await mailed(String(state.tfEmail), "token");
+    return [{ as: null, body: { token } }, { as: null, body: { token: "not-a-reset-token-0123456789" }, expect: 422 }];
+  },
   sendFrontEndError: async () => [
     { as: null, body: { error: "OpenAPI contract check", errorInfo: { stack: "none" }, errorUrl: "/openapi", email: "client@demo.aero" } },
     { as: null, body: { errorInfo: "no error field" }, expect: 422 },
@@ -252,7 +341,13 @@ const cases: Record<string, Case> = {
   settings: async () => [{ as: "consultant", params: { id: id.consultant } }, { params: { id: id.consultant }, expect: 422 }],
   settingsGeneral: async () => ({ as: "consultant", params: { id: id.consultant }, body: { name: "Marta Kowalska", city: "Warsaw", country: "Poland" } }),
   settingsPhone: async () => ({ as: "consultant", params: { id: id.consultant }, body: { phone_number_with_country_code: "+48 601 234 568" } }),
-  settingsVerifyPhone: async () => ({ as: "consultant", params: { id: id.consultant }, body: { code: "000000" }, expect: 422 }),
+  settingsVerifyPhone: async () => {
+    const code = /is (\d{6})\./.exec((await mailed("consultant@demo.aero")).text)?.[1];
+    return [
+      { as: "consultant", params: { id: id.consultant }, body: { code: code === "000000" ? "111111" : "000000" }, expect: 422 },
+      { as: "consultant", params: { id: id.consultant }, body: { code } },
+    ];
+  },
   settingsNotifications: async () => ({ as: "consultant", params: { id: id.consultant }, body: { email_notifications: true } }),
   settingsDeactivate: async () => ({ as: "consultant", params: { id: id.consultant }, body: {} }),
   settingsActivate: async () => ({ as: "consultant", params: { id: id.consultant }, body: {} }),
@@ -497,10 +592,13 @@ describe("every documented operation answers as documented", () => {
       for (const call of calls) await check(op, call);
       if (op.auth === "token") {
         // Without the auth headers: the documented 401.
-        const first = calls[0];
-        await check(op, { ...first, as: null, expect: 401 });
+        await check(op, { ...lastCalls.get(op.id), as: null, headers: undefined, expect: 401 });
       }
       expect(called.has(op.id)).toBe(true);
     });
   }
+
+  it("saw every operation succeed (200) at least once", () => {
+    expect(API_OPERATIONS.map((o) => o.id).filter((o) => !succeeded.has(o))).toEqual([]);
+  });
 });
