@@ -88,8 +88,8 @@ export function forDocument(schema: ZodTypeAny, { named = true } = {}): ZodTypeA
 }
 
 /**
- * Component names: every schema the schema modules export under a capitalized name (the module's name
- * first when two modules export the same name, e.g. StorageMessageAnswer / AuthMessageAnswer).
+ * Component names: every schema the schema modules export under a capitalized name; when two modules
+ * export different schemas under one name, the later module's gets its name first (StorageMessageAnswer).
  */
 const COMPONENT_NAMES = (() => {
   const modules: Record<string, Record<string, unknown>> = { operations, admin, auth, consultant, inventory, ocr, ops, speedtest, storage };
@@ -105,10 +105,11 @@ const COMPONENT_NAMES = (() => {
   const names = new Map<ZodTypeAny, string>();
   const cap = (s: string) => s[0].toUpperCase() + s.slice(1);
   for (const [name, owners] of [...byName.entries()].sort(([a], [b]) => a.localeCompare(b))) {
-    const distinct = new Set(owners.map(([, v]) => v));
+    // The first module's schema (the registry's own first) keeps the plain name.
+    const [, first] = owners[0];
     for (const [module, value] of owners) {
       if (names.has(value)) continue;
-      names.set(value, distinct.size > 1 ? `${cap(module)}${name}` : name);
+      names.set(value, value === first ? name : `${cap(module)}${name}`);
     }
   }
   return names;
