@@ -406,6 +406,7 @@ export const AdminUser = z.object({
 });
 export type AdminUser = z.infer<typeof AdminUser>;
 export const UsersAnswer = z.object({ users: z.array(AdminUser), ...Paged });
+export const UserAnswer = z.object({ user: AdminUser });
 export const UserMutationAnswer = z.object({ message: z.string(), user: AdminUser, invited: z.boolean() });
 
 export const AdminConsultant = z.object({

@@ -256,7 +256,7 @@ const mainOperations: ApiOperation[] = [
   admin("adminUpdateAircraft", "POST /admin/aircraft/{id}.json", "Update an aircraft", { who: STAFF, params: IdParam, body: Ad.AircraftUpdateInput, ok: Ad.AircraftMutationAnswer, notFound: true }),
   admin("adminOverview", "GET /admin/overview.json", "The dashboard: organizations, and the chosen one's aircraft and people", { who: STAFF, query: Ad.OverviewQuery, ok: Ad.OverviewAnswer }),
   admin("adminUsers", "GET /admin/users.json", "People", { who: STAFF, query: Ad.UsersQuery, ok: Ad.UsersAnswer }),
-  admin("adminUser", "GET /admin/users/{id}.json", "One person", { who: STAFF, params: IdParam, ok: z.object({ user: Ad.AdminUser }), notFound: true }),
+  admin("adminUser", "GET /admin/users/{id}.json", "One person", { who: STAFF, params: IdParam, ok: Ad.UserAnswer, notFound: true }),
   admin("adminCreateClient", "POST /admin/clients.json", "Create a client (invited by mail without a password)", { who: STAFF, body: Ad.ClientCreateInput, ok: Ad.UserMutationAnswer, notFound: true }),
   admin("adminConsultants", "GET /admin/consultants.json", "Every consultant", { who: STAFF, query: Ad.ConsultantsQuery, ok: Ad.ConsultantsAnswer }),
   admin("adminCreateConsultant", "POST /admin/consultants.json", "Create a consultant", { who: STAFF, body: Ad.ConsultantCreateInput, ok: Ad.ConsultantMutationAnswer }),
@@ -299,7 +299,7 @@ const OPS_WRITE = "ops write access";
 const opsOperations: ApiOperation[] = [
   tabs("opsListTabs", "POST /v1/ops_tab_info/list_tabs.json", "An aircraft's ops tabs (with the work-order tabs)", { who: OPS_READ, body: O.ListTabsInput, ok: O.ListTabsAnswer, notFound: true }),
   tabs("oilListTabs", "POST /v1/oil_tab_info/list_tabs.json", "An aircraft's oil tabs", { who: "oil read access", body: O.ListTabsInput, ok: O.ListTabsAnswer, notFound: true }),
-  tabs("templateListTabs", "POST /v1/ops_tab_info/template_list_tabs.json", "A manufacturer's template tabs", { who: TEMPLATE_ROLES, body: O.TemplateListTabsInput, ok: z.object({ manufacturer: z.string(), tabs: z.array(O.Tab) }), notFound: true }),
+  tabs("templateListTabs", "POST /v1/ops_tab_info/template_list_tabs.json", "A manufacturer's template tabs", { who: TEMPLATE_ROLES, body: O.TemplateListTabsInput, ok: O.TemplateListTabsAnswer, notFound: true }),
   tabs("templateManufacturers", "POST /v1/ops_tab_info/get_template_manufacturer.json", "Template manufacturers", { who: TEMPLATE_ROLES, body: EmptyBody, ok: O.TemplateManufacturersAnswer }),
   tabs("msnModules", "POST /v1/ops_tab_info/get_msn_modules.json", "Which modules an aircraft has and the caller's level", { who: "read access on ops or oil", body: O.GetMsnModulesInput, ok: O.MsnModulesAnswer, notFound: true }),
   tabs("fleetTabs", "POST /v1/ops_tab_info/fleet_tabs.json", "Every ops tab across the caller's fleet", { body: O.FleetTabsInput, ok: O.FleetTabsAnswer, notFound: true }),

@@ -424,6 +424,7 @@ export const Tab = z.object({
 });
 export type Tab = z.infer<typeof Tab>;
 export const ListTabsAnswer = z.object({ tabs: z.array(Tab) });
+export const TemplateListTabsAnswer = z.object({ manufacturer: z.string(), tabs: z.array(Tab) });
 
 export const CellValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 export const TabRow = z.object({
