@@ -14,6 +14,7 @@ import { createUpstream, type Upstream, type UpstreamCallMeta } from "./upstream
 import { forwardedIpHeaders, httpEntry, socketAddress } from "./upstream/client-address";
 import { ipInCidr } from "./upstream/ipwhitelist";
 import { loadUpstreamConfig, persistentSecret, DEFAULT_CLIENT_UUID } from "./upstream/config";
+import { OPENAPI_PATH, openApiHandler } from "./upstream/openapi";
 import { seedDemo } from "./upstream/db/seed";
 import { compressAssets } from "./scripts/compress-assets";
 
@@ -62,6 +63,20 @@ export function apiAllowRule(value: string | undefined): "all" | "none" | ((ip: 
   if (v === "none") return "none";
   const cidrs = v.split(",").map((s) => s.trim()).filter(Boolean);
   return (ip) => Boolean(ip) && cidrs.some((c) => ipInCidr(ip!, c.includes("/") ? c : `${c}/${c.includes(":") ? 128 : 32}`));
+}
+
+/**
+ * The embedded APIs over HTTP, and their OpenAPI document at /_api/openapi.json (ADR 046): all three
+ * behind the same API_ALLOW rule ("none": none of them is mounted).
+ */
+export function mountEmbeddedApis(app: express.Express, upstream: Pick<Upstream, "main" | "ops" | "deps">, allowValue: string | undefined) {
+  const apiAllow = apiAllowRule(allowValue);
+  if (apiAllow === "none") return;
+  // Over HTTP the caller's address is the socket's (req.ip), or a signed forwarded one: never a bare header.
+  const opts = { forwardSecret: upstream.deps.config.forwardSecret, allow: apiAllow === "all" ? undefined : apiAllow };
+  app.get(OPENAPI_PATH, httpEntry(openApiHandler, opts));
+  app.use("/_api/main", httpEntry(upstream.main, opts));
+  app.use("/_api/ops", httpEntry(upstream.ops, opts));
 }
 
 function securityHeaders(nonce: string, blobOrigin: string | null) {
@@ -196,13 +211,7 @@ export async function startServer(opts: { port?: number; host?: string; log?: bo
   }
   app.use(compression());
 
-  const apiAllow = apiAllowRule(env.API_ALLOW);
-  if (upstream && apiAllow !== "none") {
-    // Over HTTP the caller's address is the socket's (req.ip), or a signed forwarded one: never a bare header.
-    const opts = { forwardSecret: upstream.deps.config.forwardSecret, allow: apiAllow === "all" ? undefined : apiAllow };
-    app.use("/_api/main", httpEntry(upstream.main, opts));
-    app.use("/_api/ops", httpEntry(upstream.ops, opts));
-  }
+  if (upstream) mountEmbeddedApis(app, upstream, env.API_ALLOW);
 
   // Built assets: the brotli or gzip file made at build time when the browser takes it (issue 12),
   // never compressed per request; the plain file otherwise.

@@ -5,7 +5,7 @@
 import type { Api } from "./api.server";
 import {
   DeletedAnswer,
-  ListTabsAnswer,
+  TemplateListTabsAnswer,
   Message,
   RowAnswer,
   TabAnswer,
@@ -23,7 +23,7 @@ export const listManufacturers = (api: Api) =>
   api.post("ops", "/v1/ops_tab_info/get_template_manufacturer.json", { json: {}, schema: TemplateManufacturersAnswer });
 
 export const listTemplateTabs = (api: Api, manufacturer: string) =>
-  api.post("ops", "/v1/ops_tab_info/template_list_tabs.json", { json: { manufacturer }, schema: ListTabsAnswer });
+  api.post("ops", "/v1/ops_tab_info/template_list_tabs.json", { json: { manufacturer }, schema: TemplateListTabsAnswer });
 
 export const listTemplateVersions = (api: Api, manufacturer: string) =>
   api.post("ops", "/v1/ops_tab_info/get_template_version.json", { json: { manufacturer }, schema: TemplateVersionsAnswer });

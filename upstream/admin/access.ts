@@ -8,13 +8,8 @@ import type { HonoEnv } from "../context";
 import type { AccessLevel, Product } from "../db/schema";
 import { changeAircraftAccess, isStaff } from "../access";
 import { deny, notFound, readBody, readQuery, refuse } from "../http";
-import { AccessGrantInput, AccessRevokeInput, listQuery, PRODUCTS, type ProductAccess } from "../../app/models/schemas/admin";
+import { AccessGrantInput, AccessRevokeInput, PRODUCTS, UserAccessQuery, type ProductAccess } from "../../app/models/schemas/admin";
 import { ctx, likeAny, loadAircraft, loadUser, paged, parseId, requireStaff, type Ctx } from "./common";
-import { z } from "zod";
-
-const UserAccessQuery = listQuery(["msn"] as const, "msn").extend({
-  organization_id: z.coerce.number().int().positive().optional().catch(undefined),
-});
 
 const emptyAccess = (): ProductAccess => ({ storage: null, ops: null, oil: null });
 

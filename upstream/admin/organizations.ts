@@ -13,6 +13,7 @@ import {
   OrganizationInput,
   OrganizationModulesInput,
   OrganizationsQuery,
+  OverviewQuery,
   slugFrom,
   type AccessLevelName,
 } from "../../app/models/schemas/admin";
@@ -392,7 +393,7 @@ export function registerOrganizationRoutes(app: Hono<HonoEnv>) {
   app.get("/admin/overview.json", async (c) => {
     const { deps, user } = ctx(c);
     requireRoles(user, STAFF_ROLES);
-    const selectedId = Number(c.req.query("organization_id") ?? "") || null;
+    const selectedId = readQuery(c, OverviewQuery).organization_id ?? null;
     const [orgRows, statusRows] = await Promise.all([
       organizationsQuery(deps)
         .orderBy(sql`lower(o.name)`)

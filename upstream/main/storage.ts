@@ -13,7 +13,6 @@ import { Readable } from "node:stream";
 import type { Context, Hono } from "hono";
 import { sql, type Selectable, type Transaction } from "kysely";
 import archiver from "archiver";
-import { z } from "zod";
 import type { AuthUser, Deps, HonoEnv } from "../context";
 import type { AircraftStatus, Database, StorageItemsTable } from "../db/schema";
 import { nowIso } from "../db";
@@ -26,17 +25,22 @@ import {
   DOWNLOAD_LINK_TTL_SECONDS,
   PREVIEW_TEXT_BYTES,
   DeleteInput,
-  FILES_MAX_PER_PAGE,
-  FILES_PER_PAGE,
+  AircraftListQuery,
+  ClientsQuery,
   FILE_SORTS,
+  FilesQuery,
+  OpenSearchQuery,
+  OrganizationsQuery,
+  PagedQuery,
+  SearchQuery,
+  ValidateFilesQuery,
+  ZipQuery,
   FavouriteInput,
   FollowInput,
   FoldersInput,
   IndexFilesInput,
   MoveInput,
   PreprocessInput,
-  SEARCH_MAX_PER_PAGE,
-  SEARCH_PER_PAGE,
   SORT_ORDERS,
   STORAGE_MESSAGES,
   SplitFilesInput,
@@ -359,87 +363,7 @@ class FolderMaker {
   }
 }
 
-// ---------------------------------------------------------------------------------------------
-// Query schemas
-// ---------------------------------------------------------------------------------------------
-
-const pageField = z.coerce.number({ invalid_type_error: "page must be a number." }).int().min(1).max(1_000_000).default(1);
-const optionalQueryId = (label: string) =>
-  z
-    .string()
-    .optional()
-    .transform((v, ctx2) => {
-      if (v == null || v === "") return undefined;
-      if (!/^\d+$/.test(v) || Number(v) <= 0) {
-        ctx2.addIssue({ code: z.ZodIssueCode.custom, message: `${label} must be a positive number.` });
-        return z.NEVER;
-      }
-      return Number(v);
-    });
-
-const AircraftListQuery = z.object({
-  organization: z.string().trim().max(200).optional(),
-  module: z.string().max(100).optional(),
-  product: z.enum(["storage", "ops", "oil"]).optional(),
-  q: z.string().trim().max(100).optional(),
-  status: z.enum(["GROUNDED", "IN OPERATION", "IN TRANSITION", ""]).optional(),
-  page: pageField,
-  per_page: z.coerce.number().int().min(1).max(1000).default(500),
-});
-
-const FilesQuery = z.object({
-  dir: z.string().max(2048).optional(),
-  fileid: optionalQueryId("fileid"),
-  query: z.string().trim().max(200).optional(),
-  breadcrumb: z.string().optional(),
-  download: optionalQueryId("download"),
-  preview: optionalQueryId("preview"),
-  source: z.string().max(50).optional(),
-  search_index: z.string().max(50).optional(),
-  page: z.coerce.number().int().min(1).max(1_000_000).optional(),
-  per_page: z.coerce.number().int().min(1).max(FILES_MAX_PER_PAGE).default(FILES_PER_PAGE),
-  sort: z.enum(FILE_SORTS, { errorMap: () => ({ message: "sort is name, size or date." }) }).default("name"),
-  order: z.enum(SORT_ORDERS, { errorMap: () => ({ message: "order is asc or desc." }) }).default("asc"),
-});
-
-const ZipQuery = z.object({
-  dir: z.string().max(2048).optional(),
-  fileid: optionalQueryId("fileid"),
-  /** A selection instead of one folder: comma-separated item ids of the aircraft (files and folders). */
-  ids: z
-    .string()
-    .max(20_000)
-    .regex(/^\d{1,12}(,\d{1,12})*$/, "ids is a comma-separated list of item ids.")
-    .optional(),
-});
-
-const OrganizationsQuery = z.object({
-  filter: z.string().trim().max(200).optional(),
-  product_type: z.string().trim().max(50).optional(),
-});
-
-const ClientsQuery = z.object({
-  organization_id: optionalQueryId("organization_id"),
-  page: pageField,
-  per_page: z.coerce.number().int().min(1).max(1000).default(1000),
-});
-
-const SearchQuery = z.object({
-  query: z.string().max(1000).optional(),
-  aircraft_id: optionalQueryId("aircraft_id"),
-  organization_id: optionalQueryId("organization_id"),
-  organization: z.string().trim().max(200).optional(),
-  folder_path: z.string().max(2048).optional(),
-  page: pageField,
-  per_page: z.coerce.number().int().min(1).max(SEARCH_MAX_PER_PAGE).default(SEARCH_PER_PAGE),
-});
-
-const ValidateFilesQuery = z.object({
-  uid: z.string({ required_error: "uid is required." }).regex(/^[0-9a-f]{32}$/, "uid is not valid."),
-  dir: z.string().max(2048).optional(),
-});
-
-const PagedQuery = z.object({ page: pageField, per_page: z.coerce.number().int().min(1).max(500).default(100) });
+// Query schemas: app/models/schemas/storage.ts (shared with the OpenAPI registry).
 
 const aircraftIdParam = (c: Ctx) => {
   const raw = c.req.param("id") ?? "";
@@ -1645,7 +1569,7 @@ export function registerStorageRoutes(app: Hono<HonoEnv>) {
   });
   app.get("/storage/v2/organization/new_open_search.json", async (c) => {
     const { user, deps } = ctx(c);
-    const query = readQuery(c, z.object({ organization_id: optionalQueryId("organization_id") }));
+    const query = readQuery(c, OpenSearchQuery);
     const ref = query.organization_id ?? user.organization_id;
     if (ref == null) return c.json({ result: false });
     const org = await findOrganization(deps, user, ref);

@@ -3,38 +3,22 @@
 // outbox. Contract: docs/api/auth-and-user.md.
 import type { Hono } from "hono";
 import { sql } from "kysely";
-import { z } from "zod";
 import type { AuthUser, Deps, HonoEnv } from "../context";
 import { nowIso } from "../db";
 import { isStaff, requireRole } from "../access";
 import { notFound, readBody, readQuery } from "../http";
 import {
   AUTH_MESSAGES,
+  IssueReportsQuery,
+  MailOutboxQuery,
   NotificationsReadInput,
+  RefusalReportInput,
   ReportIssueInput,
   RoleValidateInput,
 } from "../../app/models/schemas/auth";
 import { adminRecipients, sendMail } from "./accounts";
 
 const NOTIFICATIONS_MAX = 50;
-
-const pageQuery = {
-  page: z.coerce.number({ invalid_type_error: "page must be a number." }).int().min(1).max(100_000).default(1),
-  per_page: z.coerce.number({ invalid_type_error: "per_page must be a number." }).int().min(1).max(100).default(25),
-};
-
-const IssueReportsQuery = z.object({
-  status: z
-    .enum(["open", "closed", ""], { errorMap: () => ({ message: "status is open or closed." }) })
-    .optional()
-    .transform((s) => s || undefined),
-  ...pageQuery,
-});
-
-const MailOutboxQuery = z.object({
-  to: z.string().trim().max(254).optional().default(""),
-  ...pageQuery,
-});
 
 /** Products the user may open: any grant of that product on an aircraft of their organization. */
 async function productFlags(deps: Deps, me: AuthUser): Promise<{ storage: boolean; ops: boolean; oil: boolean }> {
@@ -81,12 +65,6 @@ const issueReport = (r: IssueRow) => ({
   created_at: r.created_at,
   closed_at: r.closed_at,
   user: { id: r.user_id, email: r.user_email, username: r.user_username },
-});
-
-const RefusalReportInput = z.object({
-  method: z.string().trim().toUpperCase().pipe(z.enum(["POST", "PUT", "PATCH", "DELETE"])),
-  path: z.string().trim().min(1).max(500).refine((p) => p.startsWith("/") && !p.includes("\u0000"), "A portal path."),
-  reason: z.string().trim().min(1).max(200).default("Your role does not allow this."),
 });
 
 export function registerUserRoutes(app: Hono<HonoEnv>) {

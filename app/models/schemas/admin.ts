@@ -192,6 +192,13 @@ export const UserAccessParams = z.object({
   page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
 });
 
+/** GET /admin/access/users/{id}.json */
+export const UserAccessQuery = listQuery(["msn"] as const, "msn").extend({
+  organization_id: z.coerce.number().int().positive().optional().catch(undefined),
+});
+
+/** GET /admin/overview.json: the organization to open (anything else opens none). */
+export const OverviewQuery = z.object({ organization_id: z.coerce.number().int().positive().optional().catch(undefined) });
 export const AuditQuery = z.object({
   user: z.preprocess((v) => (v == null ? "" : v), z.string().trim().max(254)),
   organization_id: z.coerce.number().int().positive().optional().catch(undefined),
@@ -399,6 +406,7 @@ export const AdminUser = z.object({
 });
 export type AdminUser = z.infer<typeof AdminUser>;
 export const UsersAnswer = z.object({ users: z.array(AdminUser), ...Paged });
+export const UserAnswer = z.object({ user: AdminUser });
 export const UserMutationAnswer = z.object({ message: z.string(), user: AdminUser, invited: z.boolean() });
 
 export const AdminConsultant = z.object({

@@ -132,6 +132,39 @@ export const ContactInput = z.object({
 // Answers
 // ---------------------------------------------------------------------------------------------
 
+// Query strings and inputs of the signed-in user's and the admins' calls (upstream/main/user.ts).
+const pageQuery = {
+  page: z.coerce.number({ invalid_type_error: "page must be a number." }).int().min(1).max(100_000).default(1),
+  per_page: z.coerce.number({ invalid_type_error: "per_page must be a number." }).int().min(1).max(100).default(25),
+};
+
+export const IssueReportsQuery = z.object({
+  status: z
+    .enum(["open", "closed", ""], { errorMap: () => ({ message: "status is open or closed." }) })
+    .optional()
+    .transform((s) => s || undefined),
+  ...pageQuery,
+});
+
+export const MailOutboxQuery = z.object({
+  to: z.string().trim().max(254).optional().default(""),
+  ...pageQuery,
+});
+
+export const RefusalReportInput = z.object({
+  method: z.string().trim().toUpperCase().pipe(z.enum(["POST", "PUT", "PATCH", "DELETE"])),
+  path: z.string().trim().min(1).max(500).refine((p) => p.startsWith("/") && !p.includes("\u0000"), "A portal path."),
+  reason: z.string().trim().min(1).max(200).default("Your role does not allow this."),
+});
+
+/** POST /error/send_fe_error.json: any JSON value per field (stored as JSON text, cut at 10 000 characters). */
+export const ErrorReportInput = z.object({
+  error: z.unknown().describe("required, not empty"),
+  errorInfo: z.unknown().optional(),
+  errorUrl: z.unknown().optional(),
+  email: z.unknown().optional(),
+});
+
 export const ErrorAnswer = z.object({ error: z.string(), errors: z.record(z.array(z.string())).optional() });
 export const MessageAnswer = z.object({ message: z.string() });
 export const ResultAnswer = z.object({ result: z.boolean() });

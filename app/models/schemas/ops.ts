@@ -75,12 +75,15 @@ export const aircraftRefShape = {
 export type AircraftRef = { organization?: string; msn_id?: string; org_msn_id?: number; module?: string };
 
 function needsAircraft<T extends z.ZodRawShape>(shape: T) {
-  return z.object({ ...aircraftRefShape, ...shape }).superRefine((v, ctx) => {
-    const r = v as AircraftRef;
-    if (r.org_msn_id == null && !(r.organization && r.msn_id)) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["org_msn_id"], message: "Choose an aircraft: give org_msn_id, or organization and msn_id." });
-    }
-  });
+  return z
+    .object({ ...aircraftRefShape, ...shape })
+    .describe("Names the aircraft with org_msn_id, or organization (slug) + msn_id (the MSN); when several are given they must agree.")
+    .superRefine((v, ctx) => {
+      const r = v as AircraftRef;
+      if (r.org_msn_id == null && !(r.organization && r.msn_id)) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["org_msn_id"], message: "Choose an aircraft: give org_msn_id, or organization and msn_id." });
+      }
+    });
 }
 export const withAircraft = needsAircraft;
 
@@ -162,12 +165,15 @@ const tabTargetShape = {
   product: productInput,
 };
 function needsTabTarget<T extends z.ZodRawShape>(shape: T) {
-  return z.object({ ...tabTargetShape, ...shape }).superRefine((v, ctx) => {
-    const r = v as AircraftRef & { manufacturer?: string };
-    if (!r.manufacturer && r.org_msn_id == null && !(r.organization && r.msn_id)) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["manufacturer"], message: "Choose a manufacturer (template) or an aircraft." });
-    }
-  });
+  return z
+    .object({ ...tabTargetShape, ...shape })
+    .describe("A template tab (manufacturer) or an aircraft's tab (org_msn_id, or organization + msn_id; product ops or oil).")
+    .superRefine((v, ctx) => {
+      const r = v as AircraftRef & { manufacturer?: string };
+      if (!r.manufacturer && r.org_msn_id == null && !(r.organization && r.msn_id)) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["manufacturer"], message: "Choose a manufacturer (template) or an aircraft." });
+      }
+    });
 }
 export const CreateTabInput = needsTabTarget({
   tab_name: tabName,
@@ -418,6 +424,7 @@ export const Tab = z.object({
 });
 export type Tab = z.infer<typeof Tab>;
 export const ListTabsAnswer = z.object({ tabs: z.array(Tab) });
+export const TemplateListTabsAnswer = z.object({ manufacturer: z.string(), tabs: z.array(Tab) });
 
 export const CellValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 export const TabRow = z.object({

@@ -73,6 +73,91 @@ export const STORAGE_MESSAGES = {
 } as const;
 
 // ---------------------------------------------------------------------------------------------
+// Query strings (the upstream's readQuery)
+// ---------------------------------------------------------------------------------------------
+
+
+export const pageField = z.coerce.number({ invalid_type_error: "page must be a number." }).int().min(1).max(1_000_000).default(1);
+export const optionalQueryId = (label: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx2) => {
+      if (v == null || v === "") return undefined;
+      if (!/^\d+$/.test(v) || Number(v) <= 0) {
+        ctx2.addIssue({ code: z.ZodIssueCode.custom, message: `${label} must be a positive number.` });
+        return z.NEVER;
+      }
+      return Number(v);
+    });
+
+export const AircraftListQuery = z.object({
+  organization: z.string().trim().max(200).optional(),
+  module: z.string().max(100).optional(),
+  product: z.enum(["storage", "ops", "oil"]).optional(),
+  q: z.string().trim().max(100).optional(),
+  status: z.enum(["GROUNDED", "IN OPERATION", "IN TRANSITION", ""]).optional(),
+  page: pageField,
+  per_page: z.coerce.number().int().min(1).max(1000).default(500),
+});
+
+export const FilesQuery = z.object({
+  dir: z.string().max(2048).optional(),
+  fileid: optionalQueryId("fileid"),
+  query: z.string().trim().max(200).optional(),
+  breadcrumb: z.string().optional(),
+  download: optionalQueryId("download"),
+  preview: optionalQueryId("preview"),
+  source: z.string().max(50).optional(),
+  search_index: z.string().max(50).optional(),
+  page: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  per_page: z.coerce.number().int().min(1).max(FILES_MAX_PER_PAGE).default(FILES_PER_PAGE),
+  sort: z.enum(FILE_SORTS, { errorMap: () => ({ message: "sort is name, size or date." }) }).default("name"),
+  order: z.enum(SORT_ORDERS, { errorMap: () => ({ message: "order is asc or desc." }) }).default("asc"),
+});
+
+export const ZipQuery = z.object({
+  dir: z.string().max(2048).optional(),
+  fileid: optionalQueryId("fileid"),
+  /** A selection instead of one folder: comma-separated item ids of the aircraft (files and folders). */
+  ids: z
+    .string()
+    .max(20_000)
+    .regex(/^\d{1,12}(,\d{1,12})*$/, "ids is a comma-separated list of item ids.")
+    .optional(),
+});
+
+export const OrganizationsQuery = z.object({
+  filter: z.string().trim().max(200).optional(),
+  product_type: z.string().trim().max(50).optional(),
+});
+
+export const ClientsQuery = z.object({
+  organization_id: optionalQueryId("organization_id"),
+  page: pageField,
+  per_page: z.coerce.number().int().min(1).max(1000).default(1000),
+});
+
+export const SearchQuery = z.object({
+  query: z.string().max(1000).optional(),
+  aircraft_id: optionalQueryId("aircraft_id"),
+  organization_id: optionalQueryId("organization_id"),
+  organization: z.string().trim().max(200).optional(),
+  folder_path: z.string().max(2048).optional(),
+  page: pageField,
+  per_page: z.coerce.number().int().min(1).max(SEARCH_MAX_PER_PAGE).default(SEARCH_PER_PAGE),
+});
+
+export const ValidateFilesQuery = z.object({
+  uid: z.string({ required_error: "uid is required." }).regex(/^[0-9a-f]{32}$/, "uid is not valid."),
+  dir: z.string().max(2048).optional(),
+});
+
+export const PagedQuery = z.object({ page: pageField, per_page: z.coerce.number().int().min(1).max(500).default(100) });
+
+export const OpenSearchQuery = z.object({ organization_id: optionalQueryId("organization_id") });
+
+// ---------------------------------------------------------------------------------------------
 // Inputs
 // ---------------------------------------------------------------------------------------------
 
