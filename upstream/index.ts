@@ -1,6 +1,6 @@
 // The embedded upstream: both APIs and the blob store, built from one set of seams (context.ts).
 import path from "node:path";
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { openDatabase } from "./db";
 import type { Deps, HonoEnv, UpstreamConfig } from "./context";
 import { createAudit } from "./audit";
@@ -51,6 +51,20 @@ export interface Upstream {
 /** Hono's env binding for one call: only the address, copied, so nothing else rides along. */
 const callMeta = (meta?: UpstreamCallMeta): UpstreamCallMeta => ({ clientIp: typeof meta?.clientIp === "string" ? meta.clientIp : null });
 
+/** Every route of the main API (one list: the OpenAPI test reads it too): the public sign-in flows,
+ *  then, behind `signedIn`, the rest. */
+export function registerMainRoutes(app: Hono<HonoEnv>, signedIn?: MiddlewareHandler<HonoEnv>) {
+  registerAuthRoutes(app);
+  if (signedIn) app.use("*", signedIn);
+  registerUserRoutes(app);
+  registerStorageRoutes(app);
+  registerInventoryRoutes(app);
+  registerOcrRoutes(app);
+  registerLinkRoutes(app);
+  registerConsultantRoutes(app);
+  registerAdminRoutes(app);
+}
+
 export async function createUpstream(config: UpstreamConfig): Promise<Upstream> {
   const { db, sqlite, close } = await openDatabase(config.dataDir);
   const blob = createLocalBlobStore(path.join(config.dataDir, "blobs"), config);
@@ -82,15 +96,7 @@ export async function createUpstream(config: UpstreamConfig): Promise<Upstream> 
     await deps.db.selectFrom("kv").select("key").limit(1).execute();
     return c.json({ ok: true });
   });
-  registerAuthRoutes(main);
-  main.use("*", requireAuth());
-  registerUserRoutes(main);
-  registerStorageRoutes(main);
-  registerInventoryRoutes(main);
-  registerOcrRoutes(main);
-  registerLinkRoutes(main);
-  registerConsultantRoutes(main);
-  registerAdminRoutes(main);
+  registerMainRoutes(main, requireAuth());
 
   const ops = withDeps(new Hono<HonoEnv>());
   ops.use("*", requireAuth());
@@ -104,8 +110,9 @@ export async function createUpstream(config: UpstreamConfig): Promise<Upstream> 
   const handlers = jobHandlers(deps, ocr);
   const workers = config.jobWorkers ?? 1;
   const stopJobs = workers > 0 ? deps.jobs.start(handlers, { concurrency: workers }) : async () => {};
+  let sweep: NodeJS.Timeout | null = null;
   if (workers > 0) {
-    const sweep = setTimeout(() => {
+    sweep = setTimeout(() => {
       queueMissingExtraction(deps, deps.jobs).catch((err) => console.error("[jobs] queueing text extraction failed", err));
     }, 50);
     sweep.unref?.();
@@ -135,6 +142,7 @@ export async function createUpstream(config: UpstreamConfig): Promise<Upstream> 
     deps,
     drainJobs,
     close: async () => {
+      if (sweep) clearTimeout(sweep);
       stopAdminWorkers();
       await stopJobs();
       await ocr.close();

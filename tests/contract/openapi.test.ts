@@ -308,6 +308,15 @@ const cases: Record<string, Case> = {
   ocrReport: async () => ({ params: { id: id.sky } }),
   ocrStatus: async () => ({}),
   ocrRerun: async () => [{ body: { aircraft_id: id.sky, file_id: id.file } }, { as: "reader", body: { aircraft_id: id.sky }, expect: 422 }],
+  links: async () => [{ params: { id: id.sky } }, { params: { id: id.sky }, query: { work_order_id: id.workOrder } }, { params: { id: id.skyOther }, as: "reader", expect: 404 }],
+  linkTargets: async () => [{ params: { id: id.sky } }, { params: { id: id.skyOther }, as: "reader", expect: 404 }],
+  link: async () => {
+    const made = await check(byId.get("link")!, { body: { aircraft_id: id.sky, file_id: id.file, work_order_id: id.workOrder } });
+    id.link = made!.link_id;
+    return [{ body: { aircraft_id: id.sky, file_id: id.file, work_order_id: id.workOrder }, expect: 422 }, { body: { aircraft_id: id.sky, file_id: id.file, work_order_id: 999999 }, expect: 404 }];
+  },
+  decideLink: async () => [{ as: "reader", body: { link_id: id.link, decision: "unlink" }, expect: 422 }, { body: { link_id: id.link, decision: "unlink" } }, { body: { link_id: 999999, decision: "accept" }, expect: 404 }],
+  scanLinks: async () => [{ body: { aircraft_id: id.sky } }, { as: "reader", body: { aircraft_id: id.sky }, expect: 422 }],
 
   marketplace: async () => [{ query: { sort: "name", per_page: 5 } }, { as: "consultant", expect: 422 }],
   saved: async () => ({}),

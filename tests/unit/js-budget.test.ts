@@ -62,6 +62,9 @@ const AERO_BOX_FILES = "the /aero-box shell (5.5 KiB over the floor) and the fil
  * 2026-11-25 (issue 15): the AeroOIL pages added with their figures; the AeroOPS tab page +0.4 and the
  * logbooks +0.1: the tab page's parts (row dialog, export bar, import panel) now sit in a chunk
  * shared with the oil tab page, which costs each an import and per-chunk overhead.
+ * 2026-11-25 (issue 17 item 5): linked documents. The Linked Documents page was a placeholder
+ * (+2.3: its tables and link form); the AeroOIL tab page +0.5 (its Documents column), the work order
+ * page +0.1 (its documents link), the file preview +0.1 (its linked records).
  */
 const OVER_BUDGET: Record<string, { most: number; why: string }> = {
   "routes/_shell.consultant+/profile.$id.$tab": { most: 31.8, why: MARKETPLACE },
@@ -100,11 +103,11 @@ const OVER_BUDGET: Record<string, { most: number; why: string }> = {
   "routes/_shell.Aeroops+/org.Aircrafts": { most: 17.6, why: OPS },
   "routes/_shell.storage+/overview": { most: 17.6, why: SHELL },
   "routes/_shell.admin+/organization.$orgId.aircraft.$aircraftId": { most: 17.6, why: FORMS },
-  "routes/_shell.client+/Aerooil.$tabDataId": { most: 24.4, why: `${OPS_TAB}; the Watch/Unwatch toggle forms and the Watched only filter (AeroOIL)` },
+  "routes/_shell.client+/Aerooil.$tabDataId": { most: 25.0, why: `${OPS_TAB}; the Watch/Unwatch toggle forms and the Watched only filter (AeroOIL)` },
   "routes/_shell.client+/Aerooil.statusDashboard": { most: 18.7, why: `${OIL}; the units table, the watched rows per tab and the tab bar` },
   "routes/_shell.client+/Aerooil._index": { most: 17.2, why: OIL },
   "routes/_shell+/Aerooil.org": { most: 17.2, why: OIL },
-  "routes/_shell.client+/Aeroops.updateworkorder.$woRef": { most: 23.1, why: WORK_ORDER },
+  "routes/_shell.client+/Aeroops.updateworkorder.$woRef": { most: 23.3, why: WORK_ORDER },
   "routes/_shell.client+/Aeroops.logbookpages.$logbookRef": { most: 22.7, why: LOGBOOK },
   "routes/_shell.client+/Aeroops.logbooks": { most: 18.9, why: `${OPS}; the rename and delete dialogs` },
   "routes/_shell.client+/Aeroops.workorder._index": { most: 18.1, why: OPS },
@@ -118,7 +121,7 @@ const OVER_BUDGET: Record<string, { most: number; why: string }> = {
   "routes/_shell.client+/Aeroops.maintenance": { most: 17.3, why: OPS },
   "routes/_shell.storage+/Aeroops.tabs": { most: 14.4, why: OPS },
   "routes/aero-box+/storage.inventory-report": { most: 10.1, why: `${AERO_BOX}; the fleet inventory report's tables and download forms` },
-  "routes/_shell.storage+/aircraft.$aircraftId.preview": { most: 16.2, why: PREVIEW },
+  "routes/_shell.storage+/aircraft.$aircraftId.preview": { most: 16.4, why: PREVIEW },
   "routes/_shell.client+/Aeroops.createtechlogbook": { most: 14.3, why: FORMS },
   "routes/_shell.admin+/organization.$orgId.aircraft.new": { most: 17.5, why: FORMS },
   "routes/_shell.nextcloud+/group.create": { most: 17.4, why: FORMS },
@@ -143,7 +146,7 @@ const OVER_BUDGET: Record<string, { most: number; why: string }> = {
   "routes/_shell.storage+/organization": { most: 15.3, why: SHELL },
   "routes/aero-box+/storage.favourites": { most: 14.9, why: AERO_BOX_FILES },
   "routes/_shell.storage+/InventoryReport.$aircraftId": { most: 16.3, why: INVENTORY },
-  "routes/_shell.storage+/linkedDocuments.$aircraftId": { most: 14.7, why: SHELL },
+  "routes/_shell.storage+/linkedDocuments.$aircraftId": { most: 17.1, why: `${SHELL}; the Linked Documents page: its tables and the two-step link form (issue 17 item 5)` },
   "routes/_shell.storage+/OCRReport.$aircraftId": { most: 16.9, why: `${SHELL}; issue 17: the real OCR report (counts, progress, problem files, re-run forms, live figures while jobs run)` },
   "routes/aero-box+/storage.following": { most: 12.6, why: AERO_BOX },
   "routes/aero-box+/storage.all": { most: 12.5, why: AERO_BOX },

@@ -11,14 +11,8 @@ import { validate, compileErrors } from "@readme/openapi-parser";
 import { API_OPERATIONS, answersWithoutJsonSuffix } from "~/models/schemas/api-operations";
 import { buildOpenApiDocument, openApiJson } from "../../upstream/openapi";
 import { OPENAPI_FILE } from "../../scripts/gen-openapi";
-import { registerAuthRoutes } from "../../upstream/main/auth";
-import { registerUserRoutes } from "../../upstream/main/user";
-import { registerStorageRoutes } from "../../upstream/main/storage";
-import { registerInventoryRoutes } from "../../upstream/main/inventory";
-import { registerOcrRoutes } from "../../upstream/main/ocr";
-import { registerConsultantRoutes } from "../../upstream/main/consultant";
-import { registerAdminRoutes } from "../../upstream/main/admin";
 import { registerOpsRoutes } from "../../upstream/ops/routes";
+import { registerMainRoutes } from "../../upstream/index";
 import type { HonoEnv } from "../../upstream/context";
 import { mountEmbeddedApis } from "../../server";
 
@@ -67,13 +61,7 @@ describe("the one list of operations", () => {
   it("names every route of both APIs, and no route that does not exist", () => {
     const main = routeTable((app) => {
       app.get("/healthz.json", (c) => c.json({ ok: true })); // createUpstream's own route
-      registerAuthRoutes(app);
-      registerUserRoutes(app);
-      registerStorageRoutes(app);
-      registerInventoryRoutes(app);
-      registerOcrRoutes(app);
-      registerConsultantRoutes(app);
-      registerAdminRoutes(app);
+      registerMainRoutes(app);
     });
     // Every ops path answers with and without .json: one operation covers both.
     const ops = routeTable(registerOpsRoutes).map((r) => (r.endsWith(".json") ? r : `${r}.json`));

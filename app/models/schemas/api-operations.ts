@@ -12,6 +12,7 @@ import * as C from "./consultant";
 import * as I from "./inventory";
 import * as O from "./ops";
 import * as Oc from "./ocr";
+import * as L from "./links";
 import * as S from "./storage";
 import * as Sp from "./speedtest";
 
@@ -112,6 +113,7 @@ const user = define("main", "Signed-in user", "docs/api/auth-and-user.md");
 const storage = define("main", "Storage", "docs/api/storage.md");
 const inventory = define("main", "Inventory report", "docs/api/inventory.md");
 const ocr = define("main", "Text extraction and OCR", "docs/api/storage.md");
+const links = define("main", "Linked documents", "docs/api/storage.md");
 const consultant = define("main", "Consultants and clients", "docs/api/consultant.md");
 const admin = define("main", "Admin", "docs/api/admin.md");
 
@@ -208,6 +210,12 @@ const mainOperations: ApiOperation[] = [
   ocr("ocrReport", "GET /storage/v2/aircraft/{id}/ocr_report.json", "An aircraft's text extraction report", { who: "read access", params: IdParam, ok: Oc.OcrReportAnswer, notFound: true }),
   ocr("ocrStatus", "GET /storage/v2/ocr_status.json", "Text extraction across the fleet", { ok: Oc.OcrStatusAnswer }),
   ocr("ocrRerun", "POST /storage/v2/ocr/rerun.json", "Queue a file or an aircraft for text extraction again", { who: "write access (a file), su_write or staff (an aircraft)", body: Oc.OcrRerunInput, ok: Oc.OcrRerunAnswer, notFound: true }),
+
+  links("links", "GET /storage/v2/aircraft/{id}/links.json", "An aircraft's linked documents and suggestions (or one row's, file's or work order's)", { who: "read access", params: IdParam, query: L.LinksQuery, ok: L.LinksAnswer, notFound: true }),
+  links("linkTargets", "GET /storage/v2/aircraft/{id}/link_targets.json", "The rows and work orders a document can be linked to", { who: "read access", params: IdParam, ok: L.LinkTargetsAnswer, notFound: true }),
+  links("link", "POST /storage/v2/links.json", "Link a document to a row or a work order", { who: "write access", body: L.LinkCreateInput, ok: L.LinkAnswer, notFound: true }),
+  links("decideLink", "POST /storage/v2/links/decide.json", "Accept or reject a suggestion, or unlink", { who: "write access", body: L.LinkDecideInput, ok: L.LinkAnswer, notFound: true }),
+  links("scanLinks", "POST /storage/v2/links/scan.json", "Queue a search of the aircraft's documents for suggested links", { who: "write access", body: L.LinkScanInput, ok: L.LinkAnswer, notFound: true }),
 
   // --- consultants and clients -----------------------------------------------------------------
   consultant("marketplace", "GET /consultant/list.json", "The consultant marketplace", { who: "client, admin, member", query: C.MarketplaceQuery, ok: C.MarketplaceAnswer }),
