@@ -9,6 +9,7 @@ import { json, type TypedResponse } from "@remix-run/node";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Api, Result } from "./api.server";
 import { holdFile } from "./held-files.server";
+import { structureIntent, type StructureProblem } from "./tab-structure.server";
 import { MultipartError, multipartParts } from "./multipart-body.server";
 import * as oil from "./oil.server";
 import * as ops from "./ops.server";
@@ -17,6 +18,7 @@ import { SHARE_LINK_DAYS, SHARE_MAX_EMAILS, UPLOAD_MAX_BYTES, UPLOAD_MAX_ROWS, t
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export type TabActionProblem =
+  | StructureProblem
   | { intent: "save-row"; id: number | null; error: string; errors?: Record<string, string[]>; values: Record<string, string> }
   | { intent: "delete-rows"; error: string }
   | { intent: "share"; error: string; value: string }
@@ -38,6 +40,17 @@ export function pageAfterWrite(url: URL, extra: Record<string, string | null> = 
   }
   const s = q.toString();
   return `${url.pathname}${s ? `?${s}` : ""}`;
+}
+
+/** The aircraft context of a module URL (org_msn_id or organization + msn_id, aerotype, module). */
+function contextOf(url: URL) {
+  const q = new URLSearchParams();
+  for (const k of ["org_msn_id", "organization", "msn_id", "aerotype", "module"]) {
+    const v = url.searchParams.get(k);
+    if (v) q.set(k, v);
+  }
+  const s = q.toString();
+  return s ? `?${s}` : "";
 }
 
 /** Saving and deleting rows, for any tab (an aircraft's or a template's): the writer says where. */
@@ -102,6 +115,15 @@ export async function tabAction(opts: {
     remove: (ids) => ops.deleteRows(api, aircraft, tabId, ids, product),
   });
   if (rows) return rows;
+  // The tab's structure (Super Users and staff; the ops API refuses anyone else with its message).
+  const ctx = contextOf(url);
+  const structure = await structureIntent(form, api, { ...aircraft, product }, tabId, {
+    saved: () => pageAfterWrite(url, { columns: null }),
+    deletedColumn: () => pageAfterWrite(url, { column: null }),
+    deletedTab: () => `/client/${product === "oil" ? "Aerooil/statusDashboard" : "Aeroops/aeroplane"}${ctx}`,
+    created: (id) => `/client/${product === "oil" ? "Aerooil" : "Aeroops"}/${encodeURIComponent(id)}${ctx}`,
+  });
+  if (structure) return structure;
   if (intent === "share") {
     const raw = String(form.get("emails") ?? "");
     const emails = [...new Set(raw.split(/[\s,;]+/).map((e) => e.trim()).filter(Boolean))];

@@ -1,23 +1,19 @@
 // The AeroOPS template library (ops API, /v1/ops_tab_info/*): manufacturers, their template tabs
-// (create, delete, columns), the tabs' rows (read, add / change, delete by selection, delete all) and
+// (their structure: tab-structure.server.ts), the tabs' rows (read, add / change, delete by selection, delete all) and
 // the template's versions (save with a note, list). Used by /admin/aeroops/template/manufacturers and
 // the template editor /client/template/{tabId?}. A new manufacturer comes with its first tab.
 import type { Api } from "./api.server";
 import {
   DeletedAnswer,
   TemplateListTabsAnswer,
-  Message,
   RowAnswer,
-  TabAnswer,
   TabDataAnswer,
   TemplateManufacturersAnswer,
   TemplateVersionAnswer,
   TemplateVersionsAnswer,
-  type COLUMN_TYPES,
 } from "./schemas/ops";
 
 type Cell = string | number | null;
-export type TemplateColumn = { id?: number; name: string; type: (typeof COLUMN_TYPES)[number]; editable: boolean };
 
 export const listManufacturers = (api: Api) =>
   api.post("ops", "/v1/ops_tab_info/get_template_manufacturer.json", { json: {}, schema: TemplateManufacturersAnswer });
@@ -32,19 +28,7 @@ export const listTemplateVersions = (api: Api, manufacturer: string) =>
 export const saveTemplateVersion = (api: Api, manufacturer: string, note: string) =>
   api.post("ops", "/v1/ops_tab_info/add_update_template_version.json", { json: { manufacturer, note }, schema: TemplateVersionAnswer });
 
-/** Creates a template tab; a manufacturer name not known yet creates the manufacturer. */
-export const createTemplateTab = (api: Api, manufacturer: string, tab: { tab_name: string; group_name: string; columns: TemplateColumn[] }) =>
-  api.post("ops", "/v1/ops_tab_info/create.json", { json: { manufacturer, ...tab }, schema: TabAnswer });
 
-export const deleteTemplateTab = (api: Api, manufacturer: string, tab_id: string) =>
-  api.post("ops", "/v1/ops_tab_info/delete_tab.json", { json: { manufacturer, tab_id }, schema: Message });
-
-/** Sets the columns in this order: with `id` a column is renamed / retyped, without it is added. */
-export const saveTemplateColumns = (api: Api, manufacturer: string, tab_id: string, columns: TemplateColumn[]) =>
-  api.call("ops", "PUT", "/v1/ops_tab_info/push_data_columns_list.json", { json: { manufacturer, tab_id, columns }, schema: TabAnswer });
-
-export const deleteTemplateColumn = (api: Api, manufacturer: string, tab_id: string, column_id: number) =>
-  api.post("ops", "/v1/ops_tab_info/delete_column.json", { json: { manufacturer, tab_id, column_id }, schema: TabAnswer });
 
 export const templateRows = (
   api: Api,

@@ -26,6 +26,8 @@ import { dayMonthYear } from "~/utils/dates";
 import { opsHandle } from "~/components/ops-tab-bar/ops-top-bar";
 import { opsTabHref, WORK_ORDER_TAB_SCREENS } from "~/models/workorder-rules";
 import { documentCountsByRow, linkedDocumentsHref } from "~/models/links.server";
+import { ColumnsDialog, ConfirmDialog, CreateTabForm, ProblemAlert } from "~/components/tab-structure/tab-structure";
+import { ModalBody, ModalDialog } from "~/components/modal-dialog/modal-dialog";
 
 
 export const handle = opsHandle;
@@ -98,6 +100,19 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     aircraft: aircraftFields(ref),
     canEdit,
     canEditStructure: header.access_type === "su_write",
+    // Super Users: the columns dialog (?columns=edit), a new tab (?dialog=new-tab), and the
+    // confirmations to delete a column (?confirm=delete-column&column=) or this tab (?confirm=delete-tab).
+    structure:
+      header.access_type === "su_write"
+        ? {
+            columnsOpen: url.searchParams.get("columns") === "edit",
+            newTabOpen: url.searchParams.get("dialog") === "new-tab",
+            deletable: tab.tab_id.startsWith("tab-"),
+            confirmTab: url.searchParams.get("confirm") === "delete-tab" && tab.tab_id.startsWith("tab-"),
+            confirmColumn: url.searchParams.get("confirm") === "delete-column" ? data.data.columns.find((c) => String(c.id) === url.searchParams.get("column")) ?? null : null,
+            columnsEditable: tab.tab_id.startsWith("tab-"),
+          }
+        : null,
     canEditLocked: user.role === "admin" || user.role === "member",
     editing: editing ? { row: editing.row, missing: editParam !== "new" && !editing.row } : null,
     confirmDelete: canEdit && url.searchParams.get("confirm") === "delete" && selected.length ? selected : null,
@@ -167,6 +182,23 @@ export default function OpsTab() {
       </div>
 
       <TabToolbar d={d} hrefWith={hrefWith} />
+      {d.structure ? (
+        <div className={ui.row} style={{ marginBottom: 12 }} aria-label="Tab structure" role="group">
+          {d.structure.columnsEditable ? (
+            <Link to={hrefWith({ columns: "edit" })} preventScrollReset className={`${ui.button.ghost} ${ui.buttonSmall}`}>
+              Columns…
+            </Link>
+          ) : null}
+          <Link to={hrefWith({ dialog: "new-tab" })} preventScrollReset className={`${ui.button.ghost} ${ui.buttonSmall}`}>
+            New tab…
+          </Link>
+          {d.structure.deletable ? (
+            <Link to={hrefWith({ confirm: "delete-tab" })} preventScrollReset className={`${ui.button.ghost} ${ui.buttonSmall}`}>
+              Delete this tab…
+            </Link>
+          ) : null}
+        </div>
+      ) : null}
       {problem && !shownInPlace(problem, d) ? (
         <p className={ui.alert.error} role="alert">
           {problem.error}
@@ -249,6 +281,36 @@ export default function OpsTab() {
       {d.confirmDelete ? (
         <DeleteRowsDialog ids={d.confirmDelete} closeHref={hrefWith({ confirm: null, select: null })} problem={problem?.intent === "delete-rows" ? problem.error : null} />
       ) : null}
+      {d.structure?.columnsOpen ? (
+        <ColumnsDialog
+          tabName={d.tab.tab_name}
+          columns={d.columns}
+          closeHref={hrefWith({ columns: null })}
+          deleteHref={(id) => hrefWith({ columns: null, confirm: "delete-column", column: String(id) })}
+          problem={problem?.intent === "save-columns" ? problem : null}
+        />
+      ) : null}
+      {d.structure?.confirmColumn ? (
+        <ConfirmDialog title={`Delete the column ${d.structure.confirmColumn.name}?`} intent="delete-column" closeHref={hrefWith({ confirm: null, column: null })} button="Delete the column" fields={{ column_id: String(d.structure.confirmColumn.id) }}>
+          <ProblemAlert problem={problem?.intent === "delete-column" ? problem : null} />
+          <p>Its value is removed from every row of {d.tab.tab_name}.</p>
+        </ConfirmDialog>
+      ) : null}
+      {d.structure?.confirmTab ? (
+        <ConfirmDialog title={`Delete the tab ${d.tab.tab_name}?`} intent="delete-tab" closeHref={hrefWith({ confirm: null })} button="Delete the tab" fields={{ tab_id: d.tab.tab_id }}>
+          <ProblemAlert problem={problem?.intent === "delete-tab" ? problem : null} />
+          <p>
+            Its {d.total} {d.total === 1 ? "row" : "rows"} and its columns go with it, for MSN {d.header.msn}.
+          </p>
+        </ConfirmDialog>
+      ) : null}
+      {d.structure?.newTabOpen ? (
+        <ModalDialog title="New tab" subtitle={`A tab of MSN ${d.header.msn} in AeroOPS`} closeHref={hrefWith({ dialog: null })}>
+          <ModalBody>
+            <CreateTabForm bare problem={problem?.intent === "create-tab" ? problem : null} />
+          </ModalBody>
+        </ModalDialog>
+      ) : null}
       {d.dialog === "share" ? <ShareDialog closeHref={hrefWith({ dialog: null })} problem={problem?.intent === "share" ? problem : null} msn={d.header.msn} /> : null}
     </>
   );
@@ -272,6 +334,10 @@ function shownInPlace(problem: Problem, d: TabData) {
   if (problem.intent === "save-row") return Boolean(d.editing && !d.editing.missing);
   if (problem.intent === "delete-rows") return Boolean(d.confirmDelete);
   if (problem.intent === "share") return d.dialog === "share";
+  if (problem.intent === "save-columns") return Boolean(d.structure?.columnsOpen);
+  if (problem.intent === "delete-column") return Boolean(d.structure?.confirmColumn);
+  if (problem.intent === "delete-tab") return Boolean(d.structure?.confirmTab);
+  if (problem.intent === "create-tab") return Boolean(d.structure?.newTabOpen);
   return true;
 }
 

@@ -17,7 +17,9 @@ export type Problem =
   | { intent: "delete-rows"; error: string }
   | { intent: "share"; error: string; value: string }
   | { intent: "watch"; id: number | null; error: string }
-  | { intent: "validate" | "import"; error: string; rowErrors: { row: number; column: string | null; error: string }[] };
+  | { intent: "validate" | "import"; error: string; rowErrors: { row: number; column: string | null; error: string }[] }
+  | { intent: "create-tab" | "save-columns"; error: string; values: Record<string, string> }
+  | { intent: "delete-tab" | "delete-column"; error: string };
 
 /** The aircraft fields every form of the page carries (the page's own query names the aircraft). */
 export function AircraftFields({ aircraft }: { aircraft: Record<string, string> }) {

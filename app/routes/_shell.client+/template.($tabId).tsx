@@ -18,6 +18,7 @@ import { openManufacturer, requireTemplateUser, templateAction, type TemplatePro
 import { pageAfterWrite } from "~/models/ops-tab.server";
 import * as templates from "~/models/templates.server";
 import { dateUtc } from "~/utils/dates";
+import { ColumnsDialog, ConfirmDialog, CreateTabForm, ProblemAlert } from "~/components/tab-structure/tab-structure";
 import { DeleteRowsDialog, RowDialog, type Problem } from "./__ops-tab-parts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -104,56 +105,6 @@ const lib = (name: string) => `/client/template?typeOfManufacturer=${encodeURICo
 const tabAt = (name: string, id: string) => `/client/template/${encodeURIComponent(id)}?typeOfManufacturer=${encodeURIComponent(name)}`;
 const pick = (p: AnyProblem | null, intent: string) => (p && p.intent === intent ? p : null);
 
-function ProblemAlert({ problem }: { problem: { error: string } | null }) {
-  return problem ? (
-    <p className={ui.alert.error} role="alert">
-      {problem.error}
-    </p>
-  ) : null;
-}
-
-/** The add-a-tab form (with a manufacturer field when it starts a new manufacturer). */
-function CreateTabForm({ newManufacturer, problem }: { newManufacturer: boolean; problem: AnyProblem | null }) {
-  const p = pick(problem, "create-tab") as Extract<TemplateProblem, { intent: "create-tab" }> | null;
-  const v = p?.values ?? {};
-  return (
-    <Form method="post" className={ui.card} aria-label={newManufacturer ? "New manufacturer" : "Add a tab"}>
-      <h2 className={ui.cardTitle}>{newManufacturer ? "New manufacturer" : "Add a tab"}</h2>
-      <input type="hidden" name="intent" value="create-tab" />
-      <ProblemAlert problem={p} />
-      {newManufacturer ? (
-        <div className={ui.field}>
-          <label className={ui.label} htmlFor="t-manufacturer">
-            Manufacturer
-          </label>
-          <input id="t-manufacturer" name="manufacturer" className={ui.input} required maxLength={100} defaultValue={v.manufacturer} />
-        </div>
-      ) : null}
-      <div className={ui.field}>
-        <label className={ui.label} htmlFor="t-name">
-          {newManufacturer ? "First tab" : "Tab name"}
-        </label>
-        <input id="t-name" name="tab_name" className={ui.input} required maxLength={100} defaultValue={v.tab_name} />
-      </div>
-      <div className={ui.field}>
-        <label className={ui.label} htmlFor="t-group">
-          Group <span className={ui.hint}>optional, e.g. Airworthiness</span>
-        </label>
-        <input id="t-group" name="group_name" className={ui.input} maxLength={100} defaultValue={v.group_name} />
-      </div>
-      <div className={ui.field}>
-        <label className={ui.label} htmlFor="t-columns">
-          Columns <span className={ui.hint}>one per line: a name, or "Name: type" (text, number, date, select)</span>
-        </label>
-        <textarea id="t-columns" name="columns" className={ui.textarea} rows={5} defaultValue={v.columns} placeholder={"Description\nPart No\nInstalled: date\nLimit Months: number"} />
-      </div>
-      <button type="submit" className={ui.button.primary}>
-        {newManufacturer ? "Create the manufacturer" : "Add the tab"}
-      </button>
-    </Form>
-  );
-}
-
 function Manufacturers({ d, problem }: { d: Extract<Data, { view: "manufacturers" }>; problem: AnyProblem | null }) {
   return (
     <>
@@ -182,7 +133,7 @@ function Manufacturers({ d, problem }: { d: Extract<Data, { view: "manufacturers
         </tbody>
       </ListTable>
       <div style={{ marginTop: 24, maxWidth: 640 }}>
-        <CreateTabForm newManufacturer problem={problem} />
+        <CreateTabForm newManufacturer problem={pick(problem, "create-tab") as Extract<TemplateProblem, { intent: "create-tab" }> | null} />
       </div>
     </>
   );
@@ -237,7 +188,7 @@ function Library({ d, problem }: { d: Extract<Data, { view: "library" }>; proble
       </ListTable>
 
       <div className={ui.grid} style={{ marginTop: 24 }}>
-        <CreateTabForm newManufacturer={false} problem={problem} />
+        <CreateTabForm newManufacturer={false} problem={pick(problem, "create-tab") as Extract<TemplateProblem, { intent: "create-tab" }> | null} />
         <section className={ui.card} aria-labelledby="versions-title">
           <h2 id="versions-title" className={ui.cardTitle}>
             Versions
@@ -471,121 +422,8 @@ function TemplateTab({ d, problem }: { d: Extract<Data, { view: "tab" }>; proble
           <p>The column and its value in every row of this template tab are removed.</p>
         </ConfirmDialog>
       ) : null}
-      {d.columnsOpen ? <ColumnsDialog d={d} closeHref={hrefWith({ columns: null })} deleteHref={(id) => hrefWith({ columns: null, confirm: "delete-column", column: String(id) })} problem={pick(problem, "save-columns") as Extract<TemplateProblem, { intent: "save-columns" }> | null} /> : null}
+      {d.columnsOpen ? <ColumnsDialog tabName={d.tab.tab_name} columns={d.columns} closeHref={hrefWith({ columns: null })} deleteHref={(id) => hrefWith({ columns: null, confirm: "delete-column", column: String(id) })} problem={pick(problem, "save-columns") as Extract<TemplateProblem, { intent: "save-columns" }> | null} /> : null}
     </>
-  );
-}
-
-function ConfirmDialog({ title, intent, closeHref, button, fields = {}, children }: { title: string; intent: string; closeHref: string; button: string; fields?: Record<string, string>; children: React.ReactNode }) {
-  return (
-    <ModalDialog title={title} subtitle="This cannot be undone." closeHref={closeHref}>
-      <Form method="post" preventScrollReset>
-        <input type="hidden" name="intent" value={intent} />
-        {Object.entries(fields).map(([k, v]) => (
-          <input key={k} type="hidden" name={k} value={v} />
-        ))}
-        <ModalBody>{children}</ModalBody>
-        <ModalFooter>
-          <Link to={closeHref} className={ui.button.ghost} preventScrollReset>
-            Cancel
-          </Link>
-          <button type="submit" className={ui.button.danger}>
-            {button}
-          </button>
-        </ModalFooter>
-      </Form>
-    </ModalDialog>
-  );
-}
-
-/** The columns: name, type, position (the order) and whether clients may edit it; one new column; delete links. */
-function ColumnsDialog({
-  d,
-  closeHref,
-  deleteHref,
-  problem,
-}: {
-  d: Extract<Data, { view: "tab" }>;
-  closeHref: string;
-  deleteHref: (id: number) => string;
-  problem: Extract<TemplateProblem, { intent: "save-columns" }> | null;
-}) {
-  const v = problem?.values ?? {};
-  const val = (k: string, dflt: string) => (k in v ? v[k]! : dflt);
-  return (
-    <ModalDialog title={`Columns of ${d.tab.tab_name}`} subtitle="Rename, retype or reorder (by position), add one; a type change converts the values or is refused." closeHref={closeHref}>
-      <Form method="post" preventScrollReset>
-        <input type="hidden" name="intent" value="save-columns" />
-        <ModalBody>
-          <ProblemAlert problem={problem} />
-          {d.columns.map((c, i) => (
-            <fieldset key={c.id} className={ui.row} style={{ border: 0, borderBottom: "1px solid #d5dde7", padding: "0 0 8px", margin: "0 0 8px", alignItems: "end", flexWrap: "wrap" }}>
-              <legend className="visually-hidden">Column {i + 1}</legend>
-              <input type="hidden" name={`col.${i}.id`} value={c.id} />
-              <div className={ui.field} style={{ flex: "2 1 160px" }}>
-                <label className={ui.label} htmlFor={`col-${i}-name`}>
-                  Name
-                </label>
-                <input id={`col-${i}-name`} name={`col.${i}.name`} className={ui.input} defaultValue={val(`col.${i}.name`, c.name)} required maxLength={100} />
-              </div>
-              <div className={ui.field} style={{ flex: "1 1 100px" }}>
-                <label className={ui.label} htmlFor={`col-${i}-type`}>
-                  Type
-                </label>
-                <select id={`col-${i}-type`} name={`col.${i}.type`} className={ui.input} defaultValue={val(`col.${i}.type`, c.type)}>
-                  {COLUMN_TYPES.map((t) => (
-                    <option key={t} value={t}>
-                      {t}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <div className={ui.field} style={{ flex: "0 1 80px" }}>
-                <label className={ui.label} htmlFor={`col-${i}-pos`}>
-                  Position
-                </label>
-                <input id={`col-${i}-pos`} name={`col.${i}.position`} className={ui.input} inputMode="numeric" defaultValue={val(`col.${i}.position`, String(i + 1))} />
-              </div>
-              <label className={ui.choice}>
-                <input type="checkbox" name={`col.${i}.editable`} defaultChecked={problem ? v[`col.${i}.editable`] === "on" : c.editable} /> Editable
-              </label>
-              <Link to={deleteHref(c.id)} className={`${ui.button.ghost} ${ui.buttonSmall}`} aria-label={`Delete the column ${c.name}`}>
-                Delete…
-              </Link>
-            </fieldset>
-          ))}
-          <fieldset className={ui.row} style={{ border: 0, padding: 0, margin: "12px 0 0", alignItems: "end", flexWrap: "wrap" }}>
-            <legend className={ui.label}>Add a column</legend>
-            <div className={ui.field} style={{ flex: "2 1 160px" }}>
-              <label className={ui.label} htmlFor="new-name">
-                New column name
-              </label>
-              <input id="new-name" name="new.name" className={ui.input} defaultValue={val("new.name", "")} maxLength={100} />
-            </div>
-            <div className={ui.field} style={{ flex: "1 1 100px" }}>
-              <label className={ui.label} htmlFor="new-type">
-                New column type
-              </label>
-              <select id="new-type" name="new.type" className={ui.input} defaultValue={val("new.type", "text")}>
-                {COLUMN_TYPES.map((t) => (
-                  <option key={t} value={t}>
-                    {t}
-                  </option>
-                ))}
-              </select>
-            </div>
-          </fieldset>
-        </ModalBody>
-        <ModalFooter>
-          <Link to={closeHref} className={ui.button.ghost} preventScrollReset>
-            Cancel
-          </Link>
-          <button type="submit" className={ui.button.primary}>
-            Save the columns
-          </button>
-        </ModalFooter>
-      </Form>
-    </ModalDialog>
   );
 }
 
