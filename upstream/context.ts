@@ -113,6 +113,10 @@ export interface Audit {
     detail?: unknown;
     ip?: string | null;
   }): Promise<void>;
+  /** Checks the whole hash chain (ADR 044): the first entry altered, removed or reordered, or OK. */
+  verify(): Promise<import("./audit-chain").ChainResult>;
+  /** The entries of a period (YYYY-MM-DD, UTC, inclusive; either end open) with the hashes an auditor needs. */
+  exportPeriod(period: { from?: string | null; to?: string | null }): Promise<import("./audit").AuditExport>;
 }
 
 export interface Deps {
