@@ -48,6 +48,7 @@ async function main(): Promise<number> {
   );
   if (manifest.secrets.blob_secret === "environment") console.log("The blob secret comes from BLOB_SECRET: keep it with the backup's keys, it is not in the backup.");
   if (manifest.secrets.blob_secret === "excluded") console.log("blob-secret.key is not in the backup (--no-secrets): without it 2FA users must reset their second factor after a restore.");
+  if (manifest.secrets.blob_secret === "absent") console.log(`DATA_DIR has no ${"blob-secret.key"}: keep the BLOB_SECRET this portal runs with alongside the backup.`);
   if (manifest.missing.length) {
     console.error(`INCOMPLETE: ${manifest.missing.length} blob(s) the database references were missing from DATA_DIR:`);
     for (const m of manifest.missing.slice(0, 20)) console.error(`  ${m.key} (${m.table}.${m.column})`);

@@ -49,7 +49,7 @@ async function main(): Promise<number> {
   );
   if (m.missing.length) console.warn(`Note: ${m.missing.length} blob(s) were already missing when this backup was made (manifest.json, "missing").`);
   if (m.secrets.blob_secret === "environment") console.log("The backup's blob secret came from BLOB_SECRET: start the portal with the same BLOB_SECRET.");
-  if (m.secrets.blob_secret === "excluded") console.log("The backup has no blob-secret.key: put the original in DATA_DIR (or set BLOB_SECRET) before starting, or 2FA users must reset.");
+  if (m.secrets.blob_secret === "excluded" || m.secrets.blob_secret === "absent") console.log("The backup has no blob-secret.key: put the original in DATA_DIR (or set BLOB_SECRET) before starting, or 2FA users must reset.");
   console.log(`Start the portal with DATA_DIR=${path.resolve(dataDir)}; everyone signs in again (session-secret.key is not in backups), then check: npm run audit:verify.`);
   return 0;
 }

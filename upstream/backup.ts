@@ -52,7 +52,8 @@ export interface Manifest {
   blobs: { count: number; bytes: number };
   /** Referenced by the snapshot but absent from DATA_DIR when copied (should stay empty). */
   missing: { key: string; table: string; column: string }[];
-  secrets: { blob_secret: "included" | "excluded" | "environment"; session_secret: "excluded" };
+  /** blob-secret.key: in the backup, left out (--no-secrets), not the key in use (BLOB_SECRET), or not in DATA_DIR at all. */
+  secrets: { blob_secret: "included" | "excluded" | "environment" | "absent"; session_secret: "excluded" };
   files: ManifestFile[];
 }
 
@@ -269,7 +270,7 @@ export async function createBackup(opts: BackupOptions): Promise<Manifest> {
   log(`${copied} blobs copied (${(bytes / 1024 / 1024).toFixed(1)} MiB).`);
 
   // 4. The blob secret (unless told not to), then the database file's own checksum.
-  let blobSecret: Manifest["secrets"]["blob_secret"] = "excluded";
+  let blobSecret: Manifest["secrets"]["blob_secret"] = opts.noSecrets ? "excluded" : "absent";
   if (opts.blobSecretFromEnv) blobSecret = "environment";
   else if (!opts.noSecrets && fs.existsSync(path.join(dataDir, BLOB_SECRET_FILE))) {
     const got = await copyHashed(path.join(dataDir, BLOB_SECRET_FILE), path.join(outDir, BLOB_SECRET_FILE));
