@@ -1,5 +1,7 @@
 // /admin/audit: the audit log (who, what, when and from where), filtered by user, organization,
-// action and date with a GET form, newest first, paged (GET /admin/audit.json).
+// action and date with a GET form, newest first, paged (GET /admin/audit.json). Above it, the hash
+// chain's state as the upstream verified it for this page (GET /admin/audit/chain.json, ADR 044) and,
+// for admins, the export of a period (a plain form post to /resources/audit-export: a JSON download).
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { ListPagination, OrganizationFilter } from "~/components/admin/list-parts";
@@ -18,13 +20,14 @@ import { requireUser, STAFF } from "~/utils/auth.server";
 export const meta: MetaFunction = () => [{ title: "Audit log · AeroRecords" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api } = await requireUser(request, context, { roles: STAFF });
+  const { api, user } = await requireUser(request, context, { roles: STAFF });
   const params = listParams(request, AuditQuery);
-  const [data, organizations] = await Promise.all([
+  const [data, organizations, chain] = await Promise.all([
     admin.listAudit(api, params),
     admin.organizationOptions(api),
+    admin.auditChain(api),
   ]);
-  return json({ params, ...data, organizations });
+  return json({ params, ...data, organizations, chain, canExport: user.role === "admin" });
 }
 
 const ACTION_GROUPS = [
@@ -44,8 +47,60 @@ function detailText(detail: unknown) {
   return JSON.stringify(detail, null, 1);
 }
 
+type Chain = ReturnType<typeof useLoaderData<typeof loader>>["chain"];
+
+/** The hash chain's state: verified with its head, or the first entry where it breaks. */
+function ChainState({ chain }: { chain: Chain }) {
+  const head = chain.head ? (
+    <>
+      Chain head <code className={ui.mono}>{chain.head.hash}</code> (entry #{chain.head.id}).
+    </>
+  ) : (
+    "The log is empty."
+  );
+  if (chain.ok) {
+    return (
+      <section className={ui.alert.success} aria-labelledby="chain-state" data-chain="verified">
+        <strong id="chain-state">Chain verified: {chain.count.toLocaleString("en-US")} entries, none altered, removed or reordered.</strong>
+        <br />
+        {head} Checked {dateTimeUtc(chain.verified_at)}.
+      </section>
+    );
+  }
+  return (
+    <section className={ui.alert.error} aria-labelledby="chain-state" data-chain="broken">
+      <strong id="chain-state">Chain broken at entry #{chain.problem?.id}.</strong> {chain.problem?.message}
+      <br />
+      {chain.count.toLocaleString("en-US")} entries read. {head} Checked {dateTimeUtc(chain.verified_at)}. Compare with a backup or an
+      earlier export before trusting entries from #{chain.problem?.id} on.
+    </section>
+  );
+}
+
+/** A period of the log as a JSON file an auditor can verify alone (docs/operations.md). */
+function ExportForm({ from, to }: { from?: string; to?: string }) {
+  return (
+    <form method="post" action="/resources/audit-export" className={ui.filterBar} aria-label="Export the audit log">
+      <label className={ui.field}>
+        <span className={ui.label}>Export from</span>
+        <input name="from" type="date" defaultValue={from ?? ""} className={ui.input} />
+      </label>
+      <label className={ui.field}>
+        <span className={ui.label}>Export to</span>
+        <input name="to" type="date" defaultValue={to ?? ""} className={ui.input} />
+      </label>
+      <button type="submit" className={ui.button.secondary}>
+        Download export (JSON)
+      </button>
+      <p className={`${ui.small} ${ui.muted}`} style={{ flex: "1 1 260px", margin: 0 }}>
+        With the hash before the period and the chain head, so an auditor can verify it; blank dates export from the start or to today.
+      </p>
+    </form>
+  );
+}
+
 export default function Audit() {
-  const { params, entries, total, page, per_page, organizations } = useLoaderData<typeof loader>();
+  const { params, entries, total, page, per_page, organizations, chain, canExport } = useLoaderData<typeof loader>();
   const location = useLocation();
   return (
     <>
@@ -55,6 +110,8 @@ export default function Audit() {
           <p className={ui.pageLead}>Every change: who made it, what it was, when (UTC) and from which address.</p>
         </div>
       </div>
+      <ChainState chain={chain} />
+      {canExport ? <ExportForm from={params.from} to={params.to} /> : null}
       <Form method="get" className={ui.filterBar} role="search">
         <label className={ui.field} style={{ flex: "1 1 200px" }}>
           <span className={ui.label}>User</span>
