@@ -49,6 +49,8 @@ function detailText(detail: unknown) {
 
 type Chain = ReturnType<typeof useLoaderData<typeof loader>>["chain"];
 
+const entriesText = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "entry" : "entries"}`;
+
 /** The hash chain's state: verified with its head, or the first entry where it breaks. */
 function ChainState({ chain }: { chain: Chain }) {
   const head = chain.head ? (
@@ -60,32 +62,36 @@ function ChainState({ chain }: { chain: Chain }) {
   );
   if (chain.ok) {
     return (
-      <section className={ui.alert.success} aria-labelledby="chain-state" data-chain="verified">
-        <strong id="chain-state">Chain verified: {chain.count.toLocaleString("en-US")} entries, none altered, removed or reordered.</strong>
-        <br />
-        {head} Checked {dateTimeUtc(chain.verified_at)}.
-      </section>
+      <div className={ui.alert.success} data-chain="verified">
+        <div>
+          <strong>Chain verified: {entriesText(chain.count)}, none altered, removed or reordered.</strong>
+          <br />
+          {head} Checked {dateTimeUtc(chain.verified_at)}.
+        </div>
+      </div>
     );
   }
   return (
-    <section className={ui.alert.error} aria-labelledby="chain-state" data-chain="broken">
-      <strong id="chain-state">Chain broken at entry #{chain.problem?.id}.</strong> {chain.problem?.message}
-      <br />
-      {chain.count.toLocaleString("en-US")} entries read. {head} Checked {dateTimeUtc(chain.verified_at)}. Compare with a backup or an
-      earlier export before trusting entries from #{chain.problem?.id} on.
-    </section>
+    <div className={ui.alert.error} data-chain="broken" role="alert">
+      <div>
+        <strong>Chain broken at entry #{chain.problem?.id}.</strong> {chain.problem?.message}
+        <br />
+        {entriesText(chain.count)} read. {head} Checked {dateTimeUtc(chain.verified_at)}. Compare with a backup or an earlier export
+        before trusting entries from #{chain.problem?.id} on; <code className={ui.mono}>npm run audit:verify</code> on the server says the same.
+      </div>
+    </div>
   );
 }
 
 /** A period of the log as a JSON file an auditor can verify alone (docs/operations.md). */
 function ExportForm({ from, to }: { from?: string; to?: string }) {
   return (
-    <form method="post" action="/resources/audit-export" className={ui.filterBar} aria-label="Export the audit log">
-      <label className={ui.field}>
+    <form method="post" action="/resources/audit-export" className={ui.row} style={{ alignItems: "flex-end" }} aria-label="Export the audit log">
+      <label className={ui.field} style={{ marginBottom: 0 }}>
         <span className={ui.label}>Export from</span>
         <input name="from" type="date" defaultValue={from ?? ""} className={ui.input} />
       </label>
-      <label className={ui.field}>
+      <label className={ui.field} style={{ marginBottom: 0 }}>
         <span className={ui.label}>Export to</span>
         <input name="to" type="date" defaultValue={to ?? ""} className={ui.input} />
       </label>
@@ -93,9 +99,23 @@ function ExportForm({ from, to }: { from?: string; to?: string }) {
         Download export (JSON)
       </button>
       <p className={`${ui.small} ${ui.muted}`} style={{ flex: "1 1 260px", margin: 0 }}>
-        With the hash before the period and the chain head, so an auditor can verify it; blank dates export from the start or to today.
+        The entries of the period with the hash before it and the chain head, so an auditor can verify them on their own (blank dates: from
+        the start, to today).
       </p>
     </form>
+  );
+}
+
+/** The log's integrity: the chain's state and, for admins, the export. */
+function Integrity({ chain, canExport, from, to }: { chain: Chain; canExport: boolean; from?: string; to?: string }) {
+  return (
+    <section className={ui.card} style={{ marginBottom: 24 }} aria-labelledby="audit-integrity">
+      <h2 id="audit-integrity" className={ui.cardTitle}>
+        Tamper-evidence
+      </h2>
+      <ChainState chain={chain} />
+      {canExport ? <ExportForm from={from} to={to} /> : null}
+    </section>
   );
 }
 
@@ -110,8 +130,7 @@ export default function Audit() {
           <p className={ui.pageLead}>Every change: who made it, what it was, when (UTC) and from which address.</p>
         </div>
       </div>
-      <ChainState chain={chain} />
-      {canExport ? <ExportForm from={params.from} to={params.to} /> : null}
+      <Integrity chain={chain} canExport={canExport} from={params.from} to={params.to} />
       <Form method="get" className={ui.filterBar} role="search">
         <label className={ui.field} style={{ flex: "1 1 200px" }}>
           <span className={ui.label}>User</span>
