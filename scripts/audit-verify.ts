@@ -94,7 +94,7 @@ async function main(): Promise<number> {
       console.error(`The audit log in ${dataDir} has no hash chain yet: start the portal once on it (migration 009_audit_chain).`);
       return 2;
     }
-    const result = await createAudit(db, sqlite).verify();
+    const result = await createAudit(db, sqlite).verify({ full: true });
     let code = report(result, "");
     const head = option(args, "--head");
     if (code === 0 && head) {

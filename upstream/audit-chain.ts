@@ -33,7 +33,7 @@ export function canonicalEntry(e: ChainEntry): string {
 }
 
 export function entryHash(prevHash: string, e: ChainEntry): string {
-  return crypto.createHash("sha256").update(`${prevHash}\n${canonicalEntry(e)}`, "utf8").digest("hex");
+  return crypto.hash("sha256", `${prevHash}\n${canonicalEntry(e)}`, "hex");
 }
 
 export interface ChainProblem {
@@ -61,6 +61,8 @@ export interface VerifyOptions {
   startPrev?: string;
   /** The highest id the log ever handed out (sqlite_sequence): more than the last id = entries cut off the end. */
   sequence?: number | null;
+  /** The id of the entry startPrev belongs to (a check that resumes after it): entries cut off the end are counted from there. */
+  startId?: number;
   /** The id of the entry with this hash, if any: only asked once the chain is broken, to name a reordering. */
   findByHash?: (hash: string) => number | null;
 }
@@ -93,7 +95,7 @@ export function chainVerifier(opts: VerifyOptions = {}) {
       if (after != null && after !== e.id) {
         return { id: e.id, kind: "reordered", message: `Entry #${e.id} is out of order: it was written after entry #${after}, not after ${prev ? `#${prev.id}` : "the start"}.` };
       }
-      const firstMissing = prev ? prev.id + 1 : opts.startPrev ? null : 1;
+      const firstMissing = prev ? prev.id + 1 : opts.startId != null ? opts.startId + 1 : opts.startPrev ? null : 1;
       if (firstMissing != null && firstMissing < e.id) {
         const range = firstMissing === e.id - 1 ? `#${firstMissing} was` : `#${firstMissing} to #${e.id - 1} were`;
         return { id: firstMissing, kind: "removed", message: `Entry ${range} removed: entry #${e.id} was written after an entry that is no longer in the log.` };
@@ -115,7 +117,7 @@ export function chainVerifier(opts: VerifyOptions = {}) {
       }
     },
     finish(): ChainResult {
-      const lastId = (head as ChainResult["head"])?.id ?? 0;
+      const lastId = (head as ChainResult["head"])?.id ?? opts.startId ?? 0;
       if (!problem && opts.sequence != null && opts.sequence > lastId) {
         const range = opts.sequence === lastId + 1 ? `#${opts.sequence} was` : `#${lastId + 1} to #${opts.sequence} were`;
         problem = { id: lastId + 1, kind: "truncated", message: `Entry ${range} removed from the end of the log (the log had reached #${opts.sequence}).` };

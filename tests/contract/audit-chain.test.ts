@@ -122,6 +122,35 @@ describe("migration 009_audit_chain", () => {
   });
 });
 
+describe("the admin page's check of a large log", () => {
+  it("resumes from the last whole pass's head, and reads the log whole again when that head changed or when asked", async () => {
+    const dir = path.join(scratch, "large");
+    const opened = await openDatabase(dir);
+    try {
+      const audit = createAudit(opened.db, opened.sqlite, { smallLog: 10 });
+      for (let i = 0; i < 20; i++) await audit.log({ userId: 1, action: "test.large", entity: "x", entityId: i });
+      const first = await audit.verify();
+      expect(first).toMatchObject({ ok: true, count: 20 });
+      for (let i = 0; i < 5; i++) await audit.log({ userId: 1, action: "test.large", entity: "x", entityId: 20 + i });
+      const ids = (await opened.db.selectFrom("audit_log").select("id").orderBy("id").execute()).map((r) => r.id);
+      opened.sqlite.exec("DROP TRIGGER audit_log_no_update");
+      opened.sqlite.prepare("UPDATE audit_log SET ip = '203.0.113.1' WHERE id = ?").run(ids[3]);
+      // Within ten minutes an old entry's change waits for the next whole pass…
+      const resumed = await audit.verify();
+      expect(resumed).toMatchObject({ ok: true, count: 25, full_at: first.full_at, head: { id: ids[24] } });
+      // …which a full check (npm run audit:verify) always is.
+      expect((await audit.verify({ full: true })).problem).toMatchObject({ id: ids[3], kind: "altered" });
+      // A changed head is never resumed from.
+      opened.sqlite.prepare("UPDATE audit_log SET ip = NULL WHERE id = ?").run(ids[3]);
+      expect((await audit.verify()).ok).toBe(true);
+      opened.sqlite.prepare("UPDATE audit_log SET action = 'edited' WHERE id = ?").run(ids[24]);
+      expect((await audit.verify()).problem).toMatchObject({ id: ids[24], kind: "altered" });
+    } finally {
+      await opened.close();
+    }
+  });
+});
+
 describe("npm run audit:verify", () => {
   it("prints OK with the count and the chain head", async () => {
     const all = await rows();

@@ -553,6 +553,8 @@ export const AuditChainAnswer = z.object({
   head: z.object({ id: z.number().int(), hash: z.string().nullable() }).nullable(),
   problem: z.object({ id: z.number().int(), kind: z.string(), message: z.string() }).nullable(),
   verified_at: z.string(),
+  /** When the whole log was last read (a large log's check resumes from that pass's head in between). */
+  full_verified_at: z.string(),
 });
 export type AuditChainAnswer = z.infer<typeof AuditChainAnswer>;
 

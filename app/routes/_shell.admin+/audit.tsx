@@ -51,6 +51,13 @@ type Chain = ReturnType<typeof useLoaderData<typeof loader>>["chain"];
 
 const entriesText = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "entry" : "entries"}`;
 
+/** When it was checked; a large log is read whole at most every 10 minutes, new entries on every view. */
+function checked(chain: Chain) {
+  const now = dateTimeUtc(chain.verified_at);
+  const whole = dateTimeUtc(chain.full_verified_at);
+  return Date.parse(chain.verified_at) - Date.parse(chain.full_verified_at) > 60_000 ? `New entries checked ${now}; the whole log read ${whole}.` : `Checked ${now}.`;
+}
+
 /** The hash chain's state: verified with its head, or the first entry where it breaks. */
 function ChainState({ chain }: { chain: Chain }) {
   const head = chain.head ? (
@@ -66,7 +73,7 @@ function ChainState({ chain }: { chain: Chain }) {
         <div>
           <strong>Chain verified: {entriesText(chain.count)}, none altered, removed or reordered.</strong>
           <br />
-          {head} Checked {dateTimeUtc(chain.verified_at)}.
+          {head} {checked(chain)}
         </div>
       </div>
     );
@@ -76,7 +83,7 @@ function ChainState({ chain }: { chain: Chain }) {
       <div>
         <strong>Chain broken at entry #{chain.problem?.id}.</strong> {chain.problem?.message}
         <br />
-        {entriesText(chain.count)} read. {head} Checked {dateTimeUtc(chain.verified_at)}. Compare with a backup or an earlier export
+        {entriesText(chain.count)} read. {head} {checked(chain)} Compare with a backup or an earlier export
         before trusting entries from #{chain.problem?.id} on; <code className={ui.mono}>npm run audit:verify</code> on the server says the same.
       </div>
     </div>
