@@ -13,8 +13,9 @@
 //                     A directory without it is an interrupted backup and is never restored.
 //
 // Blobs are copied after the snapshot, so a blob the snapshot references must not vanish meanwhile:
-// blob bytes are deleted only by the trash job, after the retention period (issue 19 items 1-3). A
-// blob missing anyway is listed in the manifest (`missing`) and the command fails loudly.
+// blob bytes are deleted only by the trash job, after the retention period (issue 19 items 1-3), and
+// not while a backup runs (BACKUP_LOCK, isBackupRunning). A blob missing anyway is listed in the
+// manifest (`missing`) and the command fails loudly.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
@@ -58,6 +59,26 @@ export interface Manifest {
 }
 
 export class BackupError extends Error {}
+
+/**
+ * While a backup copies blobs it leaves this file in DATA_DIR (its pid and start). The trash job
+ * (issue 19 items 1-3) purges no blob bytes while isBackupRunning() is true, so a blob a snapshot
+ * references cannot vanish before it is copied, even when its retention ends during the backup.
+ */
+export const BACKUP_LOCK = ".backup-in-progress";
+const STALE_LOCK_MS = 24 * 3600_000;
+
+export function isBackupRunning(dataDir: string, now = Date.now()): boolean {
+  try {
+    const { pid, started_at } = JSON.parse(fs.readFileSync(path.join(dataDir, BACKUP_LOCK), "utf8")) as { pid: number; started_at: string };
+    if (now - Date.parse(started_at) > STALE_LOCK_MS) return false;
+    process.kill(pid, 0); // throws when no such process: a backup that died
+    return true;
+  } catch (err) {
+    // EPERM: the process exists but belongs to another user.
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
 
 /** One blob reference: which table and column hold it, and the size the row states (when it has one). */
 interface BlobRef {
@@ -189,6 +210,16 @@ export async function createBackup(opts: BackupOptions): Promise<Manifest> {
   if (outDir === dataDir) throw new BackupError("The backup directory cannot be DATA_DIR itself.");
   if (!isEmptyDir(outDir)) throw new BackupError(`${outDir} is not empty: give a new directory for each backup.`);
   fs.mkdirSync(outDir, { recursive: true, mode: 0o700 });
+  const lock = path.join(dataDir, BACKUP_LOCK);
+  fs.writeFileSync(lock, JSON.stringify({ pid: process.pid, started_at: new Date().toISOString(), to: outDir }) + "\n");
+  try {
+    return await backupInto(dataDir, outDir, dbFile, opts, log);
+  } finally {
+    fs.rmSync(lock, { force: true });
+  }
+}
+
+async function backupInto(dataDir: string, outDir: string, dbFile: string, opts: BackupOptions, log: (line: string) => void): Promise<Manifest> {
 
   // 1. The database, through the online backup API. The first step copies nothing; the progress
   // callback then asks for every page in the next step, so the copy is made under one read

@@ -10,7 +10,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestUpstream, type TestUpstream } from "../helpers/upstream";
 import { AircraftListAnswer, DownloadAnswer, FilesAnswer, IndexFilesAnswer, UploadLinkAnswer } from "~/models/schemas/storage";
-import type { Manifest } from "../../upstream/backup";
+import { BACKUP_LOCK, isBackupRunning, type Manifest } from "../../upstream/backup";
 
 type Headers = Record<string, string>;
 
@@ -117,9 +117,12 @@ describe("npm run backup during uploads, then npm run restore", () => {
     // The test upstream gets its blob secret from its config; the file stands for the generated one.
     fs.writeFileSync(path.join(up.dataDir, "blob-secret.key"), "k".repeat(43) + "\n", { mode: 0o600 });
     let snapshotSeen = false;
+    let lockedWhileCopying = false;
     const backup = npmRun("backup", [backupDir], { DATA_DIR: up.dataDir }, (line) => {
       if (!line.startsWith("Database snapshot taken")) return;
       snapshotSeen = true;
+      // The trash job's signal not to purge blob bytes now.
+      lockedWhileCopying = isBackupRunning(up.dataDir);
       atSnapshot.resolve();
     });
     atStart.resolve();
@@ -129,6 +132,9 @@ describe("npm run backup during uploads, then npm run restore", () => {
     expect(result.code, result.out).toBe(0);
     expect(result.out).toMatch(/Backup of .* written to/);
     expect(snapshotSeen).toBe(true);
+    expect(lockedWhileCopying).toBe(true);
+    expect(isBackupRunning(up.dataDir)).toBe(false);
+    expect(fs.existsSync(path.join(up.dataDir, BACKUP_LOCK))).toBe(false);
     manifest = JSON.parse(fs.readFileSync(path.join(backupDir, "manifest.json"), "utf8")) as Manifest;
     expect(manifest.missing).toEqual([]);
     expect(manifest.files[0]).toMatchObject({ path: "portal.sqlite" });
@@ -160,6 +166,18 @@ describe("npm run backup during uploads, then npm run restore", () => {
     }
     // The restored audit log still verifies.
     expect((await restored.upstream.deps.audit.verify()).ok).toBe(true);
+  });
+
+  it("does not take the lock of a backup that died for a running one", () => {
+    const dir = path.join(scratch, "lock");
+    fs.mkdirSync(dir);
+    const dead = spawnSync(process.execPath, ["-e", "process.pid"]).pid!;
+    fs.writeFileSync(path.join(dir, BACKUP_LOCK), JSON.stringify({ pid: dead, started_at: new Date().toISOString() }));
+    expect(isBackupRunning(dir)).toBe(false);
+    fs.writeFileSync(path.join(dir, BACKUP_LOCK), JSON.stringify({ pid: process.pid, started_at: new Date().toISOString() }));
+    expect(isBackupRunning(dir)).toBe(true);
+    fs.writeFileSync(path.join(dir, BACKUP_LOCK), JSON.stringify({ pid: process.pid, started_at: new Date(Date.now() - 25 * 3600_000).toISOString() }));
+    expect(isBackupRunning(dir)).toBe(false);
   });
 
   it("refuses a DATA_DIR that is not empty unless told", async () => {
