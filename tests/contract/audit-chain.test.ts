@@ -216,7 +216,10 @@ describe("npm run audit:verify", () => {
 });
 
 describe("the admin API", () => {
-  it("shows the chain's state to staff", async () => {
+  it("shows the chain's state to staff only", async () => {
+    const client = await up.signIn("client@demo.aero");
+    expect((await fetch(`${up.mainUrl}/admin/audit/chain.json`, { headers: client })).status).toBe(422);
+    expect((await fetch(`${up.mainUrl}/admin/audit/export.json`, { headers: client })).status).toBe(422);
     const res = await fetch(`${up.mainUrl}/admin/audit/chain.json`, { headers: member });
     expect(res.status).toBe(200);
     const chain = AuditChainAnswer.parse(await res.json());
