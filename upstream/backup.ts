@@ -370,6 +370,19 @@ export async function verifyBackup(backupDir: string, log: (line: string) => voi
     if (got.sha256 !== f.sha256) throw new BackupError(`Corrupted in the backup: ${describe(f)} does not match its sha256 checksum.`);
     if (++n % 1000 === 0) log(`${n} of ${manifest.files.length} files verified…`);
   }
+  // The manifest against the database it describes: every blob the snapshot references is in the
+  // backup, or the manifest said from the start that it was missing.
+  const listed = new Set(manifest.files.flatMap((f) => (f.key ? [f.key] : [])));
+  const declared = new Set((manifest.missing ?? []).map((m) => m.key));
+  const snap = new SQLite(path.join(dir, DB_FILE), { readonly: true, fileMustExist: true });
+  try {
+    for (const ref of referencedBlobs(snap)) {
+      if (ref.optional || listed.has(ref.key) || declared.has(ref.key)) continue;
+      throw new BackupError(`Missing from the backup: the blob ${ref.key} (${ref.table}.${ref.column}) that its database references is neither in it nor listed as missing.`);
+    }
+  } finally {
+    snap.close();
+  }
   return manifest;
 }
 

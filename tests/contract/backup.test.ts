@@ -201,4 +201,15 @@ describe("npm run backup during uploads, then npm run restore", () => {
     expect(check.status).toBe(1);
     expect(`${check.stdout}${check.stderr}`).toContain(victim.key!);
   });
+
+  it("fails a restore from a backup whose blob was removed together with its manifest entry", async () => {
+    const victim = manifest.files.find((f) => f.key?.endsWith("/backup-05.bin"))!;
+    fs.rmSync(path.join(backupDir, victim.path));
+    const edited = { ...manifest, files: manifest.files.filter((f) => f !== victim && f.key !== `${manifest.files.find((x) => x.key?.endsWith("/backup-03.bin"))!.key}`) };
+    // (backup-03 was corrupted above: drop it as well, so only the removal is left to find.)
+    fs.writeFileSync(path.join(backupDir, "manifest.json"), JSON.stringify(edited));
+    const r = await npmRun("restore", [backupDir, "--check"], {});
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/Missing from the backup: the blob aircraft\/\d+\/[0-9a-z]+\/backup-0[35]\.bin \(storage_items\.blob_key\) that its database references is neither in it nor listed as missing\./);
+  });
 });
