@@ -19,6 +19,12 @@ test("the audit page shows the verified chain, and an admin downloads an export 
   await expect(state).toHaveAttribute("data-chain", "verified");
   await expect(state).toContainText(/Chain verified: \d+ entr(y|ies), none altered, removed or reordered\./);
   await expect(state).toContainText(/Chain head [0-9a-f]{64} \(entry #\d+\)/);
+  // Filtering the list (a client-side navigation with JS) keeps the title and the chain's state.
+  await main(page).getByRole("search").getByLabel("Action").selectOption("auth.");
+  await main(page).getByRole("search").getByRole("button", { name: "Filter" }).click();
+  await expect(page).toHaveURL(/action=auth\./);
+  await expect(page.getByRole("heading", { name: "Audit log", level: 1 })).toBeVisible();
+  await expect(state).toHaveAttribute("data-chain", "verified");
 
   const form = main(page).getByRole("form", { name: "Export the audit log" });
   await form.getByLabel("Export from").fill(today());

@@ -1,7 +1,8 @@
 // /admin/audit: the audit log (who, what, when and from where), filtered by user, organization,
 // action and date with a GET form, newest first, paged (GET /admin/audit.json). Above it, the hash
 // chain's state as the upstream verified it for this page (GET /admin/audit/chain.json, ADR 044) and,
-// for admins, the export of a period (a plain form post to /resources/audit-export: a JSON download).
+// for admins, the export of a period (a plain form post to /resources/audit-export: a JSON download),
+// both server markup with the page's title (components/admin/audit-integrity-markup.server.tsx, ADR 031).
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { ListPagination, OrganizationFilter } from "~/components/admin/list-parts";
@@ -9,6 +10,8 @@ import * as s from "~/components/admin/admin.css";
 import { ListTable } from "~/components/data-table-simple/data-table-simple";
 import { listHref } from "~/components/data-table-simple/list-url";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
+import { auditIntegrityMarkup } from "~/components/admin/audit-integrity-markup.server";
+import { MARKUP_KEY, ServerMarkup } from "~/components/server-markup/server-markup";
 import { SearchIcon } from "~/components/icons/search";
 import { dateTimeUtc } from "~/utils/dates";
 import * as ui from "~/components/ui/ui.css";
@@ -27,7 +30,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     admin.organizationOptions(api),
     admin.auditChain(api),
   ]);
-  return json({ params, ...data, organizations, chain, canExport: user.role === "admin" });
+  const markup = auditIntegrityMarkup(context, { chain, canExport: user.role === "admin", from: params.from, to: params.to });
+  return json({ params, ...data, organizations, [MARKUP_KEY]: markup });
 }
 
 const ACTION_GROUPS = [
@@ -47,97 +51,12 @@ function detailText(detail: unknown) {
   return JSON.stringify(detail, null, 1);
 }
 
-type Chain = ReturnType<typeof useLoaderData<typeof loader>>["chain"];
-
-const entriesText = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "entry" : "entries"}`;
-
-/** When it was checked; a large log is read whole at most every 10 minutes, new entries on every view. */
-function checked(chain: Chain) {
-  const now = dateTimeUtc(chain.verified_at);
-  const whole = dateTimeUtc(chain.full_verified_at);
-  return Date.parse(chain.verified_at) - Date.parse(chain.full_verified_at) > 60_000 ? `New entries checked ${now}; the whole log read ${whole}.` : `Checked ${now}.`;
-}
-
-/** The hash chain's state: verified with its head, or the first entry where it breaks. */
-function ChainState({ chain }: { chain: Chain }) {
-  const head = chain.head ? (
-    <>
-      Chain head <code className={ui.mono}>{chain.head.hash}</code> (entry #{chain.head.id}).
-    </>
-  ) : (
-    "The log is empty."
-  );
-  if (chain.ok) {
-    return (
-      <div className={ui.alert.success} data-chain="verified">
-        <div>
-          <strong>Chain verified: {entriesText(chain.count)}, none altered, removed or reordered.</strong>
-          <br />
-          {head} {checked(chain)}
-        </div>
-      </div>
-    );
-  }
-  return (
-    <div className={ui.alert.error} data-chain="broken" role="alert">
-      <div>
-        <strong>Chain broken at entry #{chain.problem?.id}.</strong> {chain.problem?.message}
-        <br />
-        {entriesText(chain.count)} read. {head} {checked(chain)} Compare with a backup or an earlier export
-        before trusting entries from #{chain.problem?.id} on; <code className={ui.mono}>npm run audit:verify</code> on the server says the same.
-      </div>
-    </div>
-  );
-}
-
-/** A period of the log as a JSON file an auditor can verify alone (docs/operations.md). */
-function ExportForm({ from, to }: { from?: string; to?: string }) {
-  return (
-    <form method="post" action="/resources/audit-export" className={ui.row} style={{ alignItems: "flex-end" }} aria-label="Export the audit log">
-      <label className={ui.field} style={{ marginBottom: 0 }}>
-        <span className={ui.label}>Export from</span>
-        <input name="from" type="date" defaultValue={from ?? ""} className={ui.input} />
-      </label>
-      <label className={ui.field} style={{ marginBottom: 0 }}>
-        <span className={ui.label}>Export to</span>
-        <input name="to" type="date" defaultValue={to ?? ""} className={ui.input} />
-      </label>
-      <button type="submit" className={ui.button.secondary}>
-        Download export (JSON)
-      </button>
-      <p className={`${ui.small} ${ui.muted}`} style={{ flex: "1 1 260px", margin: 0 }}>
-        The entries of the period with the hash before it and the chain head, so an auditor can verify them on their own (blank dates: from
-        the start, to today).
-      </p>
-    </form>
-  );
-}
-
-/** The log's integrity: the chain's state and, for admins, the export. */
-function Integrity({ chain, canExport, from, to }: { chain: Chain; canExport: boolean; from?: string; to?: string }) {
-  return (
-    <section className={ui.card} style={{ marginBottom: 24 }} aria-labelledby="audit-integrity">
-      <h2 id="audit-integrity" className={ui.cardTitle}>
-        Tamper-evidence
-      </h2>
-      <ChainState chain={chain} />
-      {canExport ? <ExportForm from={from} to={to} /> : null}
-    </section>
-  );
-}
-
 export default function Audit() {
-  const { params, entries, total, page, per_page, organizations, chain, canExport } = useLoaderData<typeof loader>();
+  const { params, entries, total, page, per_page, organizations, [MARKUP_KEY]: markup } = useLoaderData<typeof loader>();
   const location = useLocation();
   return (
     <>
-      <div className={ui.pageHeader}>
-        <div>
-          <h1 className={ui.pageTitle}>Audit log</h1>
-          <p className={ui.pageLead}>Every change: who made it, what it was, when (UTC) and from which address.</p>
-        </div>
-      </div>
-      <Integrity chain={chain} canExport={canExport} from={params.from} to={params.to} />
+      <ServerMarkup id="audit-head" html={markup?.["audit-head"]} />
       <Form method="get" className={ui.filterBar} role="search">
         <label className={ui.field} style={{ flex: "1 1 200px" }}>
           <span className={ui.label}>User</span>
