@@ -19,7 +19,8 @@ function checked(chain: Chain) {
 }
 
 /** The hash chain's state: verified with its head, or the first entry where it breaks. */
-function ChainState({ chain }: { chain: Chain }) {
+function ChainState({ chain, last }: { chain: Chain; last: boolean }) {
+  const fit = last ? { marginBottom: 0 } : undefined;
   const head = chain.head ? (
     <>
       Chain head <code className={ui.mono}>{chain.head.hash}</code> (entry #{chain.head.id}).
@@ -29,7 +30,7 @@ function ChainState({ chain }: { chain: Chain }) {
   );
   if (chain.ok) {
     return (
-      <div className={ui.alert.success} data-chain="verified">
+      <div className={ui.alert.success} style={fit} data-chain="verified">
         <div>
           <strong>Chain verified: {entriesText(chain.count)}, none altered, removed or reordered.</strong>
           <br />
@@ -39,7 +40,7 @@ function ChainState({ chain }: { chain: Chain }) {
     );
   }
   return (
-    <div className={ui.alert.error} data-chain="broken" role="alert">
+    <div className={ui.alert.error} style={fit} data-chain="broken" role="alert">
       <div>
         <strong>Chain broken at entry #{chain.problem?.id}.</strong> {chain.problem?.message}
         <br />
@@ -80,7 +81,7 @@ export function Integrity({ chain, canExport, from, to }: { chain: Chain; canExp
       <h2 id="audit-integrity" className={ui.cardTitle}>
         Tamper-evidence
       </h2>
-      <ChainState chain={chain} />
+      <ChainState chain={chain} last={!canExport} />
       {canExport ? <ExportForm from={from} to={to} /> : null}
     </section>
   );
