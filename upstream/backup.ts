@@ -211,7 +211,12 @@ export async function createBackup(opts: BackupOptions): Promise<Manifest> {
   if (!isEmptyDir(outDir)) throw new BackupError(`${outDir} is not empty: give a new directory for each backup.`);
   fs.mkdirSync(outDir, { recursive: true, mode: 0o700 });
   const lock = path.join(dataDir, BACKUP_LOCK);
-  fs.writeFileSync(lock, JSON.stringify({ pid: process.pid, started_at: new Date().toISOString(), to: outDir }) + "\n");
+  try {
+    fs.writeFileSync(lock, JSON.stringify({ pid: process.pid, started_at: new Date().toISOString(), to: outDir }) + "\n");
+  } catch (err) {
+    // A backup user who may only read DATA_DIR: the backup still runs, without telling the trash job.
+    log(`Note: cannot write ${lock} (${(err as NodeJS.ErrnoException).code}); the trash job is not told a backup runs.`);
+  }
   try {
     return await backupInto(dataDir, outDir, dbFile, opts, log);
   } finally {
