@@ -115,6 +115,13 @@ export interface Audit {
     detail?: unknown;
     ip?: string | null;
   }): Promise<void>;
+  /**
+   * Checks the hash chain (ADR 044): the first entry altered, removed or reordered, or OK. `full`
+   * reads the whole log; otherwise a large log is read whole at most every 10 minutes (full_at).
+   */
+  verify(opts?: { full?: boolean }): Promise<import("./audit-chain").ChainResult & { full_at: string }>;
+  /** The entries of a period (YYYY-MM-DD, UTC, inclusive; either end open) with the hashes an auditor needs. */
+  exportPeriod(period: { from?: string | null; to?: string | null }): Promise<import("./audit").AuditExport>;
 }
 
 export interface Deps {

@@ -75,7 +75,7 @@ export async function createUpstream(config: UpstreamConfig): Promise<Upstream> 
     blob,
     search: createFtsSearch(sqlite),
     mail: createMailer(db, config),
-    audit: createAudit(db),
+    audit: createAudit(db, sqlite),
     config,
   };
   await ensureSpeedTestFiles(blob);

@@ -11,6 +11,7 @@ import {
   AircraftMutationAnswer,
   AnalyticsAnswer,
   AuditAnswer,
+  AuditChainAnswer,
   ConsultantMutationAnswer,
   ConsultantsAnswer,
   FsGroupMutationAnswer,
@@ -112,6 +113,15 @@ export const removeIpWhitelistEntry = (api: Api, id: Id, confirm: boolean) =>
 export const reindexStatus = (api: Api) => api.get("main", "/admin/search/reindex.json", { schema: ReindexAnswer });
 export const startReindex = (api: Api, input: unknown) => api.post("main", "/admin/search/reindex.json", { json: input, schema: ReindexMutationAnswer });
 export const listAudit = (api: Api, params: Params) => api.get("main", "/admin/audit.json", { query: queryOf(params), schema: AuditAnswer });
+/** The audit log's hash chain, verified by the upstream now (ADR 044). */
+export const auditChain = (api: Api) => api.get("main", "/admin/audit/chain.json", { schema: AuditChainAnswer });
+/** A period of the audit log as a JSON attachment (admins), or the upstream's refusal. */
+export async function auditExport(api: Api, period: { from?: string; to?: string }) {
+  const res = await api.raw("main", "GET", "/admin/audit/export.json", { query: queryOf(period), passthrough: true });
+  if (res.ok) return { ok: true as const, response: res };
+  const body = (await res.json().catch(() => null)) as { error?: unknown } | null;
+  return { ok: false as const, error: typeof body?.error === "string" && body.error.trim() ? body.error : "The audit log could not be exported. Please try again." };
+}
 export const listOutbox = (api: Api, params: { to?: string; page: number; per_page: number }) =>
   api.get("main", "/admin/mail_outbox.json", { query: queryOf(params), schema: MailOutboxAnswer });
 export const listIssueReports = (api: Api, params: { status?: string; page: number; per_page: number }) =>

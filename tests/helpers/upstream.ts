@@ -32,9 +32,13 @@ export interface TestUpstream {
 
 /** Every test upstream runs on a manual clock (upstream/lib/clock.ts): time moves only when a test
  * advances it or the upstream sleeps (the sign-in slow-down), so no test waits in real time. */
-export async function startTestUpstream({ seed = true, small = true, jobWorkers = 0 }: { seed?: boolean; small?: boolean; jobWorkers?: number } = {}): Promise<TestUpstream> {
+export async function startTestUpstream({
+  seed = true,
+  small = true,
+  jobWorkers = 0,
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "aero-upstream-")),
+}: { seed?: boolean; small?: boolean; jobWorkers?: number; /** An existing DATA_DIR (a restored backup); removed on close like a fresh one. */ dataDir?: string } = {}): Promise<TestUpstream> {
   const clock = manualClock();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "aero-upstream-"));
   let origin = "";
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -5,8 +5,8 @@ import type { Hono } from "hono";
 import { sql } from "kysely";
 import type { HonoEnv } from "../context";
 import { readQuery } from "../http";
-import { AnalyticsQuery, AuditQuery, USER_ROLES, type AnalyticsAnswer } from "../../app/models/schemas/admin";
-import { ctx, likeAny, paged, requireStaff } from "./common";
+import { AnalyticsQuery, AuditExportQuery, AuditQuery, USER_ROLES, type AnalyticsAnswer, type AuditChainAnswer } from "../../app/models/schemas/admin";
+import { audit, ctx, likeAny, paged, requireRoles, requireStaff } from "./common";
 
 /** Monday (UTC) of the week that contains `d`, as YYYY-MM-DD. */
 export function weekStart(d: Date): string {
@@ -151,6 +151,29 @@ export function registerInsightRoutes(app: Hono<HonoEnv>) {
       },
     };
     return c.json(answer);
+  });
+
+  // The hash chain's state (ADR 044): the whole log read on every call while it is small, else at
+  // most every 10 minutes with the entries since checked on every call (upstream/audit.ts).
+  app.get("/admin/audit/chain.json", async (c) => {
+    const { deps, user } = ctx(c);
+    requireStaff(user);
+    const r = await deps.audit.verify();
+    const answer: AuditChainAnswer = { ok: r.ok, count: r.count, head: r.head, problem: r.problem, verified_at: new Date().toISOString(), full_verified_at: r.full_at };
+    return c.json(answer);
+  });
+
+  // A period of the log with the hashes an auditor needs to check it alone (admins only).
+  app.get("/admin/audit/export.json", async (c) => {
+    const { deps, user } = ctx(c);
+    requireRoles(user, ["admin"], "Only administrators may export the audit log.");
+    const q = readQuery(c, AuditExportQuery);
+    const doc = await deps.audit.exportPeriod({ from: q.from, to: q.to });
+    await audit(c, "admin.audit.export", "audit_log", null, null, { from: q.from ?? null, to: q.to ?? null, entries: doc.count, period_last_hash: doc.period_last_hash });
+    const name = `audit-log_${q.from ?? "start"}_${q.to ?? doc.exported_at.slice(0, 10)}.json`;
+    return new Response(JSON.stringify(doc, null, 1) + "\n", {
+      headers: { "Content-Type": "application/json; charset=utf-8", "Content-Disposition": `attachment; filename="${name}"`, "Cache-Control": "no-store" },
+    });
   });
 
   app.get("/admin/audit.json", async (c) => {

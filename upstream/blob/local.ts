@@ -133,6 +133,19 @@ export function parseRange(header: string | null | undefined, size: number): Ran
 
 const encodeKey = (key: string) => key.split("/").map(encodeURIComponent).join("/");
 
+/**
+ * Where a key's object lives below objects/ (relative, "/"-separated: the same in a backup):
+ * the directory, the object file ("f_"), its content-type file ("m_", when one was given).
+ */
+export function objectPaths(key: string): { dir: string; file: string; meta: string; leaf: string } {
+  validateKey(key);
+  const segs = key.split("/");
+  const leaf = segs.pop()!;
+  const dir = segs.map((s) => `d_${s}`).join("/");
+  const inDir = (name: string) => (dir ? `${dir}/${name}` : name);
+  return { dir, file: inDir(`f_${leaf}`), meta: inDir(`m_${leaf}`), leaf };
+}
+
 interface PolicyDoc {
   expiration: string;
   conditions: unknown[];
@@ -156,11 +169,8 @@ export function createLocalBlobStore(rootDir: string, config: Pick<UpstreamConfi
   }
 
   function fsPaths(key: string) {
-    validateKey(key);
-    const segs = key.split("/");
-    const leaf = segs.pop()!;
-    const dir = path.join(objectsDir, ...segs.map((s) => `d_${s}`));
-    return { dir, file: path.join(dir, `f_${leaf}`), meta: path.join(dir, `m_${leaf}`), leaf };
+    const rel = objectPaths(key);
+    return { dir: path.join(objectsDir, rel.dir), file: path.join(objectsDir, rel.file), meta: path.join(objectsDir, rel.meta), leaf: rel.leaf };
   }
 
   const tmpFile = () => path.join(tmpDir, `${Date.now().toString(36)}-${crypto.randomBytes(8).toString("hex")}`);

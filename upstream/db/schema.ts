@@ -349,6 +349,9 @@ export interface AuditLogTable {
   detail: string; // JSON
   ip: string | null;
   created_at: Generated<string>;
+  /** The hash chain (009_audit_chain, upstream/audit-chain.ts): the previous entry's hash, and this one's. */
+  prev_hash: string | null;
+  hash: string | null;
 }
 
 export interface FsGroupsTable {

@@ -209,6 +209,14 @@ export const AuditQuery = z.object({
   per_page: z.coerce.number().int().min(1).max(LIST_MAX_PER_PAGE).catch(50),
 });
 
+/** The audit export's period (GET /admin/audit/export.json): both ends optional, UTC, inclusive. */
+export const AuditExportQuery = z
+  .object({
+    from: isoDate.refine((v) => v == null || !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), "Not a date."),
+    to: isoDate.refine((v) => v == null || !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), "Not a date."),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: "The start date is after the end date.", path: ["to"] });
+
 export const AnalyticsQuery = z.object({
   weeks: z.coerce.number().int().min(4).max(ANALYTICS_MAX_WEEKS).catch(ANALYTICS_WEEKS),
 });
@@ -545,6 +553,18 @@ export const AuditEntry = z.object({
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;
 export const AuditAnswer = z.object({ entries: z.array(AuditEntry), ...Paged });
+
+/** The audit log's hash chain as verified now (GET /admin/audit/chain.json, ADR 044). */
+export const AuditChainAnswer = z.object({
+  ok: z.boolean(),
+  count: z.number().int(),
+  head: z.object({ id: z.number().int(), hash: z.string().nullable() }).nullable(),
+  problem: z.object({ id: z.number().int(), kind: z.string(), message: z.string() }).nullable(),
+  verified_at: z.string(),
+  /** When the whole log was last read (a large log's check resumes from that pass's head in between). */
+  full_verified_at: z.string(),
+});
+export type AuditChainAnswer = z.infer<typeof AuditChainAnswer>;
 
 const Week = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 export const AnalyticsAnswer = z.object({

@@ -1,5 +1,8 @@
 // /admin/audit: the audit log (who, what, when and from where), filtered by user, organization,
-// action and date with a GET form, newest first, paged (GET /admin/audit.json).
+// action and date with a GET form, newest first, paged (GET /admin/audit.json). Above it, the hash
+// chain's state as the upstream verified it for this page (GET /admin/audit/chain.json, ADR 044) and,
+// for admins, the export of a period (a plain form post to /resources/audit-export: a JSON download),
+// both server markup with the page's title (components/admin/audit-integrity-markup.server.tsx, ADR 031).
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { ListPagination, OrganizationFilter } from "~/components/admin/list-parts";
@@ -7,6 +10,8 @@ import * as s from "~/components/admin/admin.css";
 import { ListTable } from "~/components/data-table-simple/data-table-simple";
 import { listHref } from "~/components/data-table-simple/list-url";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
+import { auditIntegrityMarkup } from "~/components/admin/audit-integrity-markup.server";
+import { MARKUP_KEY, ServerMarkup } from "~/components/server-markup/server-markup";
 import { SearchIcon } from "~/components/icons/search";
 import { dateTimeUtc } from "~/utils/dates";
 import * as ui from "~/components/ui/ui.css";
@@ -18,13 +23,15 @@ import { requireUser, STAFF } from "~/utils/auth.server";
 export const meta: MetaFunction = () => [{ title: "Audit log · AeroRecords" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api } = await requireUser(request, context, { roles: STAFF });
+  const { api, user } = await requireUser(request, context, { roles: STAFF });
   const params = listParams(request, AuditQuery);
-  const [data, organizations] = await Promise.all([
+  const [data, organizations, chain] = await Promise.all([
     admin.listAudit(api, params),
     admin.organizationOptions(api),
+    admin.auditChain(api),
   ]);
-  return json({ params, ...data, organizations });
+  const markup = auditIntegrityMarkup(context, { chain, canExport: user.role === "admin", from: params.from, to: params.to });
+  return json({ params, ...data, organizations, [MARKUP_KEY]: markup });
 }
 
 const ACTION_GROUPS = [
@@ -45,16 +52,11 @@ function detailText(detail: unknown) {
 }
 
 export default function Audit() {
-  const { params, entries, total, page, per_page, organizations } = useLoaderData<typeof loader>();
+  const { params, entries, total, page, per_page, organizations, [MARKUP_KEY]: markup } = useLoaderData<typeof loader>();
   const location = useLocation();
   return (
     <>
-      <div className={ui.pageHeader}>
-        <div>
-          <h1 className={ui.pageTitle}>Audit log</h1>
-          <p className={ui.pageLead}>Every change: who made it, what it was, when (UTC) and from which address.</p>
-        </div>
-      </div>
+      <ServerMarkup id="audit-head" html={markup?.["audit-head"]} />
       <Form method="get" className={ui.filterBar} role="search">
         <label className={ui.field} style={{ flex: "1 1 200px" }}>
           <span className={ui.label}>User</span>

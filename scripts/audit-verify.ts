@@ -1,0 +1,119 @@
+// `npm run audit:verify`: checks the audit log's hash chain (ADR 044).
+//
+//   npm run audit:verify                       the whole chain in DATA_DIR (default ./data)
+//   npm run audit:verify -- --data-dir <dir>   another DATA_DIR
+//   npm run audit:verify -- --head <hash>      also require that the log still holds the entry with
+//                                              this hash (a head written down earlier: catches
+//                                              entries cut off the end)
+//   npm run audit:verify -- --file <export>    an export downloaded from /admin/audit, offline
+//
+// Prints "OK: <n> entries, chain head <hash> (entry #<id>)" and exits 0, or names the first entry
+// altered, removed or reordered and exits 1. Reads only: safe while the portal runs.
+import fs from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, SqliteDialect } from "kysely";
+import { createAudit, type AuditExport } from "../upstream/audit";
+import { verifyEntries, type ChainResult } from "../upstream/audit-chain";
+import type { Database } from "../upstream/db/schema";
+
+const USAGE = "Usage: npm run audit:verify [-- --data-dir <dir>] [-- --head <hash>] [-- --file <export.json>]";
+
+function option(args: string[], name: string): string | undefined {
+  const i = args.indexOf(name);
+  if (i < 0) return undefined;
+  const v = args[i + 1];
+  if (!v || v.startsWith("--")) throw new Error(`${name} needs a value.`);
+  return v;
+}
+
+function report(result: ChainResult, what: string): number {
+  if (result.ok) {
+    const head = result.head ? `chain head ${result.head.hash} (entry #${result.head.id})` : "the log is empty";
+    console.log(`OK: ${result.count} entries${what}, ${head}.`);
+    return 0;
+  }
+  console.error(`BROKEN at entry #${result.problem!.id}: ${result.problem!.message}`);
+  console.error(`(${result.count} entries read${what}.)`);
+  return 1;
+}
+
+function verifyExport(file: string): number {
+  let doc: AuditExport;
+  try {
+    doc = JSON.parse(fs.readFileSync(file, "utf8")) as AuditExport;
+  } catch (err) {
+    console.error(`Cannot read ${file}: ${(err as Error).message}`);
+    return 2;
+  }
+  if (doc.format !== "aero-records-audit-export" || !Array.isArray(doc.entries)) {
+    console.error(`${file} is not an audit log export.`);
+    return 2;
+  }
+  const result = verifyEntries(doc.entries, { startPrev: doc.previous_hash });
+  const code = report(result, ` in ${path.basename(file)}`);
+  if (code === 0) {
+    const last = doc.entries.length ? doc.entries[doc.entries.length - 1]!.hash : doc.previous_hash;
+    if (last !== doc.period_last_hash) {
+      console.error(`BROKEN: the last entry's hash ${last} is not the export's period_last_hash ${doc.period_last_hash}.`);
+      return 1;
+    }
+  }
+  return code;
+}
+
+async function main(): Promise<number> {
+  const args = process.argv.slice(2);
+  if (args.includes("--help") || args.includes("-h")) {
+    console.log(USAGE);
+    return 0;
+  }
+  const known = new Set(["--data-dir", "--head", "--file"]);
+  for (let i = 0; i < args.length; i += 2) {
+    if (!known.has(args[i]!)) {
+      console.error(`Unknown option: ${args[i]}\n${USAGE}`);
+      return 2;
+    }
+  }
+  const file = option(args, "--file");
+  if (file) return verifyExport(file);
+
+  const dataDir = path.resolve(option(args, "--data-dir") ?? process.env.DATA_DIR ?? "./data");
+  const dbFile = path.join(dataDir, "portal.sqlite");
+  if (!fs.existsSync(dbFile)) {
+    console.error(`No database at ${dbFile}. Set DATA_DIR or pass --data-dir.`);
+    return 2;
+  }
+  const sqlite = new SQLite(dbFile, { fileMustExist: true });
+  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma("query_only = 1");
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  try {
+    const cols = sqlite.prepare<[], { name: string }>("SELECT name FROM pragma_table_info('audit_log')").all().map((c) => c.name);
+    if (!cols.includes("hash")) {
+      console.error(`The audit log in ${dataDir} has no hash chain yet: start the portal once on it (migration 009_audit_chain).`);
+      return 2;
+    }
+    const result = await createAudit(db, sqlite).verify({ full: true });
+    let code = report(result, "");
+    const head = option(args, "--head");
+    if (code === 0 && head) {
+      const found = sqlite.prepare<[string], { id: number }>("SELECT id FROM audit_log WHERE hash = ?").get(head);
+      if (!found) {
+        console.error(`BROKEN: no entry has the hash ${head}: the entries up to it were removed or altered.`);
+        code = 1;
+      } else console.log(`The earlier head ${head} is entry #${found.id}.`);
+    }
+    return code;
+  } finally {
+    await db.destroy();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(2);
+  },
+);

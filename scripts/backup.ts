@@ -1,0 +1,72 @@
+// `npm run backup -- <dir>`: a consistent backup of DATA_DIR while the portal runs (ADR 044).
+//
+//   npm run backup -- /backups/2026-11-25T0300        DATA_DIR (default ./data) into a new directory
+//   npm run backup -- <dir> --data-dir /srv/aero       another DATA_DIR
+//   npm run backup -- <dir> --no-secrets              leave blob-secret.key out (keep it elsewhere)
+//
+// Writes <dir>/portal.sqlite (online backup API), every blob the snapshot references, the blob secret
+// and manifest.json (sha256 and size of each file) last. Exit 0 when complete; 1 when it failed or a
+// referenced blob was missing (the manifest lists it); 2 for a usage error.
+import path from "node:path";
+import { BackupError, createBackup } from "../upstream/backup";
+
+const USAGE = "Usage: npm run backup -- <new backup directory> [--data-dir <dir>] [--no-secrets]";
+
+async function main(): Promise<number> {
+  const args = process.argv.slice(2);
+  if (args.includes("--help") || args.includes("-h")) {
+    console.log(USAGE);
+    return 0;
+  }
+  let dataDir = process.env.DATA_DIR ?? "./data";
+  let noSecrets = false;
+  const positional: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === "--data-dir") {
+      const v = args[++i];
+      if (!v) return usage("--data-dir needs a value.");
+      dataDir = v;
+    } else if (a === "--no-secrets") noSecrets = true;
+    else if (a.startsWith("--")) return usage(`Unknown option: ${a}`);
+    else positional.push(a);
+  }
+  if (positional.length !== 1) return usage("Give exactly one backup directory.");
+  const started = Date.now();
+  const manifest = await createBackup({
+    dataDir,
+    outDir: positional[0]!,
+    noSecrets,
+    blobSecretFromEnv: !!process.env.BLOB_SECRET,
+    log: (line) => console.log(line),
+  });
+  const out = path.resolve(positional[0]!);
+  console.log(
+    `Backup of ${path.resolve(dataDir)} written to ${out} in ${((Date.now() - started) / 1000).toFixed(1)} s: ` +
+      `database as of ${manifest.snapshot_at} (${manifest.database.files} files, ${manifest.database.audit_entries} audit entries), ` +
+      `${manifest.blobs.count} blobs (${(manifest.blobs.bytes / 1024 / 1024).toFixed(1)} MiB), ${manifest.files.length} files in the manifest.`,
+  );
+  if (manifest.secrets.blob_secret === "environment") console.log("The blob secret comes from BLOB_SECRET: keep it with the backup's keys, it is not in the backup.");
+  if (manifest.secrets.blob_secret === "excluded") console.log("blob-secret.key is not in the backup (--no-secrets): without it 2FA users must reset their second factor after a restore.");
+  if (manifest.secrets.blob_secret === "absent") console.log(`DATA_DIR has no ${"blob-secret.key"}: keep the BLOB_SECRET this portal runs with alongside the backup.`);
+  if (manifest.missing.length) {
+    console.error(`INCOMPLETE: ${manifest.missing.length} blob(s) the database references were missing from DATA_DIR:`);
+    for (const m of manifest.missing.slice(0, 20)) console.error(`  ${m.key} (${m.table}.${m.column})`);
+    if (manifest.missing.length > 20) console.error(`  … and ${manifest.missing.length - 20} more (manifest.json, "missing").`);
+    return 1;
+  }
+  return 0;
+}
+
+function usage(message: string): number {
+  console.error(`${message}\n${USAGE}`);
+  return 2;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    console.error(err instanceof BackupError ? `Backup failed: ${err.message}` : err);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,68 @@
+// `npm run restore -- <dir>`: rebuilds a DATA_DIR from a backup made by `npm run backup` (ADR 044).
+//
+//   npm run restore -- /backups/2026-11-25T0300                 into DATA_DIR (default ./data), which must be empty
+//   npm run restore -- <dir> --data-dir /srv/aero-restored      another DATA_DIR
+//   npm run restore -- <dir> --force                            replace a DATA_DIR's database, blobs and blob secret
+//   npm run restore -- <dir> --check                            only verify the backup's checksums (a restore drill
+//                                                               on the off-site copy); writes nothing
+//
+// Every file is checked against manifest.json (size and sha256) before anything is written; a bad
+// one fails the restore naming it. Stop the portal before restoring over its DATA_DIR.
+import path from "node:path";
+import { BackupError, restoreBackup, verifyBackup } from "../upstream/backup";
+
+const USAGE = "Usage: npm run restore -- <backup directory> [--data-dir <dir>] [--force] [--check]";
+
+async function main(): Promise<number> {
+  const args = process.argv.slice(2);
+  if (args.includes("--help") || args.includes("-h")) {
+    console.log(USAGE);
+    return 0;
+  }
+  let dataDir = process.env.DATA_DIR ?? "./data";
+  let force = false;
+  let check = false;
+  const positional: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === "--data-dir") {
+      const v = args[++i];
+      if (!v) return usage("--data-dir needs a value.");
+      dataDir = v;
+    } else if (a === "--force") force = true;
+    else if (a === "--check") check = true;
+    else if (a.startsWith("--")) return usage(`Unknown option: ${a}`);
+    else positional.push(a);
+  }
+  if (positional.length !== 1) return usage("Give exactly one backup directory.");
+  const backupDir = positional[0]!;
+  const log = (line: string) => console.log(line);
+  if (check) {
+    const m = await verifyBackup(backupDir, log);
+    console.log(`OK: all ${m.files.length} files of ${path.resolve(backupDir)} match their checksums (database as of ${m.snapshot_at}).`);
+    return 0;
+  }
+  const m = await restoreBackup({ backupDir, dataDir, force, log });
+  console.log(
+    `Restored ${path.resolve(backupDir)} into ${path.resolve(dataDir)}: database as of ${m.snapshot_at} ` +
+      `(${m.database.files} files, ${m.database.audit_entries} audit entries), ${m.blobs.count} blobs, every checksum verified.`,
+  );
+  if (m.missing.length) console.warn(`Note: ${m.missing.length} blob(s) were already missing when this backup was made (manifest.json, "missing").`);
+  if (m.secrets.blob_secret === "environment") console.log("The backup's blob secret came from BLOB_SECRET: start the portal with the same BLOB_SECRET.");
+  if (m.secrets.blob_secret === "excluded" || m.secrets.blob_secret === "absent") console.log("The backup has no blob-secret.key: put the original in DATA_DIR (or set BLOB_SECRET) before starting, or 2FA users must reset.");
+  console.log(`Start the portal with DATA_DIR=${path.resolve(dataDir)}; everyone signs in again (session-secret.key is not in backups), then check: npm run audit:verify.`);
+  return 0;
+}
+
+function usage(message: string): number {
+  console.error(`${message}\n${USAGE}`);
+  return 2;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    console.error(err instanceof BackupError ? `Restore failed: ${err.message}` : err);
+    process.exit(1);
+  },
+);
