@@ -418,6 +418,8 @@ const cases: Record<string, Case> = {
   adminCreateFsGroup: async () => ({ as: "admin", body: { name: "OpenAPI group", organization_id: id.org } }),
   adminAnalytics: async () => ({ as: "admin", query: { weeks: 8 } }),
   adminAudit: async () => ({ as: "admin", query: { action: "admin." } }),
+  adminAuditChain: async () => [{ as: "admin" }, { as: "client", expect: 422 }],
+  adminAuditExport: async () => [{ as: "admin", query: { from: "2020-01-01" } }, { as: "client", expect: 422 }, { as: "admin", query: { from: "2026-02-01", to: "2026-01-01" }, expect: 422 }],
 
   // --- ops and oil ---------------------------------------------------------------------------
   opsListTabs: async () => [{ body: SKY }, { body: { organization: "skyline" }, expect: 422 }],

@@ -287,6 +287,8 @@ const mainOperations: ApiOperation[] = [
   admin("adminCreateFsGroup", "POST /admin/fs/groups.json", "Create a file-server group", { who: STAFF, body: Ad.FsGroupInput, ok: Ad.FsGroupMutationAnswer, notFound: true }),
   admin("adminAnalytics", "GET /admin/analytics.json", "Every aggregate of the analytics page", { who: STAFF, query: Ad.AnalyticsQuery, ok: Ad.AnalyticsAnswer }),
   admin("adminAudit", "GET /admin/audit.json", "The audit log", { who: STAFF, query: Ad.AuditQuery, ok: Ad.AuditAnswer }),
+  admin("adminAuditChain", "GET /admin/audit/chain.json", "The audit log's hash chain: verified, or where it breaks", { who: STAFF, ok: Ad.AuditChainAnswer }),
+  admin("adminAuditExport", "GET /admin/audit/export.json", "A period of the audit log with the hashes to verify it (JSON download)", { who: "admin", query: Ad.AuditExportQuery, ok: { file: ["application/json"] }, also: { 422: ErrorAnswer } }),
 ];
 
 // ---------------------------------------------------------------------------------------------
