@@ -12,6 +12,7 @@ import { requireAuth } from "./auth";
 import { registerAuthRoutes } from "./main/auth";
 import { registerUserRoutes } from "./main/user";
 import { registerStorageRoutes } from "./main/storage";
+import { registerRecordsRoutes } from "./main/records";
 import { registerInventoryRoutes } from "./main/inventory";
 import { registerOcrRoutes } from "./main/ocr";
 import { registerConsultantRoutes } from "./main/consultant";
@@ -20,6 +21,7 @@ import { registerOpsRoutes } from "./ops/routes";
 import { ensureSpeedTestFiles } from "./blob/speedtest-files";
 import { createJobQueue, type Job } from "./jobs/queue";
 import { EXTRACT_JOB, createOcrEngine, extractTextHandler, queueMissingExtraction } from "./jobs/extract-text";
+import { TRASH_SWEEP_EVERY_MS, TRASH_SWEEP_JOB, sweepTrash } from "./records/trash";
 
 import type { UpstreamCallMeta, UpstreamHandler } from "./client-address";
 
@@ -84,6 +86,7 @@ export async function createUpstream(config: UpstreamConfig): Promise<Upstream> 
   main.use("*", requireAuth());
   registerUserRoutes(main);
   registerStorageRoutes(main);
+  registerRecordsRoutes(main);
   registerInventoryRoutes(main);
   registerOcrRoutes(main);
   registerConsultantRoutes(main);
@@ -98,7 +101,11 @@ export async function createUpstream(config: UpstreamConfig): Promise<Upstream> 
   // Background jobs (ADR 039): the worker loops start after this function returns and never
   // block start-up; files without an extraction row (older data) are queued once at start.
   const ocr = createOcrEngine();
-  const handlers: Record<string, (job: Job) => Promise<void>> = { [EXTRACT_JOB]: extractTextHandler(deps, ocr) };
+  const handlers: Record<string, (job: Job) => Promise<void>> = {
+    [EXTRACT_JOB]: extractTextHandler(deps, ocr),
+    // The trash job (ADR 042): empties what has been in the trash longer than TRASH_RETENTION_DAYS.
+    [TRASH_SWEEP_JOB]: async () => void (await sweepTrash(deps)),
+  };
   const workers = config.jobWorkers ?? 1;
   const stopJobs = workers > 0 ? deps.jobs.start(handlers, { concurrency: workers }) : async () => {};
   if (workers > 0) {
@@ -106,6 +113,15 @@ export async function createUpstream(config: UpstreamConfig): Promise<Upstream> 
       queueMissingExtraction(deps, deps.jobs).catch((err) => console.error("[jobs] queueing text extraction failed", err));
     }, 50);
     sweep.unref?.();
+  }
+  // The trash sweep goes through the durable queue (one open job at a time: the dedupe key), queued
+  // at start and every hour by each process that runs workers.
+  const queueTrashSweep = () => deps.jobs.enqueue(TRASH_SWEEP_JOB, {}, { dedupeKey: TRASH_SWEEP_JOB }).catch((err) => console.error("[jobs] queueing the trash sweep failed", err));
+  let trashTimer: ReturnType<typeof setInterval> | null = null;
+  if (workers > 0) {
+    void queueTrashSweep();
+    trashTimer = setInterval(queueTrashSweep, TRASH_SWEEP_EVERY_MS);
+    trashTimer.unref?.();
   }
   const drainJobs = async (max = Infinity) => {
     let ran = 0;
@@ -133,6 +149,7 @@ export async function createUpstream(config: UpstreamConfig): Promise<Upstream> 
     drainJobs,
     close: async () => {
       stopAdminWorkers();
+      if (trashTimer) clearInterval(trashTimer);
       await stopJobs();
       await ocr.close();
       await close();
