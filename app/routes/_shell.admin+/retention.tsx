@@ -25,7 +25,7 @@ function ruleText(c: { keep: "none" | "life" | "years"; years: number | null }) 
 export default function RetentionRoute() {
   const d = useLoaderData<typeof loader>();
   return (
-    <section className={ui.stack}>
+    <section>
       <header className={ui.pageHeader}>
         <div>
           <h1 className={ui.pageTitle}>Records retention</h1>
@@ -35,6 +35,7 @@ export default function RetentionRoute() {
           </p>
         </div>
       </header>
+      <div className={ui.stack}>
 
       <div className={ui.card}>
         <h2 className={ui.cardTitle}>Minimum retention per record folder class</h2>
@@ -58,7 +59,9 @@ export default function RetentionRoute() {
             <tbody>
               {d.classes.map((c) => (
                 <tr key={c.key} data-class={c.key} data-keep={c.keep}>
-                  <th scope="row">{c.label}</th>
+                  <td>
+                    <strong>{c.label}</strong>
+                  </td>
                   <td>{c.keep === "none" ? <span className={ui.muted}>No rule</span> : <strong>{ruleText(c)}</strong>}</td>
                   <td className={`${ui.hideSmall} ${ui.small}`}>{c.updated_at ? `${mediumDateTimeUtc(c.updated_at)}${c.updated_by ? ` by ${c.updated_by}` : ""}` : "—"}</td>
                   {d.isAdmin ? (
@@ -118,10 +121,12 @@ export default function RetentionRoute() {
               <tbody>
                 {d.holds.map((h) => (
                   <tr key={h.aircraft_id} data-hold={h.aircraft_id}>
-                    <th scope="row">
-                      {h.aircraft_name} · MSN {h.msn}
+                    <td>
+                      <strong>
+                        {h.aircraft_name} · MSN {h.msn}
+                      </strong>
                       <div className={`${ui.small} ${ui.muted}`}>{h.organization}</div>
-                    </th>
+                    </td>
                     <td>{h.reason}</td>
                     <td className={`${ui.hideSmall} ${ui.small}`}>
                       {mediumDateTimeUtc(h.placed_at)}
@@ -190,6 +195,7 @@ export default function RetentionRoute() {
           </Form>
         </ModalDialog>
       ) : null}
+      </div>
     </section>
   );
 }

@@ -39,7 +39,7 @@ export default function AircraftTrashRoute() {
   const here = trashHref(a.id);
   const pageHref = (p: number) => (p > 1 ? `${here}?page=${p}` : here);
   return (
-    <section className={ui.stack}>
+    <section>
       <header className={ui.pageHeader}>
         <div>
           <h1 className={ui.pageTitle}>Trash</h1>
@@ -53,6 +53,7 @@ export default function AircraftTrashRoute() {
           </Link>
         </div>
       </header>
+      <div className={ui.stack}>
       {d.refusal ? (
         <p className={ui.alert.info} role="status" data-refusal="">
           {d.refusal}
@@ -82,7 +83,9 @@ export default function AircraftTrashRoute() {
                     <th scope="col" className={ui.hideSmall}>
                       Contents
                     </th>
-                    <th scope="col">Deleted by</th>
+                    <th scope="col" className={ui.hideSmall}>
+                      Deleted by
+                    </th>
                     <th scope="col">Deleted</th>
                     <th scope="col" className={ui.hideSmall}>
                       Removed for good
@@ -105,9 +108,9 @@ export default function AircraftTrashRoute() {
                           </div>
                         </td>
                         <td className={`${ui.hideSmall} ${ui.small}`}>
-                          {folder ? `${plural(e.files, "file")}, ${formatBytes(e.bytes)}` : formatBytes(e.bytes)}
+                          {folder ? (e.files ? `${plural(e.files, "file")}, ${formatBytes(e.bytes)}` : "Empty folder") : formatBytes(e.bytes)}
                         </td>
-                        <td>{e.deleted_by ?? "—"}</td>
+                        <td className={ui.hideSmall}>{e.deleted_by ?? "—"}</td>
                         <td className={ui.nowrap}>
                           <time dateTime={e.deleted_at}>{mediumDateTimeUtc(e.deleted_at)}</time>
                         </td>
@@ -141,7 +144,7 @@ export default function AircraftTrashRoute() {
             <input type="hidden" name="entry_id" value={d.confirm.id} />
             <ModalBody>
               <p>
-                {d.confirm.resourcetype === "collection" ? `The folder and its ${plural(d.confirm.files, "file")} go back to ` : "The file goes back to "}
+                {d.confirm.resourcetype === "collection" ? (d.confirm.files ? `The folder and its ${plural(d.confirm.files, "file")} go back to ` : "The folder goes back to ") : "The file goes back to "}
                 {parentOf(d.confirm.path) ?? "/"}. Missing folders on the way are created again; if an item named “{d.confirm.name}” is there now, it keeps its name
                 and the restored one is named “… (restored)”.
               </p>
@@ -157,6 +160,7 @@ export default function AircraftTrashRoute() {
           </Form>
         </ModalDialog>
       ) : null}
+      </div>
     </section>
   );
 }

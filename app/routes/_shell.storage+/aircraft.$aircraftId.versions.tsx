@@ -33,7 +33,7 @@ export default function FileVersionsRoute() {
   const a = d.aircraft;
   const file = d.file;
   return (
-    <section className={ui.stack}>
+    <section>
       <header className={ui.pageHeader}>
         <div>
           <h1 className={ui.pageTitle}>{file ? `Versions of ${file.name}` : "File versions"}</h1>
@@ -48,6 +48,7 @@ export default function FileVersionsRoute() {
           </Link>
         </div>
       </header>
+      <div className={ui.stack}>
       {d.refusal ? (
         <p className={ui.alert.info} role="status" data-refusal="">
           {d.refusal}
@@ -88,7 +89,7 @@ export default function FileVersionsRoute() {
                     </td>
                     <td className={`${ui.hideSmall} ${ui.small}`}>{v.replaced_at ? `${mediumDateTimeUtc(v.replaced_at)}${v.replaced_by ? ` by ${v.replaced_by}` : ""}` : "—"}</td>
                     <td>
-                      <div className={ui.row}>
+                      <div className={ui.row} style={{ flexWrap: "nowrap" }}>
                         <a
                           className={`${ui.button.secondary} ${ui.buttonSmall}`}
                           href={v.id == null ? downloadHref(a.id, file.id) : versionDownloadHref(a.id, file.id, v.id)}
@@ -134,6 +135,7 @@ export default function FileVersionsRoute() {
           </Form>
         </ModalDialog>
       ) : null}
+      </div>
     </section>
   );
 }
