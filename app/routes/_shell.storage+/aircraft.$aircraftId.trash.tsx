@@ -111,7 +111,7 @@ export default function AircraftTrashRoute() {
                           {folder ? (e.files ? `${plural(e.files, "file")}, ${formatBytes(e.bytes)}` : "Empty folder") : formatBytes(e.bytes)}
                         </td>
                         <td className={ui.hideSmall}>{e.deleted_by ?? "—"}</td>
-                        <td className={ui.nowrap}>
+                        <td>
                           <time dateTime={e.deleted_at}>{mediumDateTimeUtc(e.deleted_at)}</time>
                         </td>
                         <td className={`${ui.hideSmall} ${ui.small}`}>
