@@ -244,6 +244,18 @@ describe("retention and legal hold", () => {
     expect((await api("POST", "/storage/v2/files/delete.json", client, { aircraft_id: A.id, ids: [ad.id] })).status).toBe(200);
   });
 
+  it("a move or rename that would take a kept file out of its class is refused; within the class it is not", async () => {
+    const certs = (await listDir(client, "/01 Certificates")).contents;
+    const file = certs.find((c) => c.resourcetype === "file")!;
+    const folder = (await listDir(client, "/")).contents.find((c) => c.name === "01 Certificates")!;
+    expectError(await api("POST", "/storage/v2/files/move.json", client, { aircraft_id: A.id, ids: [folder.id], new_name: "Old paperwork" }), 422, /cannot leave the Certificates records: Certificates records are kept for the life of the aircraft/);
+    expectError(await api("POST", "/storage/v2/files/move.json", client, { aircraft_id: A.id, ids: [file.id], to_dir: "/" }), 422, /cannot leave the Certificates records/);
+    expect((await listDir(client, "/")).contents.some((c) => c.name === "01 Certificates")).toBe(true);
+    // Renamed within its class ("1 Certificates" is still Certificates): allowed.
+    expect((await api("POST", "/storage/v2/files/move.json", client, { aircraft_id: A.id, ids: [folder.id], new_name: "1 Certificates" })).status).toBe(200);
+    expect((await api("POST", "/storage/v2/files/move.json", client, { aircraft_id: A.id, ids: [folder.id], new_name: "01 Certificates" })).status).toBe(200);
+  });
+
   it("a rule set after the delete keeps the item in the trash past its date, with the reason", async () => {
     const f = (await upload(client, A.id, "/05 LLP Back-to-Birth", [{ path: "LLP sheet.pdf", data: rand(20) }])).index.indexed[0]!;
     await api("POST", "/storage/v2/files/delete.json", client, { aircraft_id: A.id, ids: [f.id] });

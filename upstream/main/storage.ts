@@ -66,7 +66,7 @@ import { checkSearchQuery } from "../../app/models/search-query";
 import { ancestorsOf, basename, isWithin, joinPath, normalizeDir, parentOf } from "../../app/models/paths";
 import { isValidKey } from "../blob/local";
 import { queueExtraction } from "../jobs/extract-text";
-import { deletionBlock } from "../records/rules";
+import { deletionBlock, hasRetentionRules, reclassBlock } from "../records/rules";
 import { moveToTrash, nowMsOf } from "../records/trash";
 
 type Ctx = Context<HonoEnv>;
@@ -1368,6 +1368,16 @@ async function moveItems(c: Ctx) {
     const movingIds = new Set(plan.map((p) => p.item.id));
     const blocking = clash.find((r) => !movingIds.has(r.id));
     if (blocking) throw refuse(STORAGE_MESSAGES.nameTaken(blocking.name));
+  }
+  // Retention (ADR 042): a move or rename may not take a file out of the record folder class whose
+  // rule keeps it (else renaming "01 Certificates" and deleting would get around the rule).
+  if (plan.length && (await hasRetentionRules(deps.db))) {
+    const moves: { path: string; newPath: string; updated_at: string }[] = [];
+    for (const p of plan) {
+      for (const r of await subtree(deps.db, aircraft.id, p.item)) if (!r.is_folder) moves.push({ path: r.path, newPath: `${p.newPath}${r.path.slice(p.item.path.length)}`, updated_at: r.updated_at });
+    }
+    const block = await reclassBlock(deps.db, moves, nowMsOf(deps));
+    if (block) throw deny(block);
   }
 
   await deps.db.transaction().execute(async (trx) => {

@@ -78,3 +78,23 @@ export async function deletionBlock(db: Db, aircraft: { id: number; name: string
 }
 
 export const retentionClasses = () => RECORD_CLASSES;
+
+/**
+ * Why moving or renaming these files would take one out of the record folder class whose rule keeps
+ * it (a loophole around `deletionBlock`: rename "01 Certificates", then delete), or null.
+ */
+export async function reclassBlock(db: Db, moves: { path: string; newPath: string; updated_at: string }[], nowMs: number): Promise<string | null> {
+  const rules = await retentionRules(db);
+  if (!rules.size) return null;
+  for (const m of moves) {
+    const cls = recordClassOf(m.path);
+    const rule = cls ? rules.get(cls.key) : undefined;
+    if (!cls || !rule || recordClassOf(m.newPath)?.key === cls.key) continue;
+    if (rule.keep === "years" && keptUntil(m.updated_at, rule.years ?? 0).getTime() <= nowMs) continue;
+    const until = rule.keep === "years" ? ` before ${keptUntil(m.updated_at, rule.years ?? 0).toISOString().slice(0, 10)}` : "";
+    return `"${m.path}" cannot leave the ${cls.label} records${until}: ${ruleText(cls.label, rule)} (a retention rule). Copy it instead.`;
+  }
+  return null;
+}
+
+export const hasRetentionRules = async (db: Db) => (await retentionRules(db)).size > 0;
