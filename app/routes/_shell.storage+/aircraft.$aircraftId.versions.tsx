@@ -65,7 +65,9 @@ export default function FileVersionsRoute() {
                 <tr>
                   <th scope="col">Version</th>
                   <th scope="col">Size</th>
-                  <th scope="col">Filed by</th>
+                  <th scope="col" className={ui.hideSmall}>
+                    Filed by
+                  </th>
                   <th scope="col">Filed</th>
                   <th scope="col" className={ui.hideSmall}>
                     Replaced
@@ -77,19 +79,19 @@ export default function FileVersionsRoute() {
                 {d.versions.map((v) => (
                   <tr key={v.id ?? "current"} data-version={v.number} data-current={v.current ? "" : undefined}>
                     <td>
-                      <strong>Version {v.number}</strong>{" "}
+                      <strong className={ui.nowrap}>Version {v.number}</strong>{" "}
                       {v.current ? <span className={`${ui.badge} ${ui.badgeTone.success}`}>Current</span> : null}
                     </td>
                     <td className={ui.nowrap} data-size={v.size}>
                       {formatBytes(v.size)}
                     </td>
-                    <td>{v.filed_by ?? "—"}</td>
-                    <td className={ui.nowrap}>
+                    <td className={ui.hideSmall}>{v.filed_by ?? "—"}</td>
+                    <td>
                       <time dateTime={v.filed_at}>{mediumDateTimeUtc(v.filed_at)}</time>
                     </td>
                     <td className={`${ui.hideSmall} ${ui.small}`}>{v.replaced_at ? `${mediumDateTimeUtc(v.replaced_at)}${v.replaced_by ? ` by ${v.replaced_by}` : ""}` : "—"}</td>
                     <td>
-                      <div className={ui.row} style={{ flexWrap: "nowrap" }}>
+                      <div className={ui.row} style={{ gap: 8 }}>
                         <a
                           className={`${ui.button.secondary} ${ui.buttonSmall}`}
                           href={v.id == null ? downloadHref(a.id, file.id) : versionDownloadHref(a.id, file.id, v.id)}
