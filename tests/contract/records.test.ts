@@ -158,6 +158,15 @@ describe("trash", () => {
     expectError(await api("POST", "/storage/v2/trash/restore.json", client, { aircraft_id: A.id, entry_id: entry.id }), 404);
   });
 
+  it("two restores of one entry at once: one restores, the other is told it is gone", async () => {
+    const f = (await upload(client, A.id, "/Twice", [{ path: "race.txt", data: rand(5) }])).index.indexed[0]!;
+    await api("POST", "/storage/v2/files/delete.json", client, { aircraft_id: A.id, ids: [f.id] });
+    const entry = TrashAnswer.parse((await api("GET", `/storage/v2/aircraft/${A.id}/trash.json`, client)).body).entries.find((e) => e.item_id === f.id)!;
+    const both = await Promise.all([0, 1].map(() => api("POST", "/storage/v2/trash/restore.json", client, { aircraft_id: A.id, entry_id: entry.id })));
+    expect(both.map((r) => r.status).sort()).toEqual([200, 404]);
+    expect((await listDir(client, "/Twice")).contents.map((c) => c.name)).toEqual(["race.txt"]);
+  });
+
   it("restores beside a same-named item with a suffix, and recreates a folder that is gone", async () => {
     const first = (await upload(client, A.id, "/Clash", [{ path: "note.txt", data: rand(7) }])).index.indexed[0]!;
     await api("POST", "/storage/v2/files/delete.json", client, { aircraft_id: A.id, ids: [first.id] });

@@ -212,14 +212,16 @@ async function trashRestore(c: Ctx) {
   const entry = await deps.db.selectFrom("trash_entries").selectAll().where("id", "=", input.entry_id).where("aircraft_id", "=", aircraft.id).executeTakeFirst();
   if (!entry) throw notFound("That item of the trash");
   const root = await ensureRootFolder(deps, aircraft);
-  const rows = await deps.db.selectFrom("trash_items").selectAll().where("entry_id", "=", entry.id).execute();
-  // Parents before their children (parent_id references storage_items).
-  rows.sort((a, b) => a.path.split("/").length - b.path.split("/").length || a.path.localeCompare(b.path));
   const parentPath = parentOf(entry.path) ?? "/";
   let newTop = entry.path;
   let newName = entry.name;
   const restored: ItemRow[] = [];
   await deps.db.transaction().execute(async (trx) => {
+    // Read again inside the transaction: a second restore (or the trash job) may have taken it.
+    if (!(await trx.selectFrom("trash_entries").select("id").where("id", "=", entry.id).executeTakeFirst())) throw notFound("That item of the trash");
+    const rows = await trx.selectFrom("trash_items").selectAll().where("entry_id", "=", entry.id).execute();
+    // Parents before their children (parent_id references storage_items).
+    rows.sort((a, b) => a.path.split("/").length - b.path.split("/").length || a.path.localeCompare(b.path));
     const maker = new FolderMaker(trx, aircraft.id, user.id);
     const segs = parentPath.split("/").filter(Boolean);
     let parent: { id: number; path: string };
