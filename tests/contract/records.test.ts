@@ -120,6 +120,26 @@ describe("versions", () => {
     expect((await blobBytes(firstKey)).equals(Buffer.from(v1))).toBe(true);
   });
 
+  it("search reads the current version's text: after a same-named upload, and after a restore", async () => {
+    const db = up.upstream.deps.db;
+    // The seed's extraction jobs (OCR) are set aside: only this test's files are read.
+    await db.updateTable("jobs").set({ status: "done" }).where("status", "=", "queued").execute();
+    const find = async (word: string) =>
+      SearchAnswer.parse((await api("GET", `/storage/v2/search.json?query=${word}&aircraft_id=${A.id}`, client)).body).results.filter((r) => r.match === "content").map((r) => r.name);
+    const f = (await upload(client, A.id, "/Searched", [{ path: "logbook note.txt", data: new TextEncoder().encode("hydraulic quokkaword leak") }])).index.indexed[0]!;
+    await up.upstream.drainJobs();
+    expect(await find("quokkaword")).toEqual(["logbook note.txt"]);
+    await upload(client, A.id, "/Searched", [{ path: "logbook note.txt", data: new TextEncoder().encode("hydraulic wombatword fixed") }]);
+    await up.upstream.drainJobs();
+    expect(await find("wombatword")).toEqual(["logbook note.txt"]);
+    expect(await find("quokkaword")).toEqual([]);
+    const old = VersionsAnswer.parse((await api("GET", `/storage/v2/aircraft/${A.id}/versions.json?fileid=${f.id}`, client)).body).versions[1]!;
+    await api("POST", "/storage/v2/files/restore_version.json", client, { aircraft_id: A.id, file_id: f.id, version_id: old.id });
+    await up.upstream.drainJobs();
+    expect(await find("quokkaword")).toEqual(["logbook note.txt"]);
+    expect(await find("wombatword")).toEqual([]);
+  });
+
   it("needs Edit Access: a reader is refused, another organization's file is not found", async () => {
     const file = (await upload(client, A.id, "/Versioned", [{ path: "reader.txt", data: rand(10) }])).index.indexed[0]!;
     expectError(await api("GET", `/storage/v2/aircraft/${A.id}/versions.json?fileid=${file.id}`, reader), 422, /Edit Access/);
