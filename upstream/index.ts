@@ -12,6 +12,7 @@ import { requireAuth } from "./auth";
 import { registerAuthRoutes } from "./main/auth";
 import { registerUserRoutes } from "./main/user";
 import { registerStorageRoutes } from "./main/storage";
+import { registerRecordsRoutes } from "./main/records";
 import { registerInventoryRoutes } from "./main/inventory";
 import { registerOcrRoutes } from "./main/ocr";
 import { registerLinkRoutes } from "./main/links";
@@ -22,6 +23,7 @@ import { ensureSpeedTestFiles } from "./blob/speedtest-files";
 import { createJobQueue } from "./jobs/queue";
 import { createOcrEngine, queueMissingExtraction } from "./jobs/extract-text";
 import { jobHandlers } from "./jobs/handlers";
+import { TRASH_SWEEP_EVERY_MS, TRASH_SWEEP_JOB } from "./records/trash";
 
 import type { UpstreamCallMeta, UpstreamHandler } from "./client-address";
 
@@ -58,6 +60,7 @@ export function registerMainRoutes(app: Hono<HonoEnv>, signedIn?: MiddlewareHand
   if (signedIn) app.use("*", signedIn);
   registerUserRoutes(app);
   registerStorageRoutes(app);
+  registerRecordsRoutes(app);
   registerInventoryRoutes(app);
   registerOcrRoutes(app);
   registerLinkRoutes(app);
@@ -117,6 +120,15 @@ export async function createUpstream(config: UpstreamConfig): Promise<Upstream> 
     }, 50);
     sweep.unref?.();
   }
+  // The trash sweep goes through the durable queue (one open job at a time: the dedupe key), queued
+  // at start and every hour by each process that runs workers.
+  const queueTrashSweep = () => deps.jobs.enqueue(TRASH_SWEEP_JOB, {}, { dedupeKey: TRASH_SWEEP_JOB }).catch((err) => console.error("[jobs] queueing the trash sweep failed", err));
+  let trashTimer: ReturnType<typeof setInterval> | null = null;
+  if (workers > 0) {
+    void queueTrashSweep();
+    trashTimer = setInterval(queueTrashSweep, TRASH_SWEEP_EVERY_MS);
+    trashTimer.unref?.();
+  }
   const drainJobs = async (max = Infinity) => {
     let ran = 0;
     while (ran < max) {
@@ -144,6 +156,7 @@ export async function createUpstream(config: UpstreamConfig): Promise<Upstream> 
     close: async () => {
       if (sweep) clearTimeout(sweep);
       stopAdminWorkers();
+      if (trashTimer) clearInterval(trashTimer);
       await stopJobs();
       await ocr.close();
       await close();

@@ -97,3 +97,17 @@ export function completenessSummary(rows: CompletenessRow[]) {
     total: rows.length,
   };
 }
+
+/**
+ * The record folder classes a retention rule can be set for (issue 19 item 3, ADR 042): every entry
+ * of the index of either kind (Landing Gear for aircraft, Dynamic Components for helicopters).
+ */
+export const RECORD_CLASSES: IndexEntry[] = [...COMMON_BEFORE, LANDING_GEAR, DYNAMIC_COMPONENTS, ...COMMON_AFTER];
+
+/** The class of an item by its top-level folder ("/01 Certificates/C of A.pdf" → "certificates"), or null. */
+export function recordClassOf(path: string): IndexEntry | null {
+  const top = path.split("/").filter(Boolean)[0];
+  if (!top) return null;
+  const want = indexName(top);
+  return RECORD_CLASSES.find((e) => indexName(e.label) === want) ?? null;
+}

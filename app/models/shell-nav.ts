@@ -133,6 +133,8 @@ function reportLinks(id: number | null): NavItem[] {
     { label: "OCR Report", to: at("/storage/OCRReport"), icon: "report", disabledReason: NEEDS_AIRCRAFT },
     { label: "Inventory Report", to: at("/storage/InventoryReport"), icon: "list", disabledReason: NEEDS_AIRCRAFT },
     { label: "Linked Documents", to: at("/storage/linkedDocuments"), icon: "link", disabledReason: NEEDS_AIRCRAFT },
+    // Deleted files and folders (issue 19, ADR 042); the page tells a reader it needs Edit Access.
+    { label: "Trash", to: id ? `/storage/aircraft/${id}/trash` : null, icon: "folder", disabledReason: NEEDS_AIRCRAFT },
   ];
 }
 
@@ -256,6 +258,7 @@ export function navFor(ctx: NavContext): NavSection[] {
             { label: "IP whitelist", to: "/admin/ip-whitelist", icon: "shield" },
             { label: "ES migration", to: "/admin/es-migration", icon: "search" },
             { label: "Audit log", to: "/admin/audit", icon: "list" },
+            { label: "Records retention", to: "/admin/retention", icon: "shield" },
           ],
         },
         {

@@ -86,6 +86,16 @@ export function previewHref(aircraftId: number, fileId: number, p: { organizatio
   return listHref(`/storage/aircraft/${aircraftId}/preview`, { fileid: fileId, organization: p.organization, sort: p.sort, order: p.order, extra: p.family === "uef" ? { family: "uef" } : {} });
 }
 
+/** A file's versions (/storage/aircraft/{id}/versions?fileid=…; issue 19, ADR 042). */
+export const versionsHref = (aircraftId: number, fileId: number) => `/storage/aircraft/${aircraftId}/versions?fileid=${fileId}`;
+
+/** The aircraft's trash (/storage/aircraft/{id}/trash). */
+export const trashHref = (aircraftId: number) => `/storage/aircraft/${aircraftId}/trash`;
+
+/** The signed download of an earlier version of a file (the download resource route with `version`). */
+export const versionDownloadHref = (aircraftId: number, fileId: number, versionId: number) =>
+  `/resources/storage/download?aircraft_id=${aircraftId}&fileid=${fileId}&version=${versionId}`;
+
 /** The signed download of one file (a resource route that redirects to the blob store). */
 export const downloadHref = (aircraftId: number, fileId: number, family: Family = "standard") =>
   `/resources/storage/download?aircraft_id=${aircraftId}&fileid=${fileId}${family === "uef" ? "&family=uef" : ""}`;

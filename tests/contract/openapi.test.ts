@@ -301,6 +301,34 @@ const cases: Record<string, Case> = {
   follow: async () => ({ body: { aircraft_id: id.sky } }),
   unfollow: async () => [{ body: { aircraft_id: id.sky } }, { body: { aircraft_id: id.sky }, expect: 404 }],
 
+  versions: async () => {
+    // Upload a file over one of the same name: the old content becomes a version.
+    const item = await up.upstream.deps.db.selectFrom("storage_items").select(["name", "path"]).where("id", "=", id.file).executeTakeFirstOrThrow();
+    const dir = item.path.slice(0, item.path.lastIndexOf("/")) || "/";
+    const main = async (path: string, body: unknown) => (await fetch(`${up.mainUrl}${path}`, { method: "POST", headers: { ...H.client, "content-type": "application/json" }, body: JSON.stringify(body) })).json() as Promise<Json>;
+    const link = await main("/storage/v2/files/upload_link.json", { aircraft_id: id.sky, dir });
+    const form = new FormData();
+    for (const [k, v] of Object.entries(link.url_fields as Record<string, string>)) form.append(k, v);
+    form.append("key", `${link.key_prefix}${item.name}`);
+    form.append("file", new Blob([Buffer.from("new content")]), item.name);
+    expect((await fetch(link.url, { method: "POST", body: form })).status).toBe(204);
+    await main("/storage/v2/files/index_files.json", { key: link.key_prefix, aircraft_id: id.sky, dir, files: [{ path: item.name, size: 11 }] });
+    const list = await check(byId.get("versions")!, { params: { id: id.sky }, query: { fileid: id.file } });
+    id.version = list!.versions.find((v: Json) => !v.current).id;
+    return [{ params: { id: id.sky }, query: { fileid: id.file, download: id.version } }, { as: "reader", params: { id: id.skyOther }, query: { fileid: id.file }, expect: 404 }];
+  },
+  restoreVersion: async () => [{ body: { aircraft_id: id.sky, file_id: id.file, version_id: id.version } }, { body: { aircraft_id: id.sky, file_id: id.file, version_id: 999999 }, expect: 404 }],
+  trash: async () => {
+    const t = await check(byId.get("trash")!, { params: { id: id.sky } });
+    id.trashEntry = t!.entries[0].id;
+    return { as: "reader", params: { id: id.skyOther }, expect: 404 };
+  },
+  trashRestore: async () => [{ body: { aircraft_id: id.sky, entry_id: id.trashEntry } }, { body: { aircraft_id: id.sky, entry_id: 999999 }, expect: 404 }],
+  retention: async () => [{ as: "admin" }, { as: "client", expect: 422 }],
+  setRetention: async () => [{ as: "admin", body: { class_key: "damage-charts", keep: "none" } }, { as: "admin", body: { class_key: "damage-charts", keep: "years" }, expect: 422 }, { as: "client", body: { class_key: "damage-charts", keep: "none" }, expect: 422 }],
+  placeHold: async () => [{ as: "admin", body: { aircraft_id: id.skyOther, reason: "OpenAPI check" } }, { as: "admin", body: { aircraft_id: 999999, reason: "x" }, expect: 404 }],
+  releaseHold: async () => [{ as: "admin", body: { aircraft_id: id.skyOther } }, { as: "client", body: { aircraft_id: id.skyOther }, expect: 422 }],
+
   inventory: async () => ({ params: { id: id.sky } }),
   inventoryExport: async () => [{ params: { id: id.sky }, query: { format: "xlsx" } }, { params: { id: id.sky }, query: { format: "pdf" } }, { params: { id: id.sky }, query: { format: "doc" }, expect: 422 }],
   fleetInventory: async () => ({}),

@@ -370,7 +370,7 @@ describe("uploads", () => {
     expect(hit.highlight).toBe("Report _<mark>final</mark>_.pdf");
   });
 
-  it("is idempotent: indexing the same key and path twice keeps one row; a re-upload replaces the old blob", async () => {
+  it("is idempotent: indexing the same key and path twice keeps one row; a re-upload keeps the old blob as a version", async () => {
     const data = rand(1234);
     const { link } = await upload(client, A.id, "/Plain", [{ path: "twice.txt", data }]);
     const before = await itemCount();
@@ -380,11 +380,11 @@ describe("uploads", () => {
     // Same key into another folder: refused (one row per blob).
     const other = IndexFilesAnswer.parse((await api("POST", "/storage/v2/files/index_files.json", client, { key: link.key_prefix, files: [{ path: "twice.txt", size: 1234 }], aircraft_id: A.id, dir: "/" })).body);
     expect(other.refused.map((r) => r.reason)).toEqual(["already_indexed"]);
-    // A new upload of the same name replaces the row and deletes the old blob.
+    // A new upload of the same name updates the row; the old blob stays as a version (ADR 042).
     const { index } = await upload(client, A.id, "/Plain", [{ path: "twice.txt", data: rand(99) }]);
     expect(index.indexed[0]!.size).toBe(99);
     expect(await itemCount()).toBe(before);
-    expect(await up.upstream.deps.blob.stat(`${link.key_prefix}twice.txt`)).toBeNull();
+    expect(await up.upstream.deps.blob.stat(`${link.key_prefix}twice.txt`)).not.toBeNull();
   });
 
   it("reports files whose blob is missing or has another size, and refuses forbidden extensions (blob deleted)", async () => {
@@ -563,26 +563,26 @@ describe("copy, move, rename, delete", () => {
     expectError(await api("POST", "/storage/v2/files/move.json", client, { aircraft_id: A.id, ids: [deep.id, moveMe.id], new_name: "x" }), 422, "one item");
   });
 
-  it("deletes a file: row, blob, favourite and search entry go", async () => {
+  it("deletes a file into the trash: row, favourite and search entry go, the blob stays for the trash job", async () => {
     const { index } = await upload(client, A.id, "/Plain", [{ path: "Zebra Delete.txt", data: rand(50) }]);
     const item = index.indexed[0]!;
     await api("POST", "/storage/v2/favourites.json", client, { id: item.id });
     expect(SearchAnswer.parse((await search(client, { query: "Zebra", aircraft_id: A.id })).body).total).toBe(1);
     const r = DeleteAnswer.parse((await api("POST", "/storage/v2/files/delete.json", client, { aircraft_id: A.id, ids: [item.id] })).body);
     expect(r).toMatchObject({ deleted: 1, files: 1 });
-    expect(await up.upstream.deps.blob.stat(item.s3_full_path)).toBeNull();
+    expect(await up.upstream.deps.blob.stat(item.s3_full_path)).not.toBeNull();
     expect(SearchAnswer.parse((await search(client, { query: "Zebra", aircraft_id: A.id })).body).total).toBe(0);
     const favs = FavouritesAnswer.parse((await api("GET", "/storage/v2/favourites.json", client)).body);
     expect(favs.favourites.some((f) => f.id === item.id)).toBe(false);
     expectError(await api("POST", "/storage/v2/files/delete.json", client, { aircraft_id: A.id, ids: [item.id] }), 404);
   });
 
-  it("deletes a folder with its descendants and their blobs; the root cannot be deleted", async () => {
+  it("deletes a folder with its descendants into the trash (blobs kept); the root cannot be deleted", async () => {
     const { index } = await upload(client, A.id, "/", [{ path: "Gone/x/one.txt", data: rand(5) }, { path: "Gone/two.txt", data: rand(6) }]);
     const gone = (await listDir(client, A.id, "/")).contents.find((c) => c.name === "Gone")!;
     const r = DeleteAnswer.parse((await api("POST", "/storage/v2/files/delete.json", client, { aircraft_id: A.id, ids: [gone.id] })).body);
     expect(r).toMatchObject({ deleted: 4, files: 2 });
-    for (const i of index.indexed) expect(await up.upstream.deps.blob.stat(i.s3_full_path)).toBeNull();
+    for (const i of index.indexed) expect(await up.upstream.deps.blob.stat(i.s3_full_path)).not.toBeNull();
     expectError(await api("GET", `/storage/v2/aircraft/${A.id}/files.json?dir=/Gone`, client), 404);
     expectError(await api("POST", "/storage/v2/files/delete.json", client, { aircraft_id: A.id, ids: [A.file_id] }), 422, "root folder");
   });

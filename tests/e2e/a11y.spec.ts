@@ -46,7 +46,7 @@ test("a client's pages", async ({ page }) => {
     `/client/Aeroops/maintenance${q}`, `/client/Aeroops/workorder${q}`, `/client/Aeroops/createworkorder${q}`, `/client/Aeroops/logbooks${q}`,
     `/client/Aeroops/createtechlogbook${q}`, `/client/Aeroops/aeroplane${q}&module=transition`, `/storage/Aeroops/tabs${q}`, "/Aerooil/org",
     `/client/Aerooil/statusDashboard?org_msn_id=${id}&aerotype=Aerooil`, `/client/Aerooil/abclisting?org_msn_id=${id}&aerotype=Aerooil`,
-    `/storage/aircraft/${id}/files?dialog=upload`,
+    `/storage/aircraft/${id}/files?dialog=upload`, `/storage/aircraft/${id}/trash`,
   ])
     await audit(page, url, found);
   expect(report(found)).toBe("");
@@ -60,6 +60,7 @@ test("an administrator's pages", async ({ page }) => {
     "/admin/analytics", "/admin/organization", "/admin/consultant/dashboard", "/admin/client/dashboard", "/admin/user-access-control",
     "/admin/ip-whitelist", "/admin/es-migration", "/admin/audit", "/admin/issue-reports", "/admin/outbox", "/admin/aeroops/organization",
     "/aerooil/organization", "/admin/aeroops/template/manufacturers", "/dashboard", "/nextcloud/user", "/nextcloud/group", "/client/template",
+    "/admin/retention",
   ])
     await audit(page, url, found);
   expect(report(found)).toBe("");

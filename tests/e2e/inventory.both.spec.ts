@@ -32,7 +32,7 @@ test("an aircraft's inventory report: totals, completeness, an emptied folder fl
   await r.getByLabel(`Actions for ${FOLDER}`).click();
   await r.getByRole("link", { name: "Delete" }).click();
   await page.getByRole("dialog", { name: "Delete folder" }).getByRole("button", { name: "Delete" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "1 item deleted." })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "1 item moved to the trash." })).toBeVisible();
   await page.goto(`/storage/InventoryReport/${aircraftId}`);
   await expect(completeness.getByRole("row", { name: /SB Status/ })).toContainText("Missing");
   await expect(page.locator("[data-inventory-flags]")).toContainText("Missing: SB Status");

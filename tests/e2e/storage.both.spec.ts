@@ -79,6 +79,6 @@ test("deletes a folder after a confirmation step rendered by the server", async 
   await row(page, `Doomed ${s}`).getByLabel(`Actions for Doomed ${s}`).click();
   await row(page, `Doomed ${s}`).getByRole("link", { name: "Delete" }).click();
   await page.getByRole("dialog", { name: "Delete folder" }).getByRole("button", { name: "Delete" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "1 item deleted." })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "1 item moved to the trash." })).toBeVisible();
   await expect(row(page, `Doomed ${s}`)).toHaveCount(0);
 });

@@ -102,7 +102,7 @@ test("uploads a folder of 50 files, finds one, stars it, downloads it byte-ident
   const confirm = page.getByRole("dialog", { name: "Delete file" });
   await expect(confirm).toContainText(`Delete the file “${target.name}”?`);
   await confirm.getByRole("button", { name: "Delete" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "1 item deleted." })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "1 item moved to the trash." })).toBeVisible();
   await expect(row(page, target.name)).toHaveCount(0);
   await expect(main(page).locator("tbody tr")).toHaveCount(49);
   await page.goto(`/storage/search?query=${encodeURIComponent(`part07 ${s}`)}`);

@@ -276,7 +276,7 @@ describe("folder operations", () => {
     const copied = root.contents.find((c) => c.name === "Renamed folder")!;
     expect(copied).toBeTruthy();
     const del = await call((await routes.del()).action as Fn, "/storage/delete", { email: "client@demo.aero", form: { aircraft_id: String(ids.writable), id: String(copied.id) } });
-    expect((await toastOf(del))?.description).toBe("1 item deleted.");
+    expect((await toastOf(del))?.description).toBe("1 item moved to the trash.");
     expect((await listing("client@demo.aero", ids.writable)).contents.some((c) => c.id === copied.id)).toBe(false);
   });
 });
@@ -473,7 +473,7 @@ describe("preview and bulk actions (issue 16 items 1-3, ADR 041)", () => {
     expect(target.contents.map((c) => c.name).sort()).toEqual(["a", "b"]);
 
     const deleted = await call((await routes.del()).action as Fn, "/storage/delete", { email: "client@demo.aero", body: body({ aircraft_id: String(ids.writable), dir: "/" }, two) });
-    expect((await toastOf(deleted))?.description).toBe("2 items deleted.");
+    expect((await toastOf(deleted))?.description).toBe("2 items moved to the trash.");
     const none = await call((await routes.del()).action as Fn, "/storage/delete", { email: "client@demo.aero", body: body({ aircraft_id: String(ids.writable), dir: "/", returnTo: "/back" }, []) });
     expect((await toastOf(none))?.description).toBe("Choose what to delete.");
   });

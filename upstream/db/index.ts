@@ -10,6 +10,7 @@ import * as m004 from "./migrations/004_trust";
 import * as m005 from "./migrations/005_speed";
 import * as m006 from "./migrations/006_search_scope";
 import * as m007 from "./migrations/007_text_extraction";
+import * as m008 from "./migrations/008_versions_trash";
 import * as m009 from "./migrations/009_audit_chain";
 import * as m010 from "./migrations/010_document_links";
 
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   "005_speed": m005,
   "006_search_scope": m006,
   "007_text_extraction": m007,
+  "008_versions_trash": m008,
   "009_audit_chain": m009,
   "010_document_links": m010,
 };

@@ -448,8 +448,82 @@ export interface DocumentLinksTable {
   decided_at: string | null;
 }
 
+/** An earlier content of a file (008_versions_trash); the storage_items row holds the current one. */
+export interface FileVersionsTable {
+  id: Generated<number>;
+  /** storage_items.id of the file (no foreign key: versions follow the file into the trash). */
+  item_id: number;
+  aircraft_id: number;
+  blob_key: string;
+  size: number;
+  content_type: string | null;
+  /** Who filed this content, and when. */
+  filed_by: number | null;
+  filed_at: string;
+  /** Who replaced it (an upload of the same name, or a restore), and when. */
+  replaced_by: number | null;
+  replaced_at: string;
+}
+
+/** One deleted file or folder in its aircraft's trash. */
+export interface TrashEntriesTable {
+  id: Generated<number>;
+  aircraft_id: number;
+  /** The deleted item's storage_items id (given back on restore). */
+  item_id: number;
+  name: string;
+  path: string;
+  is_folder: number;
+  files: Generated<number>;
+  folders: Generated<number>;
+  bytes: Generated<number>;
+  deleted_by: number | null;
+  deleted_at: string;
+  /** Why the trash job kept it past its date (legal hold, retention rule), or null. */
+  kept_reason: string | null;
+}
+
+/** The storage_items rows of a trash entry's subtree, as they were (same ids). */
+export interface TrashItemsTable {
+  id: number;
+  entry_id: number;
+  aircraft_id: number;
+  parent_id: number | null;
+  path: string;
+  name: string;
+  is_folder: number;
+  size: number;
+  blob_key: string | null;
+  content_type: string | null;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export type RetentionKeep = "life" | "years";
+export interface RetentionRulesTable {
+  /** A records index key (app/models/records-index.ts), e.g. "certificates". */
+  class_key: string;
+  keep: RetentionKeep;
+  years: number | null;
+  updated_by: number | null;
+  updated_at: string;
+}
+
+export interface LegalHoldsTable {
+  aircraft_id: number;
+  reason: string;
+  placed_by: number | null;
+  placed_at: string;
+}
+
 export interface Database {
   document_links: DocumentLinksTable;
+  file_versions: FileVersionsTable;
+  trash_entries: TrashEntriesTable;
+  trash_items: TrashItemsTable;
+  retention_rules: RetentionRulesTable;
+  legal_holds: LegalHoldsTable;
   jobs: JobsTable;
   file_text: FileTextTable;
   users: UsersTable;

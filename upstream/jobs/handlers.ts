@@ -2,10 +2,12 @@
 // (JOB_WORKERS) and `npm run worker` (scripts/worker.ts) run the same list.
 import type { Deps } from "../context";
 import { SUGGEST_JOB, queueSuggestions, suggestLinksHandler } from "../main/links";
+import { isBackupRunning } from "../backup";
+import { TRASH_SWEEP_JOB, sweepTrash } from "../records/trash";
 import { EXTRACT_JOB, extractTextHandler, type OcrEngine } from "./extract-text";
 import type { Job, JobHandler } from "./queue";
 
-export function jobHandlers(deps: Pick<Deps, "db" | "blob" | "jobs">, ocr: OcrEngine | null): Record<string, JobHandler> {
+export function jobHandlers(deps: Pick<Deps, "db" | "blob" | "jobs" | "audit" | "config">, ocr: OcrEngine | null): Record<string, JobHandler> {
   const extract = extractTextHandler(deps, ocr);
   return {
     // Once a file's text is in, look in it for links to the aircraft's rows and work orders.
@@ -15,5 +17,12 @@ export function jobHandlers(deps: Pick<Deps, "db" | "blob" | "jobs">, ocr: OcrEn
       if (t?.status === "done") await queueSuggestions(deps.jobs, t.aircraft_id, Number(job.payload.file_id));
     },
     [SUGGEST_JOB]: suggestLinksHandler(deps),
+    // The trash job (ADR 042): empties what has been in the trash longer than TRASH_RETENTION_DAYS,
+    // the only place a filed blob is deleted. Not while a backup copies blobs (ADR 044): the next
+    // sweep (hourly) does it.
+    [TRASH_SWEEP_JOB]: async () => {
+      if (isBackupRunning(deps.config.dataDir)) return;
+      await sweepTrash(deps);
+    },
   };
 }

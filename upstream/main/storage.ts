@@ -6,8 +6,13 @@
 // read to look, write (or su_write) to change. An aircraft the user cannot see answers 404.
 // Records live in storage_items (folders: is_folder = 1; the aircraft root is the row with path "/"
 // whose id is aircraft.file_id); file bytes live in the blob store under their blob_key, exactly one
-// row per blob. Rows and the search index change in one transaction; blobs are written before and
-// deleted after it, so a failure never leaves a row without its blob or an unreferenced blob behind.
+// row per blob. Rows and the search index change in one transaction; blobs are written before it, so
+// a failure never leaves a row without its blob.
+//
+// Nothing filed is ever lost here (issue 19, ADR 042): an upload over a same-named file keeps the old
+// content as a version (file_versions), a delete moves the rows into the aircraft's trash
+// (upstream/records/trash.ts), and only the trash job deletes a filed blob. This module deletes only
+// blobs that no row ever referenced (a refused upload, a copy that failed before its rows were written).
 import crypto from "node:crypto";
 import { Readable } from "node:stream";
 import type { Context, Hono } from "hono";
@@ -17,7 +22,7 @@ import type { AuthUser, Deps, HonoEnv } from "../context";
 import type { AircraftStatus, Database, StorageItemsTable } from "../db/schema";
 import { nowIso } from "../db";
 import { isStaff, requireAccess, requireRole, visibleAircraftIds } from "../access";
-import { ApiError, notFound, readBody, readQuery, refuse } from "../http";
+import { ApiError, deny, notFound, readBody, readQuery, refuse } from "../http";
 import {
   COPY_MAX_ITEMS,
   CopyInput,
@@ -65,6 +70,8 @@ import { checkSearchQuery } from "../../app/models/search-query";
 import { ancestorsOf, basename, isWithin, joinPath, normalizeDir, parentOf } from "../../app/models/paths";
 import { isValidKey } from "../blob/local";
 import { queueExtraction } from "../jobs/extract-text";
+import { deletionBlock, hasRetentionRules, reclassBlock } from "../records/rules";
+import { moveToTrash, nowMsOf } from "../records/trash";
 
 type Ctx = Context<HonoEnv>;
 type Trx = Transaction<Database>;
@@ -109,7 +116,8 @@ async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T, i: number
   return out;
 }
 
-async function deleteBlobs(deps: Deps, keys: (string | null | undefined)[]) {
+/** Deletes blobs that no row references (never a filed one: those go only through the trash job). */
+async function discardUnfiledBlobs(deps: Deps, keys: (string | null | undefined)[]) {
   const list = [...new Set(keys.filter((k): k is string => !!k))];
   await mapLimit(list, BLOB_CONCURRENCY, async (k) => {
     try {
@@ -870,7 +878,7 @@ async function indexFiles(c: Ctx, flow: NamingFlow) {
   }
 
   // 2. One transaction: folders, rows (insert or replace), search entries.
-  const oldKeys: string[] = [];
+  const versioned: string[] = [];
   const indexedIds: number[] = [];
   const accepted = [...byFinal.values()];
   await deps.db.transaction().execute(async (trx) => {
@@ -881,21 +889,26 @@ async function indexFiles(c: Ctx, flow: NamingFlow) {
       return segs.map((_, i) => joinPath(folder.path, segs.slice(0, i + 1).join("/")));
     });
     await maker.prefetch([...targetPaths, ...folderPaths]);
-    // A blob belongs to exactly one row: the same upload indexed into another folder is refused.
+    // A blob belongs to exactly one row: the same upload indexed into another folder is refused, and
+    // so is one that is already an earlier version of a file or lies in the trash.
     const claimed = new Map<string, { path: string; aircraft_id: number }>();
+    const kept = new Set<string>();
     for (let i = 0; i < accepted.length; i += 500) {
-      for (const r of await trx
-        .selectFrom("storage_items")
-        .select(["blob_key", "path", "aircraft_id"])
-        .where("blob_key", "in", accepted.slice(i, i + 500).map((a) => a.key))
-        .execute()) {
+      const keys = accepted.slice(i, i + 500).map((a) => a.key);
+      for (const r of await trx.selectFrom("storage_items").select(["blob_key", "path", "aircraft_id"]).where("blob_key", "in", keys).execute()) {
         if (r.blob_key) claimed.set(r.blob_key, r);
       }
+      for (const r of await trx.selectFrom("file_versions").select("blob_key").where("blob_key", "in", keys).execute()) kept.add(r.blob_key);
+      for (const r of await trx.selectFrom("trash_items").select("blob_key").where("blob_key", "in", keys).execute()) if (r.blob_key) kept.add(r.blob_key);
     }
     const toIndex: ItemRow[] = [];
     for (const cand of accepted) {
       const target = joinPath(folder.path, cand.relPath);
       const owner = claimed.get(cand.key);
+      if (kept.has(cand.key)) {
+        refused.push({ path: cand.rawPath, reason: "already_indexed", message: "This upload is already filed (as an earlier version, or in the trash)." });
+        continue;
+      }
       if (owner && (owner.aircraft_id !== aircraft.id || owner.path !== target)) {
         refused.push({ path: cand.rawPath, reason: "already_indexed", message: `This upload is already filed as ${owner.path}.` });
         continue;
@@ -920,8 +933,25 @@ async function indexFiles(c: Ctx, flow: NamingFlow) {
       }
       let row: ItemRow;
       if (existing) {
-        const before = await trx.selectFrom("storage_items").select("blob_key").where("id", "=", existing.id).executeTakeFirstOrThrow();
-        if (before.blob_key && before.blob_key !== cand.key) oldKeys.push(before.blob_key);
+        // The same name again: the content it had becomes a version (who filed it, when, its size).
+        const before = await trx.selectFrom("storage_items").selectAll().where("id", "=", existing.id).executeTakeFirstOrThrow();
+        if (before.blob_key && before.blob_key !== cand.key) {
+          versioned.push(before.blob_key);
+          await trx
+            .insertInto("file_versions")
+            .values({
+              item_id: before.id,
+              aircraft_id: aircraft.id,
+              blob_key: before.blob_key,
+              size: before.size,
+              content_type: before.content_type,
+              filed_by: before.created_by,
+              filed_at: before.updated_at,
+              replaced_by: user.id,
+              replaced_at: now,
+            })
+            .execute();
+        }
         row = await trx
           .updateTable("storage_items")
           .set({ size: cand.size, blob_key: cand.key, content_type: cand.contentType, updated_at: now, created_by: user.id })
@@ -943,9 +973,9 @@ async function indexFiles(c: Ctx, flow: NamingFlow) {
     deps.search.index(toIndex.map((r) => ({ id: r.id, name: r.name, path: r.path, aircraft_id: aircraft.id, organization_id: aircraft.organization_id })));
   });
 
-  // 3. After the commit: replaced and refused blobs go; the new files' text is extracted in the
-  // background (a replaced file is read again).
-  await deleteBlobs(deps, [...oldKeys, ...refused.map((r) => r.key)]);
+  // 3. After the commit: refused blobs (never filed) go; the new files' text is extracted in the
+  // background (a replaced file is read again: search and the reports use the current version).
+  await discardUnfiledBlobs(deps, refused.map((r) => r.key));
   if (indexedIds.length) await queueExtraction(deps, deps.jobs, indexedIds, { force: true });
   if (indexedIds.length) {
     await deps.audit.log({
@@ -954,7 +984,7 @@ async function indexFiles(c: Ctx, flow: NamingFlow) {
       entity: "aircraft",
       entityId: aircraft.id,
       organizationId: aircraft.organization_id,
-      detail: { dir: folder.path, key: input.key, files: accepted.length, indexed: indexedIds.length, replaced: oldKeys.length, flow },
+      detail: { dir: folder.path, key: input.key, files: accepted.length, indexed: indexedIds.length, versions: versioned.length, flow },
       ip: user.ip,
     });
   }
@@ -1163,7 +1193,7 @@ async function copyItems(c: Ctx) {
       copied.push(p.newKey);
     });
   } catch (err) {
-    await deleteBlobs(deps, copied);
+    await discardUnfiledBlobs(deps, copied);
     console.error("[storage] copy failed", err);
     throw refuse("Some files could not be copied (their content is missing). Nothing was copied.");
   }
@@ -1202,7 +1232,7 @@ async function copyItems(c: Ctx) {
       deps.search.index(made.map((r) => ({ id: r.id, name: r.name, path: r.path, aircraft_id: dest.id, organization_id: dest.organization_id })));
     });
   } catch (err) {
-    await deleteBlobs(deps, copied);
+    await discardUnfiledBlobs(deps, copied);
     throw err;
   }
   const copiedFiles = made.filter((r) => !r.is_folder).map((r) => r.id);
@@ -1263,6 +1293,16 @@ async function moveItems(c: Ctx) {
     const blocking = clash.find((r) => !movingIds.has(r.id));
     if (blocking) throw refuse(STORAGE_MESSAGES.nameTaken(blocking.name));
   }
+  // Retention (ADR 042): a move or rename may not take a file out of the record folder class whose
+  // rule keeps it (else renaming "01 Certificates" and deleting would get around the rule).
+  if (plan.length && (await hasRetentionRules(deps.db))) {
+    const moves: { path: string; newPath: string; updated_at: string }[] = [];
+    for (const p of plan) {
+      for (const r of await subtree(deps.db, aircraft.id, p.item)) if (!r.is_folder) moves.push({ path: r.path, newPath: `${p.newPath}${r.path.slice(p.item.path.length)}`, updated_at: r.updated_at });
+    }
+    const block = await reclassBlock(deps.db, moves, nowMsOf(deps));
+    if (block) throw deny(block);
+  }
 
   await deps.db.transaction().execute(async (trx) => {
     const now = nowIso();
@@ -1307,31 +1347,36 @@ async function deleteItems(c: Ctx) {
   const aircraft = await loadAircraft(deps, user, input.aircraft_id);
   const items = topLevelOnly(await itemsOfAircraft(deps, aircraft.id, input.ids));
   if (items.some((i) => i.path === "/")) throw refuse(STORAGE_MESSAGES.rootFolder);
+  // Into the aircraft's trash (ADR 042): a legal hold or a retention rule may refuse it first, and
+  // then nothing changes.
+  const nowMs = nowMsOf(deps);
+  const deletedAt = new Date(nowMs).toISOString();
   let ids: number[] = [];
-  let keys: string[] = [];
+  let files = 0;
+  const entries: number[] = [];
   await deps.db.transaction().execute(async (trx) => {
     const rows: ItemRow[] = [];
     for (const item of items) rows.push(...(await subtree(trx, aircraft.id, item)));
-    ids = rows.map((r) => r.id);
-    keys = rows.flatMap((r) => (r.blob_key ? [r.blob_key] : []));
-    for (let i = 0; i < ids.length; i += 500) {
-      const chunk = ids.slice(i, i + 500);
-      await trx.deleteFrom("favourites").where("item_id", "in", chunk).execute();
-      await trx.deleteFrom("storage_items").where("id", "in", chunk).execute();
+    const block = await deletionBlock(trx, aircraft, rows, nowMs);
+    if (block) throw deny(block);
+    for (const item of items) {
+      const moved = await moveToTrash(trx, item, user.id, deletedAt);
+      ids.push(...moved.ids);
+      files += moved.files;
+      entries.push(moved.entryId);
     }
     deps.search.remove(ids);
   });
-  await deleteBlobs(deps, keys);
   await deps.audit.log({
     userId: user.id,
     action: "storage.delete",
     entity: "aircraft",
     entityId: aircraft.id,
     organizationId: aircraft.organization_id,
-    detail: { ids: items.map((i) => i.id), paths: items.map((i) => i.path), rows: ids.length, files: keys.length },
+    detail: { ids: items.map((i) => i.id), paths: items.map((i) => i.path), rows: ids.length, files, trash: entries },
     ip: user.ip,
   });
-  return c.json({ deleted: ids.length, files: keys.length, message: `${plural(items.length, "item")} deleted.` });
+  return c.json({ deleted: ids.length, files, message: `${plural(items.length, "item")} moved to the trash.` });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1588,3 +1633,5 @@ export function registerStorageRoutes(app: Hono<HonoEnv>) {
 
 // Exported for other areas that file records the same way (e.g. an aircraft created without its root folder).
 export { rootFolder as ensureRootFolder };
+// Shared with the versions and trash handlers (records.ts).
+export { ctx, loadAircraft, aircraftDto, aircraftIdParam, loadItems, itemDto, FolderMaker, randomUid, discardUnfiledBlobs, plural, type ItemRow, type AircraftRow };

@@ -35,6 +35,8 @@ export interface FileListProps {
   downloadHref: (item: FileRow) => string;
   /** A file's preview page (absent: no Preview action). */
   previewHref?: (item: FileRow) => string;
+  /** A file's versions page (absent: no Versions action; shown to Edit Access users only). */
+  versionsHref?: (item: FileRow) => string;
   zipHref: (path: string) => string;
   actionHref: (action: RowAction, item: FileRow) => string;
   canWrite: boolean;
@@ -190,6 +192,13 @@ export function FileList(p: FileListProps) {
                       </li>
                       {p.canWrite ? (
                         <>
+                          {!folder && p.versionsHref ? (
+                            <li>
+                              <Link className={s.menuItem} to={p.versionsHref(item)} data-action="versions">
+                                Versions
+                              </Link>
+                            </li>
+                          ) : null}
                           <li>
                             <Link className={s.menuItem} to={p.actionHref("rename", item)} preventScrollReset>
                               Rename

@@ -12,7 +12,7 @@ import { Pagination } from "~/components/pagination/pagination";
 import * as ui from "~/components/ui/ui.css";
 import { UploadDialog } from "~/components/upload-dialog/upload-dialog";
 import { ACCESS_LABEL } from "~/models/roles";
-import { downloadHref, listHref, previewHref, zipHref, type FileSort, type SortOrder } from "~/models/storage-links";
+import { downloadHref, listHref, previewHref, trashHref, versionsHref, zipHref, type FileSort, type SortOrder } from "~/models/storage-links";
 import type { filesLoader } from "~/models/storage-pages.server";
 import { DOWNLOAD_STARTED, useClientToast } from "./client-toast";
 import { FileList, type RowAction } from "./file-list";
@@ -62,6 +62,11 @@ export function FilesPage({ data, base, singleUpload = false }: { data: FilesDat
                 <FolderIcon size={16} /> New folder
               </Link>
             </>
+          ) : null}
+          {data.canWrite && data.family === "standard" ? (
+            <Link to={trashHref(a.id)} className={ui.button.secondary} data-action="trash">
+              Trash
+            </Link>
           ) : null}
           {data.access === "su_write" ? (
             <Link to={`/aircraft-access/${a.id}`} className={ui.button.secondary} data-action="manage-access">
@@ -115,6 +120,7 @@ export function FilesPage({ data, base, singleUpload = false }: { data: FilesDat
         folderHref={(path) => listHref(base, { dir: path, organization: data.organization, sort: keep.sort, order: keep.order })}
         downloadHref={(item) => downloadHref(a.id, item.id, data.family)}
         previewHref={(item) => previewHref(a.id, item.id, { organization: data.organization, sort: keep.sort, order: keep.order, family: data.family })}
+        versionsHref={data.family === "standard" ? (item) => versionsHref(a.id, item.id) : undefined}
         zipHref={(path) => zipHref(a.id, path, data.family)}
         actionHref={(action: RowAction, item) => withDialog(action, item.id)}
         canWrite={data.canWrite}

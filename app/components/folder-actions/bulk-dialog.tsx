@@ -49,7 +49,7 @@ export function BulkDialog(p: { kind: BulkKind; aircraftId: number; dir: string;
           </ul>
           {p.picker ? <FolderPicker picker={p.picker} /> : null}
           {p.kind === "bulk-delete" ? (
-            <p role="alert">Delete these {noun}? Folders are deleted with everything in them. They are removed from the listings, from search and from the store. This cannot be undone.</p>
+            <p role="alert">Delete these {noun}? Folders are deleted with everything in them. They go to the aircraft's trash, where Edit Access users can restore them until the trash is emptied.</p>
           ) : null}
         </ModalBody>
         <ModalFooter>

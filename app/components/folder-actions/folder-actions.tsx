@@ -153,8 +153,8 @@ function Fields(p: FolderActionProps) {
       return (
         <p role="alert">
           {p.item?.resourcetype === "collection"
-            ? `Delete the folder “${p.item.name}” and everything in it? Its files are removed from the listings, from search and from the store. This cannot be undone.`
-            : `Delete the file “${p.item?.name ?? ""}”? It is removed from the listings, from search and from the store. This cannot be undone.`}
+            ? `Delete the folder “${p.item.name}” and everything in it? It goes to the aircraft's trash with its files, where Edit Access users can restore it until the trash is emptied.`
+            : `Delete the file “${p.item?.name ?? ""}”? It goes to the aircraft's trash, where Edit Access users can restore it until the trash is emptied.`}
         </p>
       );
   }

@@ -157,6 +157,9 @@ export function UploadDialog(p: UploadDialogProps) {
               </label>
             ) : null}
           </div>
+          <p className={`${ui.small} ${ui.muted}`} data-upload-versions="">
+            A file named like one already in the folder becomes its current version; the earlier content is kept under the file's Versions.
+          </p>
 
           {snap ? (
             <div aria-live="polite">

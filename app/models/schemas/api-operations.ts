@@ -13,6 +13,7 @@ import * as I from "./inventory";
 import * as O from "./ops";
 import * as Oc from "./ocr";
 import * as L from "./links";
+import * as R from "./records";
 import * as S from "./storage";
 import * as Sp from "./speedtest";
 
@@ -114,6 +115,7 @@ const storage = define("main", "Storage", "docs/api/storage.md");
 const inventory = define("main", "Inventory report", "docs/api/inventory.md");
 const ocr = define("main", "Text extraction and OCR", "docs/api/storage.md");
 const links = define("main", "Linked documents", "docs/api/storage.md");
+const records = define("main", "Versions, trash and retention", "docs/api/storage.md");
 const consultant = define("main", "Consultants and clients", "docs/api/consultant.md");
 const admin = define("main", "Admin", "docs/api/admin.md");
 
@@ -202,6 +204,15 @@ const mainOperations: ApiOperation[] = [
   storage("follow", "POST /storage/v2/following.json", "Follow an aircraft", { who: "read access", body: S.FollowInput, ok: S.MessageAnswer, notFound: true }),
   storage("unfollow", "POST /storage/v2/following/remove.json", "Stop following an aircraft", { body: S.FollowInput, ok: S.MessageAnswer, notFound: true }),
 
+  records("versions", "GET /storage/v2/aircraft/{id}/versions.json", "A file's earlier versions, or a signed link to one (download=)", { who: "write access", params: IdParam, query: R.VersionsQuery, ok: z.union([R.VersionsAnswer, R.VersionDownloadAnswer]), notFound: true }),
+  records("restoreVersion", "POST /storage/v2/files/restore_version.json", "Make an earlier version the current one (a new version)", { who: "write access", body: R.RestoreVersionInput, ok: R.RestoreVersionAnswer, notFound: true }),
+  records("trash", "GET /storage/v2/aircraft/{id}/trash.json", "The aircraft's trash", { who: "read access", params: IdParam, query: R.TrashQuery, ok: R.TrashAnswer, notFound: true }),
+  records("trashRestore", "POST /storage/v2/trash/restore.json", "Put a deleted file or folder back in its place", { who: "write access", body: R.TrashRestoreInput, ok: R.TrashRestoreAnswer, notFound: true }),
+  records("retention", "GET /storage/v2/retention.json", "Retention rules per record folder class and legal holds", { who: STAFF, ok: R.RetentionAnswer }),
+  records("setRetention", "POST /storage/v2/retention.json", "Set a record folder class's retention rule", { who: "admin", body: R.RetentionInput, ok: R.RecordsMessage }),
+  records("placeHold", "POST /storage/v2/legal_holds.json", "Put an aircraft under a legal hold", { who: "admin", body: R.LegalHoldInput, ok: R.RecordsMessage, notFound: true }),
+  records("releaseHold", "POST /storage/v2/legal_holds/remove.json", "Release an aircraft's legal hold", { who: "admin", body: R.LegalHoldRemoveInput, ok: R.RecordsMessage, notFound: true }),
+
   inventory("inventory", "GET /storage/v2/aircraft/{id}/inventory.json", "An aircraft's Inventory Report", { who: "read access", params: IdParam, ok: I.InventoryAnswer, notFound: true }),
   inventory("inventoryExport", "GET /storage/v2/aircraft/{id}/inventory_export.json", "The Inventory Report as Excel or PDF", { who: "read access", params: IdParam, query: InventoryQuery, ok: { file: [XLSX, PDF] } }),
   inventory("fleetInventory", "GET /storage/v2/inventory.json", "The fleet's Inventory Report", { ok: I.FleetInventoryAnswer }),
@@ -288,7 +299,7 @@ const mainOperations: ApiOperation[] = [
   admin("adminAnalytics", "GET /admin/analytics.json", "Every aggregate of the analytics page", { who: STAFF, query: Ad.AnalyticsQuery, ok: Ad.AnalyticsAnswer }),
   admin("adminAudit", "GET /admin/audit.json", "The audit log", { who: STAFF, query: Ad.AuditQuery, ok: Ad.AuditAnswer }),
   admin("adminAuditChain", "GET /admin/audit/chain.json", "The audit log's hash chain: verified, or where it breaks", { who: STAFF, ok: Ad.AuditChainAnswer }),
-  admin("adminAuditExport", "GET /admin/audit/export.json", "A period of the audit log with the hashes to verify it (JSON download)", { who: "admin", query: Ad.AuditExportQuery, ok: { file: ["application/json"] }, also: { 422: ErrorAnswer } }),
+  admin("adminAuditExport", "GET /admin/audit/export.json", "A period of the audit log with the hashes to verify it (JSON download)", { who: "admin", query: Ad.AuditExportQuery.innerType(), ok: { file: ["application/json"] }, also: { 422: ErrorAnswer } }),
 ];
 
 // ---------------------------------------------------------------------------------------------

@@ -1,0 +1,2 @@
+// What route modules import for their loaders and actions (the browser build leaves *.server out).
+export * from "./records";
