@@ -174,3 +174,38 @@ describe("linked documents", () => {
     expect(after.text).not.toContain("NUMBAT");
   }, 60_000);
 });
+
+describe("linked documents and the trash", () => {
+  it("a link follows its file into the trash and back; emptying the trash removes it", async () => {
+    const up = await startTestUpstream();
+    try {
+      const h = await up.signIn("client@demo.aero");
+      const db = up.upstream.deps.db;
+      const link = await db.selectFrom("document_links").select(["id", "file_id", "aircraft_id"]).where("status", "=", "linked").executeTakeFirst();
+      // The small seed has no status reports: make one link by hand.
+      const row = await db.selectFrom("tab_rows as r").innerJoin("tabs as t", "t.id", "r.tab_id").select(["r.id", "t.aircraft_id"]).where("t.is_template", "=", 0).where("t.aircraft_id", "is not", null).executeTakeFirstOrThrow();
+      const file = link ?? (await db.selectFrom("storage_items").select(["id as file_id", "aircraft_id"]).where("aircraft_id", "=", row.aircraft_id!).where("is_folder", "=", 0).executeTakeFirstOrThrow());
+      const call = async (method: string, p: string, body?: unknown) => {
+        const res = await fetch(`${up.mainUrl}${p}`, { method, headers: { ...h, "content-type": "application/json" }, body: body ? JSON.stringify(body) : undefined });
+        return { status: res.status, body: (await res.json()) as any };
+      };
+      if (!link) expect((await call("POST", "/storage/v2/links.json", { aircraft_id: file.aircraft_id, file_id: file.file_id, row_id: row.id })).status).toBe(200);
+      const count = async () => LinksAnswer.parse((await call("GET", `/storage/v2/aircraft/${file.aircraft_id}/links.json`)).body).links.filter((l) => l.file.id === file.file_id).length;
+      expect(await count()).toBe(1);
+      expect((await call("POST", "/storage/v2/files/delete.json", { aircraft_id: file.aircraft_id, ids: [file.file_id] })).status).toBe(200);
+      expect(await count()).toBe(0);
+      const trash = (await call("GET", `/storage/v2/aircraft/${file.aircraft_id}/trash.json`)).body;
+      const entry = trash.entries.find((e: any) => e.item_id === file.file_id) ?? trash.entries[0];
+      expect((await call("POST", "/storage/v2/trash/restore.json", { aircraft_id: file.aircraft_id, entry_id: entry.id })).status).toBe(200);
+      expect(await count()).toBe(1);
+      // Deleted again and emptied by the trash job after the retention period: the link goes.
+      expect((await call("POST", "/storage/v2/files/delete.json", { aircraft_id: file.aircraft_id, ids: [file.file_id] })).status).toBe(200);
+      up.clock.advance(31 * 86_400_000);
+      const { sweepTrash } = await import("../../upstream/records/trash");
+      await sweepTrash(up.upstream.deps);
+      expect((await db.selectFrom("document_links").select("id").where("file_id", "=", file.file_id).execute()).length).toBe(0);
+    } finally {
+      await up.close();
+    }
+  }, 60_000);
+});

@@ -108,6 +108,8 @@ export async function sweepTrash(deps: Pick<Deps, "db" | "blob" | "audit" | "con
           const chunk = ids.slice(i, i + 500);
           for (const v of await trx.selectFrom("file_versions").select("blob_key").where("item_id", "in", chunk).execute()) keys.push(v.blob_key);
           await trx.deleteFrom("file_versions").where("item_id", "in", chunk).execute();
+          // Linked documents follow their file into the trash (ADR 047) and go when it is emptied.
+          await trx.deleteFrom("document_links").where("file_id", "in", chunk).execute();
         }
         await trx.deleteFrom("trash_items").where("entry_id", "=", e.id).execute();
         await trx.deleteFrom("trash_entries").where("id", "=", e.id).execute();

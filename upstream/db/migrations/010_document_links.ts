@@ -4,12 +4,14 @@ import { sql, type Kysely } from "kysely";
 // or to a work order of the same aircraft. status: 'linked' (a user linked it or accepted a
 // suggestion), 'suggested' (found in the file's extracted text, waiting for a user), 'rejected'
 // (a user turned the suggestion down: never suggested again). One row per file and target. Links go
-// with their file, row or work order (ON DELETE CASCADE).
+// with their row or work order (ON DELETE CASCADE); with their file they go into the trash (no foreign
+// key: the file's row leaves storage_items while it is there, and comes back with the same id) and
+// are deleted when the trash job empties it.
 const statements = [
   `CREATE TABLE document_links (
      id INTEGER PRIMARY KEY AUTOINCREMENT,
      aircraft_id INTEGER NOT NULL REFERENCES aircraft(id) ON DELETE CASCADE,
-     file_id INTEGER NOT NULL REFERENCES storage_items(id) ON DELETE CASCADE,
+     file_id INTEGER NOT NULL,
      row_id INTEGER REFERENCES tab_rows(id) ON DELETE CASCADE,
      work_order_id INTEGER REFERENCES work_orders(id) ON DELETE CASCADE,
      status TEXT NOT NULL CHECK (status IN ('linked', 'suggested', 'rejected')),
