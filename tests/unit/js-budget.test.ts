@@ -34,6 +34,7 @@ const AERO_BOX = "the /aero-box shell (5.5 KiB over the floor), its aircraft car
 // 2026-11-25 (issue 17 item 4, ADR 040): the Inventory Report (14.1 -> 15.6 KiB): its tables, sort links and
 // download forms (2.4 KiB, shared with /aero-box/storage/inventory-report, which now fits the budget at 9.6).
 const INVENTORY = `${SHELL}; the inventory report's summary, completeness and folder tables, sort links and download forms`;
+const RECORDS = `${SHELL}; file versions, the trash and retention (issue 19): tables, restore and confirmation forms`;
 const PREVIEW = `${SHELL}; the file preview's viewer, next / previous links, breadcrumbs and facts`;
 const AERO_BOX_FILES = "the /aero-box shell (5.5 KiB over the floor) and the file list (1.5 KiB), favourites list and pagination";
 
@@ -65,8 +66,14 @@ const AERO_BOX_FILES = "the /aero-box shell (5.5 KiB over the floor) and the fil
  * 2026-11-25 (issue 17 item 5): linked documents. The Linked Documents page was a placeholder
  * (+2.3: its tables and link form); the AeroOIL tab page +0.5 (its Documents column), the work order
  * page +0.1 (its documents link), the file preview +0.1 (its linked records).
+ * 2026-11-25 (issue 19 items 1-3): the versions, trash and retention pages added (RECORDS); the storage
+ * pages +0.0-0.4 for the Versions entry in the row menu and the Trash links; the template editor +0.6:
+ * its structure dialogs moved to a component shared with the aircraft tab page (tab-structure).
  */
 const OVER_BUDGET: Record<string, { most: number; why: string }> = {
+  "routes/_shell.admin+/retention": { most: 17.8, why: RECORDS },
+  "routes/_shell.storage+/aircraft.$aircraftId.versions": { most: 18.6, why: RECORDS },
+  "routes/_shell.storage+/aircraft.$aircraftId.trash": { most: 20.1, why: RECORDS },
   "routes/_shell.consultant+/profile.$id.$tab": { most: 31.8, why: MARKETPLACE },
   "routes/_shell.client+/dashboard": { most: 26.1, why: MARKETPLACE },
   "routes/_shell.client+/saved": { most: 25.8, why: MARKETPLACE },
@@ -80,14 +87,14 @@ const OVER_BUDGET: Record<string, { most: number; why: string }> = {
   "routes/_shell.aerooil+/organization": { most: 22.1, why: MODULES },
   "routes/_shell.admin+/organization.$orgId._index": { most: 21.8, why: FORMS },
   "routes/_shell.admin+/user-access-control": { most: 20.6, why: LISTS },
-  "routes/_shell.storage+/favourites": { most: 20.6, why: FILES },
+  "routes/_shell.storage+/favourites": { most: 21.0, why: FILES },
   "routes/_shell.client+/message": { most: 19.8, why: MARKETPLACE },
   "routes/_shell.admin+/analytics": { most: 18.9, why: CHARTS },
   "routes/_shell.nextcloud+/user._index": { most: 18.8, why: LISTS },
   "routes/_shell.client+/home": { most: 18.7, why: SHELL },
   "routes/_shell+/aircraft-access.$aircraftId": { most: 18.7, why: SHELL },
   "routes/_shell+/deactivate": { most: 18.6, why: LISTS },
-  "routes/_shell.storage+/search": { most: 19.0, why: `${FILES}; issue 17: the snippet inside documents (marks built from offsets as React text)` },
+  "routes/_shell.storage+/search": { most: 19.3, why: `${FILES}; issue 17: the snippet inside documents (marks built from offsets as React text)` },
   "routes/_shell.admin+/es-migration": { most: 18.6, why: FORMS },
   "routes/_shell.admin+/consultant.dashboard": { most: 18.5, why: LISTS },
   "routes/_shell.admin+/audit": { most: 18.2, why: LISTS },
@@ -99,9 +106,9 @@ const OVER_BUDGET: Record<string, { most: number; why: string }> = {
   "routes/_shell.admin+/issue-reports": { most: 17.8, why: LISTS },
   "routes/_shell.nextcloud+/user.create": { most: 17.7, why: FORMS },
   "routes/_shell.admin+/organization.create": { most: 17.6, why: FORMS },
-  "routes/_shell.storage+/uef.overview": { most: 17.7, why: SHELL },
+  "routes/_shell.storage+/uef.overview": { most: 17.8, why: SHELL },
   "routes/_shell.Aeroops+/org.Aircrafts": { most: 17.6, why: OPS },
-  "routes/_shell.storage+/overview": { most: 17.6, why: SHELL },
+  "routes/_shell.storage+/overview": { most: 17.7, why: SHELL },
   "routes/_shell.admin+/organization.$orgId.aircraft.$aircraftId": { most: 17.6, why: FORMS },
   "routes/_shell.client+/Aerooil.$tabDataId": { most: 25.0, why: `${OPS_TAB}; the Watch/Unwatch toggle forms and the Watched only filter (AeroOIL)` },
   "routes/_shell.client+/Aerooil.statusDashboard": { most: 18.7, why: `${OIL}; the units table, the watched rows per tab and the tab bar` },
@@ -116,12 +123,12 @@ const OVER_BUDGET: Record<string, { most: number; why: string }> = {
   "routes/_shell.client+/Aeroops.workorder.engineworkorder": { most: 18.1, why: OPS },
   "routes/_shell.client+/Aeroops.createworkorder": { most: 16.5, why: `${OPS}; the work-order form (task rows added and removed by the server)` },
   "routes/_shell.Aeroops+/org.tabslanding.($tabId)": { most: 16.4, why: OPS },
-  "routes/_shell.client+/template.($tabId)": { most: 24.8, why: `${OPS}; the template editor: its three views, the row dialog and delete confirmation (shared with the tab page), the columns dialog` },
+  "routes/_shell.client+/template.($tabId)": { most: 25.5, why: `${OPS}; the template editor: its three views, the row dialog and delete confirmation (shared with the tab page), the columns dialog` },
   "routes/_shell.ops_template+/organization": { most: 22.3, why: MODULES },
   "routes/_shell.client+/Aeroops.maintenance": { most: 17.3, why: OPS },
   "routes/_shell.storage+/Aeroops.tabs": { most: 14.4, why: OPS },
-  "routes/aero-box+/storage.inventory-report": { most: 10.1, why: `${AERO_BOX}; the fleet inventory report's tables and download forms` },
-  "routes/_shell.storage+/aircraft.$aircraftId.preview": { most: 16.4, why: PREVIEW },
+  "routes/aero-box+/storage.inventory-report": { most: 10.5, why: `${AERO_BOX}; the fleet inventory report's tables and download forms` },
+  "routes/_shell.storage+/aircraft.$aircraftId.preview": { most: 16.5, why: PREVIEW },
   "routes/_shell.client+/Aeroops.createtechlogbook": { most: 14.3, why: FORMS },
   "routes/_shell.admin+/organization.$orgId.aircraft.new": { most: 17.5, why: FORMS },
   "routes/_shell.nextcloud+/group.create": { most: 17.4, why: FORMS },
@@ -139,13 +146,13 @@ const OVER_BUDGET: Record<string, { most: number; why: string }> = {
   "routes/_shell.consultant+/home": { most: 16.4, why: SHELL },
   "routes/_shell+/notifications": { most: 15.8, why: SHELL },
   "routes/_shell.admin+/aeroops.template.manufacturers.($id)": { most: 16.0, why: SHELL },
-  "routes/_shell.storage+/user": { most: 15.9, why: SHELL },
+  "routes/_shell.storage+/user": { most: 16.0, why: SHELL },
   "routes/_shell.storage+/module": { most: 15.6, why: SHELL },
   "routes/_shell.client+/Aeroops.aeroplane": { most: 16.3, why: OPS },
   "routes/_shell.storage+/uef.organization": { most: 15.3, why: SHELL },
   "routes/_shell.storage+/organization": { most: 15.3, why: SHELL },
-  "routes/aero-box+/storage.favourites": { most: 14.9, why: AERO_BOX_FILES },
-  "routes/_shell.storage+/InventoryReport.$aircraftId": { most: 16.3, why: INVENTORY },
+  "routes/aero-box+/storage.favourites": { most: 15.2, why: AERO_BOX_FILES },
+  "routes/_shell.storage+/InventoryReport.$aircraftId": { most: 16.7, why: INVENTORY },
   "routes/_shell.storage+/linkedDocuments.$aircraftId": { most: 17.1, why: `${SHELL}; the Linked Documents page: its tables and the two-step link form (issue 17 item 5)` },
   "routes/_shell.storage+/OCRReport.$aircraftId": { most: 16.9, why: `${SHELL}; issue 17: the real OCR report (counts, progress, problem files, re-run forms, live figures while jobs run)` },
   "routes/aero-box+/storage.following": { most: 12.6, why: AERO_BOX },
