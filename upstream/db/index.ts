@@ -11,6 +11,7 @@ import * as m005 from "./migrations/005_speed";
 import * as m006 from "./migrations/006_search_scope";
 import * as m007 from "./migrations/007_text_extraction";
 import * as m010 from "./migrations/010_document_links";
+import * as m011 from "./migrations/011_oil_limits";
 
 export type DB = Kysely<Database>;
 
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   "006_search_scope": m006,
   "007_text_extraction": m007,
   "010_document_links": m010,
+  "011_oil_limits": m011,
 };
 
 class InlineProvider implements MigrationProvider {

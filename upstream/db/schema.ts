@@ -445,7 +445,18 @@ export interface DocumentLinksTable {
   decided_at: string | null;
 }
 
+/** An alert limit of an oil tab's numeric column (ADR 048): a value above it has crossed it. */
+export interface OilLimitsTable {
+  id: Generated<number>;
+  tab_id: number;
+  column_id: number;
+  limit_value: number;
+  set_by: number | null;
+  set_at: Generated<string>;
+}
+
 export interface Database {
+  oil_limits: OilLimitsTable;
   document_links: DocumentLinksTable;
   jobs: JobsTable;
   file_text: FileTextTable;
