@@ -27,3 +27,7 @@ export const OIL_STATUS_TAB = "statusDashboard";
 
 /** The column every oil tab gains (spec 001 §2): the row's watched flag, shown as a toggle. */
 export const OIL_WATCH_COLUMN = { name: "Watch/Unwatch", type: "watch_unwatch" } as const;
+
+/** Server markup regions of the AeroOIL pages (ADR 031): the tab's trend charts, the dashboard's chart. */
+export const OIL_TREND_MARKUP_ID = "oil-trend";
+export const OIL_DASHBOARD_CHART_ID = "oil-dashboard-chart";
