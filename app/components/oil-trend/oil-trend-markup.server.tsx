@@ -31,7 +31,7 @@ function TrendCharts({ trend, column }: { trend: Trend; column: string }) {
         const over = limit === null ? 0 : se.points.filter((p) => p.value > limit).length;
         const who = trend.series_column ? `${trend.series_column} ${se.name}` : se.name;
         return (
-          <div key={se.name} data-trend-series={se.name} data-crossings={over}>
+          <div key={se.name} className={s.item} data-trend-series={se.name} data-crossings={over}>
             <TrendChart
               title={`${column}, ${who}`}
               subtitle={

@@ -3,7 +3,9 @@ import { vars } from "~/styles/theme.css";
 
 export const grid = style({
   display: "grid",
-  gridTemplateColumns: "repeat(auto-fit, minmax(min(100%, 420px), 1fr))",
+  // Drawn 560 units wide: up to ~760 px the text stays at its size; wider, two engines side by side.
+  gridTemplateColumns: "repeat(auto-fill, minmax(min(100%, 420px), 1fr))",
+  maxWidth: 1540,
   gap: vars.space.lg,
 });
 export const empty = style({ color: vars.color.muted, fontSize: vars.fontSize.sm });
@@ -15,3 +17,5 @@ export const limitsTable = style({ marginTop: vars.space.lg });
 export const limitForm = style({ display: "flex", gap: vars.space.xs, alignItems: "center", flexWrap: "wrap" });
 export const limitInput = style({ width: "7.5em" });
 export const section = style({ marginBottom: vars.space.xl, scrollMarginTop: vars.space.xxxl });
+/** One engine's chart: not wider than its text can take. */
+export const item = style({ maxWidth: 760, minWidth: 0 });

@@ -17,7 +17,7 @@ const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "
 const dayLabel = (d: string) => `${Number(d.slice(8, 10))} ${MONTHS[Number(d.slice(5, 7)) - 1]} ${d.slice(0, 4)}`;
 const monthLabel = (t: number) => {
   const d = new Date(t);
-  return `${MONTHS[d.getUTCMonth()]} ${String(d.getUTCFullYear()).slice(2)}`;
+  return `${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
 };
 const fmt = (n: number) => n.toLocaleString("en-US", { maximumFractionDigits: 2 });
 
@@ -75,7 +75,7 @@ export function TrendChart({
         {limit !== null ? (
           <g data-limit={limit}>
             <line className="limit" x1={left} x2={W - right} y1={y(limit)} y2={y(limit)} />
-            <text className="limit-label" x={W - right} y={y(limit) - 4} fontSize={font} textAnchor="end">
+            <text className="limit-label" x={left + 6} y={y(limit) - 5} fontSize={font} textAnchor="start">
               {`Limit ${fmt(limit)}`}
             </text>
           </g>

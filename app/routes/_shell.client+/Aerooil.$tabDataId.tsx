@@ -436,7 +436,7 @@ function LimitsSection({ d, problem }: { d: TabData; problem: LimitProblem | nul
             const mine = problem && problem.column === c ? problem : null;
             return (
               <tr key={c} data-limit-column={c}>
-                <th scope="row">{c}</th>
+                <td style={{ fontWeight: 600 }}>{c}</td>
                 <td>
                   {l.canSet ? (
                     <Form method="post" className={tr.limitForm} preventScrollReset>
@@ -473,7 +473,7 @@ function LimitsSection({ d, problem }: { d: TabData; problem: LimitProblem | nul
                     "Not set"
                   )}
                 </td>
-                <td>
+                <td data-rows-above={lim ? l.crossings.by_column[c] ?? 0 : undefined}>
                   {lim ? (
                     (l.crossings.by_column[c] ?? 0) > 0 ? (
                       <span className={`${ui.badge} ${ui.badgeTone.danger}`}>{l.crossings.by_column[c]}</span>

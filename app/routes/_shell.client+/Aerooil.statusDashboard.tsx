@@ -11,7 +11,7 @@ import { ModalBody, ModalDialog, ModalFooter } from "~/components/modal-dialog/m
 import { MARKUP_KEY, ServerMarkup } from "~/components/server-markup/server-markup";
 import type { ShellHandle } from "~/components/shell/handle";
 import { dashboardMarkup } from "~/components/oil-dashboard/oil-dashboard-markup.server";
-import "~/components/svg-chart/svg-chart.css";
+import * as chart from "~/components/svg-chart/svg-chart.css";
 import { StatusCounts } from "~/components/aircraft-cards/aircraft-cards";
 import { ListTable } from "~/components/data-table-simple/data-table-simple";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
@@ -28,7 +28,7 @@ export const handle: ShellHandle = {
   topBar: (m) => {
     const info = oilHandle.topBar?.(m);
     const d = m.data as { q?: string } | undefined;
-    return info && d?.q ? { ...info, actions: <DashboardActions q={d.q} /> } : info;
+    return info && d?.q ? { ...info, actions: <DashboardActions q={d.q} place="top" /> } : info;
   },
 };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? `${data.title} · MSN ${data.header.msn}` : "Status Dashboard"} · AeroOIL · AeroRecords` }];
@@ -53,14 +53,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return shareDashboardAction(request, api, requireOilAircraftRef(new URL(request.url)));
 }
 
-/** Download PNG (a plain link: the file comes as an attachment) and Share (the dialog, in the URL). */
-function DashboardActions({ q }: { q: string }) {
+/**
+ * Download PNG (a plain link: the file comes as an attachment) and Share (the dialog, in the URL): in
+ * the top bar on wider screens, in the page header on phones (the top bar has no room there).
+ */
+function DashboardActions({ q, place }: { q: string; place: "top" | "page" }) {
+  const cls = `${ui.button.secondary} ${ui.buttonSmall} ${place === "top" ? chart.wideOnly : chart.narrowOnly}`;
   return (
     <>
-      <a href={`/resources/oil-dashboard-png${q}`} download className={`${ui.button.secondary} ${ui.buttonSmall}`} title="The status dashboard as a PNG image">
+      <a href={`/resources/oil-dashboard-png${q}`} download className={cls} title="The status dashboard as a PNG image">
         Download PNG
       </a>
-      <Link to={`/client/Aerooil/statusDashboard${q}&dialog=share`} preventScrollReset className={`${ui.button.secondary} ${ui.buttonSmall}`}>
+      <Link to={`/client/Aerooil/statusDashboard${q}&dialog=share`} preventScrollReset className={cls}>
         Share
       </Link>
     </>
@@ -92,9 +96,12 @@ export default function StatusDashboard() {
             {d.header.registration ? ` · ${d.header.registration}` : ""} · OIL issue date {dayMonthYear(d.header.oil_issue_date) || "—"} · {ACCESS_LABEL[d.header.access_type]}
           </p>
         </div>
-        <Link to="/Aerooil/org" className={ui.button.ghost}>
-          AeroOIL Home
-        </Link>
+        <div className={ui.row}>
+          <DashboardActions q={d.q} place="page" />
+          <Link to="/Aerooil/org" className={ui.button.ghost}>
+            AeroOIL Home
+          </Link>
+        </div>
       </div>
 
       <h2 className={ui.cardTitle}>Your AeroOIL fleet</h2>
@@ -161,9 +168,9 @@ export default function StatusDashboard() {
             <tbody>
               {d.crossings.map((t) => (
                 <tr key={t.tab_id} data-tab={t.tab_id} data-crossings={t.rows}>
-                  <th scope="row">
+                  <td>
                     <Link to={`${tabHref(t.tab_id)}#limits`}>{t.tab_name}</Link>
-                  </th>
+                  </td>
                   <td>{t.limits.map((l) => `${l.column} ${l.limit.toLocaleString("en-US")}`).join(" · ")}</td>
                   <td>
                     {t.rows > 0 ? (
@@ -188,7 +195,7 @@ export default function StatusDashboard() {
       </section>
 
       {d.byTab.length ? (
-        <section aria-label="Chart" style={{ marginBottom: 24 }}>
+        <section aria-label="Chart" style={{ marginBottom: 24, maxWidth: 760 }}>
           <ServerMarkup id={DASHBOARD_CHART_ID} html={d[MARKUP_KEY]?.[DASHBOARD_CHART_ID]} />
         </section>
       ) : null}
