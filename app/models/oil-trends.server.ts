@@ -1,21 +1,20 @@
 // An AeroOIL tab's trends, alert limits and links to AeroOPS for its page (issue 15 items 4 and 5,
-// ADR 048): the trend charts as server markup, the limits with their counts, which cells of the page
+// ADR 048): what the trend charts draw, the limits with their counts, which cells of the page
 // are above a limit, the linked ops rows; and the action that sets or clears a limit.
-import { json, type AppLoadContext } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import type { Api } from "./api.server";
 import * as oil from "./oil.server";
 import { oilRowLinks } from "./oil-links.server";
 import { pageAfterWrite } from "./ops-tab.server";
 import type { AircraftRef } from "./ops.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { oilTrendMarkup, trendColumn } from "~/components/oil-trend/oil-trend-markup.server";
+import { trendColumn } from "./oil-rules";
 
 type Cell = string | number | boolean | null;
 
 /** Everything the oil tab page shows about trends, limits and links. */
 export async function oilTabTrend(
   api: Api,
-  context: AppLoadContext | undefined,
   ref: AircraftRef,
   orgMsnId: number,
   tab: { tab_id: string; columns: { name: string; type: string }[] },
@@ -55,7 +54,8 @@ export async function oilTabTrend(
       return out;
     },
     links,
-    markup: oilTrendMarkup(context, trend, column),
+    /** The trend and column the charts draw (the route renders them as server markup). */
+    charts: { trend, column },
   };
 }
 

@@ -11,13 +11,7 @@ import * as s from "./oil-trend.css";
 type Trend = z.infer<typeof OilTrendAnswer>;
 
 import { OIL_TREND_MARKUP_ID as TREND_MARKUP_ID } from "~/models/oil-rules";
-
-/** The column a trend shows: the one the URL names, else the first with a limit, else a ppm column, else the first number column. */
-export function trendColumn(trend: Pick<Trend, "numeric_columns" | "limits">, wanted: string | null): string | null {
-  const cols = trend.numeric_columns;
-  if (wanted && cols.includes(wanted)) return wanted;
-  return trend.limits.find((l) => cols.includes(l.column_name))?.column_name ?? cols.find((c) => /ppm/i.test(c)) ?? cols[0] ?? null;
-}
+export { trendColumn } from "~/models/oil-rules";
 
 function TrendCharts({ trend, column }: { trend: Trend; column: string }) {
   const limit = trend.limits.find((l) => l.column_name === column)?.limit ?? null;

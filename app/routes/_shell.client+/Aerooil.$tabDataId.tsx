@@ -30,6 +30,7 @@ import { MARKUP_KEY, ServerMarkup } from "~/components/server-markup/server-mark
 import * as tr from "~/components/oil-trend/oil-trend.css";
 import * as rl from "~/components/row-links/row-links.css";
 import { limitAction, oilTabTrend, type LimitProblem } from "~/models/oil-trends.server";
+import { oilTrendMarkup } from "~/components/oil-trend/oil-trend-markup.server";
 import "~/components/svg-chart/svg-chart.css";
 
 export const handle = oilHandle;
@@ -55,7 +56,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     ops.binderAvailability(api, ref, tab.tab_id, "oil"),
      documentCountsByRow(api, header.org_msn_id, tab.tab_id),
     // Trends, alert limits and the links to AeroOPS rows (issue 15 items 4 and 5).
-    oilTabTrend(api, context, ref, header.org_msn_id, tab, url),
+    oilTabTrend(api, ref, header.org_msn_id, tab, url),
   ]);
   if (!data.ok) throw new Response(data.error, { status: data.status });
   const canEdit = canWrite(header.access_type);
@@ -100,7 +101,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     limits: trend.limits,
     over: trend.overByRow(data.data.rows),
     opsLinks: trend.links,
-    [MARKUP_KEY]: trend.markup,
+    [MARKUP_KEY]: oilTrendMarkup(context, trend.charts.trend, trend.charts.column),
   });
 }
 
