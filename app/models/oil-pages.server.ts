@@ -2,7 +2,8 @@
 // them, the aircraft a page's query names, the oil home's fleet, the status dashboard (title, fleet
 // counts, the watched rows of the aircraft's oil tabs) and the tab a URL names. Data comes from
 // oil.server.ts and storage.server.ts; the oil API checks every aircraft's access itself.
-import { redirect, type AppLoadContext } from "@remix-run/node";
+import { json, redirect, type AppLoadContext } from "@remix-run/node";
+import { redirectWithToast } from "~/utils/toast.server";
 import type { Api } from "./api.server";
 import * as oil from "./oil.server";
 import { statusPageTitle, OIL_STATUS_TAB } from "./oil-rules";
@@ -72,11 +73,22 @@ export async function statusDashboard(api: Api, ref: AircraftRef, today = new Da
   const { header, tabs } = await oilAircraft(api, ref);
   const dataTabs = tabs.filter((t) => t.tab_id !== OIL_STATUS_TAB && t.source === "stored");
   const statusTab = tabs.find((t) => t.tab_id === OIL_STATUS_TAB) ?? null;
-  const [fleet, units, ...watched] = await Promise.all([
+  const limitTabs = dataTabs.filter((t) => t.columns.some((c) => c.type === "number"));
+  const [fleet, units, limits, ...watched] = await Promise.all([
     storage.listAircraft(api, { product: "oil", page: 1, perPage: 1 }),
     statusTab ? oil.tabData(api, ref, { tab_id: statusTab.tab_id, page: 1, per_page: 50 }) : Promise.resolve(null),
+    Promise.all(limitTabs.map((t) => oil.limits(api, ref, t.tab_id))),
     ...dataTabs.map((t) => oil.tabData(api, ref, { tab_id: t.tab_id, page: 1, per_page: WATCHED_PER_TAB, watched_only: true })),
   ]);
+  // Rows above an alert limit, per tab with limits (ADR 048).
+  const crossings = limitTabs
+    .map((t, i) => {
+      const res = limits[i]!;
+      return res.ok && res.data.limits.length
+        ? { tab_id: t.tab_id, tab_name: t.tab_name, rows: res.data.crossings.rows, by_column: res.data.crossings.by_column, limits: res.data.limits.map((l) => ({ column: l.column_name, limit: l.limit })) }
+        : null;
+    })
+    .filter((x): x is NonNullable<typeof x> => x !== null);
   type Attention = {
     tab_id: string;
     tab_name: string;
@@ -112,6 +124,16 @@ export async function statusDashboard(api: Api, ref: AircraftRef, today = new Da
         ? { columns: units.data.columns.filter((c) => c.type !== "watch_unwatch").map((c) => ({ name: c.name, type: c.type })), rows: units.data.rows }
         : null,
     attention,
+    crossings,
+    // Per oil tab with rows to follow: watched rows and rows above an alert limit (the dashboard's chart).
+    byTab: dataTabs
+      .map((t) => ({
+        tab_id: t.tab_id,
+        tab_name: t.tab_name,
+        watched: attention.find((a) => a.tab_id === t.tab_id)?.total ?? 0,
+        over: crossings.find((c) => c.tab_id === t.tab_id)?.rows ?? 0,
+      }))
+      .filter((t) => t.watched > 0 || t.over > 0),
     bar: tabBar(tabs),
   };
 }
@@ -123,4 +145,39 @@ export async function openOilTab(api: Api, url: URL, ref: AircraftRef, tabDataId
   const tab = tabs.find((t) => t.tab_id.toLowerCase() === wanted);
   if (!tab || tab.tab_id === OIL_STATUS_TAB) throw redirect(`/client/Aerooil/statusDashboard${oilContextQuery(url)}`);
   return { header, tabs, tab };
+}
+
+export type ShareDashboardProblem = { intent: "share"; error: string; value: string };
+
+/** The dashboard's "Share" post: mails a link to the dashboard (the oil API checks the addresses and the access). */
+export async function shareDashboardAction(request: Request, api: Api, ref: AircraftRef) {
+  const form = await request.formData();
+  if (String(form.get("intent") ?? "") !== "share") return json<ShareDashboardProblem>({ intent: "share", error: "Unknown action.", value: "" }, { status: 400 });
+  const raw = String(form.get("emails") ?? "").slice(0, 6000);
+  const emails = [...new Set(raw.split(/[\s,;]+/).map((e) => e.trim()).filter(Boolean))];
+  if (emails.length === 0) return json<ShareDashboardProblem>({ intent: "share", error: "Enter at least one e-mail address.", value: raw }, { status: 400 });
+  const res = await oil.shareDashboard(api, ref, emails);
+  if (!res.ok) return json<ShareDashboardProblem>({ intent: "share", error: res.errors?.emails?.[0] ?? res.error, value: raw }, { status: 422 });
+  const url = new URL(request.url);
+  return redirectWithToast(`${url.pathname}${oilContextQuery(url)}`, { type: "success", description: res.data.message });
+}
+
+/** The dashboard as a PNG download; a refusal goes back to the oil home with its message. */
+export async function dashboardPngResponse(api: Api, ref: AircraftRef) {
+  let d: Awaited<ReturnType<typeof statusDashboard>>;
+  try {
+    d = await statusDashboard(api, ref);
+  } catch (err) {
+    if (err instanceof Response && err.status >= 400 && !err.headers.get("Location")) {
+      return redirectWithToast("/Aerooil/org", { type: "error", description: (await err.text()) || "The status dashboard cannot be downloaded." });
+    }
+    throw err;
+  }
+  const { dashboardPng } = await import("./oil-dashboard-png.server");
+  const now = new Date();
+  const png = dashboardPng(d, now);
+  const filename = `${d.header.msn}_AeroOIL_${d.title.replace(/ /g, "_")}_${now.toISOString().slice(0, 10)}.png`.replace(/[^\w.-]+/g, "_");
+  return new Response(png as unknown as BodyInit, {
+    headers: { "Content-Type": "image/png", "Content-Disposition": `attachment; filename="${filename}"`, "Content-Length": String(png.byteLength), "Cache-Control": "private, no-store" },
+  });
 }

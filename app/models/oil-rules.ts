@@ -27,3 +27,14 @@ export const OIL_STATUS_TAB = "statusDashboard";
 
 /** The column every oil tab gains (spec 001 §2): the row's watched flag, shown as a toggle. */
 export const OIL_WATCH_COLUMN = { name: "Watch/Unwatch", type: "watch_unwatch" } as const;
+
+/** Server markup regions of the AeroOIL pages (ADR 031): the tab's trend charts, the dashboard's chart. */
+export const OIL_TREND_MARKUP_ID = "oil-trend";
+export const OIL_DASHBOARD_CHART_ID = "oil-dashboard-chart";
+
+/** The column a trend shows (ADR 048): the one the URL names, else the first with a limit, else a ppm column, else the first number column. */
+export function trendColumn(trend: { numeric_columns: string[]; limits: { column_name: string }[] }, wanted: string | null): string | null {
+  const cols = trend.numeric_columns;
+  if (wanted && cols.includes(wanted)) return wanted;
+  return trend.limits.find((l) => cols.includes(l.column_name))?.column_name ?? cols.find((c) => /ppm/i.test(c)) ?? cols[0] ?? null;
+}

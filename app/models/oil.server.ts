@@ -4,6 +4,7 @@
 // on these; the shared tab calls of both products (exports, binders, uploads) stay in ops.server.ts.
 import type { z } from "zod";
 import type { Api } from "./api.server";
+import { OilLimitsAnswer, OilTrendAnswer, SetOilLimitAnswer, ShareOilDashboardAnswer } from "./schemas/oil-limits";
 import { ListTabsAnswer, OilOpsLinkPkAnswer, OilOpsLinksAnswer, OpsHeaderData, RowAnswer, TabDataAnswer } from "./schemas/ops";
 
 import type { AircraftRef } from "./ops.server";
@@ -25,6 +26,10 @@ export const listTabs = (api: Api, aircraft: AircraftRef) => api.post("ops", "/v
 /** A page of a tab's rows. */
 export const tabData = (api: Api, aircraft: AircraftRef, query: TabQuery) =>
   api.post("ops", "/v1/oil_data/get_tab_data.json", { json: { ...aircraft, ...query }, schema: TabDataAnswer });
+
+/** The shell's look at an aircraft's oil header (the status page's title rule in the side nav): failures are the shell's to log. */
+export const headerQuiet = (api: Api, aircraftId: number) =>
+  api.post("ops", "/v1/oil_data/get_oil_header_data.json", { json: { org_msn_id: aircraftId }, schema: OpsHeaderData, passthrough: true });
 
 /** The top bar: registration, MSN, issue dates, the caller's level. */
 export const header = (api: Api, aircraft: AircraftRef) =>
@@ -55,3 +60,23 @@ export const rowLinks = (api: Api, aircraft: AircraftRef, tabId: string, rowId: 
 /** Which tabs carry the link columns. */
 export const linkColumns = (api: Api, aircraft: AircraftRef) =>
   api.post("ops", "/v1/oil_data/get_oil_ops_link_pk.json", { json: aircraft, schema: OilOpsLinkPkAnswer });
+
+/** The oil rows linked to an ops tab's rows (empty when the caller may not read AeroOIL). */
+export const opsTabLinks = (api: Api, aircraft: AircraftRef, opsTabId: string) =>
+  api.post("ops", "/v1/oil_data/get_ops_ids_direct_link.json", { json: { ...aircraft, tab_id: opsTabId }, schema: OilOpsLinksAnswer });
+
+/** A tab's alert limits, how many rows are above them, and whether the caller may set them (ADR 048). */
+export const limits = (api: Api, aircraft: AircraftRef, tabId: string) =>
+  api.post("ops", "/v1/oil_data/get_oil_limits.json", { json: { ...aircraft, tab_id: tabId }, schema: OilLimitsAnswer });
+
+/** A tab's numeric columns over time, one series per engine / serial, with its limits. */
+export const trend = (api: Api, aircraft: AircraftRef, tabId: string) =>
+  api.post("ops", "/v1/oil_data/get_oil_trend.json", { json: { ...aircraft, tab_id: tabId }, schema: OilTrendAnswer });
+
+/** Sets (a number) or clears (null) a number column's alert limit: Super Users and staff only. */
+export const setLimit = (api: Api, aircraft: AircraftRef, tabId: string, columnName: string, limit: number | string | null) =>
+  api.post("ops", "/v1/oil_data/set_oil_limit.json", { json: { ...aircraft, tab_id: tabId, column_name: columnName, limit }, schema: SetOilLimitAnswer });
+
+/** Mails a link to the aircraft's status dashboard to each address. */
+export const shareDashboard = (api: Api, aircraft: AircraftRef, emails: string[]) =>
+  api.post("ops", "/v1/oil_data/share_status_dashboard.json", { json: { ...aircraft, emails }, schema: ShareOilDashboardAnswer });

@@ -98,6 +98,8 @@ export interface NavContext {
   products: { storage: boolean; ops: boolean; oil: boolean };
   /** AeroSORT: an ops page with module=transition gets the transition menu (spec 001 §2). */
   transition?: boolean;
+  /** The oil status page's title for the aircraft in context (ADR 037): its side-nav label follows it. */
+  oilStatusTitle?: "Status Overview" | "Status Dashboard" | null;
 }
 
 /** Where each role lands (spec 000 §2, 001 §2): the transition menu's Home. */
@@ -177,7 +179,7 @@ export function navFor(ctx: NavContext): NavSection[] {
             items: [
               { label: "Home", to: "/client/home", icon: "home" },
               { label: "AeroOIL Home", to: "/Aerooil/org", icon: "drop", end: true },
-              { label: "Status Dashboard", to: ctx.aircraft ? `/client/Aerooil/statusDashboard${q}` : null, icon: "chart", disabledReason: NEEDS_AIRCRAFT },
+              { label: ctx.oilStatusTitle ?? "Status Dashboard", to: ctx.aircraft ? `/client/Aerooil/statusDashboard${q}` : null, icon: "chart", disabledReason: NEEDS_AIRCRAFT },
               { label: "General Information", to: ctx.aircraft ? `/client/Aerooil/generalinformation${q}` : null, icon: "report", disabledReason: NEEDS_AIRCRAFT },
               { label: "ABC Listing", to: ctx.aircraft ? `/client/Aerooil/abclisting${q}` : null, icon: "list", disabledReason: NEEDS_AIRCRAFT },
             ],

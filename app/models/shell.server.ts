@@ -8,6 +8,8 @@ import { ACCESS_LABEL, type AccessLevel } from "./roles";
 import { MeAnswer, NotificationsAnswer, ResultAnswer, type MeAnswer as Me } from "./schemas/auth";
 import * as access from "./access.server";
 import * as ops from "./ops.server";
+import * as oil from "./oil.server";
+import { statusPageTitle, type StatusTitle } from "./oil-rules";
 import { groupTabs } from "./ops-rules";
 import { AircraftDetailAnswer, AircraftListAnswer, FilesAnswer } from "./schemas/storage";
 import type { Area, Product } from "./shell";
@@ -65,6 +67,8 @@ export interface ShellData {
   transition: { groups: { name: string; tabs: { key: string; name: string; href: string }[] }[] } | null;
   /** The user's organization searches its whole fleet (the file search offers no narrower scope). */
   searchAll: boolean;
+  /** AeroOIL with an aircraft in context: its status page's title (ADR 037), the side navigation's label too. */
+  oilStatusTitle: StatusTitle | null;
 }
 
 const warn = (what: string, detail: unknown) => console.warn(`[shell] ${what}:`, typeof detail === "string" ? detail : JSON.stringify(detail));
@@ -156,7 +160,7 @@ export async function loadShell({ request, user, api }: { request: Request; user
   const moduleArea = area === "ops" || area === "oil" ? area : null;
   const transition = area === "ops" && url.searchParams.get("module") === "transition";
 
-  const [me, notes, uam, fleetEarly, detail, folders, modUsers, opsAccess, oilAccess, fleetTabs] = await Promise.all([
+  const [me, notes, uam, fleetEarly, detail, folders, modUsers, opsAccess, oilAccess, fleetTabs, oilHeader] = await Promise.all([
     api.get("main", "/user/me.json", { schema: MeAnswer }),
     api.call("main", "GET", "/user/notifications.json", { schema: NotificationsAnswer, passthrough: true }),
     api.post("main", "/user/uambox.json", { json: {}, schema: ResultAnswer, passthrough: true }),
@@ -167,7 +171,9 @@ export async function loadShell({ request, user, api }: { request: Request; user
     aircraftId && (isClient || area === "ops") ? moduleAccess(api, "ops", aircraftId) : Promise.resolve(null),
     aircraftId && (isClient || area === "oil") ? moduleAccess(api, "oil", aircraftId) : Promise.resolve(null),
     transition ? ops.fleetTabs(api) : Promise.resolve(null),
+    area === "oil" && aircraftId ? oil.headerQuiet(api, aircraftId) : Promise.resolve(null),
   ]);
+  if (oilHeader && !oilHeader.ok) warn(`oil header of aircraft ${aircraftId}`, oilHeader.error);
   if (fleetTabs && !fleetTabs.ok) warn("fleet tabs", fleetTabs.error);
   if (!notes.ok) warn("notifications", notes.error);
   if (!uam.ok) warn("uambox", uam.error);
@@ -214,6 +220,7 @@ export async function loadShell({ request, user, api }: { request: Request; user
     consultant: me.consultant,
     searchAll: me.organization?.search_all === true,
     transition: transition ? { groups: transitionGroups(fleetTabs?.ok ? fleetTabs.data.tabs : [], aircraftId) } : null,
+    oilStatusTitle: oilHeader?.ok ? statusPageTitle(oilHeader.data.oil_issue_date) : null,
   };
 }
 

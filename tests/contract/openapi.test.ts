@@ -504,6 +504,13 @@ const cases: Record<string, Case> = {
   opsIdsDirectLink: async () => ({ body: { ...SKY, tab_id: state.opsTab } }),
   oilLinkedRow: async () => ({ body: { ...SKY, tab_id: state.oilTab, row_id: id.oilRow } }),
   oilOpsLinkPk: async () => ({ body: SKY }),
+  oilLimits: async () => ({ body: { ...SKY, tab_id: state.oilTab } }),
+  oilTrend: async () => ({ body: { ...SKY, tab_id: state.oilTab } }),
+  setOilLimit: async () => [
+    { as: "admin", body: { ...SKY, tab_id: state.oilTab, column_name: "Ag ppm", limit: 5 } },
+    { as: "admin", body: { ...SKY, tab_id: state.oilTab, column_name: "No such column", limit: 1 }, expect: 422 },
+  ],
+  shareOilDashboard: async () => [{ body: { ...SKY, emails: "a@example.test" } }, { body: { ...SKY, emails: "not an address" }, expect: 422 }],
   binderAvailability: async () => ({ body: { ...SKY, tab_id: state.opsTab } }),
   binderDownload: async () => ({ body: { ...SKY, tab_id: state.opsTab, kind: "current" } }),
   opsTabExcel: async () => ({ body: { ...SKY, tab_id: state.opsTab, sort_order: "asc" } }),

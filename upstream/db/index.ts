@@ -13,6 +13,7 @@ import * as m007 from "./migrations/007_text_extraction";
 import * as m008 from "./migrations/008_versions_trash";
 import * as m009 from "./migrations/009_audit_chain";
 import * as m010 from "./migrations/010_document_links";
+import * as m011 from "./migrations/011_oil_limits";
 
 export type DB = Kysely<Database>;
 
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   "008_versions_trash": m008,
   "009_audit_chain": m009,
   "010_document_links": m010,
+  "011_oil_limits": m011,
 };
 
 class InlineProvider implements MigrationProvider {

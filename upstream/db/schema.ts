@@ -517,7 +517,18 @@ export interface LegalHoldsTable {
   placed_at: string;
 }
 
+/** An alert limit of an oil tab's numeric column (ADR 048): a value above it has crossed it. */
+export interface OilLimitsTable {
+  id: Generated<number>;
+  tab_id: number;
+  column_id: number;
+  limit_value: number;
+  set_by: number | null;
+  set_at: Generated<string>;
+}
+
 export interface Database {
+  oil_limits: OilLimitsTable;
   document_links: DocumentLinksTable;
   file_versions: FileVersionsTable;
   trash_entries: TrashEntriesTable;

@@ -884,7 +884,7 @@ function recordsIndex(ac: Ctx, files: FilePlan[]): Uint8Array {
 // ---------------------------------------------------------------------------------------------
 
 interface ColSpec { name: string; type: "text" | "number" | "date" | "select"; editable?: boolean }
-interface TabSpec { key: string; name: string; group: string; columns: ColSpec[]; rows: Record<string, Cell>[]; watched?: number[] }
+interface TabSpec { key: string; name: string; group: string; columns: ColSpec[]; rows: Record<string, Cell>[]; watched?: number[]; limits?: Record<string, number> }
 
 const c = (name: string, type: ColSpec["type"] = "text", editable = true): ColSpec => ({ name, type, editable });
 
@@ -1060,6 +1060,8 @@ function oilTabs(ac: Ctx): TabSpec[] {
     columns: [c("Sample Date", "date"), c("Serial No"), c("Hours Since Oil Change", "number"), c("Fe ppm", "number"), c("Cu ppm", "number"), c("Ag ppm", "number"), c("Result", "select")],
     rows,
     watched: rows.map((row, k) => (row.Result !== "Normal" ? k : -1)).filter((k) => k >= 0),
+    // Alert limits (ADR 048): iron at the Alert threshold of the Result column, copper above the usual range.
+    limits: { "Fe ppm": 7, "Cu ppm": 1.5 },
   }));
   return [status, generalInfo(ac), abc, ...dynamic];
 }
@@ -1707,6 +1709,19 @@ async function seedTabs(db: DB, fleet: Ctx[], manufacturers: { id: number; name:
   }
   for (const part of chunks(columnRows, 1000)) await db.insertInto("tab_columns").values(part).execute();
   for (const part of chunks(rowRows, 1000)) await db.insertInto("tab_rows").values(part).execute();
+  // The oil tabs' alert limits, set by the Skyline Super User.
+  const limited = pending.filter((p) => p.spec.limits && Object.keys(p.spec.limits).length);
+  if (limited.length) {
+    const limitTabIds = limited.map((p) => tabId.get(keyOf(p.product, p.aircraft?.id ?? null, p.manufacturerId, p.spec.key))!);
+    const cols = await db.selectFrom("tab_columns").select(["id", "tab_id", "name"]).where("tab_id", "in", limitTabIds).execute();
+    const limitRows = limited.flatMap((p, i) =>
+      Object.entries(p.spec.limits!).flatMap(([name, value]) => {
+        const col = cols.find((x) => x.tab_id === limitTabIds[i] && x.name === name);
+        return col ? [{ tab_id: limitTabIds[i]!, column_id: col.id, limit_value: value, set_by: uid("emma.clarke@skyline.demo.aero"), set_at: created }] : [];
+      }),
+    );
+    for (const part of chunks(limitRows, 500)) await db.insertInto("oil_limits").values(part).execute();
+  }
   // Dynamic tabs are keyed "tab-<tabs.id>", as the ops API keys the tabs it creates (unique everywhere).
   const finalKey = (p: Pending) => {
     const id = tabId.get(keyOf(p.product, p.aircraft?.id ?? null, p.manufacturerId, p.spec.key))!;

@@ -7,10 +7,12 @@ import { registerExportRoutes } from "./exports";
 import { registerWorkOrderRoutes } from "./workorders";
 import { registerUserAccessRoutes } from "./user-access";
 import { registerSpeedTestRoutes } from "./speedtest";
+import { registerOilLimitRoutes } from "./oil-limits";
 
 export function registerOpsRoutes(app: Hono<HonoEnv>) {
   registerTabRoutes(app);
   registerDataRoutes(app);
+  registerOilLimitRoutes(app);
   registerExportRoutes(app);
   registerWorkOrderRoutes(app);
   registerUserAccessRoutes(app);

@@ -332,6 +332,7 @@ export function shellMarkup(context: AppLoadContext | undefined, shell: ShellDat
     uam: shell.branding.uam,
     products: shell.products,
     transition: shell.transition !== null,
+    oilStatusTitle: shell.oilStatusTitle,
   });
   // The fleet tree follows the section that asks for it, else the last one.
   const at = sections.findIndex((x) => x.fleetAfter);

@@ -50,3 +50,7 @@ globalStyle(`${table} th, ${table} td`, {
 globalStyle(`${table} th:first-child, ${table} td:first-child`, { textAlign: "left" });
 globalStyle(`${table} thead th`, { color: vars.color.muted, fontWeight: 600 });
 export const empty = style({ color: vars.color.muted, fontSize: vars.fontSize.sm, padding: `${vars.space.xl} 0`, textAlign: "center" });
+export const flag = style({ color: vars.color.danger, fontWeight: 700 });
+globalStyle(`${svg} .limit`, { stroke: vars.color.danger, strokeWidth: 1.5, strokeDasharray: "6 4" });
+globalStyle(`${svg} .limit-label`, { fill: vars.color.danger, fontWeight: 700, paintOrder: "stroke", stroke: "#fff", strokeWidth: 3 });
+globalStyle(`${svg} .over`, { fill: vars.color.danger, stroke: "#fff", strokeWidth: 1.5 });

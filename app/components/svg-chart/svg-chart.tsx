@@ -36,7 +36,7 @@ function describe(rows: string[], series: Series[], values: number[][], fmt: (n:
   return parts.join("; ") + (rows.length > limit ? `; and ${rows.length - limit} more.` : ".");
 }
 
-function Frame({
+export function Frame({
   title,
   subtitle,
   series,
@@ -48,6 +48,8 @@ function Frame({
   emptyText,
   rowHeader,
   hrefs,
+  flagged,
+  flagText = "above the limit",
 }: {
   title: string;
   subtitle?: string;
@@ -62,6 +64,9 @@ function Frame({
   rowHeader: string;
   /** Where each row leads: links in the numbers table (never inside the chart, an image to assistive technology). */
   hrefs?: (string | null)[];
+  /** Rows the numbers table marks (a value beyond an alert limit), with flagText. */
+  flagged?: boolean[];
+  flagText?: string;
 }) {
   return (
     <figure className={s.figure}>
@@ -100,7 +105,10 @@ function Frame({
                 <tr key={`${r}-${i}`}>
                   <th scope="row">{hrefs?.[i] ? <a href={hrefs[i]!}>{r}</a> : r}</th>
                   {series.map((se, j) => (
-                    <td key={se.key}>{format(values[i]?.[j] ?? 0)}</td>
+                    <td key={se.key}>
+                      {format(values[i]?.[j] ?? 0)}
+                      {flagged?.[i] ? <strong className={s.flag}> ▲ {flagText}</strong> : null}
+                    </td>
                   ))}
                 </tr>
               ))}
@@ -113,7 +121,7 @@ function Frame({
 }
 
 /** The chart twice: a desktop drawing and a compact one for phones; CSS shows one (the other is display:none, so out of the accessibility tree too). */
-function Sized({ draw }: { draw: (w: number, compact: boolean) => ReactNode }) {
+export function Sized({ draw }: { draw: (w: number, compact: boolean) => ReactNode }) {
   return (
     <>
       <div className={s.wideOnly}>{draw(WIDE, false)}</div>
@@ -125,7 +133,7 @@ const WIDE = 560;
 const NARROW = 340;
 
 /** The <svg> of one drawing: an image named by its <title> and described by its <desc>. */
-function ChartSvg({ tid, W, H, title, desc, children }: { tid: string; W: number; H: number; title: string; desc: string; children: ReactNode }) {
+export function ChartSvg({ tid, W, H, title, desc, children }: { tid: string; W: number; H: number; title: string; desc: string; children: ReactNode }) {
   return (
     <svg className={s.svg} viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={`${tid}-t ${tid}-d`}>
       <title id={`${tid}-t`}>{title}</title>
@@ -136,7 +144,7 @@ function ChartSvg({ tid, W, H, title, desc, children }: { tid: string; W: number
 }
 
 /** Horizontal grid lines with their value on the left (vertical charts). y(n) is the SVG y of value n. */
-function YGrid({
+export function YGrid({
   ticks,
   y,
   x1,

@@ -6,11 +6,14 @@ import { ListTable } from "~/components/data-table-simple/data-table-simple";
 import * as ui from "~/components/ui/ui.css";
 import { dayMonthYear } from "~/utils/dates";
 import { DocsCell, DocsHeader, hasDocs } from "~/components/linked-documents/docs-column";
+import { RowLinksCell, RowLinksHeader, hasRowLinks } from "~/components/row-links/row-links-column";
+import * as rl from "~/components/row-links/row-links.css";
 import { cellText, type TabGridProps } from "./tab-grid-types";
 
 export function TabTable(p: TabGridProps) {
   const selected = new Set(p.selected);
   const docs = hasDocs(p);
+  const links = hasRowLinks(p.links);
   return (
     <ListTable empty={p.rows.length === 0} emptyText={p.emptyText} label={p.label}>
       <thead>
@@ -29,6 +32,7 @@ export function TabTable(p: TabGridProps) {
             </th>
           ))}
           {docs ? <DocsHeader /> : null}
+          {links ? <RowLinksHeader product={p.linksProduct ?? ""} /> : null}
           {p.canEdit ? (
             <th scope="col">
               <span className="visually-hidden">Edit</span>
@@ -38,7 +42,7 @@ export function TabTable(p: TabGridProps) {
       </thead>
       <tbody>
         {p.rows.map((r) => (
-          <tr key={r.id}>
+          <tr key={r.id} id={`row-${r.id}`} className={rl.targetRow}>
             {p.canEdit ? (
               <td>
                 <input type="checkbox" name="select" value={r.id} form="select-rows" aria-label={`Select row ${r.position}`} defaultChecked={selected.has(r.id)} />
@@ -50,6 +54,7 @@ export function TabTable(p: TabGridProps) {
               </td>
             ))}
             {docs ? <DocsCell p={p} rowId={r.id} position={r.position} /> : null}
+            {links ? <RowLinksCell links={p.links} rowId={r.id} position={r.position} product={p.linksProduct ?? ""} /> : null}
             {p.canEdit ? (
               <td>
                 <Link to={p.editHrefs[String(r.id)]!} preventScrollReset className={`${ui.button.ghost} ${ui.buttonSmall}`} aria-label={`Edit row ${r.position}`}>

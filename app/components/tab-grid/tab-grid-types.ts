@@ -33,6 +33,10 @@ export interface TabGridProps {
   choices: Record<string, string[]>;
   /** Rows with linked documents: how many and where they open (by row id); null without access to the records. */
   docs?: Record<string, { href: string; count: number }> | null;
+  /** Rows linked to rows of the other product (AeroOPS ↔ AeroOIL) by row id; null without access to it. */
+  links?: Record<string, { label: string; title: string; href: string }[]> | null;
+  /** The other product's name: the links column's header. */
+  linksProduct?: string;
 }
 
 /** How a cell reads: dates as "1 Oct 2026", numbers grouped, booleans Yes / No. */

@@ -12,6 +12,8 @@ import * as ui from "~/components/ui/ui.css";
 import { dayMonthYear } from "~/utils/dates";
 import * as s from "./tab-grid.css";
 import { DocsCell, DocsHeader, hasDocs } from "~/components/linked-documents/docs-column";
+import { RowLinksCell, RowLinksHeader, hasRowLinks } from "~/components/row-links/row-links-column";
+import * as rl from "~/components/row-links/row-links.css";
 import { cellText, type GridColumnProps, type GridRowProps, type TabGridProps } from "./tab-grid-types";
 
 type Problem = { intent?: string; id?: number | null; error?: string; errors?: Record<string, string[]> };
@@ -28,6 +30,7 @@ export function TabGrid(p: TabGridProps) {
   const cells = useRef(new Map<string, HTMLTableCellElement>());
   const selected = useMemo(() => new Set(p.selected), [p.selected]);
   const docs = hasDocs(p);
+  const links = hasRowLinks(p.links);
   const editable = (c: GridColumnProps) => p.canEdit && (c.editable || p.canEditLocked);
 
   const columns = useMemo(
@@ -152,6 +155,7 @@ export function TabGrid(p: TabGridProps) {
                   </th>
                 ))}
                 {docs ? <DocsHeader className={s.th} /> : null}
+                {links ? <RowLinksHeader product={p.linksProduct ?? ""} className={s.th} /> : null}
                 {p.canEdit ? (
                   <th scope="col" className={s.th}>
                     <span className="visually-hidden">Edit</span>
@@ -162,7 +166,7 @@ export function TabGrid(p: TabGridProps) {
           </thead>
           <tbody>
             {rows.map((r, ri) => (
-              <tr key={r.id}>
+              <tr key={r.id} id={`row-${r.original.id}`} className={rl.targetRow}>
                 {p.canEdit ? (
                   <td className={s.td}>
                     <input type="checkbox" name="select" value={r.original.id} form="select-rows" aria-label={`Select row ${r.original.position}`} defaultChecked={selected.has(r.original.id)} />
@@ -222,6 +226,7 @@ export function TabGrid(p: TabGridProps) {
                   );
                 })}
                 {docs ? <DocsCell p={p} rowId={r.original.id} position={r.original.position} className={s.td} /> : null}
+                {links ? <RowLinksCell links={p.links} rowId={r.original.id} position={r.original.position} product={p.linksProduct ?? ""} className={s.td} /> : null}
                 {p.canEdit ? (
                   <td className={s.td}>
                     <Link to={p.editHrefs[String(r.original.id)]!} preventScrollReset className={`${ui.button.ghost} ${ui.buttonSmall}`} aria-label={`Edit row ${r.original.position}`}>

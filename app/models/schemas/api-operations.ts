@@ -11,6 +11,7 @@ import * as Ad from "./admin";
 import * as C from "./consultant";
 import * as I from "./inventory";
 import * as O from "./ops";
+import * as OL from "./oil-limits";
 import * as Oc from "./ocr";
 import * as L from "./links";
 import * as R from "./records";
@@ -350,6 +351,10 @@ const opsOperations: ApiOperation[] = [
   data("opsIdsDirectLink", "POST /v1/oil_data/get_ops_ids_direct_link.json", "Oil rows linked to an ops tab's rows", { who: OPS_READ, body: O.OilLinkTabInput, ok: O.OilOpsLinksAnswer, notFound: true }),
   data("oilLinkedRow", "POST /v1/oil_data/get_oil_linked_row_id.json", "Links of one oil row", { who: "oil read access", body: O.OilLinkedRowInput, ok: O.OilOpsLinksAnswer, notFound: true }),
   data("oilOpsLinkPk", "POST /v1/oil_data/get_oil_ops_link_pk.json", "The link columns and the tabs carrying them", { who: "oil read access", body: O.OilLinkPkInput, ok: O.OilOpsLinkPkAnswer, notFound: true }),
+  data("oilLimits", "POST /v1/oil_data/get_oil_limits.json", "An oil tab's alert limits and the rows above them", { who: "oil read access", body: OL.OilLimitsInput, ok: OL.OilLimitsAnswer, notFound: true }),
+  data("oilTrend", "POST /v1/oil_data/get_oil_trend.json", "An oil tab's numeric columns over time, per engine or serial, with its alert limits", { who: "oil read access", body: OL.OilTrendInput, ok: OL.OilTrendAnswer, notFound: true }),
+  data("setOilLimit", "POST /v1/oil_data/set_oil_limit.json", "Set or clear the alert limit of an oil tab's number column", { who: "oil su_write (Super User) or staff", body: OL.SetOilLimitInput, ok: OL.SetOilLimitAnswer, notFound: true }),
+  data("shareOilDashboard", "POST /v1/oil_data/share_status_dashboard.json", "Mail a link to an aircraft's AeroOIL status dashboard", { who: "oil read access", body: OL.ShareOilDashboardInput, ok: OL.ShareOilDashboardAnswer, notFound: true }),
   exportsTag("binderAvailability", "POST /v1/ops_data/binder_availability.json", "Which binders can be downloaded", { who: "read access on the product", body: O.BinderInput, ok: O.BinderAvailability, notFound: true }),
   exportsTag("binderDownload", "POST /v1/ops_data/binder_download.json", "The Current or Full Delivery Binder (PDF)", { who: "read access on the product", body: O.BinderDownloadInput, ok: { file: [PDF] } }),
 

@@ -131,7 +131,7 @@ const manufacturerName = z
   .min(1, "Choose a manufacturer.")
   .max(100, "A manufacturer name has at most 100 characters.");
 /** A list of addresses; a plain form may send them as one string separated by commas, semicolons or spaces. */
-const emailList = z.preprocess(
+export const emailList = z.preprocess(
   (v) => (typeof v === "string" ? v.split(/[\s,;]+/).filter(Boolean) : v),
   z
     .array(z.string().trim().toLowerCase().email("Enter valid e-mail addresses."))

@@ -17,7 +17,7 @@ import * as ui from "~/components/ui/ui.css";
 import { heldFile } from "~/models/held-files.server";
 import * as oil from "~/models/oil.server";
 import { aircraftFields, oilContextQuery, openOilTab, requireOilAircraftRef, requireOilUser, tabBar } from "~/models/oil-pages.server";
-import { OIL_STATUS_TAB, OIL_WATCH_COLUMN as WATCH_COLUMN } from "~/models/oil-rules";
+import { OIL_STATUS_TAB, OIL_TREND_MARKUP_ID as TREND_MARKUP_ID, OIL_WATCH_COLUMN as WATCH_COLUMN } from "~/models/oil-rules";
 import * as ops from "~/models/ops.server";
 import { pageAfterWrite, tabAction } from "~/models/ops-tab.server";
 import { ACCESS_LABEL, canWrite } from "~/models/roles";
@@ -25,6 +25,13 @@ import { dayMonthYear } from "~/utils/dates";
 import { DeleteRowsDialog, ExportBar, ExportButton, ImportPanel, RowDialog, ShareDialog, type Problem } from "./__ops-tab-parts";
 import { documentCountsByRow, linkedDocumentsHref } from "~/models/links.server";
 import { DocsCell, DocsHeader, hasDocs } from "~/components/linked-documents/docs-column";
+import { RowLinksCell, RowLinksHeader, hasRowLinks } from "~/components/row-links/row-links-column";
+import { MARKUP_KEY, ServerMarkup } from "~/components/server-markup/server-markup";
+import * as tr from "~/components/oil-trend/oil-trend.css";
+import * as rl from "~/components/row-links/row-links.css";
+import { limitAction, oilTabTrend, type LimitProblem } from "~/models/oil-trends.server";
+import { oilTrendMarkup } from "~/components/oil-trend/oil-trend-markup.server";
+import "~/components/svg-chart/svg-chart.css";
 
 export const handle = oilHandle;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? `${data.tab.tab_name} · MSN ${data.header.msn}` : "Tab"} · AeroOIL · AeroRecords` }];
@@ -44,10 +51,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const filter = (url.searchParams.get("filter") ?? "").trim().slice(0, 200);
   const watchedOnly = url.searchParams.get("watched_only") === "1";
   const page = Math.max(1, Math.min(100_000, Number(url.searchParams.get("page")) || 1));
-  const [data, binder, docCounts] = await Promise.all([
+  const [data, binder, docCounts, trend] = await Promise.all([
     oil.tabData(api, ref, { tab_id: tab.tab_id, page, per_page: PER_PAGE, sort_column, sort_order, filter: filter || undefined, watched_only: watchedOnly || undefined }),
     ops.binderAvailability(api, ref, tab.tab_id, "oil"),
      documentCountsByRow(api, header.org_msn_id, tab.tab_id),
+    // Trends, alert limits and the links to AeroOPS rows (issue 15 items 4 and 5).
+    oilTabTrend(api, ref, header.org_msn_id, tab, url),
   ]);
   if (!data.ok) throw new Response(data.error, { status: data.status });
   const canEdit = canWrite(header.access_type);
@@ -88,6 +97,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     // Rows with linked documents (null when the user may not read the aircraft's records).
     docs: docCounts ? Object.fromEntries(Object.entries(docCounts).map(([rowId, count]) => [rowId, { count, href: linkedDocumentsHref(header.org_msn_id, { row: Number(rowId) }) }])) : null,
     back: pageAfterWrite(url),
+    trend: trend.view,
+    limits: trend.limits,
+    over: trend.overByRow(data.data.rows),
+    opsLinks: trend.links,
+    [MARKUP_KEY]: oilTrendMarkup(context, trend.charts.trend, trend.charts.column),
   });
 }
 
@@ -96,6 +110,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const url = new URL(request.url);
   const ref = requireOilAircraftRef(url);
   const { tab } = await openOilTab(api, url, ref, params.tabDataId);
+  const limit = await limitAction(request, api, ref, tab.tab_id);
+  if (limit) return limit;
   return tabAction({ request, api, owner: String(user.id), aircraft: ref, tabId: tab.tab_id, product: "oil" });
 }
 
@@ -109,7 +125,9 @@ function cellText(value: unknown, type: string): string {
 
 export default function OilTab() {
   const d = useLoaderData<typeof loader>();
-  const problem = (useActionData<typeof action>() ?? null) as Problem | null;
+  const actionData = (useActionData<typeof action>() ?? null) as Problem | LimitProblem | null;
+  const limitProblem = actionData?.intent === "set-limit" ? (actionData as LimitProblem) : null;
+  const problem = limitProblem ? null : (actionData as Problem | null);
   const location = useLocation();
   const hrefWith = (changes: Record<string, string | null>) => {
     const p = new URLSearchParams(location.search);
@@ -152,6 +170,9 @@ export default function OilTab() {
         problem={problem && (problem.intent === "validate" || problem.intent === "import") ? problem : null}
         canEdit={d.canEdit}
       />
+
+      {d.trend ? <TrendSection d={d} hrefWith={hrefWith} /> : null}
+      {d.limits ? <LimitsSection d={d} problem={limitProblem} /> : null}
 
       <Form method="get" className={ui.filterBar} role="search">
         {[...new URLSearchParams(location.search)]
@@ -207,6 +228,7 @@ export default function OilTab() {
               {WATCH_COLUMN.name}
             </th>
             {hasDocs(d) ? <DocsHeader /> : null}
+            {hasRowLinks(d.opsLinks) ? <RowLinksHeader product="AeroOPS" /> : null}
             {d.canEdit ? (
               <th scope="col">
                 <span className="visually-hidden">Edit</span>
@@ -216,17 +238,29 @@ export default function OilTab() {
         </thead>
         <tbody>
           {d.rows.map((r) => (
-            <tr key={r.id} data-row-id={r.id} data-watched={r.watched ? "true" : "false"}>
+            <tr key={r.id} id={`row-${r.id}`} className={rl.targetRow} data-row-id={r.id} data-watched={r.watched ? "true" : "false"} data-over={d.over[String(r.id)]?.join(", ")}>
               {d.canEdit ? (
                 <td>
                   <input type="checkbox" name="select" value={r.id} form="select-rows" aria-label={`Select row ${r.position}`} defaultChecked={selectedIds.has(r.id)} />
                 </td>
               ) : null}
-              {d.columns.map((c) => (
-                <td key={c.id} style={c.type === "number" ? { textAlign: "right" } : undefined}>
-                  {cellText(r.data[c.name], c.type)}
-                </td>
-              ))}
+              {d.columns.map((c) => {
+                const over = d.over[String(r.id)]?.includes(c.name);
+                const limit = over ? d.limits?.list.find((l) => l.column_name === c.name)?.limit : undefined;
+                return (
+                  <td
+                    key={c.id}
+                    style={c.type === "number" ? { textAlign: "right" } : undefined}
+                    className={over ? tr.overCell : undefined}
+                    title={over ? `Above the alert limit of ${limit?.toLocaleString("en-US")}` : undefined}
+                    data-over-limit={over ? "" : undefined}
+                  >
+                    {over ? <span aria-hidden="true">▲ </span> : null}
+                    {cellText(r.data[c.name], c.type)}
+                    {over ? <span className="visually-hidden"> (above the alert limit of {limit?.toLocaleString("en-US")})</span> : null}
+                  </td>
+                );
+              })}
               <td>
                 {d.canEdit ? (
                   <WatchToggle id={r.id} position={r.position} watched={r.watched} />
@@ -240,6 +274,7 @@ export default function OilTab() {
                 ) : null}
               </td>
               {hasDocs(d) ? <DocsCell p={d} rowId={r.id} position={r.position} /> : null}
+              {hasRowLinks(d.opsLinks) ? <RowLinksCell links={d.opsLinks} rowId={r.id} position={r.position} product="AeroOPS" /> : null}
               {d.canEdit ? (
                 <td>
                   <Link to={hrefWith({ edit: String(r.id) })} preventScrollReset className={`${ui.button.ghost} ${ui.buttonSmall}`} aria-label={`Edit row ${r.position}`}>
@@ -328,6 +363,142 @@ function WatchToggle({ id, position, watched }: { id: number; position: number; 
 }
 
 type TabData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+/** The trend of one number column, per engine / serial (server markup), and the column choice (links). */
+function TrendSection({ d, hrefWith }: { d: TabData; hrefWith: (changes: Record<string, string | null>) => string }) {
+  const t = d.trend!;
+  const markup = d[MARKUP_KEY]?.[TREND_MARKUP_ID];
+  return (
+    <section id="trends" aria-labelledby="trends-title" className={tr.section}>
+      <h2 id="trends-title" className={ui.cardTitle}>
+        Trends
+      </h2>
+      <nav aria-label="Trend column">
+        <ul className={tr.picker}>
+          {t.columns.map((c) => (
+            <li key={c}>
+              <Link
+                to={`${hrefWith({ trend: c })}#trends`}
+                preventScrollReset
+                aria-current={c === t.column ? "true" : undefined}
+                className={`${c === t.column ? ui.button.primary : ui.button.ghost} ${ui.buttonSmall}`}
+              >
+                {c}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <ServerMarkup id={TREND_MARKUP_ID} html={markup} />
+      {t.truncated ? <p className={ui.small}>The trend shows the newest rows only.</p> : null}
+    </section>
+  );
+}
+
+/** The alert limits of the number columns: Super Users and staff set them; everyone sees them and what crosses them. */
+function LimitsSection({ d, problem }: { d: TabData; problem: LimitProblem | null }) {
+  const l = d.limits!;
+  const byColumn = new Map(l.list.map((x) => [x.column_name, x]));
+  return (
+    <section id="limits" aria-labelledby="limits-title" className={tr.section}>
+      <h2 id="limits-title" className={ui.cardTitle}>
+        Alert limits
+      </h2>
+      <p className={ui.small} style={{ marginTop: 0 }} data-crossings={l.crossings.rows}>
+        {l.list.length === 0
+          ? "No alert limit is set on this tab."
+          : l.crossings.rows === 0
+          ? "No row is above an alert limit."
+          : `${l.crossings.rows} ${l.crossings.rows === 1 ? "row is" : "rows are"} above an alert limit; their cells are marked ▲ in the table.`}{" "}
+        {l.canSet ? "A value above its column's limit is flagged." : `Only a Super User can set alert limits (you have ${ACCESS_LABEL[d.header.access_type]}).`}
+      </p>
+      {l.error ? (
+        <p className={ui.alert.error} role="alert">
+          {l.error}
+        </p>
+      ) : null}
+      {problem && !l.numeric.includes(problem.column) ? (
+        <p className={ui.alert.error} role="alert">
+          {problem.error}
+        </p>
+      ) : null}
+      <ListTable label="Alert limits">
+        <thead>
+          <tr>
+            <th scope="col">Column</th>
+            <th scope="col">Alert limit (above it is flagged)</th>
+            <th scope="col">Rows above</th>
+            <th scope="col">Set by</th>
+          </tr>
+        </thead>
+        <tbody>
+          {l.numeric.map((c) => {
+            const lim = byColumn.get(c);
+            const mine = problem && problem.column === c ? problem : null;
+            return (
+              <tr key={c} data-limit-column={c}>
+                <td style={{ fontWeight: 600 }}>{c}</td>
+                <td>
+                  {l.canSet ? (
+                    <Form method="post" className={tr.limitForm} preventScrollReset>
+                      <input type="hidden" name="column_name" value={c} />
+                      <input
+                        name="limit"
+                        type="text"
+                        inputMode="decimal"
+                        pattern="\s*\d+([.,]\d+)?\s*"
+                        maxLength={20}
+                        aria-label={`Alert limit of ${c}`}
+                        defaultValue={mine ? mine.value : lim ? String(lim.limit) : ""}
+                        className={`${ui.input} ${tr.limitInput}`}
+                        aria-invalid={mine ? true : undefined}
+                        aria-describedby={mine ? `limit-error-${c.replace(/\W+/g, "-")}` : undefined}
+                      />
+                      <button type="submit" name="intent" value="set-limit" className={`${ui.button.secondary} ${ui.buttonSmall}`}>
+                        Save
+                      </button>
+                      {lim ? (
+                        <button type="submit" name="intent" value="clear-limit" formNoValidate className={`${ui.button.ghost} ${ui.buttonSmall}`} aria-label={`Remove the alert limit of ${c}`}>
+                          Remove
+                        </button>
+                      ) : null}
+                      {mine ? (
+                        <p id={`limit-error-${c.replace(/\W+/g, "-")}`} className={ui.errorText} role="alert" style={{ flexBasis: "100%" }}>
+                          {mine.error}
+                        </p>
+                      ) : null}
+                    </Form>
+                  ) : lim ? (
+                    lim.limit.toLocaleString("en-US")
+                  ) : (
+                    "Not set"
+                  )}
+                </td>
+                <td data-rows-above={lim ? l.crossings.by_column[c] ?? 0 : undefined}>
+                  {lim ? (
+                    (l.crossings.by_column[c] ?? 0) > 0 ? (
+                      <span className={`${ui.badge} ${ui.badgeTone.danger}`}>{l.crossings.by_column[c]}</span>
+                    ) : (
+                      "0"
+                    )
+                  ) : (
+                    "—"
+                  )}
+                </td>
+                <td className={ui.small}>{lim ? `${lim.set_by ?? "—"}, ${dayMonthYear(lim.set_at.slice(0, 10))}` : "—"}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </ListTable>
+      {problem && l.numeric.includes(problem.column) && !l.canSet ? (
+        <p className={ui.alert.error} role="alert" style={{ marginTop: 12 }}>
+          {problem.error}
+        </p>
+      ) : null}
+    </section>
+  );
+}
 
 /** Whether a refusal is shown by the dialog, panel or row it came from (else on top of the page). */
 function shownInPlace(problem: Problem, d: TabData) {

@@ -2,22 +2,35 @@
 // items 1 and 2): titled Status Overview before 2024-08-19 and Status Dashboard from then on (the
 // aircraft's OIL issue date rules, else today; ADR 037), the counts of the user's oil fleet (total,
 // grounded, operational, transitional), the status of each unit and the watched rows of the
-// aircraft's oil tabs, each leading to its tab (watched rows only). Charts, the screenshot download,
-// share and trends are not built yet.
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+// aircraft's oil tabs, each leading to its tab (watched rows only), the rows above an alert limit
+// (ADR 048) and a chart of both per tab (server-rendered SVG). The top bar offers the dashboard as a
+// PNG drawn on the server (/resources/oil-dashboard-png) and Share, which mails a link to the page.
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { ModalBody, ModalDialog, ModalFooter } from "~/components/modal-dialog/modal-dialog";
+import { MARKUP_KEY, ServerMarkup } from "~/components/server-markup/server-markup";
+import type { ShellHandle } from "~/components/shell/handle";
+import { dashboardMarkup } from "~/components/oil-dashboard/oil-dashboard-markup.server";
+import * as chart from "~/components/svg-chart/svg-chart.css";
 import { StatusCounts } from "~/components/aircraft-cards/aircraft-cards";
 import { ListTable } from "~/components/data-table-simple/data-table-simple";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { oilHandle } from "~/components/ops-tab-bar/ops-top-bar";
 import { OpsTabBar } from "~/components/ops-tab-bar/ops-tab-bar";
 import * as ui from "~/components/ui/ui.css";
-import { oilContextQuery, requireOilAircraftRef, requireOilUser, statusDashboard } from "~/models/oil-pages.server";
-import { OIL_STATUS_TAB } from "~/models/oil-rules";
+import { oilContextQuery, requireOilAircraftRef, requireOilUser, shareDashboardAction, statusDashboard, type ShareDashboardProblem } from "~/models/oil-pages.server";
+import { OIL_DASHBOARD_CHART_ID as DASHBOARD_CHART_ID, OIL_STATUS_TAB } from "~/models/oil-rules";
 import { ACCESS_LABEL } from "~/models/roles";
 import { dayMonthYear } from "~/utils/dates";
 
-export const handle = oilHandle;
+/** The top bar: the OIL issue date, and the dashboard's PNG download and Share. */
+export const handle: ShellHandle = {
+  topBar: (m) => {
+    const info = oilHandle.topBar?.(m);
+    const d = m.data as { q?: string } | undefined;
+    return info && d?.q ? { ...info, actions: <DashboardActions q={d.q} place="top" /> } : info;
+  },
+};
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? `${data.title} · MSN ${data.header.msn}` : "Status Dashboard"} · AeroOIL · AeroRecords` }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -25,7 +38,37 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const ref = requireOilAircraftRef(url);
   const d = await statusDashboard(api, ref);
-  return json({ ...d, q: oilContextQuery(url) });
+  const q = oilContextQuery(url);
+  const tabHrefs = d.byTab.map((t) => `/client/Aerooil/${encodeURIComponent(t.tab_id)}${q}`);
+  return json({
+    ...d,
+    q,
+    dialog: url.searchParams.get("dialog") === "share" ? ("share" as const) : null,
+    [MARKUP_KEY]: dashboardMarkup(context, d.byTab, tabHrefs),
+  });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api } = await requireOilUser(request, context);
+  return shareDashboardAction(request, api, requireOilAircraftRef(new URL(request.url)));
+}
+
+/**
+ * Download PNG (a plain link: the file comes as an attachment) and Share (the dialog, in the URL): in
+ * the top bar on wider screens, in the page header on phones (the top bar has no room there).
+ */
+function DashboardActions({ q, place }: { q: string; place: "top" | "page" }) {
+  const cls = `${ui.button.secondary} ${ui.buttonSmall} ${place === "top" ? chart.wideOnly : chart.narrowOnly}`;
+  return (
+    <>
+      <a href={`/resources/oil-dashboard-png${q}`} download className={cls} title="The status dashboard as a PNG image">
+        Download PNG
+      </a>
+      <Link to={`/client/Aerooil/statusDashboard${q}&dialog=share`} preventScrollReset className={cls}>
+        Share
+      </Link>
+    </>
+  );
 }
 
 function cellText(value: unknown, type: string): string {
@@ -39,6 +82,8 @@ const RESULT_TONE: Record<string, string> = { Alert: ui.badgeTone.danger, Monito
 
 export default function StatusDashboard() {
   const d = useLoaderData<typeof loader>();
+  const shareProblem = (useActionData<typeof action>() ?? null) as ShareDashboardProblem | null;
+  const overTotal = d.crossings.reduce((n, t) => n + t.rows, 0);
   const tabHref = (id: string, extra = "") => (id === OIL_STATUS_TAB ? `/client/Aerooil/statusDashboard${d.q}` : `/client/Aerooil/${encodeURIComponent(id)}${d.q}${extra}`);
   const watchedTotal = d.attention.reduce((n, t) => n + t.total, 0);
   return (
@@ -51,9 +96,12 @@ export default function StatusDashboard() {
             {d.header.registration ? ` · ${d.header.registration}` : ""} · OIL issue date {dayMonthYear(d.header.oil_issue_date) || "—"} · {ACCESS_LABEL[d.header.access_type]}
           </p>
         </div>
-        <Link to="/Aerooil/org" className={ui.button.ghost}>
-          AeroOIL Home
-        </Link>
+        <div className={ui.row}>
+          <DashboardActions q={d.q} place="page" />
+          <Link to="/Aerooil/org" className={ui.button.ghost}>
+            AeroOIL Home
+          </Link>
+        </div>
       </div>
 
       <h2 className={ui.cardTitle}>Your AeroOIL fleet</h2>
@@ -92,6 +140,63 @@ export default function StatusDashboard() {
               ))}
             </tbody>
           </ListTable>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="limits-title" style={{ marginBottom: 24 }}>
+        <h2 id="limits-title" className={ui.cardTitle}>
+          Alert limits
+        </h2>
+        <p className={ui.pageLead} style={{ marginTop: 0, marginBottom: 12 }} data-crossings={overTotal}>
+          {d.crossings.length === 0
+            ? "No alert limit is set on this aircraft's oil tabs. A Super User sets them on a tab's Alert limits."
+            : overTotal === 0
+            ? "No row is above an alert limit."
+            : `${overTotal} ${overTotal === 1 ? "row is" : "rows are"} above an alert limit in ${d.crossings.filter((t) => t.rows > 0).length} ${
+                d.crossings.filter((t) => t.rows > 0).length === 1 ? "tab" : "tabs"
+              }.`}
+        </p>
+        {d.crossings.length ? (
+          <ListTable label="Rows above alert limits">
+            <thead>
+              <tr>
+                <th scope="col">Tab</th>
+                <th scope="col">Alert limits</th>
+                <th scope="col">Rows above</th>
+              </tr>
+            </thead>
+            <tbody>
+              {d.crossings.map((t) => (
+                <tr key={t.tab_id} data-tab={t.tab_id} data-crossings={t.rows}>
+                  <td>
+                    <Link to={`${tabHref(t.tab_id)}#limits`}>{t.tab_name}</Link>
+                  </td>
+                  <td>{t.limits.map((l) => `${l.column} ${l.limit.toLocaleString("en-US")}`).join(" · ")}</td>
+                  <td>
+                    {t.rows > 0 ? (
+                      <span className={`${ui.badge} ${ui.badgeTone.danger}`}>
+                        {t.rows} {t.rows === 1 ? "row" : "rows"}
+                        {t.limits.length > 1
+                          ? ` (${Object.entries(t.by_column)
+                              .filter(([, n]) => n > 0)
+                              .map(([c, n]) => `${c} ${n}`)
+                              .join(", ")})`
+                          : ""}
+                      </span>
+                    ) : (
+                      "0"
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </ListTable>
+        ) : null}
+      </section>
+
+      {d.byTab.length ? (
+        <section aria-label="Chart" style={{ marginBottom: 24, maxWidth: 760 }}>
+          <ServerMarkup id={DASHBOARD_CHART_ID} html={d[MARKUP_KEY]?.[DASHBOARD_CHART_ID]} />
         </section>
       ) : null}
 
@@ -154,7 +259,42 @@ export default function StatusDashboard() {
       </section>
 
       <OpsTabBar tabs={d.bar} current={OIL_STATUS_TAB} hrefFor={(id) => tabHref(id)} />
+      {d.dialog === "share" ? <ShareDashboardDialog closeHref={`/client/Aerooil/statusDashboard${d.q}`} problem={shareProblem} title={d.title} msn={d.header.msn} /> : null}
     </>
+  );
+}
+
+/** Share: mails a link to this dashboard (recipients sign in with their own access). */
+function ShareDashboardDialog({ closeHref, problem, title, msn }: { closeHref: string; problem: ShareDashboardProblem | null; title: string; msn: string }) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <ModalDialog title={`Share the ${title}`} subtitle={`A link to the AeroOIL ${title.toLowerCase()} of MSN ${msn}; recipients sign in to open it.`} closeHref={closeHref}>
+      <Form method="post" preventScrollReset>
+        <input type="hidden" name="intent" value="share" />
+        <ModalBody>
+          {problem ? (
+            <p className={ui.alert.error} role="alert">
+              {problem.error}
+            </p>
+          ) : null}
+          <div className={ui.field}>
+            <label className={ui.label} htmlFor="share-emails">
+              E-mail addresses
+            </label>
+            <textarea id="share-emails" name="emails" className={ui.textarea} defaultValue={problem?.value ?? ""} required maxLength={6000} placeholder="name@lessor.com, name@authority.gov" />
+            <span className={ui.hint}>Up to 20 addresses, separated by commas, semicolons, spaces or new lines.</span>
+          </div>
+        </ModalBody>
+        <ModalFooter>
+          <Link to={closeHref} className={ui.button.ghost} preventScrollReset>
+            Cancel
+          </Link>
+          <button type="submit" className={ui.button.primary} disabled={busy}>
+            Share
+          </button>
+        </ModalFooter>
+      </Form>
+    </ModalDialog>
   );
 }
 

@@ -28,6 +28,7 @@ import { opsTabHref, WORK_ORDER_TAB_SCREENS } from "~/models/workorder-rules";
 import { documentCountsByRow, linkedDocumentsHref } from "~/models/links.server";
 import { ColumnsDialog, ConfirmDialog, CreateTabForm, ProblemAlert } from "~/components/tab-structure/tab-structure";
 import { ModalBody, ModalDialog } from "~/components/modal-dialog/modal-dialog";
+import { opsRowLinks } from "~/models/oil-links.server";
 
 
 export const handle = opsHandle;
@@ -66,10 +67,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const sort_order = url.searchParams.get("sort_order") === "desc" ? "desc" : "asc";
   const filter = (url.searchParams.get("filter") ?? "").trim().slice(0, 200);
   const page = Math.max(1, Math.min(100_000, Number(url.searchParams.get("page")) || 1));
-  const [data, binder, docCounts] = await Promise.all([
+  const [data, binder, docCounts, oilLinks] = await Promise.all([
     ops.tabData(api, ref, { tab_id: tab.tab_id, page, per_page: PER_PAGE, sort_column, sort_order, filter: filter || undefined }),
     ops.binderAvailability(api, ref, tab.tab_id),
      documentCountsByRow(api, header.org_msn_id, tab.tab_id),
+    // The oil rows linked to this tab's rows (none when the user may not read AeroOIL).
+    opsRowLinks(api, ref, header.org_msn_id, tab.tab_id),
   ]);
   if (!data.ok) throw new Response(data.error, { status: data.status });
   const canEdit = canWrite(header.access_type);
@@ -124,6 +127,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     // Rows with linked documents (null when the user may not read the aircraft's records).
     docs: docCounts ? Object.fromEntries(Object.entries(docCounts).map(([rowId, count]) => [rowId, { count, href: linkedDocumentsHref(header.org_msn_id, { row: Number(rowId) }) }])) : null,
     back: pageAfterWrite(url),
+    oilLinks,
   });
 }
 
@@ -164,6 +168,8 @@ export default function OpsTab() {
     emptyText: d.filter ? "No rows match the filter." : "This tab has no rows yet.",
     choices: d.choices,
     docs: d.docs,
+    links: d.oilLinks,
+    linksProduct: "AeroOIL",
   };
   const tabHref = (id: string) => opsTabHref(id, d.q);
   return (

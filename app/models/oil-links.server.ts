@@ -1,0 +1,60 @@
+// Links between AeroOIL and AeroOPS rows for the tab pages (issue 15 item 5): an oil row and the ops
+// rows of the same aircraft that share its Serial No or Part No (the ops API's link calls). Each link
+// opens the other product's tab filtered on the shared value, at the row (#row-<id>). The API answers
+// no links when the user may not read the other product, and the pages then show no column.
+import type { Api } from "./api.server";
+import * as oil from "./oil.server";
+import type { AircraftRef } from "./ops.server";
+
+export interface RowLink {
+  /** The other tab's name. */
+  label: string;
+  /** What the rows share, e.g. "Serial No 577412". */
+  title: string;
+  href: string;
+}
+/** Links by row id; null when there are none to show. */
+export type RowLinks = Record<string, RowLink[]> | null;
+
+/** The most links one row shows (a Part No can be shared by many rows). */
+export const ROW_LINKS_MAX = 5;
+
+function tabHref(product: "ops" | "oil", orgMsnId: number, tabId: string, value: string, rowId: number) {
+  const q = new URLSearchParams({ org_msn_id: String(orgMsnId), aerotype: product === "ops" ? "Aeroops" : "Aerooil", filter: value });
+  return `/client/${product === "ops" ? "Aeroops" : "Aerooil"}/${encodeURIComponent(tabId)}?${q}#row-${rowId}`;
+}
+
+function group<L>(links: L[], key: (l: L) => number, make: (l: L) => RowLink & { other: number }): RowLinks {
+  const out: Record<string, (RowLink & { other: number })[]> = {};
+  for (const l of links) {
+    const list = (out[String(key(l))] ??= []);
+    const link = make(l);
+    if (list.length < ROW_LINKS_MAX && !list.some((x) => x.other === link.other)) list.push(link);
+  }
+  const entries = Object.entries(out);
+  return entries.length ? Object.fromEntries(entries.map(([k, v]) => [k, v.map(({ other: _other, ...rest }) => rest)])) : null;
+}
+
+/** An oil tab's rows → their ops rows. */
+export async function oilRowLinks(api: Api, ref: AircraftRef, orgMsnId: number, oilTabId: string): Promise<RowLinks> {
+  const res = await oil.tabLinks(api, ref, oilTabId);
+  if (!res.ok || !res.data.ops_access) return null;
+  return group(
+    res.data.links,
+    (l) => l.oil_row_id,
+    (l) => ({ other: l.ops_row_id, label: l.ops_tab_name, title: `${l.match_column} ${l.value}`, href: tabHref("ops", orgMsnId, l.ops_tab_id, l.value, l.ops_row_id) })
+  );
+}
+
+/** An ops tab's rows → their oil rows. */
+export async function opsRowLinks(api: Api, ref: AircraftRef, orgMsnId: number, opsTabId: string): Promise<RowLinks> {
+  const res = await oil.opsTabLinks(api, ref, opsTabId);
+  if (!res.ok || !res.data.oil_access || res.data.links.length === 0) return null;
+  const tabs = await oil.listTabs(api, ref);
+  const names = new Map(tabs.ok ? tabs.data.tabs.map((t) => [t.tab_id, t.tab_name]) : []);
+  return group(
+    res.data.links,
+    (l) => l.ops_row_id,
+    (l) => ({ other: l.oil_row_id, label: names.get(l.oil_tab_id) ?? l.oil_tab_id, title: `${l.match_column} ${l.value}`, href: tabHref("oil", orgMsnId, l.oil_tab_id, l.value, l.oil_row_id) })
+  );
+}
