@@ -60,7 +60,9 @@ export async function oilAircraft(api: Api, ref: AircraftRef) {
 }
 
 /** The bottom tab bar's entries. */
-export const tabBar = (tabs: { tab_id: string; tab_name: string }[]) => tabs.map((t) => ({ id: t.tab_id, name: t.tab_name }));
+/** The bottom tab bar; the status tab is named by the title rule (ADR 037), like its page and the side navigation. */
+export const tabBar = (tabs: { tab_id: string; tab_name: string }[], oilIssueDate: string | null | undefined) =>
+  tabs.map((t) => ({ id: t.tab_id, name: t.tab_id === OIL_STATUS_TAB ? statusPageTitle(oilIssueDate) : t.tab_name }));
 
 const WATCHED_PER_TAB = 10;
 const SUMMARY_CELLS = 4;
@@ -134,7 +136,7 @@ export async function statusDashboard(api: Api, ref: AircraftRef, today = new Da
         over: crossings.find((c) => c.tab_id === t.tab_id)?.rows ?? 0,
       }))
       .filter((t) => t.watched > 0 || t.over > 0),
-    bar: tabBar(tabs),
+    bar: tabBar(tabs, header.oil_issue_date),
   };
 }
 

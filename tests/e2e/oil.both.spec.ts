@@ -38,6 +38,9 @@ test("a client opens AeroOIL from the aircraft's files and sees the status page"
   await page.getByRole("link", { name: "ABC Listing" }).first().click();
   await expect(page).toHaveURL(/\/client\/Aerooil\/abclisting\?/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("ABC Listing");
+  // The status tab is named by the same rule everywhere: the header's link and the bottom tab bar.
+  await expect(page.getByRole("link", { name: "Status Overview" })).not.toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Status Dashboard", exact: true })).toHaveCount(0);
 
   // An aircraft issued after the cut-off: the new title.
   await openDashboardFromHome(page, "8842");

@@ -17,7 +17,7 @@ import * as ui from "~/components/ui/ui.css";
 import { heldFile } from "~/models/held-files.server";
 import * as oil from "~/models/oil.server";
 import { aircraftFields, oilContextQuery, openOilTab, requireOilAircraftRef, requireOilUser, tabBar } from "~/models/oil-pages.server";
-import { OIL_STATUS_TAB, OIL_TREND_MARKUP_ID as TREND_MARKUP_ID, OIL_WATCH_COLUMN as WATCH_COLUMN } from "~/models/oil-rules";
+import { OIL_STATUS_TAB, OIL_TREND_MARKUP_ID as TREND_MARKUP_ID, OIL_WATCH_COLUMN as WATCH_COLUMN, statusPageTitle } from "~/models/oil-rules";
 import * as ops from "~/models/ops.server";
 import { pageAfterWrite, tabAction } from "~/models/ops-tab.server";
 import { ACCESS_LABEL, canWrite } from "~/models/roles";
@@ -82,7 +82,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     sort_order,
     filter,
     watchedOnly,
-    bar: tabBar(tabs),
+    bar: tabBar(tabs, header.oil_issue_date),
+    statusTitle: statusPageTitle(header.oil_issue_date),
     q: oilContextQuery(url),
     aircraft: aircraftFields(ref),
     canEdit,
@@ -153,7 +154,7 @@ export default function OilTab() {
           </p>
         </div>
         <Link to={`/client/Aerooil/statusDashboard${d.q}`} className={ui.button.ghost}>
-          Status Dashboard
+          {d.statusTitle}
         </Link>
       </div>
 
