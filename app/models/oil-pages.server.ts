@@ -11,6 +11,7 @@ import { aircraftRefOf, requireOpsUser } from "./ops-pages.server";
 import { OPS_STATUSES } from "./ops-rules";
 import type { AircraftRef } from "./ops.server";
 import * as storage from "./storage.server";
+import { readEmails } from "./ops-tab.server";
 
 /** Who opens AeroOIL: the same roles as AeroOPS (clients by their oil grants, staff everywhere). */
 export const requireOilUser = (request: Request, context: AppLoadContext) => requireOpsUser(request, context);
@@ -154,11 +155,12 @@ export type ShareDashboardProblem = { intent: "share"; error: string; value: str
 /** The dashboard's "Share" post: mails a link to the dashboard (the oil API checks the addresses and the access). */
 export async function shareDashboardAction(request: Request, api: Api, ref: AircraftRef) {
   const form = await request.formData();
-  if (String(form.get("intent") ?? "") !== "share") return json<ShareDashboardProblem>({ intent: "share", error: "Unknown action.", value: "" }, { status: 400 });
+  if (String(form.get("intent") ?? "") !== "share") return json<ShareDashboardProblem>({ intent: "share", error: "Unknown action.", value: "" }, { status: 422 });
   const raw = String(form.get("emails") ?? "").slice(0, 6000);
-  const emails = [...new Set(raw.split(/[\s,;]+/).map((e) => e.trim()).filter(Boolean))];
-  if (emails.length === 0) return json<ShareDashboardProblem>({ intent: "share", error: "Enter at least one e-mail address.", value: raw }, { status: 400 });
-  const res = await oil.shareDashboard(api, ref, emails);
+  // The same address rules as the tab pages' Share (the oil API checks them again).
+  const read = readEmails(raw);
+  if ("error" in read) return json<ShareDashboardProblem>({ intent: "share", error: read.error, value: raw }, { status: 422 });
+  const res = await oil.shareDashboard(api, ref, read.emails);
   if (!res.ok) return json<ShareDashboardProblem>({ intent: "share", error: res.errors?.emails?.[0] ?? res.error, value: raw }, { status: 422 });
   const url = new URL(request.url);
   return redirectWithToast(`${url.pathname}${oilContextQuery(url)}`, { type: "success", description: res.data.message });

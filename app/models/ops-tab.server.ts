@@ -42,6 +42,16 @@ export function pageAfterWrite(url: URL, extra: Record<string, string | null> = 
   return `${url.pathname}${s ? `?${s}` : ""}`;
 }
 
+/** The addresses of a share form (commas, semicolons, spaces or new lines), or what is wrong with them. */
+export function readEmails(raw: string): { emails: string[] } | { error: string } {
+  const emails = [...new Set(raw.split(/[\s,;]+/).map((e) => e.trim()).filter(Boolean))];
+  const bad = emails.filter((e) => !EMAIL_RE.test(e) || e.length > 254);
+  if (emails.length === 0) return { error: "Enter at least one e-mail address." };
+  if (bad.length) return { error: `Not an e-mail address: ${bad.slice(0, 5).join(", ")}.` };
+  if (emails.length > SHARE_MAX_EMAILS) return { error: `Share with at most ${SHARE_MAX_EMAILS} addresses at once.` };
+  return { emails };
+}
+
 /** The aircraft context of a module URL (org_msn_id or organization + msn_id, aerotype, module). */
 function contextOf(url: URL) {
   const q = new URLSearchParams();
@@ -126,11 +136,9 @@ export async function tabAction(opts: {
   if (structure) return structure;
   if (intent === "share") {
     const raw = String(form.get("emails") ?? "");
-    const emails = [...new Set(raw.split(/[\s,;]+/).map((e) => e.trim()).filter(Boolean))];
-    const bad = emails.filter((e) => !EMAIL_RE.test(e) || e.length > 254);
-    if (emails.length === 0) return problem({ intent, error: "Enter at least one e-mail address.", value: raw });
-    if (bad.length) return problem({ intent, error: `Not an e-mail address: ${bad.slice(0, 5).join(", ")}.`, value: raw });
-    if (emails.length > SHARE_MAX_EMAILS) return problem({ intent, error: `Share with at most ${SHARE_MAX_EMAILS} addresses at once.`, value: raw });
+    const read = readEmails(raw);
+    if ("error" in read) return problem({ intent, error: read.error, value: raw });
+    const { emails } = read;
     const res = await ops.shareAllTabs(api, aircraft, emails, product);
     if (!res.ok) return problem({ intent, error: res.error, value: raw });
     return redirectWithToast(pageAfterWrite(url, { dialog: null }), {

@@ -6,8 +6,7 @@
 // (ADR 048) and a chart of both per tab (server-rendered SVG). The top bar offers the dashboard as a
 // PNG drawn on the server (/resources/oil-dashboard-png) and Share, which mails a link to the page.
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { ModalBody, ModalDialog, ModalFooter } from "~/components/modal-dialog/modal-dialog";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { MARKUP_KEY, ServerMarkup } from "~/components/server-markup/server-markup";
 import type { ShellHandle } from "~/components/shell/handle";
 import { dashboardMarkup } from "~/components/oil-dashboard/oil-dashboard-markup.server";
@@ -22,6 +21,7 @@ import { oilContextQuery, requireOilAircraftRef, requireOilUser, shareDashboardA
 import { OIL_DASHBOARD_CHART_ID as DASHBOARD_CHART_ID, OIL_STATUS_TAB } from "~/models/oil-rules";
 import { ACCESS_LABEL } from "~/models/roles";
 import { dayMonthYear } from "~/utils/dates";
+import { ShareDialog } from "./__ops-tab-parts";
 
 /** The top bar: the OIL issue date, and the dashboard's PNG download and Share. */
 export const handle: ShellHandle = {
@@ -259,43 +259,16 @@ export default function StatusDashboard() {
       </section>
 
       <OpsTabBar tabs={d.bar} current={OIL_STATUS_TAB} hrefFor={(id) => tabHref(id)} />
-      {d.dialog === "share" ? <ShareDashboardDialog closeHref={`/client/Aerooil/statusDashboard${d.q}`} problem={shareProblem} title={d.title} msn={d.header.msn} /> : null}
+      {d.dialog === "share" ? <ShareDialog
+          closeHref={`/client/Aerooil/statusDashboard${d.q}`}
+          problem={shareProblem}
+          msn={d.header.msn}
+          title={`Share the ${d.title}`}
+          subtitle={`A link to the AeroOIL ${d.title.toLowerCase()} of MSN ${d.header.msn}; recipients sign in to open it.`}
+        /> : null}
     </>
   );
 }
 
-/** Share: mails a link to this dashboard (recipients sign in with their own access). */
-function ShareDashboardDialog({ closeHref, problem, title, msn }: { closeHref: string; problem: ShareDashboardProblem | null; title: string; msn: string }) {
-  const busy = useNavigation().state === "submitting";
-  return (
-    <ModalDialog title={`Share the ${title}`} subtitle={`A link to the AeroOIL ${title.toLowerCase()} of MSN ${msn}; recipients sign in to open it.`} closeHref={closeHref}>
-      <Form method="post" preventScrollReset>
-        <input type="hidden" name="intent" value="share" />
-        <ModalBody>
-          {problem ? (
-            <p className={ui.alert.error} role="alert">
-              {problem.error}
-            </p>
-          ) : null}
-          <div className={ui.field}>
-            <label className={ui.label} htmlFor="share-emails">
-              E-mail addresses
-            </label>
-            <textarea id="share-emails" name="emails" className={ui.textarea} defaultValue={problem?.value ?? ""} required maxLength={6000} placeholder="name@lessor.com, name@authority.gov" />
-            <span className={ui.hint}>Up to 20 addresses, separated by commas, semicolons, spaces or new lines.</span>
-          </div>
-        </ModalBody>
-        <ModalFooter>
-          <Link to={closeHref} className={ui.button.ghost} preventScrollReset>
-            Cancel
-          </Link>
-          <button type="submit" className={ui.button.primary} disabled={busy}>
-            Share
-          </button>
-        </ModalFooter>
-      </Form>
-    </ModalDialog>
-  );
-}
 
 export const ErrorBoundary = PageErrorBoundary;
