@@ -8,29 +8,25 @@
 // and manifest.json (sha256 and size of each file) last. Exit 0 when complete; 1 when it failed or a
 // referenced blob was missing (the manifest lists it); 2 for a usage error.
 import path from "node:path";
+import { parseArgs } from "node:util";
 import { BackupError, createBackup } from "../upstream/backup";
 
 const USAGE = "Usage: npm run backup -- <new backup directory> [--data-dir <dir>] [--no-secrets]";
 
 async function main(): Promise<number> {
-  const args = process.argv.slice(2);
-  if (args.includes("--help") || args.includes("-h")) {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: process.argv.slice(2), options: { "data-dir": { type: "string" }, "no-secrets": { type: "boolean" }, help: { type: "boolean", short: "h" } }, allowPositionals: true });
+  } catch (err) {
+    return usage((err as Error).message);
+  }
+  if (parsed.values.help) {
     console.log(USAGE);
     return 0;
   }
-  let dataDir = process.env.DATA_DIR ?? "./data";
-  let noSecrets = false;
-  const positional: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === "--data-dir") {
-      const v = args[++i];
-      if (!v) return usage("--data-dir needs a value.");
-      dataDir = v;
-    } else if (a === "--no-secrets") noSecrets = true;
-    else if (a.startsWith("--")) return usage(`Unknown option: ${a}`);
-    else positional.push(a);
-  }
+  const dataDir = parsed.values["data-dir"] ?? process.env.DATA_DIR ?? "./data";
+  const noSecrets = !!parsed.values["no-secrets"];
+  const positional = parsed.positionals;
   if (positional.length !== 1) return usage("Give exactly one backup directory.");
   const started = Date.now();
   const manifest = await createBackup({

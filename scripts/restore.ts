@@ -9,31 +9,26 @@
 // Every file is checked against manifest.json (size and sha256) before anything is written; a bad
 // one fails the restore naming it. Stop the portal before restoring over its DATA_DIR.
 import path from "node:path";
+import { parseArgs } from "node:util";
 import { BackupError, restoreBackup, verifyBackup } from "../upstream/backup";
 
 const USAGE = "Usage: npm run restore -- <backup directory> [--data-dir <dir>] [--force] [--check]";
 
 async function main(): Promise<number> {
-  const args = process.argv.slice(2);
-  if (args.includes("--help") || args.includes("-h")) {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: process.argv.slice(2), options: { "data-dir": { type: "string" }, force: { type: "boolean" }, check: { type: "boolean" }, help: { type: "boolean", short: "h" } }, allowPositionals: true });
+  } catch (err) {
+    return usage((err as Error).message);
+  }
+  if (parsed.values.help) {
     console.log(USAGE);
     return 0;
   }
-  let dataDir = process.env.DATA_DIR ?? "./data";
-  let force = false;
-  let check = false;
-  const positional: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === "--data-dir") {
-      const v = args[++i];
-      if (!v) return usage("--data-dir needs a value.");
-      dataDir = v;
-    } else if (a === "--force") force = true;
-    else if (a === "--check") check = true;
-    else if (a.startsWith("--")) return usage(`Unknown option: ${a}`);
-    else positional.push(a);
-  }
+  const dataDir = parsed.values["data-dir"] ?? process.env.DATA_DIR ?? "./data";
+  const force = !!parsed.values.force;
+  const check = !!parsed.values.check;
+  const positional = parsed.positionals;
   if (positional.length !== 1) return usage("Give exactly one backup directory.");
   const backupDir = positional[0]!;
   const log = (line: string) => console.log(line);
