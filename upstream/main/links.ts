@@ -443,17 +443,20 @@ async function candidates(db: DB, aircraftId: number): Promise<Candidate[]> {
 export async function suggestLinks(db: DB, aircraftId: number, fileId?: number) {
   const cands = await candidates(db, aircraftId);
   if (!cands.length) return 0;
+  // The ids first, then one file's text at a time: an aircraft's texts together can be hundreds of MB.
   let q = db
     .selectFrom("file_text as ft")
     .innerJoin("storage_items as s", "s.id", "ft.file_id")
-    .select(["ft.file_id", "ft.text"])
+    .select(["ft.file_id"])
     .where("s.aircraft_id", "=", aircraftId)
     .where("ft.status", "=", "done")
     .where("ft.text", "is not", null);
   if (fileId) q = q.where("ft.file_id", "=", fileId);
-  const files = await q.execute();
+  const ids = (await q.execute()).map((r) => r.file_id);
   let made = 0;
-  for (const f of files) {
+  for (const id of ids) {
+    const f = await db.selectFrom("file_text").select(["file_id", "text"]).where("file_id", "=", id).executeTakeFirst();
+    if (!f?.text) continue;
     const known = await db.selectFrom("document_links").select(["row_id", "work_order_id"]).where("file_id", "=", f.file_id).execute();
     const seen = new Set(known.map((k) => (k.row_id != null ? `r${k.row_id}` : `w${k.work_order_id}`)));
     const text = normalize(f.text ?? "");
