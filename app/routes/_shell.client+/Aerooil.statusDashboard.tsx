@@ -21,7 +21,7 @@ import { oilContextQuery, requireOilAircraftRef, requireOilUser, shareDashboardA
 import { OIL_DASHBOARD_CHART_ID as DASHBOARD_CHART_ID, OIL_STATUS_TAB } from "~/models/oil-rules";
 import { ACCESS_LABEL } from "~/models/roles";
 import { dayMonthYear } from "~/utils/dates";
-import { ShareDialog } from "./__ops-tab-parts";
+import { ShareDialog } from "~/components/share-dialog/share-dialog";
 
 /** The top bar: the OIL issue date, and the dashboard's PNG download and Share. */
 export const handle: ShellHandle = {

@@ -3,7 +3,7 @@
 // confirmation (?confirm=delete&select=…), the share dialog (?dialog=share), the Excel round trip
 // (data file, validate, import) and the export buttons. With JavaScript an export is fetched in place
 // so the page can say "download has initiated" and show a refusal for 15 seconds (spec 001 §8).
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { createContext, useContext, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { ModalBody, ModalDialog, ModalFooter } from "~/components/modal-dialog/modal-dialog";
 import { Snackbar, type ToastView } from "~/components/toast/toast";
@@ -153,54 +153,6 @@ export function DeleteRowsDialog({ ids, closeHref, problem }: { ids: number[]; c
   );
 }
 
-/** Share: mails a link to the addresses given (by default every tab in one workbook; `title` and
- *  `subtitle` say what else is shared, e.g. the AeroOIL status page). */
-export function ShareDialog({
-  closeHref,
-  problem,
-  msn,
-  productLabel = "AeroOPS",
-  title,
-  subtitle,
-}: {
-  closeHref: string;
-  problem: { error: string; value: string } | null;
-  msn: string;
-  productLabel?: "AeroOPS" | "AeroOIL";
-  title?: string;
-  subtitle?: string;
-}) {
-  const busy = useNavigation().state === "submitting";
-  return (
-    <ModalDialog title={title ?? `Share the ${productLabel} data`} subtitle={subtitle ?? `Every tab of MSN ${msn} in one Excel workbook; the link sent is valid for 7 days.`} closeHref={closeHref}>
-      <Form method="post" preventScrollReset>
-        <input type="hidden" name="intent" value="share" />
-        <ModalBody>
-          {problem ? (
-            <p className={ui.alert.error} role="alert">
-              {problem.error}
-            </p>
-          ) : null}
-          <div className={ui.field}>
-            <label className={ui.label} htmlFor="share-emails">
-              E-mail addresses
-            </label>
-            <textarea id="share-emails" name="emails" className={ui.textarea} defaultValue={problem?.value ?? ""} required maxLength={6000} placeholder="name@lessor.com, name@authority.gov" />
-            <span className={ui.hint}>Up to 20 addresses, separated by commas, semicolons, spaces or new lines.</span>
-          </div>
-        </ModalBody>
-        <ModalFooter>
-          <Link to={closeHref} className={ui.button.ghost} preventScrollReset>
-            Cancel
-          </Link>
-          <button type="submit" className={ui.button.primary} disabled={busy}>
-            Share
-          </button>
-        </ModalFooter>
-      </Form>
-    </ModalDialog>
-  );
-}
 
 type DownloadKind = "pdf" | "excel" | "dfp" | "binder-current" | "binder-full" | "general-pdf" | "general-excel" | "notifications-excel" | "full-excel" | "wo-pdf" | "wo-excel" | "logbook-pdf";
 const IS_PDF: Partial<Record<DownloadKind, true>> = { pdf: true, "binder-current": true, "binder-full": true, "general-pdf": true, "wo-pdf": true, "logbook-pdf": true };
