@@ -1,6 +1,7 @@
 import { cssBundleHref } from "@remix-run/css-bundle";
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { useEffect } from "react";
 import "~/styles/global.css";
 import { FullPageErrorBoundary } from "~/components/error-page/boundary";
 import { Snackbar } from "~/components/toast/toast";
@@ -23,6 +24,11 @@ export type RootData = ReturnType<typeof useLoaderData<typeof loader>>;
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
+  // `<html data-hydrated>` once React has hydrated the page: the end-to-end tests wait for it before
+  // they type, so that a key press never lands between the server's HTML and the client's handlers.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return (
     <html lang="en">
       <head>

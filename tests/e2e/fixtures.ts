@@ -1,9 +1,36 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Page, type Response } from "@playwright/test";
 
 export const DEMO_PASSWORD = "demo-pass-2026";
 
+/**
+ * With JavaScript on, waits until the page has hydrated (root.tsx sets `<html data-hydrated>`), so that
+ * the test's next key press or click reaches React's handlers rather than racing them. Documents that
+ * carry no Remix scripts (lite mode, downloads, JSON) are not waited for.
+ */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => !("__remixContext" in window) || document.documentElement.dataset.hydrated !== undefined, undefined, { timeout: 15_000 });
+}
+
 /** Every e2e test fails on an unexpected console.error or page error. */
 export const test = base.extend<{ failOnConsoleError: void }>({
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled !== false) {
+      // page.goto and page.reload come back once the page is interactive.
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      page.goto = async (url, options) => {
+        const response = await goto(url, options);
+        if (isHtml(response)) await waitForHydration(page);
+        return response;
+      };
+      page.reload = async (options) => {
+        const response = await reload(options);
+        if (isHtml(response)) await waitForHydration(page);
+        return response;
+      };
+    }
+    await use(page);
+  },
   failOnConsoleError: [
     async ({ page }, use, testInfo) => {
       const errors: string[] = [];
@@ -20,6 +47,10 @@ export const test = base.extend<{ failOnConsoleError: void }>({
   ],
 });
 export { expect };
+
+function isHtml(response: Response | null) {
+  return response !== null && (response.headers()["content-type"] ?? "").startsWith("text/html");
+}
 
 export const jsEnabled = (page: Page) => page.context().browser() !== null && test.info().project.name !== "nojs";
 
