@@ -7,7 +7,7 @@ import { z } from "zod";
 import { requireUser } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Api } from "./api.server";
-import { LinkAnswer, LinkTargetsAnswer, LinksAnswer, type DocumentLink, type LinkTarget } from "./schemas/links";
+import { LinkAnswer, LinkCountsAnswer, LinkTargetsAnswer, LinksAnswer, type DocumentLink, type LinkTarget } from "./schemas/links";
 import { STORAGE_ROLES, getAircraft, searchFiles } from "./storage.server";
 import { parseId, previewHref } from "./storage-links";
 import { safeRedirect } from "./roles";
@@ -159,15 +159,12 @@ export async function linkedDocumentsAction({ request, context, params }: Action
 /** The number of linked documents per row of one tab (the tab pages' Documents column), or null
  *  when the user may not read the aircraft's records. */
 export async function documentCountsByRow(api: Api, aircraftId: number, tabKey: string): Promise<Record<string, number> | null> {
-  const r = await api.call("main", "GET", `/storage/v2/aircraft/${aircraftId}/links.json`, { query: { tab_key: tabKey }, schema: LinksAnswer });
-  if (!r.ok) return null;
-  const counts: Record<string, number> = {};
-  for (const l of r.data.links) if (l.target.row_id != null) counts[String(l.target.row_id)] = (counts[String(l.target.row_id)] ?? 0) + 1;
-  return counts;
+  const r = await api.call("main", "GET", `/storage/v2/aircraft/${aircraftId}/link_counts.json`, { query: { tab_key: tabKey }, schema: LinkCountsAnswer });
+  return r.ok ? r.data.rows : null;
 }
 
 /** The number of documents linked to one work order, or null without access to the records. */
 export async function documentCountForWorkOrder(api: Api, aircraftId: number, workOrderId: number): Promise<number | null> {
-  const r = await api.call("main", "GET", `/storage/v2/aircraft/${aircraftId}/links.json`, { query: { work_order_id: workOrderId }, schema: LinksAnswer });
-  return r.ok ? r.data.links.length : null;
+  const r = await api.call("main", "GET", `/storage/v2/aircraft/${aircraftId}/link_counts.json`, { query: { work_order_id: workOrderId }, schema: LinkCountsAnswer });
+  return r.ok ? (r.data.work_orders[String(workOrderId)] ?? 0) : null;
 }

@@ -9,7 +9,7 @@ import { renderPdf } from "../../upstream/lib/pdf";
 import { scannedPagePng } from "../../upstream/lib/sample-files";
 import { findToken, isIdentifier, rowLabel } from "../../upstream/main/links";
 import { AircraftListAnswer, IndexFilesAnswer, UploadLinkAnswer } from "~/models/schemas/storage";
-import { LinkAnswer, LinkTargetsAnswer, LinksAnswer } from "~/models/schemas/links";
+import { LinkAnswer, LinkCountsAnswer, LinkTargetsAnswer, LinksAnswer } from "~/models/schemas/links";
 
 type Headers = Record<string, string>;
 
@@ -121,6 +121,17 @@ describe("linked documents", () => {
     const byTab = await links(client, `?tab_key=${encodeURIComponent(adRow.tab_key)}`);
     expect(byTab.links.some((x) => x.file.id === pdfId)).toBe(true);
     expect((await api("POST", "/storage/v2/links/decide.json", client, { link_id: s.id, decision: "accept" })).status).toBe(422);
+
+    // The count call agrees with the lists, per row of the tab and per work order; suggestions are not counted.
+    const counts = LinkCountsAnswer.parse((await api("GET", `/storage/v2/aircraft/${A.id}/link_counts.json?tab_key=${encodeURIComponent(adRow.tab_key)}`, client)).body);
+    expect(counts.rows[String(adRow.id)]).toBe(byRow.links.length);
+    const perRow: Record<string, number> = {};
+    for (const l of byTab.links) perRow[String(l.target.row_id)] = (perRow[String(l.target.row_id)] ?? 0) + 1;
+    expect(counts.rows).toEqual(perRow);
+    expect(counts.work_orders).toEqual({});
+    const all = LinkCountsAnswer.parse((await api("GET", `/storage/v2/aircraft/${A.id}/link_counts.json`, reader)).body);
+    expect(Object.values(all.rows).reduce((a, b) => a + b, 0) + Object.values(all.work_orders).reduce((a, b) => a + b, 0)).toBe((await links(client)).links.length);
+    expect((await api("GET", `/storage/v2/aircraft/${A.id}/link_counts.json`, jonas)).status).toBe(404);
   });
 
   it("links by hand, refuses a duplicate and another aircraft's row, rejects for good", async () => {

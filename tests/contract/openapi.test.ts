@@ -337,6 +337,7 @@ const cases: Record<string, Case> = {
   ocrStatus: async () => ({}),
   ocrRerun: async () => [{ body: { aircraft_id: id.sky, file_id: id.file } }, { as: "reader", body: { aircraft_id: id.sky }, expect: 422 }],
   links: async () => [{ params: { id: id.sky } }, { params: { id: id.sky }, query: { work_order_id: id.workOrder } }, { params: { id: id.skyOther }, as: "reader", expect: 404 }],
+  linkCounts: async () => [{ params: { id: id.sky } }, { params: { id: id.sky }, query: { work_order_id: id.workOrder } }, { params: { id: id.skyOther }, as: "reader", expect: 404 }],
   linkTargets: async () => [{ params: { id: id.sky } }, { params: { id: id.skyOther }, as: "reader", expect: 404 }],
   link: async () => {
     const made = await check(byId.get("link")!, { body: { aircraft_id: id.sky, file_id: id.file, work_order_id: id.workOrder } });

@@ -14,7 +14,7 @@ import { accessLevel, atLeast, requireAccess } from "../access";
 import { notFound, readBody, readQuery, refuse } from "../http";
 import type { Job, JobQueue } from "../jobs/queue";
 import { parentOf } from "../../app/models/paths";
-import { LinkCreateInput, LinkDecideInput, LinkScanInput, LinksQuery, type DocumentLink, type LinkTarget } from "../../app/models/schemas/links";
+import { LinkCountsQuery, LinkCreateInput, LinkDecideInput, LinkScanInput, LinksQuery, type DocumentLink, type LinkTarget } from "../../app/models/schemas/links";
 
 type Ctx = Context<HonoEnv>;
 
@@ -196,6 +196,37 @@ async function aircraftLinks(c: Ctx) {
   return c.json({ aircraft, links, suggestions, counts, can_write: atLeast(level, "write"), scanning: scan, scope: await scopeOf(deps.db, id, filter) });
 }
 
+/** Linked documents per row and per work order, counted by the database (no list is read). */
+async function aircraftLinkCounts(c: Ctx) {
+  const user = c.get("user");
+  const deps = c.get("deps");
+  const id = Number(c.req.param("id"));
+  if (!(await accessLevel(deps, user, id, "storage"))) throw notFound("That aircraft");
+  const q = readQuery(c, LinkCountsQuery);
+  const base = () =>
+    deps.db
+      .selectFrom("document_links as l")
+      .innerJoin("storage_items as s", "s.id", "l.file_id")
+      .where("l.aircraft_id", "=", id)
+      .where("l.status", "=", "linked")
+      .where("s.is_folder", "=", 0);
+  let rowsQ = base()
+    .innerJoin("tab_rows as r", "r.id", "l.row_id")
+    .innerJoin("tabs as t", "t.id", "r.tab_id")
+    .select(["l.row_id as key", (eb) => eb.fn.countAll<number>().as("n")])
+    .groupBy("l.row_id");
+  if (q.tab_key) rowsQ = rowsQ.where("t.tab_key", "=", q.tab_key);
+  let woQ = base()
+    .where("l.work_order_id", "is not", null)
+    .select(["l.work_order_id as key", (eb) => eb.fn.countAll<number>().as("n")])
+    .groupBy("l.work_order_id");
+  if (q.work_order_id) woQ = woQ.where("l.work_order_id", "=", q.work_order_id);
+  const byKey = (list: { key: number | null; n: number | string }[]) => Object.fromEntries(list.filter((r) => r.key != null).map((r) => [String(r.key), Number(r.n)]));
+  // Asked for one work order's count, the rows are not counted (and the other way round).
+  const [rows, wos] = await Promise.all([q.work_order_id ? [] : rowsQ.execute(), q.tab_key ? [] : woQ.execute()]);
+  return c.json({ rows: byKey(rows), work_orders: byKey(wos) });
+}
+
 /** What a filtered list is narrowed to, in words; an id of another aircraft is a 404. */
 async function scopeOf(db: DB, aircraftId: number, f: { row_id?: number; work_order_id?: number; file_id?: number }) {
   if (f.file_id) {
@@ -353,6 +384,7 @@ async function scanAircraft(c: Ctx) {
 
 export function registerLinkRoutes(app: Hono<HonoEnv>) {
   app.get("/storage/v2/aircraft/:id{[0-9]+}/links.json", aircraftLinks);
+  app.get("/storage/v2/aircraft/:id{[0-9]+}/link_counts.json", aircraftLinkCounts);
   app.get("/storage/v2/aircraft/:id{[0-9]+}/link_targets.json", linkTargets);
   app.post("/storage/v2/links.json", createLink);
   app.post("/storage/v2/links/decide.json", decideLink);

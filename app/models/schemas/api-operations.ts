@@ -224,6 +224,7 @@ const mainOperations: ApiOperation[] = [
   ocr("ocrRerun", "POST /storage/v2/ocr/rerun.json", "Queue a file or an aircraft for text extraction again", { who: "write access (a file), su_write or staff (an aircraft)", body: Oc.OcrRerunInput, ok: Oc.OcrRerunAnswer, notFound: true }),
 
   links("links", "GET /storage/v2/aircraft/{id}/links.json", "An aircraft's linked documents and suggestions (or one row's, file's or work order's)", { who: "read access", params: IdParam, query: L.LinksQuery, ok: L.LinksAnswer, notFound: true }),
+  links("linkCounts", "GET /storage/v2/aircraft/{id}/link_counts.json", "Linked documents per row (of one tab) and per work order", { who: "read access", params: IdParam, query: L.LinkCountsQuery, ok: L.LinkCountsAnswer, notFound: true }),
   links("linkTargets", "GET /storage/v2/aircraft/{id}/link_targets.json", "The rows and work orders a document can be linked to", { who: "read access", params: IdParam, ok: L.LinkTargetsAnswer, notFound: true }),
   links("link", "POST /storage/v2/links.json", "Link a document to a row or a work order", { who: "write access", body: L.LinkCreateInput, ok: L.LinkAnswer, notFound: true }),
   links("decideLink", "POST /storage/v2/links/decide.json", "Accept or reject a suggestion, or unlink", { who: "write access", body: L.LinkDecideInput, ok: L.LinkAnswer, notFound: true }),

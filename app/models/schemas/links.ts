@@ -67,6 +67,19 @@ export const LinksQuery = z.object({
   tab_key: z.string().max(100).optional(),
 });
 
+/** The link-count call: the tab pages' Documents column and a work order's "N linked documents". */
+export const LinkCountsQuery = z.object({
+  tab_key: z.string().max(100).optional(),
+  work_order_id: z.coerce.number().int().positive().optional(),
+});
+export const LinkCountsAnswer = z.object({
+  /** Linked documents per row id (rows of `tab_key` only when it is given); rows without any are left out. */
+  rows: z.record(z.string(), z.number().int()),
+  /** Linked documents per work order id (only `work_order_id` when it is given). */
+  work_orders: z.record(z.string(), z.number().int()),
+});
+export type LinkCountsAnswer = z.infer<typeof LinkCountsAnswer>;
+
 export const TargetOption = z.object({ row_id: z.number().int().nullable(), work_order_id: z.number().int().nullable(), label: z.string() });
 export const LinkTargetsAnswer = z.object({
   groups: z.array(z.object({ label: z.string(), product: z.enum(["ops", "oil"]).nullable(), tab_key: z.string().nullable(), options: z.array(TargetOption), more: z.number().int() })),
