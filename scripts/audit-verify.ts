@@ -11,6 +11,7 @@
 // altered, removed or reordered and exits 1. Reads only: safe while the portal runs.
 import fs from "node:fs";
 import path from "node:path";
+import { parseArgs } from "node:util";
 import SQLite from "better-sqlite3";
 import { Kysely, SqliteDialect } from "kysely";
 import { createAudit, type AuditExport } from "../upstream/audit";
@@ -18,14 +19,6 @@ import { verifyEntries, type ChainResult } from "../upstream/audit-chain";
 import type { Database } from "../upstream/db/schema";
 
 const USAGE = "Usage: npm run audit:verify [-- --data-dir <dir>] [-- --head <hash>] [-- --file <export.json>]";
-
-function option(args: string[], name: string): string | undefined {
-  const i = args.indexOf(name);
-  if (i < 0) return undefined;
-  const v = args[i + 1];
-  if (!v || v.startsWith("--")) throw new Error(`${name} needs a value.`);
-  return v;
-}
 
 function report(result: ChainResult, what: string): number {
   if (result.ok) {
@@ -63,22 +56,21 @@ function verifyExport(file: string): number {
 }
 
 async function main(): Promise<number> {
-  const args = process.argv.slice(2);
-  if (args.includes("--help") || args.includes("-h")) {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: process.argv.slice(2), options: { "data-dir": { type: "string" }, head: { type: "string" }, file: { type: "string" }, help: { type: "boolean", short: "h" } } });
+  } catch (err) {
+    console.error(`${(err as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  if (parsed.values.help) {
     console.log(USAGE);
     return 0;
   }
-  const known = new Set(["--data-dir", "--head", "--file"]);
-  for (let i = 0; i < args.length; i += 2) {
-    if (!known.has(args[i]!)) {
-      console.error(`Unknown option: ${args[i]}\n${USAGE}`);
-      return 2;
-    }
-  }
-  const file = option(args, "--file");
+  const file = parsed.values.file;
   if (file) return verifyExport(file);
 
-  const dataDir = path.resolve(option(args, "--data-dir") ?? process.env.DATA_DIR ?? "./data");
+  const dataDir = path.resolve(parsed.values["data-dir"] ?? process.env.DATA_DIR ?? "./data");
   const dbFile = path.join(dataDir, "portal.sqlite");
   if (!fs.existsSync(dbFile)) {
     console.error(`No database at ${dbFile}. Set DATA_DIR or pass --data-dir.`);
@@ -96,7 +88,7 @@ async function main(): Promise<number> {
     }
     const result = await createAudit(db, sqlite).verify({ full: true });
     let code = report(result, "");
-    const head = option(args, "--head");
+    const head = parsed.values.head;
     if (code === 0 && head) {
       const found = sqlite.prepare<[string], { id: number }>("SELECT id FROM audit_log WHERE hash = ?").get(head);
       if (!found) {
