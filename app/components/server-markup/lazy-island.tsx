@@ -9,6 +9,7 @@
 // fetches its islands' code with the data (preloadIsland), else it fetches its code at once.
 import { useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ComponentType, type CSSProperties } from "react";
+import { flushSync } from "react-dom";
 import { ServerMarkup } from "./server-markup";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -90,8 +91,10 @@ export function LazyIsland<P extends object>({
   const fetchCode = useCallback(() => {
     if (Live) return;
     void preloadIsland(id, load).then((c) => {
+      // Read what the user has typed and swap in the live component in one step: a key press between
+      // the two would land in markup that is about to go, and be lost.
       if (box.current) carry.current = capture(box.current);
-      setLive(() => c as ComponentType<P>);
+      flushSync(() => setLive(() => c as ComponentType<P>));
     });
   }, [Live, id, load]);
 
