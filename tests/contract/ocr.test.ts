@@ -60,6 +60,22 @@ describe("job queue", () => {
     await opened.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
+
+  it("takes a fresh upload's job before an older backfill's", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "aero-jobs-"));
+    const opened = await openDatabase(dir);
+    try {
+      const q = createJobQueue(opened.db);
+      const backfill = [await q.enqueue("t", { n: 1 }, { priority: -1 }), await q.enqueue("t", { n: 2 }, { priority: -1 })];
+      const fresh = await q.enqueue("t", { n: 3 });
+      expect((await q.claim())?.id).toBe(fresh);
+      expect((await q.claim())?.id).toBe(backfill[0]);
+      expect((await q.claim())?.id).toBe(backfill[1]);
+    } finally {
+      await opened.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe("extraction", () => {

@@ -1,7 +1,12 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import * as OTPAuth from "otpauth";
 import { generateTotpSecret, normalizeTotpCode, openTotpSecret, sealTotpSecret, totpProvisioning, verifyTotp } from "../../upstream/lib/totp";
-import { attemptDelayMs, createRateLimiter, LOCKOUT } from "../../upstream/main/auth";
+import { attemptDelayMs, LOCKOUT } from "../../upstream/main/auth";
+import { openDatabase } from "../../upstream/db";
+import { hitRate } from "../../upstream/rate-limit";
 import { usernameFrom } from "../../upstream/main/accounts";
 import { passwordRule, RegisterInput, totpCodeInput } from "../../app/models/schemas/auth";
 
@@ -62,15 +67,28 @@ describe("sign-in lockout and rate limits", () => {
     expect(LOCKOUT.lockMs).toBe(15 * 60_000);
   });
 
-  it("limits hits per key within a sliding window", () => {
-    const limiter = createRateLimiter(2, 1000);
-    expect(limiter.hit("a", 0)).toBe(true);
-    expect(limiter.hit("a", 10)).toBe(true);
-    expect(limiter.hit("a", 20)).toBe(false);
-    expect(limiter.hit("b", 20)).toBe(true);
-    expect(limiter.hit("a", 1005)).toBe(true);
-    for (let i = 0; i < 20; i++) expect(limiter.hit("unknown", 0)).toBe(true);
-    expect(limiter.hit("unknown", 0)).toBe(false);
+  it("limits hits per key within a sliding window, in the database (every process sees the same count)", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "aero-rate-"));
+    const [one, two] = [await openDatabase(dir), await openDatabase(dir)]; // two connections, as two processes have
+    try {
+      const rule = { name: "t", limit: 2, windowMs: 1000 };
+      expect(await hitRate(one.db, rule, "a", 0)).toBe(true);
+      expect(await hitRate(two.db, rule, "a", 10)).toBe(true);
+      expect(await hitRate(one.db, rule, "a", 20)).toBe(false);
+      expect(await hitRate(two.db, rule, "a", 30)).toBe(false);
+      expect(await hitRate(two.db, rule, "b", 20)).toBe(true);
+      expect(await hitRate(one.db, { ...rule, name: "other" }, "a", 20)).toBe(true);
+      expect(await hitRate(one.db, rule, "a", 1005)).toBe(true);
+      for (let i = 0; i < 20; i++) expect(await hitRate(i % 2 ? one.db : two.db, rule, "unknown", 0)).toBe(true);
+      expect(await hitRate(one.db, rule, "unknown", 0)).toBe(false);
+      // Refused requests are not counted; old rows of a bucket go as it is hit.
+      const rows = await one.db.selectFrom("rate_hits").select("at").where("bucket", "=", "t:a").execute();
+      expect(rows.map((r) => r.at)).toEqual([10, 1005]);
+    } finally {
+      await one.close();
+      await two.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -14,6 +14,7 @@ import * as m008 from "./migrations/008_versions_trash";
 import * as m009 from "./migrations/009_audit_chain";
 import * as m010 from "./migrations/010_document_links";
 import * as m011 from "./migrations/011_oil_limits";
+import * as m017 from "./migrations/017_shared_processes";
 
 export type DB = Kysely<Database>;
 
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   "009_audit_chain": m009,
   "010_document_links": m010,
   "011_oil_limits": m011,
+  "017_shared_processes": m017,
 };
 
 class InlineProvider implements MigrationProvider {

@@ -55,6 +55,12 @@ export interface LoginAttemptsTable {
   locked_until: string | null;
 }
 
+/** One counted request of a rate-limited public endpoint (migration 017, ADR 057). */
+export interface RateHitsTable {
+  bucket: string;
+  at: number;
+}
+
 export interface OrganizationsTable {
   id: Generated<number>;
   name: string;
@@ -405,6 +411,8 @@ export interface JobsTable {
   attempts: Generated<number>;
   max_attempts: Generated<number>;
   run_after: Generated<string>;
+  /** Higher first among the due jobs (migration 017): fresh uploads 0, backfills -1. */
+  priority: Generated<number>;
   locked_until: string | null;
   last_error: string | null;
   created_at: Generated<string>;
@@ -541,6 +549,7 @@ export interface Database {
   tokens: TokensTable;
   one_time_tokens: OneTimeTokensTable;
   login_attempts: LoginAttemptsTable;
+  rate_hits: RateHitsTable;
   organizations: OrganizationsTable;
   aircraft: AircraftTable;
   storage_items: StorageItemsTable;

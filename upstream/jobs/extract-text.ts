@@ -187,7 +187,7 @@ export async function extractText(bytes: Uint8Array, file: { name: string; conte
 // ---------------------------------------------------------------------------------------------
 
 /** Marks files as pending and queues their extraction; files of other types get no_text at once. */
-export async function queueExtraction(deps: Pick<Deps, "db">, queue: JobQueue, fileIds: number[], { force = false } = {}) {
+export async function queueExtraction(deps: Pick<Deps, "db">, queue: JobQueue, fileIds: number[], { force = false, background = false } = {}) {
   let queued = 0;
   for (let i = 0; i < fileIds.length; i += 500) {
     const chunk = fileIds.slice(i, i + 500);
@@ -210,7 +210,8 @@ export async function queueExtraction(deps: Pick<Deps, "db">, queue: JobQueue, f
         .onConflict((oc) => oc.column("file_id").doUpdateSet({ status, error: null, aircraft_id: r.aircraft_id, organization_id: r.organization_id, updated_at: nowIso() }))
         .execute();
       if (kind !== "none") {
-        await queue.enqueue(EXTRACT_JOB, { file_id: r.id }, { dedupeKey: `${EXTRACT_JOB}:${r.id}` });
+        // A backfill waits behind the files users are filing now.
+        await queue.enqueue(EXTRACT_JOB, { file_id: r.id }, { dedupeKey: `${EXTRACT_JOB}:${r.id}`, ...(background ? { priority: -1 } : {}) });
         queued++;
       }
     }
@@ -235,7 +236,7 @@ export async function queueMissingExtraction(deps: Pick<Deps, "db">, queue: JobQ
         .execute()
     ).map((r) => r.id);
     if (!ids.length) return total;
-    total += await queueExtraction(deps, queue, ids);
+    total += await queueExtraction(deps, queue, ids, { background: true });
   }
 }
 

@@ -28,8 +28,9 @@ export interface QueueOptions {
 }
 
 export interface JobQueue {
-  enqueue(kind: string, payload: Record<string, unknown>, opts?: { dedupeKey?: string; runAfterMs?: number; maxAttempts?: number }): Promise<number | null>;
-  /** Claims the next due job (status queued, run_after <= now, or an expired lock), or null. */
+  /** `priority`: higher first among the due jobs (default 0; a backfill of old files uses -1). */
+  enqueue(kind: string, payload: Record<string, unknown>, opts?: { dedupeKey?: string; runAfterMs?: number; maxAttempts?: number; priority?: number }): Promise<number | null>;
+  /** Claims the next due job (status queued, run_after <= now, or an expired lock), highest priority first, or null. */
   claim(): Promise<Job | null>;
   complete(job: Job): Promise<void>;
   /** Schedules a retry with back-off, or marks the job failed after its last attempt. Returns the new status. */
@@ -64,6 +65,7 @@ export function createJobQueue(db: DB, opts: QueueOptions = {}): JobQueue {
           dedupe_key: o.dedupeKey ?? null,
           run_after: iso(now() + (o.runAfterMs ?? 0)),
           ...(o.maxAttempts ? { max_attempts: o.maxAttempts } : {}),
+          ...(o.priority ? { priority: o.priority } : {}),
         })
         .onConflict((oc) => oc.doNothing())
         .returning("id")
@@ -78,7 +80,7 @@ export function createJobQueue(db: DB, opts: QueueOptions = {}): JobQueue {
         WHERE id = (
           SELECT id FROM jobs
           WHERE (status = 'queued' AND run_after <= ${iso(t)}) OR (status = 'running' AND locked_until < ${iso(t)})
-          ORDER BY run_after, id LIMIT 1
+          ORDER BY priority DESC, run_after, id LIMIT 1
         )
         RETURNING id, kind, payload, attempts, max_attempts`.execute(db);
       const r = row.rows[0];

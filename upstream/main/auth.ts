@@ -12,6 +12,7 @@ import { nowIso } from "../db";
 import { clientIp, hashPassword, IP_REFUSED, ipAllowed, issueToken, randomToken, requireAuth, revokeUserTokens, verifyPassword } from "../auth";
 import { ApiError, readBody, refuse } from "../http";
 import { generateTotpSecret, openTotpSecret, sealTotpSecret, totpProvisioning, verifyTotp } from "../lib/totp";
+import { hitRate, UNKNOWN_CLIENT, type RateRule } from "../rate-limit";
 import {
   AUTH_MESSAGES,
   ChangePasswordInput,
@@ -73,36 +74,6 @@ function usable(found: TokenLookup, messages: Record<"unknown" | "used" | "expir
 }
 
 
-const UNKNOWN_CLIENT = "unknown";
-
-/**
- * A small per-process sliding-window limiter for the public endpoints that write or mail
- * (error reports, contact, registration, reset mails). It bounds abuse of one process; the durable
- * per-account limits (login_attempts, mail throttling by token age) live in the database.
- */
-export function createRateLimiter(limit: number, windowMs: number) {
-  const hits = new Map<string, number[]>();
-  return {
-    /**
-     * Records a hit; false when the key is over its limit. Callers without a forwarded address
-     * share the key "unknown", which gets ten times the limit (they are many people, not one).
-     */
-    hit(key: string, now = Date.now()): boolean {
-      const max = key === UNKNOWN_CLIENT ? limit * 10 : limit;
-      const recent = (hits.get(key) ?? []).filter((t) => now - t < windowMs);
-      if (recent.length >= max) {
-        hits.set(key, recent);
-        return false;
-      }
-      recent.push(now);
-      hits.set(key, recent);
-      if (hits.size > 10_000) {
-        for (const [k, ts] of hits) if (!ts.some((t) => now - t < windowMs)) hits.delete(k);
-      }
-      return true;
-    },
-  };
-}
 
 const tooMany = (what: string) => new ApiError(429, `Too many ${what}. Please wait a few minutes and try again.`);
 
@@ -293,10 +264,11 @@ async function checkTotp(deps: Deps, userId: number, sealed: string | null, code
 // Routes
 // ---------------------------------------------------------------------------------------------
 
-const ERROR_REPORT_LIMIT = createRateLimiter(30, 60_000); // per client address per minute
-const ERROR_REPORT_GLOBAL = createRateLimiter(600, 60_000); // whole process per minute
-const CONTACT_LIMIT = createRateLimiter(5, 10 * 60_000);
-const MAIL_FLOW_LIMIT = createRateLimiter(30, 10 * 60_000); // register / reset / 2FA reset per client address
+// The public endpoints' limits, in the database: they hold across portal processes (ADR 057).
+const ERROR_REPORT_LIMIT: RateRule = { name: "error-report", limit: 30, windowMs: 60_000 }; // per client address per minute
+const ERROR_REPORT_GLOBAL: RateRule = { name: "error-report-all", limit: 600, windowMs: 60_000 }; // all addresses per minute
+const CONTACT_LIMIT: RateRule = { name: "contact", limit: 5, windowMs: 10 * 60_000 };
+const MAIL_FLOW_LIMIT: RateRule = { name: "mail-flow", limit: 30, windowMs: 10 * 60_000 }; // register / reset / 2FA reset per client address
 const MAIL_THROTTLE_MS = 60_000; // at most one reset mail per account per minute
 const CONFIRM_RESEND_MS = 5 * 60_000;
 
@@ -371,7 +343,7 @@ export function registerAuthRoutes(app: Hono<HonoEnv>) {
   // password, or instead of a forgotten password. Same answer whether or not the account exists.
   app.post("/users/sign_in_link.json", async (c) => {
     const deps = c.get("deps");
-    if (!MAIL_FLOW_LIMIT.hit(limitKey(c))) throw tooMany("requests from your network");
+    if (!(await hitRate(c.get("deps").db, MAIL_FLOW_LIMIT, limitKey(c)))) throw tooMany("requests from your network");
     const { email } = await input(c, EmailInput);
     const user = await findUserByEmail(deps, email);
     if (user && user.active === 1 && !(await recentOneTimeToken(deps.db, user.id, "sign_in_link", MAIL_THROTTLE_MS))) {
@@ -383,7 +355,7 @@ export function registerAuthRoutes(app: Hono<HonoEnv>) {
 
   app.post("/users/sign_in_with_link.json", async (c) => {
     const deps = c.get("deps");
-    if (!MAIL_FLOW_LIMIT.hit(limitKey(c))) throw tooMany("requests from your network");
+    if (!(await hitRate(c.get("deps").db, MAIL_FLOW_LIMIT, limitKey(c)))) throw tooMany("requests from your network");
     const { token } = await input(c, SignInLinkInput);
     const found = await findOneTimeToken(deps.db, token, "sign_in_link");
     if (found.status !== "ok") throw refuse(AUTH_MESSAGES.signInLinkInvalid);
@@ -414,7 +386,7 @@ export function registerAuthRoutes(app: Hono<HonoEnv>) {
 
   app.post("/users.json", async (c) => {
     const deps = c.get("deps");
-    if (!MAIL_FLOW_LIMIT.hit(limitKey(c))) throw tooMany("requests from your network");
+    if (!(await hitRate(c.get("deps").db, MAIL_FLOW_LIMIT, limitKey(c)))) throw tooMany("requests from your network");
     const data = await input(c, RegisterInput);
     const ip = clientIp(c);
     // Hash first: the same work happens for a taken address, and no transaction waits on scrypt.
@@ -489,7 +461,7 @@ export function registerAuthRoutes(app: Hono<HonoEnv>) {
 
   app.post("/users/password.json", async (c) => {
     const deps = c.get("deps");
-    if (!MAIL_FLOW_LIMIT.hit(limitKey(c))) throw tooMany("requests from your network");
+    if (!(await hitRate(c.get("deps").db, MAIL_FLOW_LIMIT, limitKey(c)))) throw tooMany("requests from your network");
     const { email } = await input(c, EmailInput);
     const user = await findUserByEmail(deps, email);
     if (user && !(await recentOneTimeToken(deps.db, user.id, "reset", MAIL_THROTTLE_MS))) {
@@ -624,7 +596,7 @@ export function registerAuthRoutes(app: Hono<HonoEnv>) {
 
   app.post("/users/2fa/reset.json", async (c) => {
     const deps = c.get("deps");
-    if (!MAIL_FLOW_LIMIT.hit(limitKey(c))) throw tooMany("requests from your network");
+    if (!(await hitRate(c.get("deps").db, MAIL_FLOW_LIMIT, limitKey(c)))) throw tooMany("requests from your network");
     const { email } = await input(c, EmailInput);
     const user = await findUserByEmail(deps, email);
     if (user && user.totp_enabled === 1 && !(await recentOneTimeToken(deps.db, user.id, "2fa_reset", MAIL_THROTTLE_MS))) {
@@ -670,7 +642,7 @@ export function registerAuthRoutes(app: Hono<HonoEnv>) {
 
   app.post("/error/send_fe_error.json", smallBody(256 * 1024), async (c) => {
     const deps = c.get("deps");
-    if (!ERROR_REPORT_GLOBAL.hit("all") || !ERROR_REPORT_LIMIT.hit(limitKey(c))) throw tooMany("error reports");
+    if (!(await hitRate(c.get("deps").db, ERROR_REPORT_GLOBAL, "all")) || !(await hitRate(c.get("deps").db, ERROR_REPORT_LIMIT, limitKey(c)))) throw tooMany("error reports");
     const raw: unknown = await readBody(c, z.unknown());
     // A report is an object with a non-empty `error`; NUL characters are refused, not stored (issue 10).
     if (!isObject(raw)) throw refuse("An error report is a JSON object with an error field.");
@@ -697,7 +669,7 @@ export function registerAuthRoutes(app: Hono<HonoEnv>) {
 
   app.post("/public/contact.json", smallBody(64 * 1024), async (c) => {
     const deps = c.get("deps");
-    if (!CONTACT_LIMIT.hit(limitKey(c))) throw tooMany("messages from your network");
+    if (!(await hitRate(c.get("deps").db, CONTACT_LIMIT, limitKey(c)))) throw tooMany("messages from your network");
     const data = await input(c, ContactInput);
     const recipients = await adminRecipients(deps);
     const lines = [
