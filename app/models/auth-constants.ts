@@ -14,6 +14,7 @@ export const AUTH_MESSAGES = {
   passwordReset: "Your password was changed. Please sign in with the new password.",
   passwordChanged: "Your password was changed. Your other sessions were signed out.",
   signedOut: "You are signed out.",
+  signInFirst: "Your session has ended. Please sign in again.",
   twoFactorEnabled: "Two-factor authentication is on.",
   twoFactorDisabled: "Two-factor authentication is off.",
   twoFactorResetRequested: "If an account with two-factor authentication exists for that e-mail, we sent a link to reset it. It is valid for 2 hours.",

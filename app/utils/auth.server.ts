@@ -1,5 +1,6 @@
 // One guard for every loader and action: requireUser(request, context, {roles}).
-import { redirect, type AppLoadContext } from "@remix-run/node";
+import { json, redirect, type AppLoadContext } from "@remix-run/node";
+import { AUTH_MESSAGES } from "~/models/auth-constants";
 import { Api } from "~/models/api.server";
 import { recordRefusal } from "~/models/audit.server";
 import { type Role } from "~/models/roles";
@@ -44,6 +45,10 @@ export async function requireUser(
   const token = session.get("token");
   if (!user || !token) {
     const url = new URL(request.url);
+    // A script's own fetch (the speed test's links, an upload's): a 401 it can read. Followed, the
+    // redirect would render the sign-in page for the script, and that render would take the flash
+    // message ("You are signed out.") meant for the page the user is going to.
+    if (isScriptFetch(request, url)) throw json({ error: AUTH_MESSAGES.signInFirst }, { status: 401, headers: { "Cache-Control": "no-store" } });
     const params = new URLSearchParams({ redirectTo: url.pathname + url.search });
     throw redirect(`/auth/login?${params}`);
   }
@@ -54,6 +59,16 @@ export async function requireUser(
     throw redirect("/errors/error-401");
   }
   return { user, api };
+}
+
+/**
+ * A request a script sent with fetch(): the browser says it is not a navigation (Sec-Fetch-Mode),
+ * and it is not one of Remix's own data requests (`_data`, which must get the redirect to follow it).
+ * Requests without the header (other clients, tests) get the redirect as before.
+ */
+function isScriptFetch(request: Request, url: URL) {
+  const mode = request.headers.get("sec-fetch-mode");
+  return mode !== null && mode !== "navigate" && !url.searchParams.has("_data");
 }
 
 export const STAFF: readonly Role[] = ["admin", "member"];

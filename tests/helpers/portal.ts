@@ -25,7 +25,7 @@ export interface Portal {
   /** A Request to the portal, with an optional cookie and form body (a POST then). */
   request: (path: string, opts?: { cookie?: string; form?: Record<string, string>; method?: string; headers?: Record<string, string> }) => Request;
   /** Runs a loader or action; a thrown Response is returned like a returned one. */
-  run: (fn: RouteFn, path: string, opts?: { cookie?: string; form?: Record<string, string>; params?: Record<string, string>; method?: string }) => Promise<Response>;
+  run: (fn: RouteFn, path: string, opts?: { cookie?: string; form?: Record<string, string>; params?: Record<string, string>; method?: string; headers?: Record<string, string> }) => Promise<Response>;
   /** Signs in through the login action and answers the cookie header to send next. */
   signIn: (email: string, password?: string) => Promise<string>;
   close: () => Promise<void>;

@@ -458,3 +458,22 @@ describe("render errors", () => {
     expect(row).toEqual({ error: "TypeError: x is undefined", email: "client@demo.aero", error_url: "http://portal.test/client/home" });
   });
 });
+
+describe("a signed-out request from a script", () => {
+  it("gets a 401 it can read, not the sign-in page (which would take the page's flash message)", async () => {
+    const { loader } = await import("~/routes/resources+/speed-test-link");
+    const script = await p.run(loader as Fn, "/resources/speed-test-link?file=1MB", { headers: { "Sec-Fetch-Mode": "cors", "Sec-Fetch-Dest": "empty" } });
+    expect(script.status).toBe(401);
+    expect(await script.json()).toEqual({ error: "Your session has ended. Please sign in again." });
+    // A navigation, Remix's own data request and a client without the header still get the redirect.
+    for (const [path, headers] of [
+      ["/resources/speed-test-link?file=1MB", { "Sec-Fetch-Mode": "navigate" }],
+      ["/client/home?_data=routes%2F_shell.client%2B%2Fhome", { "Sec-Fetch-Mode": "cors" }],
+      ["/resources/speed-test-link?file=1MB", {}],
+    ] as const) {
+      const res = await p.run(loader as Fn, path, { headers });
+      expect(res.status, path).toBe(302);
+      expect(res.headers.get("location")).toMatch(/^\/auth\/login\?redirectTo=/);
+    }
+  });
+});
