@@ -22,7 +22,7 @@ export function persistentSecret(dataDir: string, name: string): string {
   return v;
 }
 
-export function loadUpstreamConfig(env: NodeJS.ProcessEnv = process.env): UpstreamConfig {
+export function loadUpstreamConfig(env: Record<string, string | undefined> = process.env): UpstreamConfig {
   const dataDir = path.resolve(env.DATA_DIR ?? "./data");
   const port = env.PORT ?? "3000";
   return {
@@ -48,7 +48,7 @@ export const S3_VARIABLES = ["S3_BUCKET", "S3_REGION", "S3_ENDPOINT", "S3_ACCESS
  * is. Throws at start, naming what is missing or wrong, when the set is incomplete or invalid: a
  * portal that silently fell back to local disk would scatter files across the nodes.
  */
-export function loadS3Config(env: NodeJS.ProcessEnv = process.env): S3Config | undefined {
+export function loadS3Config(env: Record<string, string | undefined> = process.env): S3Config | undefined {
   const v = (name: (typeof S3_VARIABLES)[number]) => (env[name] ?? "").trim();
   const given = S3_VARIABLES.filter((n) => v(n) !== "");
   if (given.length === 0) return undefined;
