@@ -201,7 +201,9 @@ export async function startServer(opts: { port?: number; host?: string; log?: bo
     }
     fetchers = { main: upstream.main, ops: upstream.ops, blob: upstream.blob };
   }
-  const blobOrigin = env.BLOB_PUBLIC_URL?.startsWith("http") ? new URL(env.BLOB_PUBLIC_URL).origin : null;
+  // Where browsers reach the blob store when it is not this origin: BLOB_PUBLIC_URL, or the S3
+  // bucket's origin (ADR 055); the CSP lets uploads, downloads, previews and the speed test go there.
+  const blobOrigin = env.BLOB_PUBLIC_URL?.startsWith("http") ? new URL(env.BLOB_PUBLIC_URL).origin : ((await upstream?.deps.blob.publicOrigin?.()) ?? null);
 
   const app = express();
   app.disable("x-powered-by");

@@ -10,6 +10,7 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { BackupError, createBackup } from "../upstream/backup";
+import { loadS3Config } from "../upstream/config";
 
 const USAGE = "Usage: npm run backup -- <new backup directory> [--data-dir <dir>] [--no-secrets]";
 
@@ -23,6 +24,14 @@ async function main(): Promise<number> {
   if (parsed.values.help) {
     console.log(USAGE);
     return 0;
+  }
+  // The blobs of an S3-configured portal are in its bucket, which this command does not copy: a backup
+  // would list every one as missing. Refused up front (ADR 055): back the bucket up with the store's
+  // own versioning or replication.
+  const s3 = loadS3Config(process.env);
+  if (s3) {
+    console.error(`Backup refused: the files are in the S3 bucket ${s3.bucket} (S3_BUCKET), which npm run backup does not copy. Back the bucket up with its own versioning or replication (ADR 055).`);
+    return 1;
   }
   const dataDir = parsed.values["data-dir"] ?? process.env.DATA_DIR ?? "./data";
   const noSecrets = !!parsed.values["no-secrets"];

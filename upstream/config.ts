@@ -2,7 +2,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import type { UpstreamConfig } from "./context";
+import type { S3Config, UpstreamConfig } from "./context";
 
 /** The demo's fixed client uuid (printed in the README). Production sets CLIENT_UUID. */
 export const DEFAULT_CLIENT_UUID = "a4e0f9d2-7c1b-4e8a-9f3d-2b6c5e8a1d70";
@@ -22,7 +22,7 @@ export function persistentSecret(dataDir: string, name: string): string {
   return v;
 }
 
-export function loadUpstreamConfig(env: NodeJS.ProcessEnv = process.env): UpstreamConfig {
+export function loadUpstreamConfig(env: Record<string, string | undefined> = process.env): UpstreamConfig {
   const dataDir = path.resolve(env.DATA_DIR ?? "./data");
   const port = env.PORT ?? "3000";
   return {
@@ -36,5 +36,47 @@ export function loadUpstreamConfig(env: NodeJS.ProcessEnv = process.env): Upstre
     tokenTtlHours: Number(env.TOKEN_TTL_HOURS ?? 12),
     jobWorkers: env.JOB_WORKERS != null && env.JOB_WORKERS !== "" ? Math.max(0, Math.min(8, Math.floor(Number(env.JOB_WORKERS)) || 0)) : 1,
     adminEmails: env.ADMIN_EMAILS ? env.ADMIN_EMAILS.split(",").map((s) => s.trim()).filter(Boolean) : undefined,
+    s3: loadS3Config(env),
+  };
+}
+
+/** The S3_* variables (ADR 055), in the order the README lists them. */
+export const S3_VARIABLES = ["S3_BUCKET", "S3_REGION", "S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_FORCE_PATH_STYLE"] as const;
+
+/**
+ * S3-compatible storage when S3_BUCKET is set; undefined (the local blob store) when no S3_* variable
+ * is. Throws at start, naming what is missing or wrong, when the set is incomplete or invalid: a
+ * portal that silently fell back to local disk would scatter files across the nodes.
+ */
+export function loadS3Config(env: Record<string, string | undefined> = process.env): S3Config | undefined {
+  const v = (name: (typeof S3_VARIABLES)[number]) => (env[name] ?? "").trim();
+  const given = S3_VARIABLES.filter((n) => v(n) !== "");
+  if (given.length === 0) return undefined;
+  if (!v("S3_BUCKET")) throw new Error(`S3 storage: ${given.join(", ")} ${given.length === 1 ? "is" : "are"} set but S3_BUCKET is not. Set S3_BUCKET (with S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY), or unset every S3_* variable to keep the local blob store.`);
+  const missing = (["S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const).filter((n) => !v(n));
+  if (missing.length) throw new Error(`S3 storage: S3_BUCKET is set but ${missing.join(", ")} ${missing.length === 1 ? "is" : "are"} missing.`);
+  const endpoint = v("S3_ENDPOINT") || undefined;
+  if (endpoint) {
+    let u: URL | null = null;
+    try {
+      u = new URL(endpoint);
+    } catch {
+      /* reported below */
+    }
+    if (!u || (u.protocol !== "http:" && u.protocol !== "https:") || u.search || u.hash) {
+      throw new Error(`S3 storage: S3_ENDPOINT must be an http:// or https:// URL (e.g. https://s3.example.net), not ${JSON.stringify(endpoint)}.`);
+    }
+  }
+  const pathStyle = v("S3_FORCE_PATH_STYLE").toLowerCase();
+  if (!["", "true", "false", "1", "0"].includes(pathStyle)) {
+    throw new Error(`S3 storage: S3_FORCE_PATH_STYLE must be true or false, not ${JSON.stringify(env.S3_FORCE_PATH_STYLE)}.`);
+  }
+  return {
+    bucket: v("S3_BUCKET"),
+    region: v("S3_REGION"),
+    endpoint: endpoint?.replace(/\/+$/, ""),
+    accessKeyId: v("S3_ACCESS_KEY_ID"),
+    secretAccessKey: v("S3_SECRET_ACCESS_KEY"),
+    forcePathStyle: pathStyle === "true" || pathStyle === "1",
   };
 }

@@ -34,6 +34,20 @@ export interface UpstreamConfig {
   jobWorkers?: number;
   /** false: no admin workers (the search re-index) in this process; `npm run worker` leaves them to the portal. */
   adminWorkers?: boolean;
+  /** S3-compatible object storage (S3_*, ADR 055) instead of the local blob directory; absent: local. */
+  s3?: S3Config;
+}
+
+/** An S3-compatible bucket (upstream/blob/s3.ts). Keys are the blob keys, unchanged. */
+export interface S3Config {
+  bucket: string;
+  region: string;
+  /** e.g. "https://s3.example.net" (MinIO, Ceph, R2…); absent: AWS's endpoint for the region. */
+  endpoint?: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Bucket in the path (https://host/bucket/key) instead of the host name (https://bucket.host/key). */
+  forcePathStyle: boolean;
 }
 
 export interface BlobObject {
@@ -51,12 +65,26 @@ export interface BlobStore {
   delete(key: string): Promise<void>;
   deletePrefix(prefix: string): Promise<number>;
   copy(fromKey: string, toKey: string): Promise<void>;
-  /** Signed POST policy (S3 semantics): the spec's `url` and `url_fields`. */
-  createUploadPolicy(opts: { keyPrefix: string; maxBytes: number; minBytes?: number; expiresInSeconds: number }): { url: string; url_fields: Record<string, string> };
-  /** Signed GET link with expiry. */
-  signedGetUrl(key: string, opts: { expiresInSeconds: number; filename?: string; download?: boolean; noCache?: boolean }): string;
-  /** The Web handler mounted at /_blob (POST policy uploads, signed GETs). */
+  /**
+   * Signed POST policy (S3 semantics): the spec's `url` and `url_fields`. Async: an S3 store signs
+   * with credentials its SDK resolves asynchronously (ADR 055).
+   */
+  createUploadPolicy(opts: { keyPrefix: string; maxBytes: number; minBytes?: number; expiresInSeconds: number }): Promise<{ url: string; url_fields: Record<string, string> }>;
+  /** Signed GET link with expiry (at most 7 days on S3: SigV4's limit). */
+  signedGetUrl(key: string, opts: { expiresInSeconds: number; filename?: string; download?: boolean; noCache?: boolean }): Promise<string>;
+  /**
+   * The Web handler mounted at /_blob (local store: POST policy uploads, signed GETs). It also takes
+   * absolute URLs this store signed (the portal's no-JS upload fallback and zip streaming go through
+   * it): the S3 store forwards those to the bucket and refuses anything else.
+   */
   fetch(request: Request): Promise<Response>;
+  /**
+   * The origin browsers reach the store at when it is not the portal's own (S3): the portal's CSP
+   * allows it for uploads, downloads and the speed test. Absent or null: the portal's origin.
+   */
+  publicOrigin?(): Promise<string | null>;
+  /** Releases what the store holds open (the S3 client's sockets). */
+  close?(): void;
   /** A signed POST upload straight from a Node stream (the HTTP server's fast path for POST /_blob). */
   uploadStream?(contentType: string, body: import("node:stream").Readable): Promise<Response>;
 }

@@ -5,6 +5,7 @@ import { openDatabase } from "./db";
 import type { Deps, HonoEnv, UpstreamConfig } from "./context";
 import { createAudit } from "./audit";
 import { createLocalBlobStore } from "./blob/local";
+import { createS3BlobStore } from "./blob/s3";
 import { createFtsSearch } from "./search/fts";
 import { createMailer } from "./mail/outbox";
 import { onError } from "./http";
@@ -70,7 +71,8 @@ export function registerMainRoutes(app: Hono<HonoEnv>, signedIn?: MiddlewareHand
 
 export async function createUpstream(config: UpstreamConfig): Promise<Upstream> {
   const { db, sqlite, close } = await openDatabase(config.dataDir);
-  const blob = createLocalBlobStore(path.join(config.dataDir, "blobs"), config);
+  // S3-compatible storage when S3_* is configured (ADR 055), else the local blob directory.
+  const blob = config.s3 ? createS3BlobStore(config.s3, config) : createLocalBlobStore(path.join(config.dataDir, "blobs"), config);
   const clock = config.clock;
   const deps: Deps = {
     db,
@@ -159,6 +161,7 @@ export async function createUpstream(config: UpstreamConfig): Promise<Upstream> 
       if (trashTimer) clearInterval(trashTimer);
       await stopJobs();
       await ocr.close();
+      blob.close?.();
       await close();
     },
   };

@@ -98,7 +98,7 @@ describe("signed GET", () => {
   });
 
   it("serves the whole object and byte-identical ranges with 206, Content-Range, Accept-Ranges, ETag", async () => {
-    const url = blob.signedGetUrl("g/doc.pdf", { expiresInSeconds: 60 });
+    const url = await blob.signedGetUrl("g/doc.pdf", { expiresInSeconds: 60 });
     const full = await fetch(url);
     expect(full.status).toBe(200);
     expect(full.headers.get("accept-ranges")).toBe("bytes");
@@ -132,7 +132,7 @@ describe("signed GET", () => {
   });
 
   it("adds Content-Disposition for downloads and no-store/identity for noCache", async () => {
-    const url = blob.signedGetUrl("g/doc.pdf", { expiresInSeconds: 60, filename: "Löwe report.pdf", download: true, noCache: true });
+    const url = await blob.signedGetUrl("g/doc.pdf", { expiresInSeconds: 60, filename: "Löwe report.pdf", download: true, noCache: true });
     const r = await fetch(url, { headers: { "accept-encoding": "gzip" } });
     expect(r.status).toBe(200);
     expect(r.headers.get("content-disposition")).toBe(`attachment; filename="L_we report.pdf"; filename*=UTF-8''L%C3%B6we%20report.pdf`);
@@ -145,7 +145,7 @@ describe("signed GET", () => {
     await blob.put("g/page.html", new TextEncoder().encode("<script>alert(1)</script>"));
     await blob.put("g/claims-pdf.pdf", new TextEncoder().encode("<svg onload=alert(1)>"), "image/svg+xml");
     for (const key of ["g/page.html", "g/claims-pdf.pdf"]) {
-      const r = await fetch(blob.signedGetUrl(key, { expiresInSeconds: 60 }));
+      const r = await fetch(await blob.signedGetUrl(key, { expiresInSeconds: 60 }));
       expect(r.headers.get("content-disposition")).toMatch(/^attachment;/);
       expect(r.headers.get("content-security-policy")).toContain("sandbox");
       expect(r.headers.get("x-content-type-options")).toBe("nosniff");
@@ -154,7 +154,7 @@ describe("signed GET", () => {
   });
 
   it("refuses a wrong, tampered or expired signature with 403", async () => {
-    const url = new URL(blob.signedGetUrl("g/doc.pdf", { expiresInSeconds: 60, filename: "a.pdf", download: true }));
+    const url = new URL(await blob.signedGetUrl("g/doc.pdf", { expiresInSeconds: 60, filename: "a.pdf", download: true }));
     const wrongSig = new URL(url);
     wrongSig.searchParams.set("X-Signature", "0".repeat(64));
     expect((await fetch(wrongSig)).status).toBe(403);
@@ -166,7 +166,7 @@ describe("signed GET", () => {
     expect((await fetch(longer)).status).toBe(403);
     const otherKey = new URL(url.toString().replace("/o/g/doc.pdf", "/o/g/other.pdf"));
     expect((await fetch(otherKey)).status).toBe(403);
-    const expired = blob.signedGetUrl("g/doc.pdf", { expiresInSeconds: 1 });
+    const expired = await blob.signedGetUrl("g/doc.pdf", { expiresInSeconds: 1 });
     const exp = new URL(expired);
     up.clock.advance(2100);
     const res = await fetch(exp);
@@ -176,8 +176,8 @@ describe("signed GET", () => {
 });
 
 describe("signed POST policy uploads", () => {
-  it("returns the S3-style url and url_fields", () => {
-    const p = blob.createUploadPolicy({ keyPrefix: "u/one/", maxBytes: 1000, minBytes: 1, expiresInSeconds: 600 });
+  it("returns the S3-style url and url_fields", async () => {
+    const p = await blob.createUploadPolicy({ keyPrefix: "u/one/", maxBytes: 1000, minBytes: 1, expiresInSeconds: 600 });
     expect(p.url).toBe(up.blobUrl);
     expect(p.url_fields.key).toBe("u/one/${filename}");
     const doc = JSON.parse(Buffer.from(p.url_fields.policy!, "base64").toString("utf8"));
@@ -190,7 +190,7 @@ describe("signed POST policy uploads", () => {
   });
 
   it("accepts an upload within the policy, with ${filename} or a key under the prefix", async () => {
-    const p = blob.createUploadPolicy({ keyPrefix: "u/ok/", maxBytes: 10_000, expiresInSeconds: 600 });
+    const p = await blob.createUploadPolicy({ keyPrefix: "u/ok/", maxBytes: 10_000, expiresInSeconds: 600 });
     const data = bytes(5000);
     const r1 = await postUpload(p.url_fields, { name: "Report 1.pdf", data });
     expect(r1.status).toBe(204);
@@ -213,7 +213,7 @@ describe("signed POST policy uploads", () => {
   }
 
   it("refuses a tampered policy, a forged signature, an expired policy, an out-of-prefix key: 403, nothing on disk", async () => {
-    const p = blob.createUploadPolicy({ keyPrefix: "u/pol/", maxBytes: 10_000, expiresInSeconds: 600 });
+    const p = await blob.createUploadPolicy({ keyPrefix: "u/pol/", maxBytes: 10_000, expiresInSeconds: 600 });
     const doc = JSON.parse(Buffer.from(p.url_fields.policy!, "base64").toString("utf8"));
     doc.conditions[1] = ["content-length-range", 0, 10_000_000_000];
     const tampered = Buffer.from(JSON.stringify(doc)).toString("base64");
@@ -221,7 +221,7 @@ describe("signed POST policy uploads", () => {
     await expectRefused(await postUpload({ ...p.url_fields, "x-signature": "f".repeat(64) }, { name: "t2.bin", data: bytes(100) }), "u/pol/t2.bin");
     const { "x-signature": _sig, ...unsigned } = p.url_fields;
     await expectRefused(await postUpload(unsigned, { name: "t3.bin", data: bytes(100) }), "u/pol/t3.bin");
-    const old = blob.createUploadPolicy({ keyPrefix: "u/pol/", maxBytes: 10_000, expiresInSeconds: -5 });
+    const old = await blob.createUploadPolicy({ keyPrefix: "u/pol/", maxBytes: 10_000, expiresInSeconds: -5 });
     await expectRefused(await postUpload(old.url_fields, { name: "t4.bin", data: bytes(100) }), "u/pol/t4.bin");
     await expectRefused(await postUpload({ ...p.url_fields, key: "u/other/t5.bin" }, { name: "t5.bin", data: bytes(100) }), "u/other/t5.bin");
     await expectRefused(await postUpload({ ...p.url_fields, key: "u/pol/../escape.bin" }, { name: "t6.bin", data: bytes(100) }), "u/escape.bin");
@@ -233,7 +233,7 @@ describe("signed POST policy uploads", () => {
   });
 
   it("refuses an oversize file while streaming and an undersize one: 403, nothing on disk", async () => {
-    const p = blob.createUploadPolicy({ keyPrefix: "u/size/", maxBytes: 64 * 1024, minBytes: 10, expiresInSeconds: 600 });
+    const p = await blob.createUploadPolicy({ keyPrefix: "u/size/", maxBytes: 64 * 1024, minBytes: 10, expiresInSeconds: 600 });
     await expectRefused(await postUpload(p.url_fields, { name: "big.bin", data: bytes(3 * 1024 * 1024) }), "u/size/big.bin");
     await expectRefused(await postUpload(p.url_fields, { name: "small.bin", data: bytes(5) }), "u/size/small.bin");
     const exact = await postUpload(p.url_fields, { name: "exact.bin", data: bytes(64 * 1024) });
@@ -241,7 +241,7 @@ describe("signed POST policy uploads", () => {
   });
 
   it("fields after the file are ignored, as on S3", async () => {
-    const p = blob.createUploadPolicy({ keyPrefix: "u/order/", maxBytes: 1000, expiresInSeconds: 600 });
+    const p = await blob.createUploadPolicy({ keyPrefix: "u/order/", maxBytes: 1000, expiresInSeconds: 600 });
     const form = new FormData();
     form.append("file", new Blob([Buffer.from("abc")]), "late.txt");
     for (const [k, v] of Object.entries(p.url_fields)) form.append(k, v);

@@ -8,6 +8,7 @@ import { createUpstream, type Upstream } from "../../upstream";
 import { forwardedIpHeaders, httpEntry } from "../../upstream/client-address";
 import { seedDemo } from "../../upstream/db/seed";
 import { manualClock, type ManualClock } from "../../upstream/lib/clock";
+import type { S3Config } from "../../upstream/context";
 
 export const TEST_CLIENT_UUID = "00000000-test-4000-8000-000000000001";
 export const DEMO_PASSWORD = "demo-pass-2026";
@@ -37,7 +38,16 @@ export async function startTestUpstream({
   small = true,
   jobWorkers = 0,
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "aero-upstream-")),
-}: { seed?: boolean; small?: boolean; jobWorkers?: number; /** An existing DATA_DIR (a restored backup); removed on close like a fresh one. */ dataDir?: string } = {}): Promise<TestUpstream> {
+  s3,
+}: {
+  seed?: boolean;
+  small?: boolean;
+  jobWorkers?: number;
+  /** An existing DATA_DIR (a restored backup); removed on close like a fresh one. */
+  dataDir?: string;
+  /** Blobs in this S3-compatible bucket (tests/helpers/s3rver.ts) instead of DATA_DIR/blobs. */
+  s3?: S3Config;
+} = {}): Promise<TestUpstream> {
   const clock = manualClock();
   let origin = "";
   const server: Server = createServer();
@@ -54,6 +64,7 @@ export async function startTestUpstream({
     clock,
     // Background jobs run only when a test asks (upstream.drainJobs() or jobWorkers > 0).
     jobWorkers,
+    s3,
   });
   if (seed) await seedDemo(upstream.deps, { small });
   // The same HTTP entry as server.ts: the caller's address is the socket's, or a signed forwarded one.

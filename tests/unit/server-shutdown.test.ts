@@ -29,7 +29,7 @@ describe.skipIf(!fs.existsSync("build/index.js"))("graceful shutdown", () => {
     const { loadUpstreamConfig } = await import("../../upstream/config");
     const config = loadUpstreamConfig({ ...process.env, DATA_DIR: dataDir, PORT: String(port) });
     const store = createLocalBlobStore(path.join(dataDir, "blobs"), config);
-    const link = store.signedGetUrl("speedtest/50MB.bin", { expiresInSeconds: 60, noCache: true });
+    const link = await store.signedGetUrl("speedtest/50MB.bin", { expiresInSeconds: 60, noCache: true });
 
     const res = await fetch(new URL(link, base));
     expect(res.status).toBe(200);

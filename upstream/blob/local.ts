@@ -82,7 +82,7 @@ const EXT_TYPES: Record<string, string> = {
  * Types a browser would run as a document (script). The store shares the portal's origin, so these are
  * never served inline: always as an attachment, in a CSP sandbox, whatever the uploader claimed.
  */
-const ACTIVE_TYPES = /^(text\/html|application\/xhtml\+xml|image\/svg\+xml|text\/xml|application\/xml|text\/javascript|application\/javascript|application\/x-javascript|text\/xsl|application\/xslt\+xml)\b/i;
+export const ACTIVE_TYPES = /^(text\/html|application\/xhtml\+xml|image\/svg\+xml|text\/xml|application\/xml|text\/javascript|application\/javascript|application\/x-javascript|text\/xsl|application\/xslt\+xml)\b/i;
 
 /** Content type guessed from a name's extension. */
 export function contentTypeFor(name: string): string {
@@ -384,7 +384,7 @@ export function createLocalBlobStore(rootDir: string, config: Pick<UpstreamConfi
     await writeMeta(to, meta?.contentType);
   }
 
-  function createUploadPolicy(opts: { keyPrefix: string; maxBytes: number; minBytes?: number; expiresInSeconds: number }) {
+  async function createUploadPolicy(opts: { keyPrefix: string; maxBytes: number; minBytes?: number; expiresInSeconds: number }) {
     if (opts.keyPrefix) {
       // The prefix must be a valid key start (its last segment may be partial or empty).
       const trimmed = opts.keyPrefix.replace(/\/$/, "");
@@ -411,7 +411,7 @@ export function createLocalBlobStore(rootDir: string, config: Pick<UpstreamConfi
   const getPayload = (key: string, expires: number, filename: string, download: boolean, noCache: boolean) =>
     `GET\n${key}\n${expires}\n${filename}\n${download ? 1 : 0}\n${noCache ? 1 : 0}`;
 
-  function signedGetUrl(key: string, opts: { expiresInSeconds: number; filename?: string; download?: boolean; noCache?: boolean }) {
+  function signedGetUrlNow(key: string, opts: { expiresInSeconds: number; filename?: string; download?: boolean; noCache?: boolean }) {
     validateKey(key);
     const expires = Math.floor(now() / 1000) + Math.max(1, Math.floor(opts.expiresInSeconds));
     const filename = opts.filename ?? "";
@@ -657,7 +657,7 @@ export function createLocalBlobStore(rootDir: string, config: Pick<UpstreamConfi
     deletePrefix,
     copy,
     createUploadPolicy,
-    signedGetUrl,
+    signedGetUrl: async (key, opts) => signedGetUrlNow(key, opts),
     fetch: handle,
     uploadStream,
   };

@@ -145,10 +145,10 @@ function hourAlignedTtl(): number {
 const extOf = (key: string) => (/\.([a-z0-9]{1,8})$/i.exec(key)?.[1] ?? "").toLowerCase();
 const slug = (s: string) => s.normalize("NFKD").replace(/[^\w\s-]/g, "").trim().replace(/\s+/g, "-").slice(0, 60);
 
-function photoUrl(deps: Deps, key: string | null): string | null {
+async function photoUrl(deps: Deps, key: string | null): Promise<string | null> {
   return key ? deps.blob.signedGetUrl(key, { expiresInSeconds: hourAlignedTtl() }) : null;
 }
-function resumeUrl(deps: Deps, row: Pick<Row, "resume_key" | "name" | "id">): string | null {
+async function resumeUrl(deps: Deps, row: Pick<Row, "resume_key" | "name" | "id">): Promise<string | null> {
   if (!row.resume_key) return null;
   const ext = extOf(row.resume_key);
   const filename = `${slug(row.name) || `consultant-${row.id}`}-resume${ext ? `.${ext}` : ""}`;
@@ -166,7 +166,7 @@ const parseServices = (s: string): string[] => {
 const typeFlag = (v: string): "0" | "1" => (v === "1" ? "1" : "0");
 const availability = (v: number | null): boolean | null => (v == null ? null : v === 1);
 
-function toProfile(deps: Deps, row: Row, view: View): ConsultantProfile {
+async function toProfile(deps: Deps, row: Row, view: View): Promise<ConsultantProfile> {
   const p: ConsultantProfile = {
     id: row.id,
     name: row.name,
@@ -174,8 +174,8 @@ function toProfile(deps: Deps, row: Row, view: View): ConsultantProfile {
     country: row.country,
     phone_number_with_country_code: row.phone_number_with_country_code,
     summary: row.summary,
-    photo: { url: photoUrl(deps, row.photo_key) },
-    resume_edited: { url: resumeUrl(deps, row) },
+    photo: { url: await photoUrl(deps, row.photo_key) },
+    resume_edited: { url: await resumeUrl(deps, row) },
     average_rating: roundRating(row.avg_rating),
     rating_count: Number(row.rating_count),
     my_rating: row.my_rating ?? null,
@@ -293,12 +293,13 @@ async function queryCards(deps: Deps, viewer: AuthUser, f: MarketplaceFilters, s
     list.limit(perPage).offset((page - 1) * perPage).execute(),
     base.select(sql<number>`COUNT(*)`.as("n")).executeTakeFirstOrThrow(),
   ]);
-  const consultants: ConsultantCard[] = rows.map((r) => ({
+  const photos = await Promise.all(rows.map((r) => photoUrl(deps, r.photo_key)));
+  const consultants: ConsultantCard[] = rows.map((r, i) => ({
     id: r.id,
     name: r.name,
     city: r.city,
     country: r.country,
-    photo: { url: photoUrl(deps, r.photo_key) },
+    photo: { url: photos[i]! },
     average_rating: roundRating(r.avg_rating),
     rating_count: Number(r.rating_count),
     approval_status: approvalOf(r.approval_status),
@@ -517,20 +518,20 @@ export function registerConsultantRoutes(app: Hono<HonoEnv>) {
       row = await consultantQuery(deps.db, user.id).where("c.user_id", "=", user.id).executeTakeFirstOrThrow();
       await audit(c, "consultant.create", "consultant", row.id, { reason: "first landing" });
     }
-    return c.json({ data: { consultant: toProfile(deps, row, "self"), last_five_project: await lastFiveProjects(deps.db, row.id) } });
+    return c.json({ data: { consultant: await toProfile(deps, row, "self"), last_five_project: await lastFiveProjects(deps.db, row.id) } });
   });
 
   app.get("/consultant/:id/landing.json", async (c) => {
     const { row, view } = await loadVisible(c);
     const deps = c.get("deps");
-    return c.json({ data: { consultant: toProfile(deps, row, view), last_five_project: await lastFiveProjects(deps.db, row.id) } });
+    return c.json({ data: { consultant: await toProfile(deps, row, view), last_five_project: await lastFiveProjects(deps.db, row.id) } });
   });
 
   // ----- Profile ------------------------------------------------------------------------------
 
   app.get("/consultant/:id/profile.json", async (c) => {
     const { row, view } = await loadVisible(c);
-    return c.json({ data: { consultant: toProfile(c.get("deps"), row, view) } });
+    return c.json({ data: { consultant: await toProfile(c.get("deps"), row, view) } });
   });
 
   app.post("/consultant/:id/profile_update.json", async (c) => {
@@ -601,7 +602,7 @@ export function registerConsultantRoutes(app: Hono<HonoEnv>) {
     await audit(c, "consultant.profile.update", "consultant", row.id, { fields: keys, stage: stage !== row.stage ? { from: row.stage, to: stage } : undefined });
 
     const after = await reload(c, row.id);
-    return c.json({ message: view === "self" ? MSG.profileSaved : MSG.profileSavedByStaff, data: { consultant: toProfile(deps, after.row, after.view) } });
+    return c.json({ message: view === "self" ? MSG.profileSaved : MSG.profileSavedByStaff, data: { consultant: await toProfile(deps, after.row, after.view) } });
   });
 
   app.post("/consultant/:id/upload_link.json", async (c) => {
@@ -609,7 +610,7 @@ export function registerConsultantRoutes(app: Hono<HonoEnv>) {
     const { kind } = await readBody(c, UploadLinkInput);
     const rule = UPLOAD_RULES[kind];
     const keyPrefix = `${kindPrefix(row.id, kind)}${crypto.randomBytes(12).toString("base64url")}/`;
-    const policy = c.get("deps").blob.createUploadPolicy({ keyPrefix, maxBytes: rule.maxBytes, minBytes: 1, expiresInSeconds: UPLOAD_LINK_TTL_SECONDS });
+    const policy = await c.get("deps").blob.createUploadPolicy({ keyPrefix, maxBytes: rule.maxBytes, minBytes: 1, expiresInSeconds: UPLOAD_LINK_TTL_SECONDS });
     return c.json({ url: policy.url, url_fields: policy.url_fields, key_prefix: keyPrefix, max_bytes: rule.maxBytes });
   });
 
@@ -617,7 +618,7 @@ export function registerConsultantRoutes(app: Hono<HonoEnv>) {
     const { row } = await loadVisible(c);
     const deps = c.get("deps");
     if (!row.resume_key || !(await deps.blob.stat(row.resume_key))) throw refuse(MSG.resumeMissing);
-    return c.json({ url: resumeUrl(deps, row)! });
+    return c.json({ url: (await resumeUrl(deps, row))! });
   });
 
   app.get("/consultant/:id/email_by_id.json", async (c) => {

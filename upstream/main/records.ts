@@ -67,7 +67,7 @@ async function versionsList(c: Ctx) {
   if (query.download != null) {
     const v = await deps.db.selectFrom("file_versions").selectAll().where("id", "=", query.download).where("item_id", "=", file.id).executeTakeFirst();
     if (!v || !(await deps.blob.stat(v.blob_key))) throw notFound("That version");
-    const url = deps.blob.signedGetUrl(v.blob_key, { expiresInSeconds: DOWNLOAD_LINK_TTL_SECONDS, filename: file.name, download: true });
+    const url = await deps.blob.signedGetUrl(v.blob_key, { expiresInSeconds: DOWNLOAD_LINK_TTL_SECONDS, filename: file.name, download: true });
     return c.json({ url, name: file.name, size: v.size });
   }
   const past = await deps.db.selectFrom("file_versions").selectAll().where("item_id", "=", file.id).orderBy("id", "desc").execute();

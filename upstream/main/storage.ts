@@ -520,7 +520,7 @@ async function filesList(c: Ctx) {
     if (!file) throw notFound("That file");
     if (file.is_folder) throw refuse("A folder is downloaded as a zip: use the folder's Download action.");
     if (!file.blob_key || !(await deps.blob.stat(file.blob_key))) throw notFound("That file's content");
-    const url = deps.blob.signedGetUrl(file.blob_key, { expiresInSeconds: DOWNLOAD_LINK_TTL_SECONDS, filename: file.name, download: true });
+    const url = await deps.blob.signedGetUrl(file.blob_key, { expiresInSeconds: DOWNLOAD_LINK_TTL_SECONDS, filename: file.name, download: true });
     return c.json({ url, name: file.name, size: file.size });
   }
 
@@ -625,8 +625,8 @@ async function previewOf(deps: Deps, aircraftId: number, fileId: number) {
     text = res.ok ? new TextDecoder("utf-8", { fatal: false }).decode(await res.arrayBuffer()) : null;
   }
   return {
-    url: deps.blob.signedGetUrl(file.blob_key, { expiresInSeconds: DOWNLOAD_LINK_TTL_SECONDS, filename: file.name }),
-    download_url: deps.blob.signedGetUrl(file.blob_key, { expiresInSeconds: DOWNLOAD_LINK_TTL_SECONDS, filename: file.name, download: true }),
+    url: await deps.blob.signedGetUrl(file.blob_key, { expiresInSeconds: DOWNLOAD_LINK_TTL_SECONDS, filename: file.name }),
+    download_url: await deps.blob.signedGetUrl(file.blob_key, { expiresInSeconds: DOWNLOAD_LINK_TTL_SECONDS, filename: file.name, download: true }),
     id: file.id,
     name: file.name,
     path: file.path,
@@ -822,7 +822,7 @@ async function uploadLink(c: Ctx) {
     });
   }
   const keyPrefix = `aircraft/${aircraft.id}/${uid}/`;
-  const policy = deps.blob.createUploadPolicy({ keyPrefix, maxBytes: UPLOAD_MAX_BYTES, minBytes: 0, expiresInSeconds: UPLOAD_LINK_TTL_SECONDS });
+  const policy = await deps.blob.createUploadPolicy({ keyPrefix, maxBytes: UPLOAD_MAX_BYTES, minBytes: 0, expiresInSeconds: UPLOAD_LINK_TTL_SECONDS });
   return c.json({ ...policy, key_prefix: keyPrefix, uid, expires_in: UPLOAD_LINK_TTL_SECONDS, max_bytes: UPLOAD_MAX_BYTES });
 }
 

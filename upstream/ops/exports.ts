@@ -199,7 +199,7 @@ export function registerExportRoutes(app: Hono<HonoEnv>) {
         const expiresIn = SHARE_LINK_DAYS * 86400;
         let url: string;
         try {
-          url = deps.blob.signedGetUrl(key, { expiresInSeconds: expiresIn, filename, download: true });
+          url = await deps.blob.signedGetUrl(key, { expiresInSeconds: expiresIn, filename, download: true });
         } catch (err) {
           await deps.blob.delete(key); // no orphan blob when the link cannot be made
           throw err;

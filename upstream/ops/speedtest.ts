@@ -37,7 +37,7 @@ export function registerSpeedTestRoutes(app: Hono<HonoEnv>) {
     const expiresIn = Math.min(body.expires_in ?? LINK_VALIDITY_S, LINK_VALIDITY_S);
     const obj = await blob.stat(key);
     if (!obj) throw new ApiError(404, "Test file not found");
-    const url = blob.signedGetUrl(key, { expiresInSeconds: expiresIn, noCache: true });
+    const url = await blob.signedGetUrl(key, { expiresInSeconds: expiresIn, noCache: true });
     const answer: SignedUrlAnswer = {
       url,
       expires_in: expiresIn,

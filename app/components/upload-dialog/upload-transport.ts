@@ -81,7 +81,8 @@ export function postFileToStore(link: UploadLink, key: string, file: File, onPro
       try {
         message = (JSON.parse(xhr.responseText) as { error?: string }).error ?? message;
       } catch {
-        /* not JSON */
+        // Not JSON: an S3 bucket's XML error (ADR 055) carries its reason in <Message>.
+        message = /<Message>([^<]*)<\/Message>/.exec(xhr.responseText)?.[1] ?? message;
       }
       if (xhr.status === 502 || xhr.status === 503 || xhr.status === 504) return reject(new NetworkError(message));
       reject(new HttpError(xhr.status, message));
