@@ -131,7 +131,6 @@ export function TemplateLibrary({ d, problem, place, actions }: { d: LibraryData
                 <th scope="col">Version</th>
                 <th scope="col">Note</th>
                 <th scope="col">Saved</th>
-                <th scope="col">By</th>
               </tr>
             </thead>
             <tbody>
@@ -143,8 +142,10 @@ export function TemplateLibrary({ d, problem, place, actions }: { d: LibraryData
                     </Link>
                   </td>
                   <td>{v.note || <span className={ui.muted}>—</span>}</td>
-                  <td className={ui.small}>{dateUtc(v.created_at)}</td>
-                  <td className={ui.small}>{v.created_by ?? <span className={ui.muted}>—</span>}</td>
+                  <td className={ui.small}>
+                    {dateUtc(v.created_at)}
+                    {v.created_by ? <div className={ui.muted}>{v.created_by}</div> : null}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -54,6 +54,9 @@ export default function TemplateManufacturers() {
   const selected = d.view === "none" ? null : d.manufacturer;
   const place: TemplatePlace | null = selected ? { kind: "admin", id: selected.id, manufacturer: selected.name } : null;
   const createProblem = pick(problem, "create-manufacturer") as { error: string; values: Record<string, string> } | null;
+  // A tab's rows and a version's tables need the page's width: no manufacturer list beside them.
+  if (place && d.view === "version") return <TemplateVersionView d={d} place={place} actions={<AllManufacturers />} />;
+  if (place && d.view === "tab") return <TemplateTabView d={d} problem={problem} place={place} />;
   return (
     <div className={s.split}>
       <div>
@@ -145,15 +148,17 @@ export default function TemplateManufacturers() {
               </ConfirmDialog>
             ) : null}
           </>
-        ) : d.view === "version" && place ? (
-          <TemplateVersionView d={d} place={place} />
-        ) : d.view === "tab" && place ? (
-          <TemplateTabView d={d} problem={problem} place={place} />
         ) : null}
       </div>
     </div>
   );
 }
+
+const AllManufacturers = () => (
+  <Link to={BASE} className={ui.button.ghost}>
+    All manufacturers
+  </Link>
+);
 
 function RenameDialog({ name, closeHref, problem }: { name: string; closeHref: string; problem: { error: string; values: Record<string, string> } | null }) {
   return (
