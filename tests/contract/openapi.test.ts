@@ -481,6 +481,28 @@ const cases: Record<string, Case> = {
   templateDeleteRows: async () => ({ as: "template", body: { manufacturer: "Airbus", tab_id: state.templateTab, ids: [id.templateRow] } }),
   templateDeleteAllRows: async () => ({ as: "template", body: { manufacturer: "OpenAPI Maker", tab_id: state.makerTab } }),
   templateVersions: async () => [{ as: "template", body: { manufacturer: "Airbus" } }, { as: "template", body: { manufacturer: "No Such Maker" }, expect: 404 }],
+  templateSaveManufacturer: async () => {
+    const json = await check(byId.get("templateSaveManufacturer")!, { as: "admin", body: { name: "OpenAPI Throwaway Maker" } });
+    id.maker = json!.manufacturer.id;
+    return [
+      { as: "template", body: { id: id.maker, name: "OpenAPI Renamed Maker" } },
+      { as: "consultant", body: { id: id.maker, name: "Refused" }, expect: 422 },
+      { as: "admin", body: { id: id.maker, name: "Airbus" }, expect: 422 },
+      { as: "admin", body: { id: 999999, name: "Nobody" }, expect: 404 },
+    ];
+  },
+  templateDeleteManufacturer: async () => [
+    { as: "admin", body: { id: (await run("templateManufacturers", { as: "admin", body: {} })).manufacturers.find((m: Json) => m.name === "Airbus").id }, expect: 422 },
+    { as: "template", body: { id: id.maker } },
+  ],
+  templateVersionContent: async () => {
+    const saved = await run("templateSaveVersion", { as: "template", body: { manufacturer: "Airbus", note: "Contract content check" } });
+    return [
+      { as: "admin", body: { manufacturer: "Airbus", version: saved.version.version } },
+      { as: "template", body: { manufacturer: "Airbus", version: 99999 }, expect: 404 },
+      { as: "client", body: { manufacturer: "Airbus", version: 1 }, expect: 422 },
+    ];
+  },
   templateSaveVersion: async () => ({ as: "template", body: { manufacturer: "OpenAPI Maker", note: "Contract check" } }),
 
   opsTabData: async () => [{ body: { ...SKY, tab_id: state.opsTab, sort_order: "desc", per_page: 5 } }, { body: { ...SKY, tab_id: state.opsTab, sort_column: "No such column" }, expect: 422 }],

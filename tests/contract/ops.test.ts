@@ -33,7 +33,9 @@ import {
   ShareAnswer,
   TabAnswer,
   TabDataAnswer,
+  TemplateManufacturerAnswer,
   TemplateManufacturersAnswer,
+  TemplateVersionContentAnswer,
   TemplateVersionAnswer,
   TemplateVersionsAnswer,
   UploadAnswer,
@@ -311,6 +313,74 @@ describe("templates", () => {
     await fails(422, "client", "/v1/ops_tab_info/template_list_tabs.json", { manufacturer: "Airbus" });
     await fails(422, "client", "/v1/ops_tab_info/create.json", { manufacturer: "Airbus", tab_name: "X" });
     await fails(404, "template", "/v1/ops_tab_info/template_list_tabs.json", { manufacturer: "Nobody" });
+  });
+});
+
+describe("template manufacturers and version contents (ADR 052)", () => {
+  it("creates, renames and deletes a manufacturer with its template; refuses one in use, a clash and the member role", async () => {
+    const made = await ok(TemplateManufacturerAnswer, "admin", "/v1/ops_tab_info/add_update_template_manufacturer.json", { name: "Contract Aero" });
+    expect(made.manufacturer).toMatchObject({ name: "Contract Aero", tab_count: 0, aircraft_count: 0 });
+    const id = made.manufacturer.id;
+    const renamed = await ok(TemplateManufacturerAnswer, "template", "/v1/ops_tab_info/add_update_template_manufacturer.json", { id, name: "Contract Aerospace" });
+    expect(renamed.manufacturer.name).toBe("Contract Aerospace");
+    expect((await fails(422, "admin", "/v1/ops_tab_info/add_update_template_manufacturer.json", { name: "airbus" })).error).toBe("There is already a manufacturer named Airbus.");
+    expect((await fails(422, "member", "/v1/ops_tab_info/add_update_template_manufacturer.json", { id, name: "By a member" })).error).toBe("Your role does not allow this.");
+    expect((await fails(422, "member", "/v1/ops_tab_info/delete_template_manufacturer.json", { id })).error).toBe("Your role does not allow this.");
+    await fails(422, "client", "/v1/ops_tab_info/delete_template_manufacturer.json", { id });
+
+    // In use: registered aircraft name Airbus; a rename other than its case and a delete are refused.
+    const { manufacturers } = await ok(TemplateManufacturersAnswer, "template", "/v1/ops_tab_info/get_template_manufacturer", {});
+    const airbus = manufacturers.find((m) => m.name === "Airbus")!;
+    expect(airbus.aircraft_count).toBeGreaterThan(0);
+    const refusal = await fails(422, "admin", "/v1/ops_tab_info/delete_template_manufacturer.json", { id: airbus.id });
+    expect(refusal.error).toBe(`Airbus is the manufacturer of ${airbus.aircraft_count} registered aircraft: it cannot be deleted while they name it.`);
+    expect((await fails(422, "admin", "/v1/ops_tab_info/add_update_template_manufacturer.json", { id: airbus.id, name: "Airbus SAS" })).error).toMatch(/cannot be renamed/);
+    const after = await ok(TemplateManufacturersAnswer, "template", "/v1/ops_tab_info/get_template_manufacturer", {});
+    expect(after.manufacturers.find((m) => m.id === airbus.id)).toEqual(airbus);
+
+    // Deleted with its template tabs and versions.
+    await ok(TabAnswer, "template", "/v1/ops_tab_info/create.json", { manufacturer: "Contract Aerospace", tab_name: "Doomed", columns: [{ name: "Item" }] });
+    await ok(TemplateVersionAnswer, "template", "/v1/ops_tab_info/add_update_template_version", { manufacturer: "Contract Aerospace", note: "before delete" });
+    const gone = await ok(Message, "admin", "/v1/ops_tab_info/delete_template_manufacturer.json", { id });
+    expect(gone.message).toBe("The manufacturer Contract Aerospace and its template were deleted.");
+    await fails(404, "template", "/v1/ops_tab_info/template_list_tabs.json", { manufacturer: "Contract Aerospace" });
+    await fails(404, "template", "/v1/ops_tab_info/get_template_version", { manufacturer: "Contract Aerospace" });
+    await fails(404, "admin", "/v1/ops_tab_info/delete_template_manufacturer.json", { id });
+  });
+
+  it("shows what a saved version holds, as of the save", async () => {
+    await ok(TemplateManufacturerAnswer, "template", "/v1/ops_tab_info/add_update_template_manufacturer.json", { name: "Snapshot Aero" });
+    const tab = await ok(TabAnswer, "template", "/v1/ops_tab_info/create.json", {
+      manufacturer: "Snapshot Aero",
+      tab_name: "Galley",
+      group_name: "Cabin",
+      columns: [{ name: "Item" }, { name: "Qty", type: "number" }],
+    });
+    const key = tab.tab.tab_id;
+    await ok(RowAnswer, "template", "/v1/ops_tab_info/add_update_template_data", { manufacturer: "Snapshot Aero", tab_id: key, item: { Item: "Oven", Qty: 4 } }, "PUT");
+    const v1 = await ok(TemplateVersionAnswer, "template", "/v1/ops_tab_info/add_update_template_version", { manufacturer: "Snapshot Aero", note: "One oven row" });
+    // Changed after the save: the version keeps what it held.
+    await ok(RowAnswer, "template", "/v1/ops_tab_info/add_update_template_data", { manufacturer: "Snapshot Aero", tab_id: key, item: { Item: "Trolley", Qty: 8 } }, "PUT");
+    await ok(TabAnswer, "template", "/v1/ops_tab_info/delete_column.json", { manufacturer: "Snapshot Aero", tab_id: key, column_id: tab.tab.columns.find((c) => c.name === "Qty")!.id });
+
+    const content = await ok(TemplateVersionContentAnswer, "member", "/v1/ops_tab_info/get_template_version_content.json", { manufacturer: "snapshot aero", version: v1.version.version });
+    expect(content.manufacturer).toBe("Snapshot Aero");
+    expect(content.version).toMatchObject({ version: 1, note: "One oven row", tab_count: 1, created_by: expect.any(String) });
+    expect(content.tabs).toEqual([
+      {
+        tab_id: key,
+        tab_name: "Galley",
+        tab_position: expect.any(Number),
+        group_name: "Cabin",
+        columns: [
+          { name: "Item", type: "text", position: 1, editable: true },
+          { name: "Qty", type: "number", position: 2, editable: true },
+        ],
+        rows: [{ position: 1, data: { Item: "Oven", Qty: 4 } }],
+      },
+    ]);
+    await fails(404, "template", "/v1/ops_tab_info/get_template_version_content.json", { manufacturer: "Snapshot Aero", version: 2 });
+    await fails(422, "client", "/v1/ops_tab_info/get_template_version_content.json", { manufacturer: "Snapshot Aero", version: 1 });
   });
 });
 

@@ -60,7 +60,10 @@ test("the template manager builds a template tab, saves a version, and a new MSN
   await page.getByLabel(/^Note/).fill(`Added ${tabName}`);
   await page.getByRole("button", { name: "Save a version" }).click();
   await expect(page).toHaveURL(/version=\d+/);
+  // The version's page: its note, and what it holds (the new tab with its two rows).
   await expect(page.getByRole("definition").filter({ hasText: `Added ${tabName}` })).toBeVisible();
+  await expect(page.getByRole("table", { name: new RegExp(`^${tabName} at version \\d+$`) }).getByRole("row")).toHaveCount(3);
+  await page.getByRole("link", { name: "Airbus template now" }).click();
   await expect(page.getByRole("table", { name: "Versions" })).toContainText(`Added ${tabName}`);
 
   // A new Airbus MSN starts with the tab.

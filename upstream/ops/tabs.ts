@@ -18,6 +18,9 @@ import {
   OPS_FIXED_TABS,
   PushColumnsInput,
   TemplateListTabsInput,
+  TemplateManufacturerDeleteInput,
+  TemplateManufacturerInput,
+  TemplateVersionContentInput,
   TemplateRowInput,
   TemplateSelectionInput,
   TemplateTabInput,
@@ -50,6 +53,8 @@ import { deleteRows, upsertRow } from "./rows";
 const chunked = <T,>(xs: T[], n: number) => Array.from({ length: Math.ceil(xs.length / n) }, (_, i) => xs.slice(i * n, i * n + n));
 
 export const TEMPLATE_ROLES: AuthUser["role"][] = ["ops_template", "admin", "member"];
+/** Who may create, rename and delete manufacturers (spec: ops_template "works with ... manufacturers"; ADR 052). */
+export const MANUFACTURER_ROLES: AuthUser["role"][] = ["ops_template", "admin"];
 
 /** Both spellings: the spec shows some paths without the .json suffix. */
 export const both = (p: string) => [p, `${p}.json`];
@@ -314,6 +319,47 @@ async function targetTab(deps: Deps, target: Target, key: string): Promise<TabVi
   return target.kind === "aircraft" ? aircraftTab(deps, target.aircraft.id, target.product, key) : templateTab(deps, target.manufacturer.id, key);
 }
 
+/** Registered aircraft name their manufacturer as text; a manufacturer is in use while any does (any case). */
+async function manufacturerList(deps: Deps) {
+  const rows = await deps.db
+    .selectFrom("manufacturers")
+    .leftJoin("tabs", (j) => j.onRef("tabs.manufacturer_id", "=", "manufacturers.id").on("tabs.is_template", "=", 1))
+    .select([
+      "manufacturers.id",
+      "manufacturers.name",
+      (eb) => eb.fn.count<number>("tabs.id").as("tab_count"),
+      sql<number>`(SELECT count(*) FROM aircraft WHERE lower(aircraft.manufacturer) = lower(manufacturers.name))`.as("aircraft_count"),
+    ])
+    .groupBy(["manufacturers.id", "manufacturers.name"])
+    .orderBy("manufacturers.name")
+    .execute();
+  return rows.map((r) => ({ id: r.id, name: r.name, tab_count: Number(r.tab_count), aircraft_count: Number(r.aircraft_count) }));
+}
+
+const inUse = (m: { name: string; aircraft_count: number }, what: "renamed" | "deleted") =>
+  `${m.name} is the manufacturer of ${m.aircraft_count} registered aircraft: it cannot be ${what} while they name it.`;
+
+/** A version's snapshot as the API shows it (older snapshots may lack a field: defaults). */
+function snapshotTabs(raw: unknown) {
+  if (!Array.isArray(raw)) return [];
+  return raw.map((t: Record<string, unknown>, i) => ({
+    tab_id: String(t.tab_id ?? `tab-${i + 1}`),
+    tab_name: String(t.tab_name ?? ""),
+    tab_position: Number(t.tab_position ?? i + 1),
+    group_name: String(t.group_name ?? ""),
+    columns: (Array.isArray(t.columns) ? t.columns : []).map((col: Record<string, unknown>, j: number) => ({
+      name: String(col.name ?? ""),
+      type: String(col.type ?? "text"),
+      position: Number(col.position ?? j + 1),
+      editable: col.editable !== false,
+    })),
+    rows: (Array.isArray(t.rows) ? t.rows : []).map((r: Record<string, unknown>, j: number) => ({
+      position: Number(r.position ?? j + 1),
+      data: (r.data && typeof r.data === "object" ? r.data : {}) as Record<string, string | number | boolean | null>,
+    })),
+  }));
+}
+
 function checkColumnNames(columns: { name: string }[]) {
   const seen = new Set<string>();
   for (const c of columns) {
@@ -350,14 +396,51 @@ export function registerTabRoutes(app: Hono<HonoEnv>) {
   app.on("POST", both("/v1/ops_tab_info/get_template_manufacturer"), async (c) => {
     const deps = c.get("deps");
     requireRole(c.get("user"), TEMPLATE_ROLES);
-    const rows = await deps.db
+    return c.json({ manufacturers: await manufacturerList(deps) });
+  });
+
+  // --- the template library's manufacturers (issue 14 leftovers, ADR 052) --------------------
+  // Created and renamed by name (unique whatever the case), deleted with their template tabs and
+  // versions; renaming (other than its case) or deleting a manufacturer that registered aircraft name
+  // is refused, since the name is what links an aircraft to its template. Admins and ops_template only.
+
+  app.on("POST", both("/v1/ops_tab_info/add_update_template_manufacturer"), async (c) => {
+    const deps = c.get("deps");
+    requireRole(c.get("user"), MANUFACTURER_ROLES);
+    const input = await readBody(c, TemplateManufacturerInput);
+    const clash = await deps.db
       .selectFrom("manufacturers")
-      .leftJoin("tabs", (j) => j.onRef("tabs.manufacturer_id", "=", "manufacturers.id").on("tabs.is_template", "=", 1))
-      .select(["manufacturers.id", "manufacturers.name", (eb) => eb.fn.count<number>("tabs.id").as("tab_count")])
-      .groupBy(["manufacturers.id", "manufacturers.name"])
-      .orderBy("manufacturers.name")
-      .execute();
-    return c.json({ manufacturers: rows.map((r) => ({ id: r.id, name: r.name, tab_count: Number(r.tab_count) })) });
+      .select(["id", "name"])
+      .where(sql`lower(name)`, "=", input.name.toLowerCase())
+      .executeTakeFirst();
+    if (clash && clash.id !== input.id) throw refuse(`There is already a manufacturer named ${clash.name}.`, { name: [`There is already a manufacturer named ${clash.name}.`] });
+    if (input.id == null) {
+      const created = await deps.db.insertInto("manufacturers").values({ name: input.name }).returning(["id", "name"]).executeTakeFirstOrThrow();
+      await audit(c, "ops.template.manufacturer.create", "manufacturer", created.id, null, { name: created.name });
+      const m = (await manufacturerList(deps)).find((x) => x.id === created.id)!;
+      return c.json({ message: `The manufacturer ${m.name} was created.`, manufacturer: m });
+    }
+    const before = (await manufacturerList(deps)).find((x) => x.id === input.id);
+    if (!before) throw notFound("That manufacturer");
+    if (before.aircraft_count > 0 && before.name.toLowerCase() !== input.name.toLowerCase())
+      throw refuse(inUse(before, "renamed"), { name: [inUse(before, "renamed")] });
+    await deps.db.updateTable("manufacturers").set({ name: input.name }).where("id", "=", before.id).execute();
+    await audit(c, "ops.template.manufacturer.rename", "manufacturer", before.id, null, { from: before.name, to: input.name });
+    const m = (await manufacturerList(deps)).find((x) => x.id === before.id)!;
+    return c.json({ message: `${before.name} was renamed ${m.name}.`, manufacturer: m });
+  });
+
+  app.on("POST", both("/v1/ops_tab_info/delete_template_manufacturer"), async (c) => {
+    const deps = c.get("deps");
+    requireRole(c.get("user"), MANUFACTURER_ROLES);
+    const input = await readBody(c, TemplateManufacturerDeleteInput);
+    const m = (await manufacturerList(deps)).find((x) => x.id === input.id);
+    if (!m) throw notFound("That manufacturer");
+    if (m.aircraft_count > 0) throw refuse(inUse(m, "deleted"));
+    // Its template tabs (columns, rows) and versions go with it (ON DELETE CASCADE).
+    await deps.db.deleteFrom("manufacturers").where("id", "=", m.id).execute();
+    await audit(c, "ops.template.manufacturer.delete", "manufacturer", m.id, null, { name: m.name, tab_count: m.tab_count });
+    return c.json({ message: `The manufacturer ${m.name} and its template were deleted.` });
   });
 
   app.on("POST", both("/v1/ops_tab_info/get_msn_modules"), async (c) => {
@@ -699,6 +782,22 @@ export function registerTabRoutes(app: Hono<HonoEnv>) {
     const m = await manufacturerByName(deps, input.manufacturer);
     const rows = await versionRows(deps, m.id).orderBy("template_versions.version", "desc").execute();
     return c.json({ manufacturer: m.name, versions: rows.map(versionJson), current_version: rows[0]?.version ?? null });
+  });
+
+  app.on("POST", both("/v1/ops_tab_info/get_template_version_content"), async (c) => {
+    const deps = c.get("deps");
+    requireRole(c.get("user"), TEMPLATE_ROLES);
+    const input = await readBody(c, TemplateVersionContentInput);
+    const m = await manufacturerByName(deps, input.manufacturer);
+    const row = await versionRows(deps, m.id).where("template_versions.version", "=", input.version).executeTakeFirst();
+    if (!row) throw notFound("That template version");
+    let tabs: unknown = [];
+    try {
+      tabs = JSON.parse(row.snapshot);
+    } catch {
+      tabs = [];
+    }
+    return c.json({ manufacturer: m.name, version: versionJson(row), tabs: snapshotTabs(tabs) });
   });
 
   app.on("POST", both("/v1/ops_tab_info/add_update_template_version"), async (c) => {

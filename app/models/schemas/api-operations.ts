@@ -316,6 +316,7 @@ const access = define("ops", "Per-aircraft user access", "docs/api/ops.md");
 const speed = define("ops", "Speed test", "docs/api/speedtest.md");
 
 const TEMPLATE_ROLES = "ops_template, admin, member";
+const MANUFACTURER_ROLES = "ops_template, admin";
 const OPS_READ = "ops read access";
 const OPS_WRITE = "ops write access";
 
@@ -335,6 +336,9 @@ const opsOperations: ApiOperation[] = [
   tabs("templateDeleteRows", "POST /v1/ops_tab_info/delete_template_data_by_selection.json", "Delete selected template rows", { who: TEMPLATE_ROLES, body: O.TemplateSelectionInput, ok: O.DeletedAnswer, notFound: true }),
   tabs("templateDeleteAllRows", "POST /v1/ops_tab_info/delete_template_data.json", "Delete every row of a template tab", { who: TEMPLATE_ROLES, body: O.TemplateTabInput, ok: O.DeletedAnswer, notFound: true }),
   tabs("templateVersions", "POST /v1/ops_tab_info/get_template_version.json", "A manufacturer's template versions", { who: TEMPLATE_ROLES, body: O.TemplateVersionListInput, ok: O.TemplateVersionsAnswer, notFound: true }),
+  tabs("templateSaveManufacturer", "POST /v1/ops_tab_info/add_update_template_manufacturer.json", "Create a template manufacturer, or rename one (refused while registered aircraft name it)", { who: MANUFACTURER_ROLES, body: O.TemplateManufacturerInput, ok: O.TemplateManufacturerAnswer, notFound: true }),
+  tabs("templateDeleteManufacturer", "POST /v1/ops_tab_info/delete_template_manufacturer.json", "Delete a template manufacturer with its template tabs and versions (refused while registered aircraft name it)", { who: MANUFACTURER_ROLES, body: O.TemplateManufacturerDeleteInput, ok: O.Message, notFound: true }),
+  tabs("templateVersionContent", "POST /v1/ops_tab_info/get_template_version_content.json", "What a saved template version holds: its tabs, columns and rows at the save", { who: TEMPLATE_ROLES, body: O.TemplateVersionContentInput, ok: O.TemplateVersionContentAnswer, notFound: true }),
   tabs("templateSaveVersion", "POST /v1/ops_tab_info/add_update_template_version.json", "Snapshot a new template version, or change a version's note", { who: TEMPLATE_ROLES, body: O.TemplateVersionInput, ok: O.TemplateVersionAnswer, notFound: true }),
 
   data("opsTabData", "POST /v1/ops_data/get_tab_data.json", "A page of a tab's rows, sorted and filtered", { who: OPS_READ, body: O.GetTabDataInput, ok: O.TabDataAnswer, notFound: true }),

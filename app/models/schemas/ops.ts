@@ -207,6 +207,11 @@ export const TemplateSelectionInput = z.object({
 });
 export const TemplateTabInput = z.object({ manufacturer: manufacturerName, tab_id: tabKey });
 export const TemplateVersionListInput = z.object({ manufacturer: manufacturerName });
+/** A manufacturer of the template library: created (no id) or renamed (id). */
+export const TemplateManufacturerInput = z.object({ id: optionalId, name: manufacturerName });
+export const TemplateManufacturerDeleteInput = z.object({ id });
+/** One saved version's contents (its snapshot). */
+export const TemplateVersionContentInput = z.object({ manufacturer: manufacturerName, version: z.coerce.number({ invalid_type_error: "Choose a version." }).int().positive("Choose a version.") });
 export const TemplateVersionInput = z.object({
   manufacturer: manufacturerName,
   version: z.preprocess(blankToUndefined, z.coerce.number().int().positive().optional()),
@@ -571,9 +576,9 @@ export const LogbookPagesAnswer = z.object({
 });
 export const LogbookPageAnswer = z.object({ message: z.string(), page: LogbookPage });
 
-export const TemplateManufacturersAnswer = z.object({
-  manufacturers: z.array(z.object({ id: z.number().int(), name: z.string(), tab_count: z.number().int() })),
-});
+/** A manufacturer of the template library; aircraft_count: registered aircraft of that manufacturer (its name, any case). */
+export const TemplateManufacturer = z.object({ id: z.number().int(), name: z.string(), tab_count: z.number().int(), aircraft_count: z.number().int() });
+export const TemplateManufacturersAnswer = z.object({ manufacturers: z.array(TemplateManufacturer) });
 export const TemplateVersion = z.object({
   version: z.number().int(),
   note: z.string(),
@@ -583,6 +588,18 @@ export const TemplateVersion = z.object({
 });
 export const TemplateVersionsAnswer = z.object({ manufacturer: z.string(), versions: z.array(TemplateVersion), current_version: z.number().int().nullable() });
 export const TemplateVersionAnswer = z.object({ message: z.string(), version: TemplateVersion });
+export const TemplateManufacturerAnswer = z.object({ message: z.string(), manufacturer: TemplateManufacturer });
+/** A template tab as a version saved it: its columns and rows at the save. */
+export const TemplateVersionTab = z.object({
+  tab_id: z.string(),
+  tab_name: z.string(),
+  tab_position: z.number(),
+  group_name: z.string(),
+  columns: z.array(z.object({ name: z.string(), type: z.string(), position: z.number().int(), editable: z.boolean() })),
+  rows: z.array(z.object({ position: z.number().int(), data: z.record(CellValue) })),
+});
+export type TemplateVersionTab = z.infer<typeof TemplateVersionTab>;
+export const TemplateVersionContentAnswer = z.object({ manufacturer: z.string(), version: TemplateVersion, tabs: z.array(TemplateVersionTab) });
 
 export const MsnAccessUser = z.object({ user_id: z.number().int(), username: z.string(), access: z.enum(ACCESS_LEVELS), access_label: z.string() });
 export const MsnAccessUsersAnswer = z.object({ users: z.array(MsnAccessUser) });
