@@ -1,7 +1,7 @@
 // Loaders and actions shared by the storage pages (the standard and the /storage/uef/… variants, the
 // /storage/* pages and the /aero-box shell). Route files stay thin: `export const loader = filesLoader`.
 // Every function starts with requireUser: a parent layout's loader is not a gate.
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { requireUser } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -10,7 +10,7 @@ import { normalizeDir, parentOf } from "./paths";
 import type { SearchResult } from "./schemas/storage";
 import { checkSearchQuery } from "./search-query";
 import { canWrite, safeRedirect } from "./roles";
-import { filesBase, filesHref, listHref, parseId, parseListParams, type Family } from "./storage-links";
+import { filesBase, filesHref, listHref, parseId, parseListParams, previewHref, type Family } from "./storage-links";
 import {
   STORAGE_ROLES,
   addFavourite,
@@ -90,6 +90,10 @@ export async function filesLoader({ request, context, params }: LoaderFunctionAr
   const aircraftId = parseId(params.aircraftId ?? params.id);
   if (!aircraftId) throw notFound();
   const p = parseListParams(url);
+  // `?preview=<id>` is the preview dialog's URL (ADR 053): the listing's own navigations do not load
+  // it (filesShouldRevalidate); opened as a document (a shared link, no JavaScript) it is the preview page.
+  const previewId = parseId(url.searchParams.get("preview"));
+  if (previewId) throw redirect(previewHref(aircraftId, previewId, { organization: p.organization, sort: p.sort, order: p.order, family }));
   const rootHref = filesHref(aircraftId, { family, organization: p.organization });
   if (p.dir === null) {
     // ../.., encoded separators, NUL, a drive letter…: refused, never "repaired".
