@@ -177,7 +177,6 @@ export function FilesPage({ data, base, singleUpload = false }: { data: FilesDat
           item={dialog.item}
           closeHref={here}
           returnTo={`${location.pathname}${location.search}`}
-          aircraftOptions={dialog.aircraftOptions}
         />
       ) : null}
       {previewing && !dialog ? (
