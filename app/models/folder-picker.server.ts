@@ -4,8 +4,9 @@
 // is the destination. A path that is not valid or not there falls back to the root.
 import type { Api } from "./api.server";
 import { isWithin, normalizeDir } from "./paths";
-import type { Family } from "./storage-links";
-import { listFolder } from "./storage.server";
+import { canWrite } from "./roles";
+import { parseId, type Family } from "./storage-links";
+import { listAircraft, listFolder } from "./storage.server";
 
 export interface PickerData {
   /** The folder chosen (the destination). */
@@ -15,6 +16,8 @@ export interface PickerData {
   folders: { id: number; name: string; path: string }[];
   /** More than 500 entries: the first 500 (folders come first) are shown. */
   truncated: boolean;
+  /** A copy (ADR 053): the aircraft the user may write to, offered as destinations, and the one chosen. */
+  aircraft?: { chosen: number; options: { id: number; name: string; msn: string }[] };
 }
 
 export async function folderPicker(api: Api, aircraftId: number, pickParam: string | null, fallback: string, family: Family, exclude: string[] = []): Promise<PickerData> {
@@ -29,4 +32,18 @@ export async function folderPicker(api: Api, aircraftId: number, pickParam: stri
     folders: list.contents.filter((c) => c.resourcetype === "collection" && !exclude.some((e) => isWithin(c.path, e))).map((c) => ({ id: c.id, name: c.name, path: c.path })),
     truncated: list.total > list.contents.length,
   };
+}
+
+/**
+ * The copy dialogs' picker (issue 16, ADR 053): first the destination aircraft (`?to_aircraft=<id>`,
+ * one of those the user may write to; the aircraft on screen by default), then its folders. Another
+ * aircraft's tree starts at its root. The upstream checks write access on the destination again.
+ */
+export async function copyPicker(api: Api, sourceId: number, toParam: string | null, pickParam: string | null, fallback: string, family: Family): Promise<PickerData> {
+  const fleet = await listAircraft(api, { family });
+  const options = fleet.aircrafts.filter((a) => canWrite(a.access)).map((a) => ({ id: a.id, name: a.name, msn: a.msn }));
+  const wanted = parseId(toParam);
+  const chosen = options.find((o) => o.id === wanted)?.id ?? sourceId;
+  const picker = await folderPicker(api, chosen, pickParam, chosen === sourceId ? fallback : "/", family);
+  return { ...picker, aircraft: { chosen, options } };
 }

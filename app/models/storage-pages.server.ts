@@ -1,7 +1,7 @@
 // Loaders and actions shared by the storage pages (the standard and the /storage/uef/… variants, the
 // /storage/* pages and the /aero-box shell). Route files stay thin: `export const loader = filesLoader`.
 // Every function starts with requireUser: a parent layout's loader is not a gate.
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { requireUser } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -10,7 +10,7 @@ import { normalizeDir, parentOf } from "./paths";
 import type { SearchResult } from "./schemas/storage";
 import { checkSearchQuery } from "./search-query";
 import { canWrite, safeRedirect } from "./roles";
-import { filesBase, filesHref, listHref, parseId, parseListParams, type Family } from "./storage-links";
+import { filesBase, filesHref, listHref, parseId, parseListParams, previewHref, type Family } from "./storage-links";
 import {
   STORAGE_ROLES,
   addFavourite,
@@ -31,7 +31,7 @@ import {
   unfollow,
 } from "./storage.server";
 import { streamUploadToStore, uploadToast } from "./storage-upload.server";
-import { folderPicker, type PickerData } from "./folder-picker.server";
+import { copyPicker, folderPicker, type PickerData } from "./folder-picker.server";
 
 type SearchResultRow = z.infer<typeof SearchResult>;
 
@@ -90,6 +90,10 @@ export async function filesLoader({ request, context, params }: LoaderFunctionAr
   const aircraftId = parseId(params.aircraftId ?? params.id);
   if (!aircraftId) throw notFound();
   const p = parseListParams(url);
+  // `?preview=<id>` is the preview dialog's URL (ADR 053): the listing's own navigations do not load
+  // it (filesShouldRevalidate); opened as a document (a shared link, no JavaScript) it is the preview page.
+  const previewId = parseId(url.searchParams.get("preview"));
+  if (previewId) throw redirect(previewHref(aircraftId, previewId, { organization: p.organization, sort: p.sort, order: p.order, family }));
   const rootHref = filesHref(aircraftId, { family, organization: p.organization });
   if (p.dir === null) {
     // ../.., encoded separators, NUL, a drive letter…: refused, never "repaired".
@@ -102,34 +106,35 @@ export async function filesLoader({ request, context, params }: LoaderFunctionAr
   const dialog = (DIALOGS as readonly string[]).includes(dialogParam ?? "") ? (dialogParam as DialogKind) : null;
   const writer = canWrite(detail.access);
   type Item = { id: number; name: string; path: string; resourcetype: "collection" | "file" };
-  let dialogData: { kind: DialogKind; item: Item | null; items: Item[]; picker: PickerData | null; aircraftOptions: { id: number; name: string; msn: string }[] } | null = null;
+  let dialogData: { kind: DialogKind; item: Item | null; items: Item[]; picker: PickerData | null } | null = null;
   if (dialog && writer && dialog.startsWith("bulk-")) {
     // The bulk bar's selection (?sel=…): items of the folder on screen; anything else is ignored.
     const chosen = new Set(url.searchParams.getAll("sel").map(parseId));
     const items = folder.contents.filter((c) => chosen.has(c.id)).map((c) => ({ id: c.id, name: c.name, path: c.path, resourcetype: c.resourcetype }));
     if (!items.length) throw await redirectWithToast(listHref(opts.basePath?.(aircraftId) ?? filesBase(aircraftId, family), { dir: folder.folder.path, organization: p.organization, sort: p.sort, order: p.order }), { type: "error", description: "Choose files or folders first: tick their boxes." });
-    const picker = dialog === "bulk-delete" ? null : await folderPicker(api, aircraftId, url.searchParams.get("pick"), folder.folder.path, family, dialog === "bulk-move" ? items.filter((i) => i.resourcetype === "collection").map((i) => i.path) : []);
-    dialogData = { kind: dialog, item: null, items, picker, aircraftOptions: [] };
+    const picker =
+      dialog === "bulk-delete"
+        ? null
+        : dialog === "bulk-copy"
+          ? await copyPicker(api, aircraftId, url.searchParams.get("to_aircraft"), url.searchParams.get("pick"), folder.folder.path, family)
+          : await folderPicker(api, aircraftId, url.searchParams.get("pick"), folder.folder.path, family, items.filter((i) => i.resourcetype === "collection").map((i) => i.path));
+    dialogData = { kind: dialog, item: null, items, picker };
   } else if (dialog && writer) {
     const itemId = parseId(url.searchParams.get("item"));
     const item = itemId ? (folder.contents.find((c) => c.id === itemId) ?? null) : null;
     const needsItem = dialog === "rename" || dialog === "move" || dialog === "copy" || dialog === "delete";
     if (!needsItem || item) {
-      let aircraftOptions: { id: number; name: string; msn: string }[] = [];
-      if (dialog === "copy") {
-        const fleet = await listAircraft(api, { family });
-        aircraftOptions = fleet.aircrafts.filter((a) => canWrite(a.access)).map((a) => ({ id: a.id, name: a.name, msn: a.msn }));
-      }
       const picker =
-        item && (dialog === "move" || dialog === "copy")
-          ? await folderPicker(api, aircraftId, url.searchParams.get("pick"), folder.folder.path, family, dialog === "move" && item.resourcetype === "collection" ? [item.path] : [])
-          : null;
+        item && dialog === "copy"
+          ? await copyPicker(api, aircraftId, url.searchParams.get("to_aircraft"), url.searchParams.get("pick"), folder.folder.path, family)
+          : item && dialog === "move"
+            ? await folderPicker(api, aircraftId, url.searchParams.get("pick"), folder.folder.path, family, item.resourcetype === "collection" ? [item.path] : [])
+            : null;
       dialogData = {
         kind: dialog,
         item: item ? { id: item.id, name: item.name, path: item.path, resourcetype: item.resourcetype } : null,
         items: [],
         picker,
-        aircraftOptions,
       };
     }
   }
@@ -197,6 +202,17 @@ const OperationForm = z.object({
 
 export type Operation = "create" | "copy" | "move" | "delete";
 
+export const COPY_TARGET_REFUSED = "You may not copy into that aircraft: Edit Access to its records is needed.";
+
+/** Whether the user may change an aircraft's records (unknown or unreadable: no). */
+async function mayWrite(api: Api, aircraftId: number, family: Family) {
+  const found = await getAircraft(api, aircraftId, family).catch((err: unknown) => {
+    if (err instanceof Response && err.status < 500) return null; // 404 or a redirect: not one of theirs
+    throw err;
+  });
+  return found != null && canWrite(found.access);
+}
+
 /** At most this many items in one bulk action (a page of the listing holds at most 500). */
 export const BULK_MAX_ITEMS = 500;
 
@@ -236,6 +252,10 @@ export async function operationAction({ request, context }: ActionFunctionArgs, 
       if (!ids.length) return fail("Choose what to copy.");
       const toDir = normalizeDir(f.to_dir ?? "");
       if (toDir == null || !f.to_dir) return fail("Enter a valid destination folder, for example /Records/2024.");
+      // Into another aircraft (ADR 053): Edit Access to it is needed (the upstream checks it too).
+      if (f.to_aircraft_id && f.to_aircraft_id !== f.aircraft_id && !(await mayWrite(api, f.to_aircraft_id, f.family))) {
+        return fail(COPY_TARGET_REFUSED);
+      }
       result = await copyItems(api, { aircraft_id: f.aircraft_id, ids, to_dir: toDir, to_aircraft_id: f.to_aircraft_id });
       break;
     }
@@ -308,19 +328,16 @@ export async function operationPageLoader({ request, context }: LoaderFunctionAr
     if (item.path === "/") return choose("The aircraft's root folder cannot be changed.", aircraftId);
   }
   const itemDir = item ? (parentOf(item.path) ?? "/") : dir;
-  let aircraftOptions: { id: number; name: string; msn: string }[] = [];
-  if (op === "copy") {
-    const fleet = await listAircraft(api, { family });
-    aircraftOptions = fleet.aircrafts.filter((a) => canWrite(a.access)).map((a) => ({ id: a.id, name: a.name, msn: a.msn }));
-  }
   const kind = op === "move" && url.searchParams.get("intent") === "rename" ? ("rename" as const) : op;
   // Create: the folder to create in; copy and move: the destination (same aircraft). One level per GET.
   const picker =
     kind === "create"
       ? await folderPicker(api, aircraftId, url.searchParams.get("pick"), itemDir, family)
-      : kind === "copy" || kind === "move"
-        ? await folderPicker(api, aircraftId, url.searchParams.get("pick"), itemDir, family, kind === "move" && item?.resourcetype === "collection" ? [item.path] : [])
-        : null;
+      : kind === "copy"
+        ? await copyPicker(api, aircraftId, url.searchParams.get("to_aircraft"), url.searchParams.get("pick"), itemDir, family)
+        : kind === "move"
+          ? await folderPicker(api, aircraftId, url.searchParams.get("pick"), itemDir, family, item?.resourcetype === "collection" ? [item.path] : [])
+          : null;
   return json({
     op,
     ready: true as const,
@@ -331,7 +348,6 @@ export async function operationPageLoader({ request, context }: LoaderFunctionAr
     dir: kind === "create" && picker ? picker.path : itemDir,
     item,
     picker,
-    aircraftOptions,
     closeHref: filesHref(aircraftId, { family, dir: itemDir }),
     returnTo: `${url.pathname}${url.search}`,
   });

@@ -32,7 +32,7 @@ export function ActiveToggle({
 export function InviteButton({ userId, name, redirectTo }: { userId: number; name: string; redirectTo: string }) {
   return (
     <RowActionForm action="/deactivate" fields={{ user_id: userId }} redirectTo={redirectTo}>
-      <RowActionButton intent="invite" tone="ghost" label={`Mail ${name} a set-your-password link`}>
+      <RowActionButton intent="invite" tone="ghost" label={`Send password link to ${name}`}>
         Send password link
       </RowActionButton>
     </RowActionForm>

@@ -3,14 +3,14 @@
 // top bar's menu button and title. No script needed: the browser keeps this HTML (aero-box.tsx).
 import type { AppLoadContext } from "@remix-run/node";
 import { Mark } from "~/components/brand/logo";
-import { BookmarkIcon, ChartIcon, GridIcon, HomeIcon, ListIcon, LogoutIcon, MenuIcon, PlaneIcon, ReportIcon, StarIcon, UserIcon } from "~/components/icons/icons";
+import { BookmarkIcon, ChartIcon, GridIcon, HomeIcon, ListIcon, LogoutIcon, PlaneIcon, ReportIcon, StarIcon, UserIcon } from "~/components/icons/icons";
 import { isNavActive } from "~/components/server-markup/markup-links";
 import type { Role } from "~/models/roles";
 import { pageMarkup } from "~/utils/markup.server";
 
 // The layout's loader reaches its server helpers through this module: one stub in the bundle.
 export { STORAGE_ROLES } from "~/models/storage.server";
-import { AERO_BOX_TOGGLE as TOGGLE } from "./aero-box";
+import { AERO_BOX_TOGGLE } from "./aero-box";
 import * as s from "./aero-box.css";
 
 export const AERO_BOX_MENU = [
@@ -109,9 +109,6 @@ function Nav({ user, pathname }: { user: { name: string; email: string; role: Ro
 function TopLead() {
   return (
     <>
-      <label htmlFor={TOGGLE} className={s.menuButton} aria-label="Open the menu" title="Menu">
-        <MenuIcon />
-      </label>
       <span className={s.topTitle}>AeroBOX</span>
     </>
   );
@@ -119,7 +116,7 @@ function TopLead() {
 
 export function aeroBoxMarkup(context: AppLoadContext | undefined, user: { name: string; email: string; role: Role }, url: URL) {
   return pageMarkup(context, {
-    "aero-box-nav": <Nav user={user} pathname={url.pathname} />,
+    [AERO_BOX_TOGGLE]: <Nav user={user} pathname={url.pathname} />,
     "aero-box-top-lead": <TopLead />,
   });
 }

@@ -4,7 +4,6 @@ import { vars } from "~/styles/theme.css";
 const narrow = "screen and (max-width: 860px)";
 
 export const layout = style({ display: "grid", gridTemplateColumns: `${vars.size.drawer} minmax(0, 1fr)`, minHeight: "100vh", "@media": { [narrow]: { gridTemplateColumns: "minmax(0, 1fr)" } } });
-export const toggle = style({ position: "absolute", opacity: 0, pointerEvents: "none" });
 export const nav = style({
   background: vars.color.nav,
   color: vars.color.navText,
@@ -17,12 +16,13 @@ export const nav = style({
   height: "100vh",
   overflowY: "auto",
   "@media": {
-    [narrow]: { position: "fixed", zIndex: 80, left: 0, top: 0, width: vars.size.drawer, transform: "translateX(-100%)", transition: "transform .2s ease" },
+    [narrow]: { position: "fixed", zIndex: 80, left: 0, top: 0, width: vars.size.drawer, transform: "translateX(-100%)", visibility: "hidden", transition: "transform .2s ease, visibility .2s" },
   },
 });
-globalStyle(`${toggle}:checked ~ ${layout} ${nav}`, { "@media": { [narrow]: { transform: "none", boxShadow: vars.shadow.lg } } });
+// The drawer (drawer.tsx, ADR 053): `:target` without JavaScript (the region's id), data-drawer with it.
+globalStyle(`html:not([data-hydrated]) #aero-box-nav:target ${nav}, ${layout}[data-drawer="open"] ${nav}`, { "@media": { [narrow]: { transform: "none", visibility: "visible", transition: "transform .2s ease", boxShadow: vars.shadow.lg } } });
 export const scrim = style({ display: "none" });
-globalStyle(`${toggle}:checked ~ ${layout} ${scrim}`, { "@media": { [narrow]: { display: "block", position: "fixed", inset: 0, zIndex: 70, background: "rgba(15,34,54,.4)" } } });
+globalStyle(`html:not([data-hydrated]) #aero-box-nav:target ~ ${scrim}, ${layout}[data-drawer="open"] ${scrim}`, { "@media": { [narrow]: { display: "block", position: "fixed", inset: 0, zIndex: 70, background: "rgba(15,34,54,.4)" } } });
 
 export const brand = style({ display: "flex", alignItems: "center", gap: vars.space.sm, color: "#fff", textDecoration: "none", fontWeight: 700, fontSize: vars.fontSize.lg, padding: `0 ${vars.space.sm}` });
 export const brandSub = style({ display: "block", fontSize: vars.fontSize.xs, color: vars.color.navMuted, fontWeight: 500 });

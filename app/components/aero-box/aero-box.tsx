@@ -1,29 +1,33 @@
 // The separate storage shell at /aero-box (spec 000 §2 "Storage"): its own sidebar with Home, Storage
 // (All Aircrafts, Favourites, Following, Inventory Report, OCR Status), the entries of the user's role,
-// and Sign Out; a top bar with the file search. The drawer opens with a CSS checkbox on small screens,
-// so the menu works without JavaScript. The sidebar and the top bar's start are server markup
+// and Sign Out; a top bar with the file search. On small screens the sidebar is a drawer behind the
+// menu button (drawer.tsx, ADR 053: `:target` without JavaScript, a real button with it). The sidebar and the top bar's start are server markup
 // (aero-box-markup.server.tsx, issue 12): their links and forms go through Remix (useMarkupLinks).
+import { useLocation } from "@remix-run/react";
 import { useRef } from "react";
+import { DrawerButton, DrawerScrim, useDrawer } from "~/components/shell/drawer";
 import { FileSearchSlot } from "~/components/file-search/file-search-slot";
 import { LogoutListener } from "~/components/logout/logout-broadcast";
 import { useMarkupLinks } from "~/components/server-markup/markup-links";
 import { ServerMarkup, type Markup } from "~/components/server-markup/server-markup";
 import * as s from "./aero-box.css";
 
-export const AERO_BOX_TOGGLE = "aero-box-drawer";
+/** The sidebar's server-markup region, also the drawer's id (the menu button's aria-controls). */
+export const AERO_BOX_TOGGLE = "aero-box-nav";
 
 export function AeroBoxShell({ markup, children }: { markup?: Markup; children: React.ReactNode }) {
   const root = useRef<HTMLDivElement>(null);
+  const drawer = useDrawer(AERO_BOX_TOGGLE, useLocation().key);
   useMarkupLinks(root);
   return (
     <>
       <LogoutListener />
-      <input type="checkbox" id={AERO_BOX_TOGGLE} className={s.toggle} aria-hidden="true" tabIndex={-1} />
-      <div className={s.layout} ref={root}>
-        <ServerMarkup id="aero-box-nav" html={markup?.["aero-box-nav"]} />
-        <label htmlFor={AERO_BOX_TOGGLE} className={s.scrim} aria-hidden="true" />
+      <div className={s.layout} ref={root} data-drawer={drawer.open ? "open" : undefined}>
+        <ServerMarkup id={AERO_BOX_TOGGLE} html={markup?.[AERO_BOX_TOGGLE]} />
+        <DrawerScrim drawer={drawer} className={s.scrim} />
         <div className={s.body}>
           <header className={s.top}>
+            <DrawerButton drawer={drawer} className={s.menuButton} />
             <ServerMarkup id="aero-box-top-lead" html={markup?.["aero-box-top-lead"]} />
             <FileSearchSlot />
           </header>

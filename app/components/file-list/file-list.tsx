@@ -35,6 +35,8 @@ export interface FileListProps {
   downloadHref: (item: FileRow) => string;
   /** A file's preview page (absent: no Preview action). */
   previewHref?: (item: FileRow) => string;
+  /** With JavaScript: a plain click on Preview opens the preview here (a dialog) instead of its page. */
+  onPreview?: (item: FileRow) => void;
   /** A file's versions page (absent: no Versions action; shown to Edit Access users only). */
   versionsHref?: (item: FileRow) => string;
   zipHref: (path: string) => string;
@@ -49,6 +51,13 @@ export interface FileListProps {
   /** The bulk bar's form: each row gets a checkbox (`sel`) that belongs to it (form="…"), so it works without JS. */
   bulkFormId?: string;
 }
+
+/** A plain click (not one that asks for a new tab or window) goes to onPreview. */
+const previewClick = (p: FileListProps, item: FileRow) => (e: React.MouseEvent) => {
+  if (!p.onPreview || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+  e.preventDefault();
+  p.onPreview(item);
+};
 
 const COLUMNS: { sort: FileSort; label: string; className?: string }[] = [
   { sort: "name", label: "Name" },
@@ -147,7 +156,7 @@ export function FileList(p: FileListProps) {
                         </a>
                       )}
                       {!folder && p.previewHref ? (
-                        <Link className={s.previewLink} to={p.previewHref(item)} aria-label={`Preview ${item.name}`} data-action="preview">
+                        <Link className={s.previewLink} to={p.previewHref(item)} aria-label={`Preview ${item.name}`} data-action="preview" onClick={previewClick(p, item)}>
                           Preview
                         </Link>
                       ) : null}
@@ -174,7 +183,7 @@ export function FileList(p: FileListProps) {
                     <ul className={s.menuList}>
                       {!folder && p.previewHref ? (
                         <li>
-                          <Link className={s.menuItem} to={p.previewHref(item)}>
+                          <Link className={s.menuItem} to={p.previewHref(item)} onClick={previewClick(p, item)}>
                             Preview
                           </Link>
                         </li>

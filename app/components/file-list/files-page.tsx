@@ -2,17 +2,19 @@
 // the URL asks for (?dialog=upload|create|rename|move|copy|delete&item=…), rendered by the server.
 // Used by /storage/aircraft/{id}/files, /storage/uef/aircraft/{id}/files and /aero-box/aircrafts/{id}.
 import type { SerializeFrom } from "@remix-run/node";
-import { Link, useLocation } from "@remix-run/react";
+import { Link, useLocation, useNavigate } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/breadcrumbs/breadcrumbs";
 import { BulkDialog } from "~/components/folder-actions/bulk-dialog";
 import { FolderActionDialog, type FolderAction } from "~/components/folder-actions/folder-actions";
 import { DownloadIcon } from "~/components/icons/download";
+import { PreviewDialog } from "~/components/file-preview/preview-dialog";
 import { FolderIcon } from "~/components/icons/folder";
+import { useHydrated } from "~/components/shell/use-hydrated";
 import { Pagination } from "~/components/pagination/pagination";
 import * as ui from "~/components/ui/ui.css";
 import { UploadDialog } from "~/components/upload-dialog/upload-dialog";
 import { ACCESS_LABEL } from "~/models/roles";
-import { downloadHref, listHref, previewHref, trashHref, versionsHref, zipHref, type FileSort, type SortOrder } from "~/models/storage-links";
+import { downloadHref, listHref, parseId, previewHref, trashHref, versionsHref, zipHref, type FileSort, type SortOrder } from "~/models/storage-links";
 import type { filesLoader } from "~/models/storage-pages.server";
 import { DOWNLOAD_STARTED, useClientToast } from "./client-toast";
 import { FileList, type RowAction } from "./file-list";
@@ -31,6 +33,11 @@ export function FilesPage({ data, base, singleUpload = false }: { data: FilesDat
   const here = listHref(base, { ...keep, page: data.page });
   const withDialog = (dialog: string, item?: number) => listHref(base, { ...keep, page: data.page, extra: { dialog, ...(item ? { item: String(item) } : {}) } });
   const onDownload = () => toast.show({ type: "info", description: DOWNLOAD_STARTED });
+  // The preview dialog (ADR 053): with JavaScript a file's Preview opens over the listing, `?preview=<id>`.
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const previewing = hydrated ? parseId(new URLSearchParams(location.search).get("preview")) : null;
+  const withPreview = (id: number) => listHref(base, { ...keep, page: data.page, extra: { preview: String(id) } });
 
   const crumbs = data.breadcrumb.map((c) => ({ name: c.name, href: listHref(base, { dir: c.path, organization: data.organization, sort: keep.sort, order: keep.order }) }));
 
@@ -120,6 +127,7 @@ export function FilesPage({ data, base, singleUpload = false }: { data: FilesDat
         folderHref={(path) => listHref(base, { dir: path, organization: data.organization, sort: keep.sort, order: keep.order })}
         downloadHref={(item) => downloadHref(a.id, item.id, data.family)}
         previewHref={(item) => previewHref(a.id, item.id, { organization: data.organization, sort: keep.sort, order: keep.order, family: data.family })}
+        onPreview={hydrated ? (item) => navigate(withPreview(item.id), { preventScrollReset: true }) : undefined}
         versionsHref={data.family === "standard" ? (item) => versionsHref(a.id, item.id) : undefined}
         zipHref={(path) => zipHref(a.id, path, data.family)}
         actionHref={(action: RowAction, item) => withDialog(action, item.id)}
@@ -169,7 +177,15 @@ export function FilesPage({ data, base, singleUpload = false }: { data: FilesDat
           item={dialog.item}
           closeHref={here}
           returnTo={`${location.pathname}${location.search}`}
-          aircraftOptions={dialog.aircraftOptions}
+        />
+      ) : null}
+      {previewing && !dialog ? (
+        <PreviewDialog
+          aircraftId={a.id}
+          fileId={previewing}
+          keep={{ organization: data.organization, sort: keep.sort, order: keep.order, family: data.family }}
+          closeHref={here}
+          hrefFor={withPreview}
         />
       ) : null}
       {toast.view}

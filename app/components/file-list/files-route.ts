@@ -2,6 +2,7 @@
 // and its /storage/uef/… variant): the top bar shows the aircraft, the file search is scoped to the
 // folder on screen.
 import type { MetaFunction } from "@remix-run/node";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
 import type { FileSearchHandle } from "~/components/file-search/file-search";
 import type { ShellHandle } from "~/components/shell/handle";
 
@@ -26,4 +27,22 @@ export const filesHandle: ShellHandle & FileSearchHandle = {
 export const filesMeta: MetaFunction = ({ data }) => {
   const d = data as FilesRouteData | undefined;
   return [{ title: d ? `${d.aircraft.name}${d.folder.path === "/" ? "" : ` · ${d.folder.name}`} · Records · AeroRecords` : "Records · AeroRecords" }];
+};
+
+/** The listing's search parameters without `preview` (the preview dialog's file, ADR 053). */
+function withoutPreview(url: URL) {
+  const q = new URLSearchParams(url.search);
+  q.delete("preview");
+  q.sort();
+  return `${url.pathname}?${q}`;
+}
+
+/**
+ * Opening, paging through and closing the preview dialog (`?preview=<id>`) changes only `preview`:
+ * the listing is not read again (the dialog loads the preview route's data itself).
+ */
+export const filesShouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+  if (formMethod && formMethod.toUpperCase() !== "GET") return defaultShouldRevalidate;
+  if (currentUrl.href !== nextUrl.href && withoutPreview(currentUrl) === withoutPreview(nextUrl)) return false;
+  return defaultShouldRevalidate;
 };

@@ -108,7 +108,7 @@ export function FilePreview({ data }: { data: PreviewData }) {
   );
 }
 
-function Viewer({ data }: { data: PreviewData }) {
+export function Viewer({ data }: { data: PreviewData }) {
   const f = data.file;
   switch (f.kind) {
     case "pdf":

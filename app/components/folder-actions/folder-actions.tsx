@@ -30,8 +30,6 @@ export interface FolderActionProps {
   closeHref: string;
   /** Where a refusal comes back to (this dialog, to try again). */
   returnTo: string;
-  /** Aircraft a copy may go to (the user's aircraft with write access). */
-  aircraftOptions?: { id: number; name: string; msn: string }[];
   asPage?: boolean;
   /** Move and copy: the folder picker (the destination); without it, a typed path. */
   picker?: PickerView | null;
@@ -120,20 +118,6 @@ function Fields(p: FolderActionProps) {
     case "copy":
       return (
         <>
-          {p.kind === "copy" && p.aircraftOptions && p.aircraftOptions.length > 1 ? (
-            <div className={ui.field}>
-              <label className={ui.label} htmlFor="to-aircraft">
-                To aircraft
-              </label>
-              <select id="to-aircraft" name="to_aircraft_id" className={ui.input} defaultValue={p.aircraftId}>
-                {p.aircraftOptions.map((a) => (
-                  <option key={a.id} value={a.id}>
-                    {a.name} (MSN {a.msn})
-                  </option>
-                ))}
-              </select>
-            </div>
-          ) : null}
           {p.picker ? (
             <FolderPicker picker={p.picker} />
           ) : (

@@ -62,7 +62,6 @@ export function OperationPage({ data }: { data: SerializeFrom<typeof operationPa
           item={data.item}
           closeHref={data.closeHref}
           returnTo={data.returnTo}
-          aircraftOptions={data.aircraftOptions}
           picker={data.picker}
         />
       ) : (

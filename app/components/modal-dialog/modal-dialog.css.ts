@@ -28,6 +28,7 @@ export const dialog = style({
   color: vars.color.text,
   boxShadow: vars.shadow.lg,
 });
+export const dialogWide = style({ width: "min(1100px, calc(100vw - 24px))" });
 export const header = style({
   display: "flex",
   alignItems: "center",

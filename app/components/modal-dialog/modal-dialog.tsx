@@ -16,6 +16,7 @@ export function ModalDialog({
   closeHref,
   replace = false,
   asPage = false,
+  wide = false,
   children,
 }: {
   title: string;
@@ -25,6 +26,8 @@ export function ModalDialog({
   replace?: boolean;
   /** Render as a plain panel (the standalone /storage/create… pages) instead of a modal. */
   asPage?: boolean;
+  /** Wider than the spec's 700 (the file preview). */
+  wide?: boolean;
   /** ModalBody and ModalFooter, usually inside one form. */
   children: React.ReactNode;
 }) {
@@ -91,7 +94,7 @@ export function ModalDialog({
   return (
     <>
       <Link to={closeHref} className={s.backdrop} aria-hidden="true" tabIndex={-1} preventScrollReset replace={replace} />
-      <dialog ref={ref} open className={s.dialog} aria-modal="true" aria-labelledby={titleId} data-dialog="" tabIndex={-1}>
+      <dialog ref={ref} open className={wide ? `${s.dialog} ${s.dialogWide}` : s.dialog} aria-modal="true" aria-labelledby={titleId} data-dialog="" tabIndex={-1}>
         {content}
       </dialog>
     </>

@@ -20,7 +20,6 @@ import { EMPTY_NOTIFICATIONS } from "./notifications-menu";
 import { switchTargets } from "./product-switcher";
 import * as s from "./shell.css";
 import { BROWSER_NOTE, NO_USERS } from "./side-nav";
-import { DRAWER_TOGGLE_ID } from "./top-bar";
 
 const ICONS: Record<NavIcon, (p: { size?: number }) => JSX.Element> = {
   home: Icons.HomeIcon,
@@ -219,13 +218,10 @@ function NavFoot() {
   );
 }
 
-/** The top bar's start: the drawer's menu button (small screens) and the mark. */
+/** The top bar's start after the drawer's menu button (small screens, drawer.tsx): the mark. */
 function TopLead({ shell }: { shell: ShellData }) {
   return (
     <>
-      <label htmlFor={DRAWER_TOGGLE_ID} className={s.menuButton} aria-label="Open the menu" title="Menu">
-        <Icons.MenuIcon />
-      </label>
       <A to="/" className={s.mobileBrand} aria-label="Home">
         <Mark size={26} uam={shell.branding.uam} />
       </A>

@@ -1,12 +1,11 @@
 // The signed-in shell: side navigation (300 px, collapsible to 64 px, expands on hover), top bar,
-// and on small screens a drawer opened by a CSS-only checkbox (works without JavaScript).
+// and on small screens a drawer: opened by `:target` without JavaScript, by the menu button's state
+// (`data-drawer="open"`) with it (drawer.tsx, ADR 053).
 import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 
 const small = "(max-width: 899px)";
 const tiny = "(max-width: 560px)";
-
-export const drawerToggle = style({ position: "absolute", opacity: 0, pointerEvents: "none", width: 1, height: 1 });
 
 export const shell = style({
   vars: { "--nav-w": vars.size.drawer },
@@ -56,8 +55,17 @@ export const nav = style({
       bottom: 0,
       width: `min(${vars.size.drawer}, 86vw)`,
       transform: "translateX(-105%)",
+      // Closed, its links are out of sight and out of the Tab order too.
+      visibility: "hidden",
+      transition: "width .16s ease, transform .2s ease, box-shadow .16s, visibility .2s",
       selectors: {
-        [`${drawerToggle}:checked ~ ${navCol} &`]: { transform: "none", boxShadow: "8px 0 24px rgba(0,0,0,.3)" },
+        [`html:not([data-hydrated]) ${navCol}:target &, ${shell}[data-drawer="open"] &`]: {
+          transform: "none",
+          // Visible at once (focus moves in), hidden only once it has slid out.
+          visibility: "visible",
+          transition: "width .16s ease, transform .2s ease, box-shadow .16s",
+          boxShadow: "8px 0 24px rgba(0,0,0,.3)",
+        },
         [`${shell}[data-collapsed="true"] &:hover, ${shell}[data-collapsed="true"] &:focus-within`]: { width: `min(${vars.size.drawer}, 86vw)` },
       },
     },
@@ -86,7 +94,7 @@ export const scrim = style({
   "@media": {
     [small]: {
       selectors: {
-        [`${drawerToggle}:checked ~ &`]: { display: "block", position: "fixed", inset: 0, background: "rgba(8,18,30,.45)", zIndex: 35 },
+        [`html:not([data-hydrated]) ${navCol}:target ~ &, ${shell}[data-drawer="open"] &`]: { display: "block", position: "fixed", inset: 0, background: "rgba(8,18,30,.45)", zIndex: 35 },
       },
     },
   },

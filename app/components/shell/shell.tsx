@@ -1,4 +1,4 @@
-// The signed-in shell layout: drawer toggle (CSS-only on small screens), side navigation, top bar
+// The signed-in shell layout: the drawer (small screens: drawer.tsx), side navigation, top bar
 // and the page. Menus (<details data-menu>) close on navigation and on a click outside once
 // JavaScript runs; without it they are plain disclosures. What needs no script is server markup
 // (shell-markup.server.tsx, ADR 031): its links and forms go through Remix (useMarkupLinks).
@@ -13,6 +13,7 @@ import type { ShellData } from "~/models/shell.server";
 import { FleetTree as ServerFleetTree } from "./fleet-tree.server";
 import { preloadReportIssue } from "./report-issue-menu";
 import { ExitFullScreen } from "./full-screen";
+import { DrawerScrim, useDrawer } from "./drawer";
 import { useTopBar } from "./handle";
 import { NavFooter } from "./side-nav";
 import * as s from "./shell.css";
@@ -59,15 +60,14 @@ export function Shell({
   const location = useLocation();
   const info = useTopBar();
   const [collapsed, setCollapsed] = useState(initialCollapsed);
-  const drawer = useRef<HTMLInputElement>(null);
+  const drawer = useDrawer(DRAWER_TOGGLE_ID, location.key);
   const root = useRef<HTMLDivElement>(null);
   useMarkupLinks(root);
 
   useEffect(() => setCollapsed(initialCollapsed), [initialCollapsed]);
 
-  // A navigation closes the mobile drawer and any open menu.
+  // A navigation closes any open menu (and the drawer: useDrawer).
   useEffect(() => {
-    if (drawer.current) drawer.current.checked = false;
     root.current?.querySelectorAll("details[data-menu][open]").forEach((d) => d.removeAttribute("open"));
   }, [location.key]);
 
@@ -88,10 +88,15 @@ export function Shell({
   }, []);
 
   return (
-    <div ref={root} className={s.shell} data-collapsed={collapsed ? "true" : "false"} data-fullscreen={fullscreen ? "true" : "false"}>
+    <div
+      ref={root}
+      className={s.shell}
+      data-collapsed={collapsed ? "true" : "false"}
+      data-fullscreen={fullscreen ? "true" : "false"}
+      data-drawer={drawer.open ? "open" : undefined}
+    >
       <LogoutListener />
-      <input ref={drawer} type="checkbox" id={DRAWER_TOGGLE_ID} className={s.drawerToggle} aria-hidden="true" tabIndex={-1} />
-      <div className={s.navCol}>
+      <div className={s.navCol} id={DRAWER_TOGGLE_ID}>
         <nav className={s.nav} aria-label="Main" data-dark="">
           <ServerMarkup id="shell-nav" html={markup?.["shell-nav"]} />
           {shell.fleet.shown ? (
@@ -101,9 +106,9 @@ export function Shell({
           <NavFooter collapsed={collapsed} onCollapsedChange={setCollapsed} markup={markup?.["shell-nav-foot"]} />
         </nav>
       </div>
-      <label htmlFor={DRAWER_TOGGLE_ID} className={s.scrim} aria-hidden="true" />
+      <DrawerScrim drawer={drawer} className={s.scrim} />
       <div className={s.body}>
-        <TopBar shell={shell} info={info} pathname={location.pathname} markup={markup} />
+        <TopBar shell={shell} info={info} pathname={location.pathname} markup={markup} drawer={drawer} />
         {fullscreen ? <ExitFullScreen /> : null}
         <main className={s.main} id="main" tabIndex={-1}>
           {children}

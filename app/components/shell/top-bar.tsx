@@ -1,6 +1,6 @@
 // The top bar (spec 001 §2 "Top bar"): aircraft MSN, registration and issue dates (from the shell or
 // from the page's handle), the page's export/share buttons, the speed test, full screen, Report
-// Issue, notifications and, for clients, the product switcher. The drawer button and the mark, the
+// Issue, notifications and, for clients, the product switcher. The drawer's menu button (drawer.tsx); the mark, the
 // notifications and the switcher are server markup (shell-markup.server.tsx).
 import { Form, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { FileSearchSlot } from "~/components/file-search/file-search-slot";
@@ -8,6 +8,7 @@ import { ServerMarkup, type Markup } from "~/components/server-markup/server-mar
 import { SpeedTest } from "~/components/speed-test/speed-test";
 import { PRODUCT_NAME, ROLE_LABEL, switcherHiddenOn } from "~/models/shell";
 import type { ShellData } from "~/models/shell.server";
+import { DrawerButton, type Drawer } from "./drawer";
 import { FullScreenToggle } from "./full-screen";
 import type { TopBarInfo } from "./handle";
 import { ReportIssueMenuIsland } from "./report-issue-menu";
@@ -44,13 +45,14 @@ function Info({ label, value, secondary }: { label: string; value: string; secon
   );
 }
 
-export function TopBar({ shell, info, pathname, markup }: { shell: ShellData; info: TopBarInfo; pathname: string; markup?: Markup }) {
+export function TopBar({ shell, info, pathname, markup, drawer }: { shell: ShellData; info: TopBarInfo; pathname: string; markup?: Markup; drawer: Drawer }) {
   const msn = info.msn ?? shell.aircraft?.msn ?? null;
   const registration = info.registration ?? shell.aircraft?.registration ?? null;
   const lite = useRouteLoaderData<{ lite?: boolean }>("root")?.lite === true;
   const showSwitcher = shell.switcher.shown && !info.hideProductSwitcher && !switcherHiddenOn(pathname);
   return (
     <header className={s.topbar}>
+      <DrawerButton drawer={drawer} className={s.menuButton} />
       <ServerMarkup id="shell-top-lead" html={markup?.["shell-top-lead"]} />
       <div className={s.aircraftInfo} data-testid="top-bar-info">
         {msn ? (

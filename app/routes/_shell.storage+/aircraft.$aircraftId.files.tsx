@@ -5,11 +5,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { FilesPage } from "~/components/file-list/files-page";
-import { filesHandle, filesMeta } from "~/components/file-list/files-route";
+import { filesHandle, filesMeta, filesShouldRevalidate } from "~/components/file-list/files-route";
 import { filesBase } from "~/models/storage-links";
 import { filesAction, filesLoader } from "~/models/storage-pages.server";
 
 export const loader = (args: LoaderFunctionArgs) => filesLoader(args, { family: "standard" });
+export const shouldRevalidate = filesShouldRevalidate;
 export const action = (args: ActionFunctionArgs) => filesAction(args);
 export const handle = filesHandle;
 export const meta = filesMeta;

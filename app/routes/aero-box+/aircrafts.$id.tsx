@@ -3,12 +3,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { FilesPage } from "~/components/file-list/files-page";
+import { filesShouldRevalidate } from "~/components/file-list/files-route";
 import type { FileSearchHandle } from "~/components/file-search/file-search";
 import { filesAction, filesLoader } from "~/models/storage-pages.server";
 
 const base = (id: number) => `/aero-box/aircrafts/${id}`;
 
 export const loader = (args: LoaderFunctionArgs) => filesLoader(args, { family: "standard" });
+export const shouldRevalidate = filesShouldRevalidate;
 export const action = (args: ActionFunctionArgs) => filesAction(args, { base });
 
 export const handle: FileSearchHandle = {
