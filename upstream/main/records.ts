@@ -257,7 +257,7 @@ async function trashRestore(c: Ctx) {
     }
     await trx.deleteFrom("trash_items").where("entry_id", "=", entry.id).execute();
     await trx.deleteFrom("trash_entries").where("id", "=", entry.id).execute();
-    deps.search.index([...maker.created, ...restored].map((r) => ({ id: r.id, name: r.name, path: r.path, aircraft_id: aircraft.id, organization_id: aircraft.organization_id })));
+    await deps.search.index([...maker.created, ...restored].map((r) => ({ id: r.id, name: r.name, path: r.path, aircraft_id: aircraft.id, organization_id: aircraft.organization_id })));
   });
   const fileIds = restored.filter((r) => !r.is_folder).map((r) => r.id);
   if (fileIds.length) await queueExtraction(deps, deps.jobs, fileIds, { force: true });
