@@ -19,6 +19,8 @@ export default defineConfig({
     environment: "node",
     pool: "forks",
     setupFiles: ["tests/setup/console-guard.ts"],
+    // PG_TESTS=1: the upstreams of the contract tests run on a temporary PostgreSQL cluster (ADR 056).
+    globalSetup: process.env.PG_TESTS ? ["tests/setup/pg-global.ts"] : [],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -70,7 +70,7 @@ async function contentSearch() {
       });
       const made = await up.deps.db.insertInto("storage_items").values(rows).returning(["id", "aircraft_id", "name", "path"]).execute();
       const orgOf = new Map(aircraft.map((a) => [a.id, a.organization_id]));
-      up.deps.search.index(made.map((m) => ({ id: m.id, name: m.name, path: m.path, aircraft_id: m.aircraft_id, organization_id: orgOf.get(m.aircraft_id)! })));
+      await up.deps.search.index(made.map((m) => ({ id: m.id, name: m.name, path: m.path, aircraft_id: m.aircraft_id, organization_id: orgOf.get(m.aircraft_id)! })));
       await up.deps.db
         .insertInto("file_text")
         .values(
@@ -96,7 +96,7 @@ async function contentSearch() {
       let total = 0;
       for (let r = 0; r < 40; r++) {
         const t = performance.now();
-        const res = up.deps.search.search({ text, aircraftIds: scope === "one" ? [ids[7 % ids.length]!] : ids, organizationId: null, limit: 20, offset: 0 });
+        const res = await up.deps.search.search({ text, aircraftIds: scope === "one" ? [ids[7 % ids.length]!] : ids, organizationId: null, limit: 20, offset: 0 });
         times.push(performance.now() - t);
         total = res.total;
       }

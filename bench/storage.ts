@@ -74,7 +74,7 @@ try {
         }
         return out;
       });
-      if (index) deps.search.index(inserted.map((r) => ({ id: r.id, name: r.name, path: r.path, aircraft_id: aircraftId, organization_id: client.organization_id! })));
+      if (index) await deps.search.index(inserted.map((r) => ({ id: r.id, name: r.name, path: r.path, aircraft_id: aircraftId, organization_id: client.organization_id! })));
     }
   };
   let t0 = performance.now();
@@ -117,7 +117,7 @@ try {
   ] as const) {
     const up = await timeIt(RUNS, () => get(`${srv.url}/_api/main/storage/v2/search.json?query=${q.replace(/ /g, "%20")}`, api));
     const portal = await timeIt(RUNS, () => get(`${srv.url}/storage/search?query=${q.replace(/ /g, "%20")}`, { cookie }));
-    rows.push([`Search ${deps.search.count(client.organization_id).toLocaleString("en-US")} indexed files: ${label}`, ms(up.median), ms(portal.median)]);
+    rows.push([`Search ${(await deps.search.count(client.organization_id)).toLocaleString("en-US")} indexed files: ${label}`, ms(up.median), ms(portal.median)]);
   }
 
   // ---- upload throughput --------------------------------------------------------------------------

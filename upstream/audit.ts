@@ -7,6 +7,7 @@
 // BEGIN IMMEDIATE (SQLite's write lock, waited for up to busy_timeout). The database refuses any
 // insert that does not extend the head (trigger audit_log_chain_insert), so the chain cannot fork.
 import type SQLite from "better-sqlite3";
+import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { Audit } from "./context";
 import type { DB } from "./db";
 import { GENESIS_HASH, chainVerifier, entryHash, type ChainEntry, type ChainResult, type HashedEntry } from "./audit-chain";
@@ -155,6 +156,131 @@ export function createAudit(db: DB, sqlite: SQLite.Database, { smallLog = SMALL_
         previous_hash: previous,
         period_last_hash: entries.length ? (entries[entries.length - 1]!.hash ?? "") : previous,
         chain_head: head ? { id: head.id, hash: head.hash, count: head.count } : null,
+        count: entries.length,
+        entries,
+      };
+    },
+  };
+}
+
+/**
+ * The same log on PostgreSQL (DATABASE_URL, ADR 056). Appends are serialised across processes by
+ * a table lock held for the append's transaction (SHARE ROW EXCLUSIVE: readers go on, a second
+ * appender waits); the ids continue after the identity sequence (advanced with setval, the
+ * counterpart of sqlite_sequence), and the triggers of migrations 004 and 009 refuse anything else.
+ */
+export function createPgAudit(db: DB, { smallLog = SMALL_LOG }: { smallLog?: number } = {}): Audit {
+  const q = async <T>(query: RawBuilder<unknown>, on: Kysely<any> = db) => (await query.execute(on)).rows as T[];
+  const SEQ = sql`pg_get_serial_sequence('audit_log', 'id')`;
+  const last = async (on: Kysely<any> = db) => (await q<{ id: number; hash: string | null }>(sql`SELECT id, hash FROM audit_log ORDER BY id DESC LIMIT 1`, on))[0];
+  /** The highest id handed out: the sequence's value once it was called (null before any entry). */
+  const sequence = async (on: Kysely<any> = db) => {
+    const r = (await q<{ n: number | null }>(sql`SELECT last_value AS n FROM pg_sequences WHERE schemaname = current_schema() AND sequencename = 'audit_log_id_seq'`, on))[0];
+    return r?.n == null ? null : Number(r.n);
+  };
+  const chunk = (after: number, upTo: number, limit: number) =>
+    q<HashedEntry>(sql`SELECT ${sql.raw(COLUMNS)} FROM audit_log WHERE id > ${after} AND id <= ${upTo} ORDER BY id LIMIT ${limit}`);
+  const byId = async (id: number) => (await q<HashedEntry>(sql`SELECT ${sql.raw(COLUMNS)} FROM audit_log WHERE id = ${id}`))[0];
+  const intact = async (id: number, hash: string) => {
+    const row = await byId(id);
+    return !!row && row.hash === hash && !!row.prev_hash && entryHash(row.prev_hash, row) === hash;
+  };
+  let verified: { id: number; hash: string; count: number; fullAt: number } | null = null;
+
+  return {
+    async log(e) {
+      const entry = {
+        created_at: new Date().toISOString(),
+        user_id: e.userId,
+        action: e.action,
+        entity: e.entity,
+        entity_id: e.entityId == null ? null : String(e.entityId),
+        organization_id: e.organizationId ?? null,
+        detail: JSON.stringify(e.detail ?? {}),
+        ip: e.ip ?? null,
+      };
+      await db.transaction().execute(async (trx) => {
+        await sql`LOCK TABLE audit_log IN SHARE ROW EXCLUSIVE MODE`.execute(trx);
+        const head = await last(trx);
+        const seq = (await sequence(trx)) ?? 0;
+        const id = Math.max(head?.id ?? 0, seq) + 1;
+        const prev = head?.hash ?? GENESIS_HASH;
+        const row = { ...entry, id };
+        const hash = entryHash(prev, row);
+        await sql`INSERT INTO audit_log (${sql.raw(COLUMNS)}) VALUES (${id}, ${row.created_at}, ${row.user_id}, ${row.action}, ${row.entity},
+          ${row.entity_id}, ${row.organization_id}, ${row.detail}, ${row.ip}, ${prev}, ${hash})`.execute(trx);
+        await sql`SELECT setval(${SEQ}, ${id})`.execute(trx);
+      });
+    },
+
+    async verify({ full = false } = {}): Promise<ChainResult & { full_at: string }> {
+      const upTo = (await last())?.id ?? 0;
+      const seq = await sequence();
+      // findByHash is asked only where the chain is broken: those hashes are looked up per chunk.
+      const known = new Map<string, number>();
+      const findByHash = (h: string) => known.get(h) ?? null;
+      const c = verified;
+      const resume =
+        !full && c && c.count >= smallLog && Date.now() - c.fullAt < FULL_EVERY_MS && upTo >= c.id && (await intact(c.id, c.hash)) &&
+        Number((await q<{ n: number }>(sql`SELECT count(*) AS n FROM audit_log WHERE id <= ${c.id}`))[0]?.n) === c.count
+          ? c
+          : null;
+      const v = chainVerifier(resume ? { startPrev: resume.hash, startId: resume.id, sequence: seq, findByHash } : { sequence: seq, findByHash });
+      let after = resume?.id ?? 0;
+      let prevHash = resume?.hash ?? GENESIS_HASH;
+      for (;;) {
+        const rows = await chunk(after, upTo, VERIFY_CHUNK);
+        if (rows.length === 0) break;
+        const wanted = new Set<string>();
+        for (const e of rows) {
+          if (e.prev_hash && (e.prev_hash !== prevHash || entryHash(e.prev_hash, e) !== e.hash)) wanted.add(e.prev_hash);
+          prevHash = e.hash ?? prevHash;
+        }
+        if (wanted.size) {
+          const found = await q<{ id: number; hash: string }>(sql`SELECT min(id) AS id, hash FROM audit_log WHERE hash = ANY(${[...wanted]}::text[]) GROUP BY hash`);
+          for (const f of found) known.set(f.hash, Number(f.id));
+        }
+        v.push(rows);
+        after = rows[rows.length - 1]!.id;
+      }
+      let result = v.finish();
+      if (result.problem?.kind === "truncated" && ((await last())?.id ?? 0) > upTo) result = { ...result, ok: true, problem: null };
+      if (resume) result = { ...result, count: resume.count + result.count, head: result.head ?? { id: resume.id, hash: resume.hash } };
+      const fullAt = resume ? resume.fullAt : Date.now();
+      verified = result.ok && result.head?.hash ? { id: result.head.id, hash: result.head.hash, count: result.count, fullAt } : null;
+      return { ...result, full_at: new Date(fullAt).toISOString() };
+    },
+
+    async exportPeriod({ from, to }): Promise<AuditExport> {
+      const start = from ? `${from}T00:00:00.000Z` : null;
+      const end = to ? new Date(Date.parse(`${to}T00:00:00.000Z`) + 86_400_000).toISOString() : null;
+      const first = (await q<{ id: number | null }>(sql`SELECT min(id) AS id FROM audit_log WHERE created_at >= ${start ?? ""}`))[0];
+      const lastIn = (await q<{ id: number | null }>(sql`SELECT max(id) AS id FROM audit_log WHERE created_at < ${end ?? "9999"}`))[0];
+      const head = (await q<{ id: number; hash: string | null; count: number }>(
+        sql`SELECT id, hash, (SELECT count(*) FROM audit_log) AS count FROM audit_log ORDER BY id DESC LIMIT 1`,
+      ))[0];
+      const entries: HashedEntry[] = [];
+      if (first?.id != null && lastIn?.id != null && first.id <= lastIn.id) {
+        let after = first.id - 1;
+        for (;;) {
+          const rows = await chunk(after, lastIn.id, VERIFY_CHUNK);
+          if (rows.length === 0) break;
+          entries.push(...rows);
+          after = rows[rows.length - 1]!.id;
+        }
+      }
+      const previous = entries[0]
+        ? ((await q<{ hash: string | null }>(sql`SELECT hash FROM audit_log WHERE id < ${entries[0].id} ORDER BY id DESC LIMIT 1`))[0]?.hash ?? GENESIS_HASH)
+        : ((await q<{ hash: string | null }>(sql`SELECT hash FROM audit_log WHERE created_at < ${start ?? ""} ORDER BY id DESC LIMIT 1`))[0]?.hash ?? GENESIS_HASH);
+      return {
+        format: "aero-records-audit-export",
+        version: 1,
+        algorithm: EXPORT_INSTRUCTIONS,
+        period: { from: from ?? null, to: to ?? null },
+        exported_at: new Date().toISOString(),
+        previous_hash: previous,
+        period_last_hash: entries.length ? (entries[entries.length - 1]!.hash ?? "") : previous,
+        chain_head: head ? { id: head.id, hash: head.hash, count: Number(head.count) } : null,
         count: entries.length,
         entries,
       };

@@ -27,6 +27,7 @@ export function loadUpstreamConfig(env: Record<string, string | undefined> = pro
   const port = env.PORT ?? "3000";
   return {
     dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
     clientUuid: env.CLIENT_UUID ?? DEFAULT_CLIENT_UUID,
     secret: env.BLOB_SECRET ?? persistentSecret(dataDir, "blob-secret.key"),
     forwardSecret: env.UPSTREAM_SECRET || undefined,

@@ -7,6 +7,11 @@ import type { UpstreamCallMeta } from "./client-address";
 
 export interface UpstreamConfig {
   dataDir: string;
+  /**
+   * DATABASE_URL: a PostgreSQL connection URL (ADR 056). Set, the database is PostgreSQL (no SQLite
+   * file is written); unset, `${dataDir}/portal.sqlite`.
+   */
+  databaseUrl?: string;
   /** The fixed client uuid every call must carry in X-User-Uuid. */
   clientUuid: string;
   /** HMAC secret for blob signatures (generated and kept in DATA_DIR when not configured). */
@@ -109,10 +114,11 @@ export interface SearchHit {
   match_page: number | null;
 }
 
+/** The file-search seam (ADR 056): FTS5 on SQLite (search/fts.ts), full-text search on PostgreSQL (search/pg.ts). */
 export interface SearchIndex {
-  index(items: { id: number; name: string; path: string; aircraft_id: number; organization_id: number }[]): void;
-  remove(ids: number[]): void;
-  removeAircraftPrefix(aircraftId: number, pathPrefix: string): void;
+  index(items: { id: number; name: string; path: string; aircraft_id: number; organization_id: number }[]): Promise<void>;
+  remove(ids: number[]): Promise<void>;
+  removeAircraftPrefix(aircraftId: number, pathPrefix: string): Promise<void>;
   search(q: {
     text: string;
     aircraftIds: number[] | "all";
@@ -120,12 +126,12 @@ export interface SearchIndex {
     folderPath?: string | null;
     limit: number;
     offset: number;
-  }): { total: number; hits: SearchHit[] };
-  count(organizationId?: number | null): number;
+  }): Promise<{ total: number; hits: SearchHit[] }>;
+  count(organizationId?: number | null): Promise<number>;
   /** Ids in the index (ascending, after `afterId`, up to `upToId` when given), optionally of one organization: the rebuild's stale-entry sweep. */
-  ids(q: { afterId: number; upToId?: number | null; organizationId?: number | null; limit: number }): number[];
+  ids(q: { afterId: number; upToId?: number | null; organizationId?: number | null; limit: number }): Promise<number[]>;
   /** Entries per organization id, in one pass (the admin's index overview). */
-  countByOrganization(): Map<number, number>;
+  countByOrganization(): Promise<Map<number, number>>;
 }
 
 export interface Mailer {

@@ -3,10 +3,11 @@ import path from "node:path";
 import { Hono, type MiddlewareHandler } from "hono";
 import { openDatabase } from "./db";
 import type { Deps, HonoEnv, UpstreamConfig } from "./context";
-import { createAudit } from "./audit";
+import { createAudit, createPgAudit } from "./audit";
 import { createLocalBlobStore } from "./blob/local";
 import { createS3BlobStore } from "./blob/s3";
 import { createFtsSearch } from "./search/fts";
+import { createPgSearch } from "./search/pg";
 import { createMailer } from "./mail/outbox";
 import { onError } from "./http";
 import { requireAuth } from "./auth";
@@ -70,7 +71,7 @@ export function registerMainRoutes(app: Hono<HonoEnv>, signedIn?: MiddlewareHand
 }
 
 export async function createUpstream(config: UpstreamConfig): Promise<Upstream> {
-  const { db, sqlite, close } = await openDatabase(config.dataDir);
+  const { db, sqlite, close } = await openDatabase(config.dataDir, { databaseUrl: config.databaseUrl });
   // S3-compatible storage when S3_* is configured (ADR 055), else the local blob directory.
   const blob = config.s3 ? createS3BlobStore(config.s3, config) : createLocalBlobStore(path.join(config.dataDir, "blobs"), config);
   const clock = config.clock;
@@ -78,9 +79,9 @@ export async function createUpstream(config: UpstreamConfig): Promise<Upstream> 
     db,
     jobs: createJobQueue(db, { now: clock ? () => clock.now() : undefined }),
     blob,
-    search: createFtsSearch(sqlite),
+    search: sqlite ? createFtsSearch(sqlite) : createPgSearch(db),
     mail: createMailer(db, config),
-    audit: createAudit(db, sqlite),
+    audit: sqlite ? createAudit(db, sqlite) : createPgAudit(db),
     config,
   };
   await ensureSpeedTestFiles(blob);

@@ -528,9 +528,9 @@ describe("search index rebuild", () => {
       .execute();
     const expected = items.length;
     // Damage the index: one entry missing, one stale entry that matches no record.
-    deps.search.remove([items[3].id]);
-    deps.search.index([{ id: 99_999_999, name: "Ghost record.pdf", path: "/Ghost record.pdf", aircraft_id: items[0].aircraft_id, organization_id: org.id }]);
-    expect(deps.search.count(org.id)).toBe(expected);
+    await deps.search.remove([items[3].id]);
+    await deps.search.index([{ id: 99_999_999, name: "Ghost record.pdf", path: "/Ghost record.pdf", aircraft_id: items[0].aircraft_id, organization_id: org.id }]);
+    expect(await deps.search.count(org.id)).toBe(expected);
 
     // One unfinished job per scope (a job row queued behind the worker's back, not woken yet).
     const pending = await deps.db
@@ -557,16 +557,16 @@ describe("search index rebuild", () => {
     const after = ok(await get("/admin/search/reindex.json", admin), ReindexAnswer);
     const job = after.jobs.find((j) => j.id === queued.job.id)!;
     expect(job).toMatchObject({ status: "done", done: expected, percent: 100, count_after: expected });
-    expect(deps.search.search({ text: "Ghost", aircraftIds: "all", limit: 10, offset: 0 }).total).toBe(0);
-    expect(deps.search.ids({ afterId: items[3].id - 1, upToId: items[3].id, limit: 1 })).toEqual([items[3].id]);
+    expect((await deps.search.search({ text: "Ghost", aircraftIds: "all", limit: 10, offset: 0 })).total).toBe(0);
+    expect(await deps.search.ids({ afterId: items[3].id - 1, upToId: items[3].id, limit: 1 })).toEqual([items[3].id]);
     expect(after.index.by_organization.find((o) => o.organization.slug === "skyline")).toMatchObject({ indexed: expected, items: expected });
   });
 
   it("keeps answering searches mid-rebuild and resumes an interrupted job", async () => {
     const deps = up.upstream.deps;
-    const before = deps.search.count(null);
-    const hits = () => deps.search.search({ text: "Certificate", aircraftIds: "all", limit: 100, offset: 0 }).total;
-    const expectedHits = hits();
+    const before = await deps.search.count(null);
+    const hits = async () => (await deps.search.search({ text: "Certificate", aircraftIds: "all", limit: 100, offset: 0 })).total;
+    const expectedHits = await hits();
     expect(expectedHits).toBeGreaterThan(0);
     // A job left "running" half-way by a restart.
     const job = await deps.db
@@ -587,13 +587,13 @@ describe("search index rebuild", () => {
     await runReindexBatch(deps, job, 7);
     const mid = await deps.db.selectFrom("search_reindex_jobs").selectAll().where("id", "=", job.id).executeTakeFirstOrThrow();
     expect(mid).toMatchObject({ status: "running", done: 7 });
-    expect(hits()).toBe(expectedHits); // nothing was dropped
+    expect(await hits()).toBe(expectedHits); // nothing was dropped
     wakeReindexWorker(deps);
     await reindexIdle(deps);
     const done = await deps.db.selectFrom("search_reindex_jobs").selectAll().where("id", "=", job.id).executeTakeFirstOrThrow();
     expect(done.status).toBe("done");
     expect(done.count_after).toBe(before);
-    expect(hits()).toBe(expectedHits);
+    expect(await hits()).toBe(expectedHits);
   });
 });
 

@@ -33,7 +33,7 @@ describe("npm run worker", () => {
     expect((await up.upstream.deps.db.selectFrom("jobs").select("status").where("status", "=", "queued").execute()).length).toBe(1);
 
     const child = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
-      env: { ...process.env, DATA_DIR: up.dataDir, JOB_WORKERS: "1" },
+      env: { ...process.env, DATA_DIR: up.dataDir, JOB_WORKERS: "1", ...(up.upstream.deps.config.databaseUrl ? { DATABASE_URL: up.upstream.deps.config.databaseUrl } : {}) },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let out = "";

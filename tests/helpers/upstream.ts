@@ -9,6 +9,33 @@ import { forwardedIpHeaders, httpEntry } from "../../upstream/client-address";
 import { seedDemo } from "../../upstream/db/seed";
 import { manualClock, type ManualClock } from "../../upstream/lib/clock";
 import type { S3Config } from "../../upstream/context";
+import pg from "pg";
+
+/** Set by tests/setup/pg-global.ts (PG_TESTS=1): the maintenance URL of the temporary cluster. */
+export const PG_TEST_URL = process.env.PG_TEST_URL || null;
+export const onPostgres = !!PG_TEST_URL;
+let pgDatabases = 0;
+
+/** A fresh, empty database in the test cluster: its URL and how to drop it. */
+export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  if (!PG_TEST_URL) throw new Error("PG_TEST_URL is not set (run with PG_TESTS=1).");
+  const name = `aero_t${process.pid}_${++pgDatabases}_${Date.now().toString(36)}`;
+  const admin = new pg.Client(PG_TEST_URL);
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(PG_TEST_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client(PG_TEST_URL!);
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
 
 export const TEST_CLIENT_UUID = "00000000-test-4000-8000-000000000001";
 export const DEMO_PASSWORD = "demo-pass-2026";
@@ -49,12 +76,14 @@ export async function startTestUpstream({
   s3?: S3Config;
 } = {}): Promise<TestUpstream> {
   const clock = manualClock();
+  const database = PG_TEST_URL ? await createTestDatabase() : null;
   let origin = "";
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const upstream = await createUpstream({
     dataDir,
+    databaseUrl: database?.url,
     clientUuid: TEST_CLIENT_UUID,
     secret: "test-secret-0123456789abcdef",
     forwardSecret: TEST_FORWARD_SECRET,
@@ -92,6 +121,7 @@ export async function startTestUpstream({
     async close() {
       await new Promise<void>((r) => server.close(() => r()));
       await upstream.close();
+      await database?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
     async signIn(email, password = DEMO_PASSWORD) {

@@ -19,7 +19,7 @@ afterAll(async () => {
 
 describe("storage_totals", () => {
   it("follows inserts, size changes, folder flips and deletes", async () => {
-    const { sqlite } = opened;
+    const sqlite = opened.sqlite!;
     const totals = () => sqlite.prepare("SELECT files, bytes FROM storage_totals WHERE id = 1").get();
     const scan = () => sqlite.prepare("SELECT count(*) AS files, coalesce(sum(size), 0) AS bytes FROM storage_items WHERE is_folder = 0").get();
     const org = sqlite.prepare("INSERT INTO organizations (name, slug) VALUES ('Agg', 'agg') RETURNING id").get() as { id: number };

@@ -360,10 +360,10 @@ describe("demo seed (full variant)", () => {
 
   it("indexes every file and folder for search", async () => {
     const items = await up.deps.db.selectFrom("storage_items").select(["id", "path"]).execute();
-    expect(up.deps.search.count()).toBe(items.filter((i) => i.path !== "/").length);
-    const hits = up.deps.search.search({ text: "Airworthiness", aircraftIds: "all", limit: 50, offset: 0 });
+    expect(await up.deps.search.count()).toBe(items.filter((i) => i.path !== "/").length);
+    const hits = await up.deps.search.search({ text: "Airworthiness", aircraftIds: "all", limit: 50, offset: 0 });
     expect(hits.total).toBeGreaterThanOrEqual(DEMO_FLEET.length);
-    expect(up.deps.search.search({ text: "Damage Charts", aircraftIds: "all", limit: 5, offset: 0 }).total).toBeGreaterThan(0);
+    expect((await up.deps.search.search({ text: "Damage Charts", aircraftIds: "all", limit: 5, offset: 0 })).total).toBeGreaterThan(0);
   });
 
   it("writes real PDF, XLSX, PNG, CSV and text files", async () => {

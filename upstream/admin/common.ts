@@ -49,7 +49,7 @@ export function parseId(raw: string | undefined, what: string): number {
 }
 
 export function isUniqueViolation(err: unknown) {
-  return typeof err === "object" && err !== null && "code" in err && String((err as { code: unknown }).code).startsWith("SQLITE_CONSTRAINT_UNIQUE");
+  return typeof err === "object" && err !== null && "code" in err && String((err as { code: unknown }).code).startsWith("SQLITE_CONSTRAINT_UNIQUE") || (err as { code: unknown }).code === "23505" /* PostgreSQL unique_violation */;
 }
 
 // ---------------------------------------------------------------------------------------------

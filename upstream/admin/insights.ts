@@ -1,6 +1,8 @@
 // Read-only admin views: the analytics aggregates (/admin/analytics) and the audit log (/admin/audit).
 // Analytics answers every chart of the page in one call: a handful of grouped queries that run in
 // parallel, each reading an index (003_admin_indexes), never a query per row.
+import { isPostgres } from "../db/dialect";
+import type { DB } from "../db";
 import type { Hono } from "hono";
 import { sql } from "kysely";
 import type { HonoEnv } from "../context";
@@ -22,7 +24,11 @@ export function lastWeeks(n: number, now = new Date()): string[] {
 }
 
 /** SQLite: the Monday on or before a timestamp column. */
-const weekOf = (column: string) => sql<string>`date(${sql.ref(column)}, '-6 days', 'weekday 1')`;
+/** The Monday (UTC, YYYY-MM-DD) of the week of an ISO timestamp column. */
+const weekOf = (db: DB, column: string) =>
+  isPostgres(db)
+    ? sql<string>`to_char(date_trunc('week', (${sql.ref(column)})::timestamptz AT TIME ZONE 'UTC'), 'YYYY-MM-DD')`
+    : sql<string>`date(${sql.ref(column)}, '-6 days', 'weekday 1')`;
 
 export function registerInsightRoutes(app: Hono<HonoEnv>) {
   app.get("/admin/analytics.json", async (c) => {
@@ -54,28 +60,28 @@ export function registerInsightRoutes(app: Hono<HonoEnv>) {
       db.selectFrom("storage_totals").select(["bytes", "files"]).where("id", "=", 1).executeTakeFirst().then((r) => r ?? { bytes: 0, files: 0 }),
       db
         .selectFrom("storage_items")
-        .select([weekOf("created_at").as("week"), (eb) => eb.fn.countAll<number>().as("files"), sql<number>`coalesce(sum(size), 0)`.as("bytes")])
+        .select([weekOf(db, "created_at").as("week"), (eb) => eb.fn.countAll<number>().as("files"), sql<number>`coalesce(sum(size), 0)`.as("bytes")])
         .where("is_folder", "=", 0)
         .where("created_at", ">=", from)
         .groupBy(sql`1`)
         .execute(),
       db
         .selectFrom("tokens")
-        .select([weekOf("created_at").as("week"), (eb) => eb.fn.countAll<number>().as("n"), sql<number>`count(DISTINCT user_id)`.as("users")])
+        .select([weekOf(db, "created_at").as("week"), (eb) => eb.fn.countAll<number>().as("n"), sql<number>`count(DISTINCT user_id)`.as("users")])
         .where("created_at", ">=", from)
         .groupBy(sql`1`)
         .execute(),
       // Uploads: files filed (storage_items rows created), by week.
       db
         .selectFrom("storage_items")
-        .select([weekOf("created_at").as("week"), (eb) => eb.fn.countAll<number>().as("n")])
+        .select([weekOf(db, "created_at").as("week"), (eb) => eb.fn.countAll<number>().as("n")])
         .where("is_folder", "=", 0)
         .where("created_at", ">=", from)
         .groupBy(sql`1`)
         .execute(),
       db
         .selectFrom("audit_log")
-        .select([weekOf("created_at").as("week"), (eb) => eb.fn.countAll<number>().as("n")])
+        .select([weekOf(db, "created_at").as("week"), (eb) => eb.fn.countAll<number>().as("n")])
         .where("created_at", ">=", from)
         .where((eb) => eb.or([eb("action", "like", "admin.%"), eb("action", "like", "access.%")]))
         .groupBy(sql`1`)

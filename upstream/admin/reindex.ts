@@ -54,14 +54,14 @@ export async function runReindexBatch(deps: Deps, job: JobRow, batchSize = REIND
   const finished = batch.length < batchSize;
   const upTo = finished ? null : last;
   await deps.db.transaction().execute(async (trx) => {
-    deps.search.index(batch);
+    await deps.search.index(batch);
     const keep = new Set(batch.map((b) => b.id));
     let after = job.last_item_id;
     for (;;) {
-      const ids = deps.search.ids({ afterId: after, upToId: upTo, organizationId: orgId, limit: 5000 });
+      const ids = await deps.search.ids({ afterId: after, upToId: upTo, organizationId: orgId, limit: 5000 });
       if (!ids.length) break;
       const stale = ids.filter((id) => !keep.has(id));
-      if (stale.length) deps.search.remove(stale);
+      if (stale.length) await deps.search.remove(stale);
       after = ids[ids.length - 1];
       if (ids.length < 5000) break;
     }
@@ -76,7 +76,7 @@ export async function runReindexBatch(deps: Deps, job: JobRow, batchSize = REIND
       .execute();
   });
   if (finished) {
-    const after = deps.search.count(orgId);
+    const after = await deps.search.count(orgId);
     await deps.db.updateTable("search_reindex_jobs").set({ count_after: after }).where("id", "=", job.id).execute();
     await deps.audit.log({
       userId: job.created_by,
@@ -234,7 +234,7 @@ export function registerReindexRoutes(app: Hono<HonoEnv>) {
         .orderBy(sql`lower(name)`)
         .execute(),
     ]);
-    const indexed = deps.search.countByOrganization();
+    const indexed = await deps.search.countByOrganization();
     const by_organization = orgs.map((o) => ({
       organization: o,
       indexed: indexed.get(o.id) ?? 0,
@@ -261,7 +261,7 @@ export function registerReindexRoutes(app: Hono<HonoEnv>) {
     busy = orgId == null ? busy : busy.where((eb) => eb.or([eb("organization_id", "is", null), eb("organization_id", "=", orgId)]));
     if (orgId == null) busy = busy.where("organization_id", "is", null);
     if (await busy.executeTakeFirst()) throw refuse(ADMIN_MESSAGES.reindexBusy);
-    const [total, before] = [await countItems(deps, orgId), deps.search.count(orgId)];
+    const [total, before] = [await countItems(deps, orgId), await deps.search.count(orgId)];
     const row = await deps.db
       .insertInto("search_reindex_jobs")
       .values({

@@ -1,7 +1,8 @@
 import path from "node:path";
 import fs from "node:fs";
 import SQLite from "better-sqlite3";
-import { Kysely, Migrator, SqliteDialect, type Migration, type MigrationProvider } from "kysely";
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration, type MigrationProvider } from "kysely";
+import pg from "pg";
 import type { Database } from "./schema";
 import * as m001 from "./migrations/001_init";
 import * as m002 from "./migrations/002_consultant_indexes";
@@ -42,19 +43,53 @@ class InlineProvider implements MigrationProvider {
 
 export interface OpenedDatabase {
   db: DB;
-  sqlite: SQLite.Database;
+  /** The SQLite handle; null on PostgreSQL (DATABASE_URL). */
+  sqlite: SQLite.Database | null;
+  dialect: "sqlite" | "postgres";
   close: () => Promise<void>;
 }
 
-/** Opens (creating if needed) `${dataDir}/portal.sqlite` in WAL mode and runs pending migrations. */
-export async function openDatabase(dataDir: string, { filename = "portal.sqlite" } = {}): Promise<OpenedDatabase> {
-  fs.mkdirSync(dataDir, { recursive: true });
-  const sqlite = new SQLite(filename === ":memory:" ? ":memory:" : path.join(dataDir, filename));
-  sqlite.pragma("journal_mode = WAL");
-  sqlite.pragma("synchronous = NORMAL");
-  sqlite.pragma("foreign_keys = ON");
-  sqlite.pragma("busy_timeout = 5000");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+/**
+ * Result types as the SQLite side returns them: 64-bit integers (ids, sizes, count(*)) and numerics
+ * (sum(), avg()) as JavaScript numbers instead of strings. Exact up to 2^53.
+ */
+const pgTypes = {
+  getTypeParser: ((oid: number, format?: "text" | "binary") => {
+    if (oid === pg.types.builtins.INT8 || oid === pg.types.builtins.NUMERIC) return (v: string) => (v == null ? v : Number(v));
+    return pg.types.getTypeParser(oid, format as "text");
+  }) as typeof pg.types.getTypeParser,
+};
+
+/** A pool on a PostgreSQL URL with the portal's result types. */
+export function createPgPool(databaseUrl: string, max = 10): pg.Pool {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max, types: pgTypes });
+  pool.on("error", (err) => console.error("[db] idle PostgreSQL connection failed", err));
+  return pool;
+}
+
+/**
+ * Opens the database and runs pending migrations: PostgreSQL when `databaseUrl` is given (nothing
+ * is written under dataDir), otherwise (creating if needed) `${dataDir}/portal.sqlite` in WAL mode.
+ */
+export async function openDatabase(dataDir: string, opts?: { filename?: string; databaseUrl?: undefined }): Promise<OpenedDatabase & { sqlite: SQLite.Database }>;
+export async function openDatabase(dataDir: string, opts?: { filename?: string; databaseUrl?: string | null }): Promise<OpenedDatabase>;
+export async function openDatabase(
+  dataDir: string,
+  { filename = "portal.sqlite", databaseUrl }: { filename?: string; databaseUrl?: string | null } = {},
+): Promise<OpenedDatabase> {
+  let sqlite: SQLite.Database | null = null;
+  let db: DB;
+  if (databaseUrl) {
+    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: createPgPool(databaseUrl) }) });
+  } else {
+    fs.mkdirSync(dataDir, { recursive: true });
+    sqlite = new SQLite(filename === ":memory:" ? ":memory:" : path.join(dataDir, filename));
+    sqlite.pragma("journal_mode = WAL");
+    sqlite.pragma("synchronous = NORMAL");
+    sqlite.pragma("foreign_keys = ON");
+    sqlite.pragma("busy_timeout = 5000");
+    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  }
   // Unordered: migrations written side by side on branches (008, 009, 010) may land in any order
   // on a data directory that already ran a later one; each is independent of the others.
   const migrator = new Migrator({ db, provider: new InlineProvider(), allowUnorderedMigrations: true });
@@ -70,6 +105,7 @@ export async function openDatabase(dataDir: string, { filename = "portal.sqlite"
   return {
     db,
     sqlite,
+    dialect: databaseUrl ? "postgres" : "sqlite",
     close: async () => {
       if (closed) return;
       closed = true;

@@ -1436,7 +1436,7 @@ async function seedAll(db: DB, deps: Deps, sc: SeedCtx) {
       searchItems.push({ id: r.id, name: r.name, path: r.path, aircraft_id: r.aircraft_id, organization_id: fleet.find((a) => a.id === r.aircraft_id)!.orgId });
     }
   }
-  for (const part of chunks(searchItems, 1000)) deps.search.index(part);
+  for (const part of chunks(searchItems, 1000)) await deps.search.index(part);
 
   // Favourites and follows of the demo client
   const sky0 = bySlug("skyline")[0];

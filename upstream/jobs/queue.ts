@@ -3,6 +3,7 @@
 // several processes on one database file), runs it, and marks it done, or schedules a retry with
 // exponential back-off until max_attempts, then marks it failed. A job whose worker died is taken
 // again once its lock expires. Seam: a PostgreSQL queue library can implement the same interface.
+import { isPostgres } from "../db/dialect";
 import { sql } from "kysely";
 import type { DB } from "../db";
 import type { JobStatus } from "../db/schema";
@@ -75,12 +76,14 @@ export function createJobQueue(db: DB, opts: QueueOptions = {}): JobQueue {
     },
     async claim() {
       const t = now();
+      // PostgreSQL: concurrent claimers skip a row another is claiming (SQLite has one writer at a time).
+      const skipLocked = isPostgres(db) ? sql`FOR UPDATE SKIP LOCKED` : sql``;
       const row = await sql<{ id: number; kind: string; payload: string; attempts: number; max_attempts: number }>`
         UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_until = ${iso(t + lockMs)}, updated_at = ${iso(t)}
         WHERE id = (
           SELECT id FROM jobs
           WHERE (status = 'queued' AND run_after <= ${iso(t)}) OR (status = 'running' AND locked_until < ${iso(t)})
-          ORDER BY priority DESC, run_after, id LIMIT 1
+          ORDER BY priority DESC, run_after, id LIMIT 1 ${skipLocked}
         )
         RETURNING id, kind, payload, attempts, max_attempts`.execute(db);
       const r = row.rows[0];

@@ -35,7 +35,7 @@ export const EMAIL_TAKEN = "An account with this e-mail address already exists."
 export const usernameFrom = (first: string, last: string) => `${first.trim()} ${last.trim()}`.replace(/\s+/g, " ").trim();
 
 const isUniqueViolation = (err: unknown) =>
-  typeof err === "object" && err !== null && "code" in err && String((err as { code: unknown }).code).startsWith("SQLITE_CONSTRAINT_UNIQUE");
+  typeof err === "object" && err !== null && "code" in err && String((err as { code: unknown }).code).startsWith("SQLITE_CONSTRAINT_UNIQUE") || (err as { code: unknown }).code === "23505" /* PostgreSQL unique_violation */;
 
 /**
  * Creates a user with a hashed password (and, for a consultant, the consultants row) in one

@@ -126,9 +126,9 @@ async function reserveAttempt(deps: Deps, key: string): Promise<{ attempts: numb
   const { rows } = await sql<{ failures: number; locked_until: string | null }>`
     INSERT INTO login_attempts (key, failures, first_failure_at, locked_until) VALUES (${key}, 1, ${now}, NULL)
     ON CONFLICT (key) DO UPDATE SET
-      failures = CASE WHEN locked_until > ${now} THEN failures WHEN first_failure_at < ${windowStart} THEN 1 ELSE failures + 1 END,
-      first_failure_at = CASE WHEN locked_until > ${now} THEN first_failure_at WHEN first_failure_at < ${windowStart} THEN ${now} ELSE first_failure_at END,
-      locked_until = CASE WHEN locked_until > ${now} THEN locked_until ELSE NULL END
+      failures = CASE WHEN login_attempts.locked_until > ${now} THEN login_attempts.failures WHEN login_attempts.first_failure_at < ${windowStart} THEN 1 ELSE login_attempts.failures + 1 END,
+      first_failure_at = CASE WHEN login_attempts.locked_until > ${now} THEN login_attempts.first_failure_at WHEN login_attempts.first_failure_at < ${windowStart} THEN ${now} ELSE login_attempts.first_failure_at END,
+      locked_until = CASE WHEN login_attempts.locked_until > ${now} THEN login_attempts.locked_until ELSE NULL END
     RETURNING failures, locked_until`.execute(deps.db);
   const row = rows[0]!;
   // Addresses that were only ever guessed leave rows behind: prune old ones now and then.

@@ -7,6 +7,7 @@
 //   availability status and write notes and rates. ops_template has no marketplace.
 // - comment_by_admin and the daily rates are shown to non-consultant viewers only; the e-mail and the
 //   message to the admins to the consultant themself and staff only.
+import { isPostgres, LIKE, nocase } from "../db/dialect";
 import crypto from "node:crypto";
 import type { Context, Hono } from "hono";
 import { sql, type Kysely, type Updateable } from "kysely";
@@ -241,11 +242,18 @@ function cardBase(db: Kysely<Database>, viewer: AuthUser, f: MarketplaceFilters,
       exists(selectFrom("consultant_likes as sl").select(sql`1`.as("one")).whereRef("sl.consultant_id", "=", "c.id").where("sl.user_id", "=", viewer.id)),
     );
   }
-  if (f.country) q = q.where(sql<boolean>`c.country = ${f.country} COLLATE NOCASE`);
+  const pg = isPostgres(db);
+  if (f.country) q = q.where(pg ? sql<boolean>`lower(c.country) = lower(${f.country})` : sql<boolean>`c.country = ${f.country} COLLATE NOCASE`);
   if (f.aircraft_type) q = q.where("c.aircraft_type", f.aircraft_type === "1" ? "=" : "!=", "1");
   if (f.helicopter_type) q = q.where("c.helicopter_type", f.helicopter_type === "1" ? "=" : "!=", "1");
   if (f.power_plant_type) q = q.where("c.power_plant_type", f.power_plant_type === "1" ? "=" : "!=", "1");
-  if (f.service) q = q.where(sql<boolean>`EXISTS (SELECT 1 FROM json_each(c.services) j WHERE j.value = ${f.service} COLLATE NOCASE)`);
+  if (f.service) {
+    q = q.where(
+      pg
+        ? sql<boolean>`EXISTS (SELECT 1 FROM jsonb_array_elements_text(CASE WHEN jsonb_typeof(c.services::jsonb) = 'array' THEN c.services::jsonb ELSE '[]'::jsonb END) j(value) WHERE lower(j.value) = lower(${f.service}))`
+        : sql<boolean>`EXISTS (SELECT 1 FROM json_each(c.services) j WHERE j.value = ${f.service} COLLATE NOCASE)`,
+    );
+  }
   if (f.availability === "available") q = q.where("c.availability_status", "=", 1);
   else if (f.availability === "not_available") q = q.where("c.availability_status", "=", 0);
   else if (f.availability === "unset") q = q.where("c.availability_status", "is", null);
@@ -254,10 +262,11 @@ function cardBase(db: Kysely<Database>, viewer: AuthUser, f: MarketplaceFilters,
   const text = f.q?.trim();
   if (text) {
     const like = `%${escapeLike(text)}%`;
+    const L = LIKE(db);
     q = q.where(
-      sql<boolean>`(c.name LIKE ${like} ESCAPE '\\' OR c.city LIKE ${like} ESCAPE '\\' OR c.country LIKE ${like} ESCAPE '\\'
-        OR c.aircraft_sub_type LIKE ${like} ESCAPE '\\' OR c.helicopter_sub_type LIKE ${like} ESCAPE '\\'
-        OR c.power_plant_sub_type LIKE ${like} ESCAPE '\\' OR c.services LIKE ${like} ESCAPE '\\')`,
+      sql<boolean>`(c.name ${L} ${like} ESCAPE '\\' OR c.city ${L} ${like} ESCAPE '\\' OR c.country ${L} ${like} ESCAPE '\\'
+        OR c.aircraft_sub_type ${L} ${like} ESCAPE '\\' OR c.helicopter_sub_type ${L} ${like} ESCAPE '\\'
+        OR c.power_plant_sub_type ${L} ${like} ESCAPE '\\' OR c.services ${L} ${like} ESCAPE '\\')`,
     );
   }
   return q;
@@ -276,18 +285,19 @@ async function queryCards(deps: Deps, viewer: AuthUser, f: MarketplaceFilters, s
       sql<number>`(SELECT COUNT(*) FROM consultant_ratings r WHERE r.consultant_id = c.id)`.as("rating_count"),
       sql<number>`EXISTS (SELECT 1 FROM consultant_likes l WHERE l.consultant_id = c.id AND l.user_id = ${viewer.id})`.as("liked"),
     ]);
+  const byName = nocase(deps.db, sql.ref("c.name"));
   switch (f.sort ?? "rating") {
     case "name":
-      list = list.orderBy(sql`c.name COLLATE NOCASE`).orderBy("c.id");
+      list = list.orderBy(byName).orderBy("c.id");
       break;
     case "country":
-      list = list.orderBy(sql`c.country COLLATE NOCASE`).orderBy(sql`c.name COLLATE NOCASE`).orderBy("c.id");
+      list = list.orderBy(nocase(deps.db, sql.ref("c.country"))).orderBy(byName).orderBy("c.id");
       break;
     case "newest":
       list = list.orderBy("c.created_at", "desc").orderBy("c.id", "desc");
       break;
     default:
-      list = list.orderBy(sql`avg_rating DESC NULLS LAST`).orderBy(sql`rating_count`, "desc").orderBy(sql`c.name COLLATE NOCASE`).orderBy("c.id");
+      list = list.orderBy(sql`avg_rating DESC NULLS LAST`).orderBy(sql`rating_count`, "desc").orderBy(byName).orderBy("c.id");
   }
   const [rows, count] = await Promise.all([
     list.limit(perPage).offset((page - 1) * perPage).execute(),
@@ -351,11 +361,19 @@ async function computeFacets(db: Kysely<Database>): Promise<Facets> {
       .groupBy("c.country")
       .orderBy("c.country")
       .execute(),
-    sql<{ value: string; count: number }>`
+    (isPostgres(db)
+      ? sql<{ value: string; count: number }>`
+      SELECT j.v #>> '{}' AS value, COUNT(*) AS count
+      FROM consultants c JOIN users u ON u.id = c.user_id,
+        jsonb_array_elements(CASE WHEN jsonb_typeof(c.services::jsonb) = 'array' THEN c.services::jsonb ELSE '[]'::jsonb END) j(v)
+      WHERE c.active = 1 AND u.active = 1 AND c.name != '' AND jsonb_typeof(j.v) = 'string'
+      GROUP BY 1 ORDER BY 1`
+      : sql<{ value: string; count: number }>`
       SELECT j.value AS value, COUNT(*) AS count
       FROM consultants c JOIN users u ON u.id = c.user_id, json_each(c.services) j
       WHERE c.active = 1 AND u.active = 1 AND c.name != '' AND json_valid(c.services) AND j.type = 'text'
-      GROUP BY j.value ORDER BY j.value`.execute(db).then((r) => r.rows),
+      GROUP BY j.value ORDER BY j.value`
+    ).execute(db).then((r) => r.rows),
   ]);
   return {
     countries: countries.map((r) => ({ value: r.value, count: Number(r.count) })),

@@ -10,6 +10,8 @@
 // subfolders, types by extension, newest and oldest document (window functions), and the empty
 // folders (a range probe on the (aircraft_id, path) index). The completeness check is the shared
 // rule of app/models/records-index.ts.
+import { instr } from "../db/dialect";
+import type { DB } from "../db";
 import type { Context, Hono } from "hono";
 import { sql, type RawBuilder } from "kysely";
 import type { AuthUser, Deps, HonoEnv } from "../context";
@@ -40,17 +42,17 @@ const idList = (ids: number[]) => sql.join(ids.map((i) => sql`${i}`));
  * Every item below the root of the given aircraft, tagged with its top-level folder (`top`; null for
  * a file directly in the root), whether it sits at the top level, and its extension (files only).
  */
-const tagged = (ids: number[]): RawBuilder<unknown> => sql`
-  SELECT id, aircraft_id, path, name, is_folder, size, created_at, rel_slash = 0 AS at_top,
+const tagged = (db: DB, ids: number[]): RawBuilder<unknown> => sql`
+  SELECT id, aircraft_id, path, name, is_folder, size, created_at, CASE WHEN rel_slash = 0 THEN 1 ELSE 0 END AS at_top,
     CASE WHEN rel_slash = 0 AND is_folder = 0 THEN NULL
          WHEN rel_slash = 0 THEN rel ELSE substr(rel, 1, rel_slash - 1) END AS top,
-    CASE WHEN is_folder = 0 AND instr(name, '.') > 0
+    CASE WHEN is_folder = 0 AND ${instr(db)}(name, '.') > 0
          THEN lower(substr(name, length(rtrim(name, replace(name, '.', ''))) + 1)) ELSE '' END AS ext
   FROM (
-    SELECT si.*, substr(si.path, 2) AS rel, instr(substr(si.path, 2), '/') AS rel_slash
+    SELECT si.*, substr(si.path, 2) AS rel, ${instr(db)}(substr(si.path, 2), '/') AS rel_slash
     FROM storage_items si
     WHERE si.aircraft_id IN (${idList(ids)}) AND si.path <> '/'
-  )`;
+  ) AS si_rel`;
 
 interface TopRow {
   aircraft_id: number;
@@ -67,14 +69,14 @@ interface TopRow {
 async function topFolders(deps: Deps, ids: number[]) {
   const { rows } = await sql<TopRow>`
     SELECT aircraft_id, top,
-      MAX(at_top AND is_folder = 1) AS is_top_folder,
-      COALESCE(SUM(is_folder = 0), 0) AS files,
+      MAX(CASE WHEN at_top = 1 AND is_folder = 1 THEN 1 ELSE 0 END) AS is_top_folder,
+      COALESCE(SUM(CASE WHEN is_folder = 0 THEN 1 ELSE 0 END), 0) AS files,
       COALESCE(SUM(CASE WHEN is_folder = 0 THEN size ELSE 0 END), 0) AS bytes,
-      COALESCE(SUM(is_folder = 1 AND NOT at_top), 0) AS subfolders,
-      COALESCE(SUM(is_folder = 1), 0) AS folders,
+      COALESCE(SUM(CASE WHEN is_folder = 1 AND at_top = 0 THEN 1 ELSE 0 END), 0) AS subfolders,
+      COALESCE(SUM(CASE WHEN is_folder = 1 THEN 1 ELSE 0 END), 0) AS folders,
       MIN(CASE WHEN is_folder = 0 THEN created_at END) AS oldest_at,
       MAX(CASE WHEN is_folder = 0 THEN created_at END) AS newest_at
-    FROM (${tagged(ids)})
+    FROM (${tagged(deps.db, ids)}) AS tg
     GROUP BY aircraft_id, top`.execute(deps.db);
   return rows.map((r) => ({ ...r, files: Number(r.files), bytes: Number(r.bytes), subfolders: Number(r.subfolders), folders: Number(r.folders) }));
 }
@@ -83,7 +85,7 @@ async function emptyFolders(deps: Deps, ids: number[]) {
   // A folder is empty when no file's path starts with "{folder}/": the range ("{p}/", "{p}0") of the
   // (aircraft_id, path) index ('0' follows '/' in byte order), probed once per folder inside SQLite.
   const { rows } = await sql<{ aircraft_id: number; path: string; top: string }>`
-    SELECT f.aircraft_id, f.path, f.top FROM (${tagged(ids)}) f
+    SELECT f.aircraft_id, f.path, f.top FROM (${tagged(deps.db, ids)}) f
     WHERE f.is_folder = 1 AND NOT EXISTS (
       SELECT 1 FROM storage_items x
       WHERE x.aircraft_id = f.aircraft_id AND x.is_folder = 0 AND x.path > f.path || '/' AND x.path < f.path || '0')
@@ -113,14 +115,14 @@ export async function aircraftInventory(deps: Deps, aircraft: AircraftInfo): Pro
   const [tops, types, docs, empties] = await Promise.all([
     topFolders(deps, ids),
     sql<{ top: string | null; ext: string; files: number; bytes: number }>`
-      SELECT top, ext, COUNT(*) AS files, COALESCE(SUM(size), 0) AS bytes FROM (${tagged(ids)})
+      SELECT top, ext, COUNT(*) AS files, COALESCE(SUM(size), 0) AS bytes FROM (${tagged(deps.db, ids)}) AS tg
       WHERE is_folder = 0 GROUP BY top, ext`.execute(deps.db).then((r) => r.rows),
     sql<Doc & { top: string | null; rn_new: number; rn_old: number }>`
       SELECT * FROM (
         SELECT id, name, path, size, created_at, top,
           ROW_NUMBER() OVER (PARTITION BY top ORDER BY created_at DESC, id DESC) AS rn_new,
           ROW_NUMBER() OVER (PARTITION BY top ORDER BY created_at ASC, id ASC) AS rn_old
-        FROM (${tagged(ids)}) WHERE is_folder = 0)
+        FROM (${tagged(deps.db, ids)}) AS tg WHERE is_folder = 0) AS ranked
       WHERE rn_new = 1 OR rn_old = 1`.execute(deps.db).then((r) => r.rows),
     emptyFolders(deps, ids),
   ]);

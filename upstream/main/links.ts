@@ -5,6 +5,7 @@
 //
 // Access: the links are records of the aircraft's storage. Reading them needs storage Read Access;
 // linking, accepting, rejecting, unlinking and re-scanning need Edit Access.
+import { jsonGetId } from "../db/dialect";
 import type { Context, Hono } from "hono";
 import { sql } from "kysely";
 import type { AuthUser, Deps, HonoEnv } from "../context";
@@ -172,7 +173,7 @@ async function scanning(db: DB, aircraftId: number) {
     .select("id")
     .where("kind", "=", SUGGEST_JOB)
     .where("status", "in", ["queued", "running"])
-    .where(sql<boolean>`json_extract(payload, '$.aircraft_id') = ${aircraftId}`)
+    .where(sql<boolean>`${jsonGetId(db, sql`payload`, "aircraft_id")} = ${aircraftId}`)
     .limit(1)
     .executeTakeFirst();
   return !!r;

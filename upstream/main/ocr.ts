@@ -1,6 +1,7 @@
 // Text extraction reports and re-runs (issue 17, ADR 039; docs/api/storage.md "OCR"):
 // the OCR Report of one aircraft, the OCR Status of every aircraft the caller may see, and the
 // re-run of one file or a whole aircraft (Super User, admin, member).
+import { jsonGetId, jsonValues } from "../db/dialect";
 import type { Context, Hono } from "hono";
 import { sql } from "kysely";
 import type { AuthUser, Deps, HonoEnv } from "../context";
@@ -22,7 +23,7 @@ async function countsByAircraft(deps: Deps, aircraftIds: number[]) {
   const rows = await sql<{ aircraft_id: number; status: string; n: number; pages: number }>`
     SELECT s.aircraft_id, coalesce(t.status, 'pending') AS status, count(*) AS n, sum(CASE WHEN t.status = 'done' THEN coalesce(t.pages, 0) ELSE 0 END) AS pages
     FROM storage_items s LEFT JOIN file_text t ON t.file_id = s.id
-    WHERE s.is_folder = 0 AND s.blob_key IS NOT NULL AND s.aircraft_id IN (SELECT value FROM json_each(${JSON.stringify(aircraftIds)}))
+    WHERE s.is_folder = 0 AND s.blob_key IS NOT NULL AND s.aircraft_id IN (${jsonValues(deps.db, aircraftIds)})
     GROUP BY s.aircraft_id, coalesce(t.status, 'pending')`.execute(deps.db);
   for (const r of rows.rows) {
     const c = out.get(r.aircraft_id) ?? { ...emptyCounts(), pages: 0 };
@@ -54,7 +55,7 @@ async function problems(deps: Deps, aircraftIds: number[]): Promise<OcrProblemFi
 async function jobCounts(deps: Deps, aircraftIds: number[] | "all") {
   let q = deps.db.selectFrom("jobs").select(["jobs.status", (eb) => eb.fn.countAll<number>().as("n")]).where("jobs.kind", "=", EXTRACT_JOB).where("jobs.status", "in", ["queued", "running"]).groupBy("jobs.status");
   if (aircraftIds !== "all") {
-    q = q.where(sql<boolean>`json_extract(jobs.payload, '$.file_id') IN (SELECT id FROM storage_items WHERE aircraft_id IN (SELECT value FROM json_each(${JSON.stringify(aircraftIds)})))`);
+    q = q.where(sql<boolean>`${jsonGetId(deps.db, sql`jobs.payload`, "file_id")} IN (SELECT id FROM storage_items WHERE aircraft_id IN (${jsonValues(deps.db, aircraftIds)}))`);
   }
   const out = { queued: 0, running: 0 };
   for (const r of await q.execute()) out[r.status as "queued" | "running"] = Number(r.n);

@@ -6,6 +6,7 @@
 // Versions and the trash need Edit Access (write or su_write) to the aircraft, looking included:
 // a reader sees neither and every call of theirs is refused (422). Retention rules and legal holds
 // are read by admin and member and changed by admin only.
+import { isPostgres } from "../db/dialect";
 import type { Context, Hono } from "hono";
 import { z } from "zod";
 import type { Deps, HonoEnv } from "../context";
@@ -217,7 +218,10 @@ async function trashRestore(c: Ctx) {
   const restored: ItemRow[] = [];
   await deps.db.transaction().execute(async (trx) => {
     // Read again inside the transaction: a second restore (or the trash job) may have taken it.
-    if (!(await trx.selectFrom("trash_entries").select("id").where("id", "=", entry.id).executeTakeFirst())) throw notFound("That item of the trash");
+    // PostgreSQL: the entry's row is locked, so a concurrent restore waits and then finds it gone
+    // (SQLite has one writer at a time).
+    const still = await trx.selectFrom("trash_entries").select("id").where("id", "=", entry.id).$if(isPostgres(trx), (q) => q.forUpdate()).executeTakeFirst();
+    if (!still) throw notFound("That item of the trash");
     const rows = await trx.selectFrom("trash_items").selectAll().where("entry_id", "=", entry.id).execute();
     // Parents before their children (parent_id references storage_items).
     rows.sort((a, b) => a.path.split("/").length - b.path.split("/").length || a.path.localeCompare(b.path));
@@ -257,7 +261,7 @@ async function trashRestore(c: Ctx) {
     }
     await trx.deleteFrom("trash_items").where("entry_id", "=", entry.id).execute();
     await trx.deleteFrom("trash_entries").where("id", "=", entry.id).execute();
-    deps.search.index([...maker.created, ...restored].map((r) => ({ id: r.id, name: r.name, path: r.path, aircraft_id: aircraft.id, organization_id: aircraft.organization_id })));
+    await deps.search.index([...maker.created, ...restored].map((r) => ({ id: r.id, name: r.name, path: r.path, aircraft_id: aircraft.id, organization_id: aircraft.organization_id })));
   });
   const fileIds = restored.filter((r) => !r.is_folder).map((r) => r.id);
   if (fileIds.length) await queueExtraction(deps, deps.jobs, fileIds, { force: true });

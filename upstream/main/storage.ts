@@ -13,6 +13,8 @@
 // content as a version (file_versions), a delete moves the rows into the aircraft's trash
 // (upstream/records/trash.ts), and only the trash job deletes a filed blob. This module deletes only
 // blobs that no row ever referenced (a refused upload, a copy that failed before its rows were written).
+import { LIKE, likeOp, nocase } from "../db/dialect";
+import type { DB } from "../db";
 import crypto from "node:crypto";
 import { Readable } from "node:stream";
 import type { Context, Hono } from "hono";
@@ -409,7 +411,7 @@ async function listOrganizations(c: Ctx, withProductType: boolean) {
     if (user.organization_id == null) return c.json({ organizations: [] });
     q = q.where("id", "=", user.organization_id);
   }
-  if (query.filter) q = q.where((eb) => eb.or([eb("name", "like", likeContains(query.filter!)), eb("slug", "like", likeContains(query.filter!))]));
+  if (query.filter) q = q.where((eb) => eb.or([eb("name", likeOp(deps.db), likeContains(query.filter!)), eb("slug", likeOp(deps.db), likeContains(query.filter!))]));
   if (withProductType && query.product_type) q = q.where("product_type", "=", query.product_type);
   return c.json({ organizations: (await q.execute()).map(orgDto) });
 }
@@ -433,7 +435,7 @@ async function aircraftList(c: Ctx) {
     if (query.q) {
       const like = likeContains(query.q);
       q = q.where((eb) =>
-        eb.or([eb("aircraft.name", "like", like), eb("aircraft.msn", "like", like), eb("aircraft.registration", "like", like)]),
+        eb.or([eb("aircraft.name", likeOp(deps.db), like), eb("aircraft.msn", likeOp(deps.db), like), eb("aircraft.registration", likeOp(deps.db), like)]),
       );
     }
     return q;
@@ -494,14 +496,15 @@ async function aircraftUsersRoute(c: Ctx) {
 // Handlers: folder listing, download link, zip
 // ---------------------------------------------------------------------------------------------
 
-function orderClause(sort: (typeof FILE_SORTS)[number], order: (typeof SORT_ORDERS)[number]) {
+function orderClause(db: DB, sort: (typeof FILE_SORTS)[number], order: (typeof SORT_ORDERS)[number]) {
+  const name = nocase(db, sql.ref("si.name"));
   const dir = order === "desc" ? sql`DESC` : sql`ASC`;
   // Folders first, then the chosen key, then name and id so that pages are stable. Each default
   // order (name ascending, size ascending, date newest first) is the order of one index (005_speed),
   // so a page reads its rows in order instead of sorting the folder.
-  if (sort === "name") return sql`si.is_folder DESC, si.name COLLATE NOCASE ${dir}, si.id ${dir}`;
+  if (sort === "name") return sql`si.is_folder DESC, ${name} ${dir}, si.id ${dir}`;
   const key = sort === "size" ? sql`si.size` : sql`si.updated_at`;
-  return sql`si.is_folder DESC, ${key} ${dir}, si.name COLLATE NOCASE ASC, si.id ASC`;
+  return sql`si.is_folder DESC, ${key} ${dir}, ${name} ASC, si.id ASC`;
 }
 
 async function filesList(c: Ctx) {
@@ -551,7 +554,7 @@ async function filesList(c: Ctx) {
   const nameLike = query.query ? likeContains(query.query) : null;
   const base = () => {
     let q = deps.db.selectFrom("storage_items as si").where("si.parent_id", "=", folder.id);
-    if (nameLike) q = q.where("si.name", "like", nameLike);
+    if (nameLike) q = q.where("si.name", likeOp(deps.db), nameLike);
     return q;
   };
   const total = Number((await base().select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
@@ -560,9 +563,9 @@ async function filesList(c: Ctx) {
   if (selected && query.page == null) {
     const pos = await sql<{ rn: number }>`
       SELECT rn FROM (
-        SELECT si.id, row_number() OVER (ORDER BY ${orderClause(query.sort, query.order)}) AS rn
-        FROM storage_items si WHERE si.parent_id = ${folder.id} ${nameLike ? sql`AND si.name LIKE ${nameLike} ESCAPE '\\'` : sql``}
-      ) WHERE id = ${selected.id}`.execute(deps.db);
+        SELECT si.id, row_number() OVER (ORDER BY ${orderClause(deps.db, query.sort, query.order)}) AS rn
+        FROM storage_items si WHERE si.parent_id = ${folder.id} ${nameLike ? sql`AND si.name ${LIKE(deps.db)} ${nameLike} ESCAPE '\\'` : sql``}
+      ) AS ordered WHERE id = ${selected.id}`.execute(deps.db);
     const rn = pos.rows[0]?.rn;
     if (rn) page = Math.ceil(rn / perPage);
   }
@@ -570,7 +573,7 @@ async function filesList(c: Ctx) {
     .leftJoin("favourites as f", (j) => j.onRef("f.item_id", "=", "si.id").on("f.user_id", "=", user.id))
     .selectAll("si")
     .select("f.user_id as fav")
-    .orderBy(orderClause(query.sort, query.order))
+    .orderBy(orderClause(deps.db, query.sort, query.order))
     .limit(perPage)
     .offset((page - 1) * perPage)
     .execute();
@@ -970,7 +973,7 @@ async function indexFiles(c: Ctx, flow: NamingFlow) {
       toIndex.push(row);
     }
     toIndex.push(...maker.created);
-    deps.search.index(toIndex.map((r) => ({ id: r.id, name: r.name, path: r.path, aircraft_id: aircraft.id, organization_id: aircraft.organization_id })));
+    await deps.search.index(toIndex.map((r) => ({ id: r.id, name: r.name, path: r.path, aircraft_id: aircraft.id, organization_id: aircraft.organization_id })));
   });
 
   // 3. After the commit: refused blobs (never filed) go; the new files' text is extracted in the
@@ -1021,7 +1024,7 @@ async function createFolders(c: Ctx, flow: NamingFlow) {
       targets.push(made.path);
     }
     created = maker.created;
-    deps.search.index(created.map((f) => ({ id: f.id, name: f.name, path: f.path, aircraft_id: aircraft.id, organization_id: aircraft.organization_id })));
+    await deps.search.index(created.map((f) => ({ id: f.id, name: f.name, path: f.path, aircraft_id: aircraft.id, organization_id: aircraft.organization_id })));
   });
   if (created.length) {
     await deps.audit.log({
@@ -1229,7 +1232,7 @@ async function copyItems(c: Ctx) {
         made.push(row);
         if (topPaths.has(p.row.path)) topIds.push(row.id);
       }
-      deps.search.index(made.map((r) => ({ id: r.id, name: r.name, path: r.path, aircraft_id: dest.id, organization_id: dest.organization_id })));
+      await deps.search.index(made.map((r) => ({ id: r.id, name: r.name, path: r.path, aircraft_id: dest.id, organization_id: dest.organization_id })));
     });
   } catch (err) {
     await discardUnfiledBlobs(deps, copied);
@@ -1320,7 +1323,7 @@ async function moveItems(c: Ctx) {
       await trx.updateTable("storage_items").set({ name: p.newName, parent_id: p.parentId, updated_at: now }).where("id", "=", p.item.id).execute();
       reindex.push(...(await trx.selectFrom("storage_items").selectAll().where("aircraft_id", "=", aircraft.id).where(underPath(p.newPath)).execute()));
     }
-    deps.search.index(reindex.map((r) => ({ id: r.id, name: r.name, path: r.path, aircraft_id: aircraft.id, organization_id: aircraft.organization_id })));
+    await deps.search.index(reindex.map((r) => ({ id: r.id, name: r.name, path: r.path, aircraft_id: aircraft.id, organization_id: aircraft.organization_id })));
   });
   if (plan.length) {
     await deps.audit.log({
@@ -1365,7 +1368,7 @@ async function deleteItems(c: Ctx) {
       files += moved.files;
       entries.push(moved.entryId);
     }
-    deps.search.remove(ids);
+    await deps.search.remove(ids);
   });
   await deps.audit.log({
     userId: user.id,
@@ -1410,7 +1413,7 @@ async function search(c: Ctx) {
   } else {
     aircraftIds = await visibleAircraftIds(deps, user, "storage");
   }
-  const result = deps.search.search({
+  const result = await deps.search.search({
     text: check.query,
     aircraftIds,
     organizationId: orgId,

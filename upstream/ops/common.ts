@@ -1,5 +1,6 @@
 // Shared helpers of the ops/oil API: aircraft resolution + access, tab loading, cell typing,
 // server-side paging/sorting of tab rows, blob answers.
+import { isPostgres, jsonGetNumber, jsonGetText, nocase, LIKE } from "../db/dialect";
 import type { Context } from "hono";
 import { sql } from "kysely";
 import type { AuthUser, Deps, HonoEnv } from "../context";
@@ -448,7 +449,9 @@ export async function queryRows(deps: Deps, view: TabView, q: RowQuery): Promise
   let base = deps.db.selectFrom("tab_rows").where("tab_rows.tab_id", "=", view.dbId!);
   if (q.filter) {
     base = base.where(
-      sql<boolean>`EXISTS (SELECT 1 FROM json_each(tab_rows.data) AS je WHERE CAST(je.value AS TEXT) LIKE ${likePattern(q.filter)} ESCAPE '\\')`
+      isPostgres(deps.db)
+        ? sql<boolean>`EXISTS (SELECT 1 FROM jsonb_each_text(tab_rows.data::jsonb) AS je WHERE je.value ILIKE ${likePattern(q.filter)} ESCAPE '\\')`
+        : sql<boolean>`EXISTS (SELECT 1 FROM json_each(tab_rows.data) AS je WHERE CAST(je.value AS TEXT) LIKE ${likePattern(q.filter)} ESCAPE '\\')`
     );
   }
   if (q.watchedOnly) base = base.where("tab_rows.watched", "=", 1);
@@ -457,11 +460,15 @@ export async function queryRows(deps: Deps, view: TabView, q: RowQuery): Promise
   if (sortCol) {
     const v =
       sortCol.type === "number"
-        ? sql`CAST(json_extract(tab_rows.data, ${jsonPath(sortCol.name)}) AS REAL)`
-        : sql`CAST(json_extract(tab_rows.data, ${jsonPath(sortCol.name)}) AS TEXT) COLLATE NOCASE`;
+        ? jsonGetNumber(deps.db, sql.ref("tab_rows.data"), sortCol.name)
+        : nocase(deps.db, jsonGetText(deps.db, sql.ref("tab_rows.data"), sortCol.name));
     // empties last in both directions
     rowsQ = rowsQ
-      .orderBy(sql`(json_extract(tab_rows.data, ${jsonPath(sortCol.name)}) IS NULL OR json_extract(tab_rows.data, ${jsonPath(sortCol.name)}) = '')`)
+      .orderBy(
+        isPostgres(deps.db)
+          ? sql`(coalesce(tab_rows.data::jsonb ->> ${sortCol.name}::text, '') = '')`
+          : sql`(json_extract(tab_rows.data, ${jsonPath(sortCol.name)}) IS NULL OR json_extract(tab_rows.data, ${jsonPath(sortCol.name)}) = '')`,
+      )
       .orderBy(sql`${v} ${dir}`);
   }
   rowsQ = rowsQ.orderBy(sql`tab_rows.position ${dir}`).orderBy(sql`tab_rows.id ${dir}`);
@@ -485,7 +492,8 @@ async function queryWorkOrderRows(deps: Deps, view: TabView, q: RowQuery): Promi
     .where("w.kind", "=", view.woKind!);
   if (q.filter) {
     const p = likePattern(q.filter);
-    base = base.where(sql<boolean>`(w.number LIKE ${p} ESCAPE '\\' OR w.title LIKE ${p} ESCAPE '\\' OR w.status LIKE ${p} ESCAPE '\\')`);
+    const like = LIKE(deps.db);
+    base = base.where(sql<boolean>`(w.number ${like} ${p} ESCAPE '\\' OR w.title ${like} ${p} ESCAPE '\\' OR w.status ${like} ${p} ESCAPE '\\')`);
   }
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
   const sortCol = sortColumnOf(view, q.sortColumn);

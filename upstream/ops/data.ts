@@ -1,4 +1,5 @@
 // Tab data: /v1/ops_data/* and /v1/oil_data/* (rows, uploads, validation, DFP, header data, oil↔ops links, binders).
+import { jsonGetText } from "../db/dialect";
 import type { Hono } from "hono";
 import { sql } from "kysely";
 import type { AuthUser, Deps, HonoEnv } from "../context";
@@ -124,13 +125,13 @@ async function findLinks(deps: Deps, aircraftId: number, f: { oilTabId?: number;
     WITH keys AS (${keys}),
     oilk AS (
       SELECT r.id AS row_id, t.tab_key, k.col,
-             CAST(json_extract(r.data, '$."' || k.col || '"') AS TEXT) AS raw
+             ${jsonGetText(deps.db, sql`r.data`, sql`k.col`)} AS raw
       FROM tab_rows r JOIN tabs t ON t.id = r.tab_id CROSS JOIN keys k
       WHERE t.aircraft_id = ${aircraftId} AND t.product = 'oil' AND t.is_template = 0 ${oilTab} ${oilRow}
     ),
     opsk AS (
       SELECT r.id AS row_id, t.tab_key, t.tab_name, t.tab_position, k.col,
-             upper(trim(CAST(json_extract(r.data, '$."' || k.col || '"') AS TEXT))) AS v
+             upper(trim(${jsonGetText(deps.db, sql`r.data`, sql`k.col`)})) AS v
       FROM tab_rows r JOIN tabs t ON t.id = r.tab_id CROSS JOIN keys k
       WHERE t.aircraft_id = ${aircraftId} AND t.product = 'ops' AND t.is_template = 0 ${opsTab}
     )

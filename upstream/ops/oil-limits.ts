@@ -1,9 +1,11 @@
 // AeroOIL trends and alert limits (issue 15 item 4, ADR 048) and the status dashboard's share by
 // e-mail (item 2): /v1/oil_data/get_oil_limits, set_oil_limit, get_oil_trend, share_status_dashboard.
 // A limit is an upper limit per numeric column of an aircraft's oil tab; a row above it has crossed it.
+import { isPostgres, jsonIsNumber, nowExpr } from "../db/dialect";
 import type { Hono } from "hono";
 import { sql } from "kysely";
 import type { Deps, HonoEnv } from "../context";
+import type { DB } from "../db";
 import { readBody, refuse } from "../http";
 import { portalLink } from "../main/accounts";
 import { OIL_TREND_MAX_ROWS, OilLimitsInput, OilTrendInput, SetOilLimitInput, ShareOilDashboardInput } from "../../app/models/schemas/oil-limits";
@@ -37,14 +39,16 @@ async function limitsOf(deps: Deps, view: TabView) {
 
 const cellPath = (name: string) => sql`'$."' || ${name} || '"'`;
 /** SQL: the row's number in a column is above the limit. */
-const above = (name: string, limit: number) =>
-  sql<boolean>`(json_type(r.data, ${cellPath(name)}) IN ('integer', 'real') AND json_extract(r.data, ${cellPath(name)}) > ${limit})`;
+const above = (db: DB, name: string, limit: number) =>
+  isPostgres(db)
+    ? sql<boolean>`(${jsonIsNumber(db, sql`r.data`, name)} AND (r.data::jsonb ->> ${name}::text)::float8 > ${limit})`
+    : sql<boolean>`(json_type(r.data, ${cellPath(name)}) IN ('integer', 'real') AND json_extract(r.data, ${cellPath(name)}) > ${limit})`;
 
 async function crossings(deps: Deps, view: TabView, limits: { column_name: string; limit: number }[]) {
   if (limits.length === 0) return { rows: 0, by_column: {} as Record<string, number> };
-  const cols = limits.map((l, i) => sql`SUM(CASE WHEN ${above(l.column_name, l.limit)} THEN 1 ELSE 0 END) AS ${sql.ref(`c${i}`)}`);
+  const cols = limits.map((l, i) => sql`SUM(CASE WHEN ${above(deps.db, l.column_name, l.limit)} THEN 1 ELSE 0 END) AS ${sql.ref(`c${i}`)}`);
   const any = sql.join(
-    limits.map((l) => above(l.column_name, l.limit)),
+    limits.map((l) => above(deps.db, l.column_name, l.limit)),
     sql` OR `
   );
   const res = await sql<Record<string, number | null>>`
@@ -103,7 +107,7 @@ export function registerOilLimitRoutes(app: Hono<HonoEnv>) {
       .selectFrom("tab_rows")
       .select(["id", "position", "data"])
       .where("tab_id", "=", t.view.dbId!)
-      .orderBy(sql`json_extract(data, ${sql`'$."' || ${t.cols.date.name} || '"'`})`, "desc")
+      .orderBy(isPostgres(t.deps.db) ? sql`(data::jsonb -> ${t.cols.date.name}::text)` : sql`json_extract(data, ${sql`'$."' || ${t.cols.date.name} || '"'`})`, "desc")
       .orderBy("id", "desc")
       .limit(OIL_TREND_MAX_ROWS)
       .execute();
@@ -151,7 +155,7 @@ export function registerOilLimitRoutes(app: Hono<HonoEnv>) {
       await deps.db
         .insertInto("oil_limits")
         .values({ tab_id: view.dbId, column_id: column.id, limit_value: input.limit, set_by: user.id })
-        .onConflict((oc) => oc.column("column_id").doUpdateSet({ limit_value: input.limit!, set_by: user.id, set_at: sql`strftime('%Y-%m-%dT%H:%M:%fZ','now')` }))
+        .onConflict((oc) => oc.column("column_id").doUpdateSet({ limit_value: input.limit!, set_by: user.id, set_at: nowExpr(deps.db) }))
         .execute();
     }
     await audit(c, input.limit === null ? "oil.limit.clear" : "oil.limit.set", "tab", view.dbId, aircraft.organization_id, {

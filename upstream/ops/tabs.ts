@@ -1,6 +1,7 @@
 // Tabs of aircraft (ops and oil) and template tabs per manufacturer: /v1/ops_tab_info/*, /v1/oil_tab_info/*.
+import { isPostgres, jsonHas, jsonRenameKey } from "../db/dialect";
 import type { Hono } from "hono";
-import { sql, type Transaction } from "kysely";
+import { sql, type RawBuilder, type Transaction } from "kysely";
 import type { AuthUser, Deps, HonoEnv } from "../context";
 import type { AccessLevel, Database } from "../db/schema";
 import { nowIso } from "../db";
@@ -586,7 +587,7 @@ export function registerTabRoutes(app: Hono<HonoEnv>) {
       await trx.deleteFrom("tab_columns").where("id", "=", col.id).execute();
       await trx
         .updateTable("tab_rows")
-        .set({ data: sql`json_remove(data, ${jsonPath(col.name)})` })
+        .set({ data: isPostgres(trx) ? sql<string>`(data::jsonb - ${col.name}::text)::text` : sql`json_remove(data, ${jsonPath(col.name)})` })
         .where("tab_id", "=", view.dbId!)
         .execute();
     });
@@ -655,19 +656,17 @@ export function registerTabRoutes(app: Hono<HonoEnv>) {
       for (const r of renames) {
         await trx
           .updateTable("tab_rows")
-          .set({ data: sql`json_remove(json_set(data, ${jsonPath(`__rename_${r.id}`)}, json_extract(data, ${jsonPath(r.from)})), ${jsonPath(r.from)})` })
+          .set({ data: jsonRenameKey(trx, sql`data`, r.from, `__rename_${r.id}`) as RawBuilder<string> })
           .where("tab_id", "=", view.dbId!)
-          .where(sql<boolean>`json_type(data, ${jsonPath(r.from)}) IS NOT NULL`)
+          .where(jsonHas(trx, sql`data`, r.from))
           .execute();
       }
       for (const r of renames) {
         await trx
           .updateTable("tab_rows")
-          .set({
-            data: sql`json_remove(json_set(data, ${jsonPath(r.to)}, json_extract(data, ${jsonPath(`__rename_${r.id}`)})), ${jsonPath(`__rename_${r.id}`)})`,
-          })
+          .set({ data: jsonRenameKey(trx, sql`data`, `__rename_${r.id}`, r.to) as RawBuilder<string> })
           .where("tab_id", "=", view.dbId!)
-          .where(sql<boolean>`json_type(data, ${jsonPath(`__rename_${r.id}`)}) IS NOT NULL`)
+          .where(jsonHas(trx, sql`data`, `__rename_${r.id}`))
           .execute();
       }
       let position = 0;

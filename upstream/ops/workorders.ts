@@ -1,4 +1,5 @@
 // Work orders (versioned) and technical logbooks with pages: /v1/work_order/*, /v1/logbook/*.
+import { LIKE } from "../db/dialect";
 import type { Hono } from "hono";
 import { both } from "./tabs";
 import { sql, type ExpressionBuilder, type Kysely } from "kysely";
@@ -182,7 +183,8 @@ export function registerWorkOrderRoutes(app: Hono<HonoEnv>) {
     if (input.kind) base = base.where("w.kind", "=", input.kind);
     if (input.q) {
       const like = `%${input.q.replace(/[\\%_]/g, (m) => "\\" + m)}%`;
-      base = base.where(sql<boolean>`(w.number LIKE ${like} ESCAPE '\\' OR w.title LIKE ${like} ESCAPE '\\')`);
+      const op = LIKE(deps.db);
+      base = base.where(sql<boolean>`(w.number ${op} ${like} ESCAPE '\\' OR w.title ${op} ${like} ESCAPE '\\')`);
     }
     const { total } = await base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
     const rows = await base

@@ -34,7 +34,7 @@ export async function moveToTrash(
 ): Promise<{ entryId: number; ids: number[]; files: number }> {
   const where = item.is_folder ? underPath(item.path) : sql<boolean>`id = ${item.id}`;
   const stats = await sql<{ files: number; folders: number; bytes: number }>`
-    SELECT coalesce(sum(is_folder = 0), 0) AS files, coalesce(sum(is_folder = 1), 0) AS folders, coalesce(sum(size), 0) AS bytes
+    SELECT coalesce(sum(CASE WHEN is_folder = 0 THEN 1 ELSE 0 END), 0) AS files, coalesce(sum(CASE WHEN is_folder = 1 THEN 1 ELSE 0 END), 0) AS folders, coalesce(sum(size), 0) AS bytes
     FROM storage_items WHERE aircraft_id = ${item.aircraft_id} AND ${where}`.execute(trx);
   const s = stats.rows[0] ?? { files: 0, folders: 0, bytes: 0 };
   const entry = await trx

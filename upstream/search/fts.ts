@@ -231,13 +231,13 @@ export function createFtsSearch(sqlite: Database.Database): SearchIndex {
   }
 
   return {
-    index(items) {
+    async index(items) {
       if (items.length) indexMany(items);
     },
-    remove(ids) {
+    async remove(ids) {
       for (let i = 0; i < ids.length; i += 5000) delMany.run(JSON.stringify(ids.slice(i, i + 5000)));
     },
-    removeAircraftPrefix(aircraftId, pathPrefix) {
+    async removeAircraftPrefix(aircraftId, pathPrefix) {
       const prefix = pathPrefix.replace(/\/+$/, "");
       if (!prefix) {
         delAircraft.run(aircraftId);
@@ -245,7 +245,7 @@ export function createFtsSearch(sqlite: Database.Database): SearchIndex {
       }
       delPrefix.run({ aircraft: aircraftId, prefix });
     },
-    search(q) {
+    async search(q) {
       const terms = searchTerms(q.text);
       if (!terms.length) return { total: 0, hits: [] };
       if (q.aircraftIds !== "all" && q.aircraftIds.length === 0) return { total: 0, hits: [] };
@@ -319,16 +319,16 @@ export function createFtsSearch(sqlite: Database.Database): SearchIndex {
       }
       return { total, hits };
     },
-    ids(q) {
+    async ids(q) {
       const params = { after: q.afterId, upTo: q.upToId ?? Number.MAX_SAFE_INTEGER, limit: Math.max(1, Math.floor(q.limit)) };
       const rows = q.organizationId != null ? idsOrg.all({ ...params, org: q.organizationId }) : idsAll.all(params);
       return rows.map((r) => (r as { id: number }).id);
     },
-    countByOrganization() {
+    async countByOrganization() {
       const rows = countGrouped.all() as { org: number; n: number }[];
       return new Map(rows.map((r) => [Number(r.org), r.n]));
     },
-    count(organizationId) {
+    async count(organizationId) {
       const row = (organizationId != null ? countOrg.get(organizationId) : countAll.get()) as { n: number };
       return row.n;
     },

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { isPostgres, pgDdl } from "../dialect";
 
 // The whole spec's data model in one first migration. Later changes get their own numbered files.
 const statements = `
@@ -371,10 +372,36 @@ CREATE VIRTUAL TABLE files_fts USING fts5(
 );
 `;
 
+/**
+ * PostgreSQL (ADR 056): the file-search index is a table with a tsvector (name words weighted A, path
+ * words B) that upstream/search/pg.ts fills with the same words FTS5 would index, and a GIN index.
+ */
+const pgSearchIndex = [
+  `CREATE TABLE files_fts (
+     id BIGINT PRIMARY KEY,
+     name TEXT NOT NULL,
+     path TEXT NOT NULL,
+     aircraft_id BIGINT NOT NULL,
+     organization_id BIGINT NOT NULL,
+     doc tsvector NOT NULL
+   )`,
+  "CREATE INDEX files_fts_doc ON files_fts USING GIN (doc)",
+  "CREATE INDEX files_fts_org ON files_fts(organization_id, id)",
+  "CREATE INDEX files_fts_aircraft ON files_fts(aircraft_id, id)",
+];
+
 export async function up(db: Kysely<unknown>): Promise<void> {
-  for (const stmt of statements.split(/;\s*\n/).map((s) => s.trim()).filter(Boolean)) {
-    await sql.raw(stmt).execute(db);
+  const list = statements.split(/;\s*\n/).map((s) => s.trim()).filter(Boolean);
+  if (!isPostgres(db)) {
+    for (const stmt of list) await sql.raw(stmt).execute(db);
+    return;
   }
+  // PostgreSQL checks a foreign key's table when the referencing one is created: the two tables
+  // referenced before their definition come first. The FTS5 table is replaced by pgSearchIndex.
+  const first = (s: string) => /^CREATE TABLE (organizations|manufacturers) /.test(s);
+  const ordered = [...list.filter(first), ...list.filter((s) => !first(s) && !/^(--.*\n)*CREATE VIRTUAL TABLE/.test(s))];
+  for (const stmt of ordered) await sql.raw(pgDdl(stmt)).execute(db);
+  for (const stmt of pgSearchIndex) await sql.raw(stmt).execute(db);
 }
 
 export async function down(): Promise<void> {

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { runDdl } from "../dialect";
 
 // Indexes for the consultant marketplace, ratings, likes, messages and phone codes
 // (upstream/main/consultant.ts). Additive only; IF NOT EXISTS so a re-run is harmless.
@@ -22,7 +23,7 @@ const statements = [
 ];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  for (const stmt of statements) await sql.raw(stmt).execute(db);
+  await runDdl(db, statements);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { runDdl } from "../dialect";
 
 // Indexes for the admin area (upstream/admin/*): the IP whitelist lookup that requireAuth makes on
 // every request, the analytics aggregates by week, the audit log's date filter, the reindex worker's
@@ -24,7 +25,7 @@ const statements = [
 ];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  for (const stmt of statements) await sql.raw(stmt).execute(db);
+  await runDdl(db, statements);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

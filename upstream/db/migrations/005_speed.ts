@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { isPostgres, pgDdl } from "../dialect";
 
 // Issue 12: server work per page.
 // - The default folder sorts (folders first, then by name without case; by size; by date) each read an
@@ -29,7 +30,32 @@ const statements = [
      END`,
 ];
 
+/** PostgreSQL (ADR 056): the same totals, kept by one row-level trigger function. */
+const pgTotals = [
+  `INSERT INTO storage_totals (id, files, bytes)
+     SELECT 1, count(*), coalesce(sum(size), 0) FROM storage_items WHERE is_folder = 0
+     ON CONFLICT (id) DO UPDATE SET files = excluded.files, bytes = excluded.bytes`,
+  `CREATE OR REPLACE FUNCTION storage_totals_keep() RETURNS trigger LANGUAGE plpgsql AS $$
+   BEGIN
+     IF TG_OP IN ('DELETE', 'UPDATE') AND OLD.is_folder = 0 THEN
+       UPDATE storage_totals SET files = files - 1, bytes = bytes - OLD.size WHERE id = 1;
+     END IF;
+     IF TG_OP IN ('INSERT', 'UPDATE') AND NEW.is_folder = 0 THEN
+       UPDATE storage_totals SET files = files + 1, bytes = bytes + NEW.size WHERE id = 1;
+     END IF;
+     RETURN NULL;
+   END $$`,
+  `CREATE OR REPLACE TRIGGER storage_totals_insert AFTER INSERT ON storage_items FOR EACH ROW EXECUTE FUNCTION storage_totals_keep()`,
+  `CREATE OR REPLACE TRIGGER storage_totals_delete AFTER DELETE ON storage_items FOR EACH ROW EXECUTE FUNCTION storage_totals_keep()`,
+  `CREATE OR REPLACE TRIGGER storage_totals_update AFTER UPDATE OF size, is_folder ON storage_items FOR EACH ROW EXECUTE FUNCTION storage_totals_keep()`,
+];
+
 export async function up(db: Kysely<unknown>): Promise<void> {
+  if (isPostgres(db)) {
+    for (const stmt of statements.slice(0, 4)) await sql.raw(pgDdl(stmt)).execute(db);
+    for (const stmt of pgTotals) await sql.raw(stmt).execute(db);
+    return;
+  }
   for (const stmt of statements) await sql.raw(stmt).execute(db);
 }
 

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { isPostgres } from "../dialect";
 
 // Issue 12: search that stays fast on short prefixes. The organization and aircraft of an indexed
 // file become indexed FTS5 columns, so a search's scope is part of the MATCH (read from the index)
@@ -15,6 +16,8 @@ const statements = [
 ];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
+  // PostgreSQL: the search table of 001 has its scope columns indexed from the start (ADR 056).
+  if (isPostgres(db)) return;
   for (const stmt of statements) await sql.raw(stmt).execute(db);
 }
 

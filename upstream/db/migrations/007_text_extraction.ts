@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { isPostgres, pgDdl } from "../dialect";
 
 // Issue 17: text from every document (ADR 039).
 // - jobs: the durable background queue (claimed with one UPDATE, retried with back-off).
@@ -55,7 +56,47 @@ const statements = [
    END`,
 ];
 
+/**
+ * PostgreSQL (ADR 056): the content index is a table with a tsvector of the text ('simple'
+ * configuration: no stemming, no stop words), kept in step with file_text by one trigger function.
+ * A text too large for one tsvector (1 MB of distinct words) is indexed from its first 200,000 characters.
+ */
+const pgContentIndex = [
+  `CREATE TABLE file_text_fts (
+     id BIGINT PRIMARY KEY,
+     aircraft_id BIGINT NOT NULL,
+     organization_id BIGINT NOT NULL,
+     doc tsvector NOT NULL
+   )`,
+  "CREATE INDEX file_text_fts_doc ON file_text_fts USING GIN (doc)",
+  "CREATE INDEX file_text_fts_aircraft ON file_text_fts(aircraft_id, id)",
+  "CREATE INDEX file_text_fts_org ON file_text_fts(organization_id, id)",
+  `CREATE OR REPLACE FUNCTION file_text_fts_doc(t TEXT) RETURNS tsvector LANGUAGE plpgsql AS $$
+   BEGIN
+     RETURN to_tsvector('simple', t);
+   EXCEPTION WHEN program_limit_exceeded THEN
+     RETURN to_tsvector('simple', left(t, 200000));
+   END $$`,
+  `CREATE OR REPLACE FUNCTION file_text_fts_keep() RETURNS trigger LANGUAGE plpgsql AS $$
+   BEGIN
+     IF TG_OP IN ('UPDATE', 'DELETE') THEN DELETE FROM file_text_fts WHERE id = OLD.file_id; END IF;
+     IF TG_OP IN ('INSERT', 'UPDATE') AND NEW.text IS NOT NULL AND NEW.text <> '' THEN
+       INSERT INTO file_text_fts (id, aircraft_id, organization_id, doc)
+         VALUES (NEW.file_id, NEW.aircraft_id, NEW.organization_id, file_text_fts_doc(NEW.text));
+     END IF;
+     RETURN NULL;
+   END $$`,
+  "CREATE TRIGGER file_text_ai AFTER INSERT ON file_text FOR EACH ROW EXECUTE FUNCTION file_text_fts_keep()",
+  "CREATE TRIGGER file_text_au AFTER UPDATE OF text, aircraft_id, organization_id ON file_text FOR EACH ROW EXECUTE FUNCTION file_text_fts_keep()",
+  "CREATE TRIGGER file_text_ad AFTER DELETE ON file_text FOR EACH ROW EXECUTE FUNCTION file_text_fts_keep()",
+];
+
 export async function up(db: Kysely<unknown>): Promise<void> {
+  if (isPostgres(db)) {
+    for (const stmt of statements.slice(0, 5)) await sql.raw(pgDdl(stmt)).execute(db);
+    for (const stmt of pgContentIndex) await sql.raw(stmt).execute(db);
+    return;
+  }
   for (const stmt of statements) await sql.raw(stmt).execute(db);
 }
 

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { runDdl } from "../dialect";
 
 // Issue 19 items 1-3 (ADR 042): file versions, the aircraft's trash, retention rules, legal holds.
 // - file_versions: the earlier contents of a file (storage_items keeps the current one). No foreign
@@ -71,7 +72,7 @@ const statements = [
 ];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  for (const stmt of statements) await sql.raw(stmt).execute(db);
+  await runDdl(db, statements);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

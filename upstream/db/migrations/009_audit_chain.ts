@@ -1,4 +1,6 @@
 import { sql, type Kysely } from "kysely";
+import { isPostgres } from "../dialect";
+import { pgAppendOnly } from "./004_trust";
 import { GENESIS_HASH, entryHash, type ChainEntry } from "../../audit-chain";
 
 // Issue 19 item 5 (ADR 044): the audit log becomes a hash chain. Each entry carries prev_hash and
@@ -20,9 +22,26 @@ const guards = [
      BEGIN SELECT RAISE(ABORT, 'audit_log entries are appended through the hash chain (upstream/audit.ts)'); END`,
 ];
 
+/** PostgreSQL (ADR 056): the same refusal of an insert that does not extend the chain's head. */
+const pgChainGuard = [
+  `CREATE OR REPLACE FUNCTION audit_log_chain_check() RETURNS trigger LANGUAGE plpgsql AS $$
+   DECLARE head_hash TEXT; head_id BIGINT;
+   BEGIN
+     SELECT hash, id INTO head_hash, head_id FROM audit_log ORDER BY id DESC LIMIT 1;
+     IF NEW.hash IS NULL OR NEW.prev_hash IS NULL OR length(NEW.hash) <> 64
+        OR NEW.prev_hash IS DISTINCT FROM coalesce(head_hash, '${GENESIS_HASH}')
+        OR NEW.id IS NULL OR NEW.id <= coalesce(head_id, 0) THEN
+       RAISE EXCEPTION 'audit_log entries are appended through the hash chain (upstream/audit.ts)';
+     END IF;
+     RETURN NEW;
+   END $$`,
+  "CREATE OR REPLACE TRIGGER audit_log_chain_insert BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION audit_log_chain_check()",
+];
+
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql.raw("DROP TRIGGER IF EXISTS audit_log_no_update").execute(db);
-  await sql.raw("DROP TRIGGER IF EXISTS audit_log_no_delete").execute(db);
+  const pg = isPostgres(db);
+  await sql.raw(pg ? "DROP TRIGGER IF EXISTS audit_log_no_update ON audit_log" : "DROP TRIGGER IF EXISTS audit_log_no_update").execute(db);
+  await sql.raw(pg ? "DROP TRIGGER IF EXISTS audit_log_no_delete ON audit_log" : "DROP TRIGGER IF EXISTS audit_log_no_delete").execute(db);
   await sql.raw("ALTER TABLE audit_log ADD COLUMN prev_hash TEXT").execute(db);
   await sql.raw("ALTER TABLE audit_log ADD COLUMN hash TEXT").execute(db);
   let prev = GENESIS_HASH;
@@ -37,6 +56,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       prev = hash;
       after = row.id;
     }
+  }
+  if (pg) {
+    for (const stmt of [...pgAppendOnly, ...pgChainGuard]) await sql.raw(stmt).execute(db);
+    return;
   }
   for (const stmt of guards) await sql.raw(stmt).execute(db);
 }

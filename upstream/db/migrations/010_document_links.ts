@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { runDdl } from "../dialect";
 
 // Issue 17 item 5: linked documents (ADR 047). A stored file linked to an AeroOPS / AeroOIL tab row
 // or to a work order of the same aircraft. status: 'linked' (a user linked it or accepted a
@@ -31,7 +32,7 @@ const statements = [
 ];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  for (const stmt of statements) await sql.raw(stmt).execute(db);
+  await runDdl(db, statements);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { runDdl } from "../dialect";
 
 // Issue 15 item 4: alert limits of AeroOIL trends (ADR 048). One upper limit per numeric column of an
 // aircraft's oil tab: a row whose value in that column is above the limit has crossed it. Set by a
@@ -18,7 +19,7 @@ const statements = [
 ];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  for (const stmt of statements) await sql.raw(stmt).execute(db);
+  await runDdl(db, statements);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

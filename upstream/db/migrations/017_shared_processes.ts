@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { runDdl } from "../dialect";
 
 // Issue 18 item 4, several portal processes on one database (ADR 057):
 // - rate_hits: the public endpoints' rate limits (error reports, contact, registration and reset
@@ -18,7 +19,7 @@ const statements = [
 ];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  for (const stmt of statements) await sql.raw(stmt).execute(db);
+  await runDdl(db, statements);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
