@@ -335,7 +335,7 @@ export const aircraftInfo = style({
   overflow: "hidden",
   whiteSpace: "nowrap",
   fontSize: vars.fontSize.sm,
-  "@media": { [small]: { gap: vars.space.sm } },
+  "@media": { [small]: { gap: vars.space.sm }, [tiny]: { gap: vars.space.xs } },
 });
 export const infoItem = style({ display: "flex", flexDirection: "column", lineHeight: 1.2, minWidth: 0 });
 export const infoLabel = style({ fontSize: 11, color: vars.color.muted, textTransform: "uppercase", letterSpacing: ".05em", fontWeight: 600, overflow: "hidden", textOverflow: "ellipsis" });
@@ -382,6 +382,8 @@ export const menuTextSummary = style([
     fontSize: vars.fontSize.sm,
     color: vars.color.primary,
     border: `1px solid ${vars.color.border}`,
+    // Phones: room in the top bar for the MSN and registration next to a screen's export button.
+    "@media": { [tiny]: { padding: `0 ${vars.space.sm}` } },
   },
 ]);
 export const menuPanel = style({

@@ -22,7 +22,9 @@ import * as ops from "~/models/ops.server";
 import { pageAfterWrite, tabAction } from "~/models/ops-tab.server";
 import { ACCESS_LABEL, canWrite } from "~/models/roles";
 import { dayMonthYear } from "~/utils/dates";
-import { DeleteRowsDialog, ExportBar, ExportButton, ImportPanel, RowDialog, type Problem } from "./__ops-tab-parts";
+import { DeleteRowsDialog, ImportPanel, RowDialog, type Problem } from "./__ops-tab-parts";
+import { ExportButton, ScreenActions } from "~/components/export-actions/export-actions";
+import type { ShellHandle } from "~/components/shell/handle";
 import { ShareDialog } from "~/components/share-dialog/share-dialog";
 import { documentCountsByRow, linkedDocumentsHref } from "~/models/links.server";
 import { DocsCell, DocsHeader, hasDocs } from "~/components/linked-documents/docs-column";
@@ -34,7 +36,14 @@ import { limitAction, oilTabTrend, type LimitProblem } from "~/models/oil-trends
 import { oilTrendMarkup } from "~/components/oil-trend/oil-trend-markup.server";
 import "~/components/svg-chart/svg-chart.css";
 
-export const handle = oilHandle;
+/** The top bar: MSN, registration, OIL issue date, and the tab's exports and share (ADR 051). */
+export const handle: ShellHandle = {
+  topBar: (m) => {
+    const info = oilHandle.topBar?.(m);
+    const d = m.data as TabData | undefined;
+    return info && d?.tab ? { ...info, actions: <TabActions d={d} /> } : info;
+  },
+};
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? `${data.tab.tab_name} · MSN ${data.header.msn}` : "Tab"} · AeroOIL · AeroRecords` }];
 
 const PER_PAGE = 50;
@@ -159,7 +168,6 @@ export default function OilTab() {
         </Link>
       </div>
 
-      <TabToolbar d={d} hrefWith={hrefWith} />
       {problem && !shownInPlace(problem, d) ? (
         <p className={ui.alert.error} role="alert">
           {problem.error}
@@ -171,6 +179,7 @@ export default function OilTab() {
         validation={d.validation}
         problem={problem && (problem.intent === "validate" || problem.intent === "import") ? problem : null}
         canEdit={d.canEdit}
+        dataFile={{ fields: exportFields(d), back: d.back }}
       />
 
       {d.trend ? <TrendSection d={d} hrefWith={hrefWith} /> : null}
@@ -511,23 +520,27 @@ function shownInPlace(problem: Problem, d: TabData) {
   return true;
 }
 
-/** The tab's exports and share (spec 001 §2 "Top bar"), from the oil export calls (product=oil). */
-function TabToolbar({ d, hrefWith }: { d: TabData; hrefWith: (changes: Record<string, string | null>) => string }) {
+/** The fields every export form of the tab carries: the aircraft, the tab, the product and the page's sort. */
+function exportFields(d: TabData): Record<string, string> {
   const fields: Record<string, string> = { ...d.aircraft, tab_id: d.tab.tab_id, product: "oil" };
   if (d.sort_column) Object.assign(fields, { sort_column: d.sort_column, sort_order: d.sort_order });
+  return fields;
+}
+
+/** The tab's exports and share (spec 001 §2 "Top bar"), from the oil export calls (product=oil), in the top bar. */
+function TabActions({ d }: { d: TabData }) {
+  const location = useLocation();
+  const share = new URLSearchParams(location.search);
+  share.set("dialog", "share");
   const general = d.tab.tab_id === "generalInformation";
   return (
-    <ExportBar fields={fields} back={d.back}>
-      <Link to={hrefWith({ dialog: "share" })} preventScrollReset className={`${ui.button.secondary} ${ui.buttonSmall}`}>
-        Share
-      </Link>
+    <ScreenActions fields={exportFields(d)} back={d.back} shareHref={`${location.pathname}?${share.toString()}`}>
       <ExportButton kind={general ? "general-pdf" : "pdf"}>PDF</ExportButton>
       <ExportButton kind={general ? "general-excel" : "excel"}>Excel</ExportButton>
       <ExportButton kind="full-excel">Full Data Excel</ExportButton>
       {d.binder.current ? <ExportButton kind="binder-current">Current Binder</ExportButton> : null}
       {d.binder.full ? <ExportButton kind="binder-full">Full Delivery Binder</ExportButton> : null}
-      {d.total > 0 ? <ExportButton kind="dfp">Data file (DFP)</ExportButton> : null}
-    </ExportBar>
+    </ScreenActions>
   );
 }
 

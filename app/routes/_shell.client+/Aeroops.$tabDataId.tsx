@@ -20,7 +20,9 @@ import * as ops from "~/models/ops.server";
 import { contextQuery, requireAircraftRef, requireOpsUser } from "~/models/ops-pages.server";
 import { heldFile } from "~/models/held-files.server";
 import { pageAfterWrite, tabAction } from "~/models/ops-tab.server";
-import { AircraftFields, DeleteRowsDialog, ExportBar, ExportButton, ImportPanel, RowDialog, type Problem } from "./__ops-tab-parts";
+import { DeleteRowsDialog, ImportPanel, RowDialog, type Problem } from "./__ops-tab-parts";
+import { ExportButton, ScreenActions } from "~/components/export-actions/export-actions";
+import type { ShellHandle } from "~/components/shell/handle";
 import { ShareDialog } from "~/components/share-dialog/share-dialog";
 import { ACCESS_LABEL, canWrite } from "~/models/roles";
 import { dayMonthYear } from "~/utils/dates";
@@ -32,7 +34,14 @@ import { ModalBody, ModalDialog } from "~/components/modal-dialog/modal-dialog";
 import { opsRowLinks } from "~/models/oil-links.server";
 
 
-export const handle = opsHandle;
+/** The top bar: MSN, registration, OPS issue date, and the screen's exports and share (ADR 051). */
+export const handle: ShellHandle = {
+  topBar: (m) => {
+    const info = opsHandle.topBar?.(m);
+    const d = m.data as TabData | undefined;
+    return info && d?.tab ? { ...info, actions: <TabActions d={d} /> } : info;
+  },
+};
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? `${data.tab.tab_name} · MSN ${data.header.msn}` : "Tab"} · AeroOPS · AeroRecords` }];
 
 const PER_PAGE = 50;
@@ -188,7 +197,6 @@ export default function OpsTab() {
         </Link>
       </div>
 
-      <TabToolbar d={d} hrefWith={hrefWith} />
       {d.structure ? (
         <div className={ui.row} style={{ marginBottom: 12 }} aria-label="Tab structure" role="group">
           {d.structure.columnsEditable ? (
@@ -218,6 +226,7 @@ export default function OpsTab() {
           validation={d.validation}
           problem={problem && (problem.intent === "validate" || problem.intent === "import") ? problem : null}
           canEdit={d.canEdit}
+          dataFile={{ fields: exportFields(d), back: d.back }}
         />
       ) : null}
 
@@ -348,29 +357,38 @@ function shownInPlace(problem: Problem, d: TabData) {
   return true;
 }
 
-/** The screen's exports and share (spec 001 §2, "Top bar"): the Ops Notifications screen offers its Excel only. */
-function TabToolbar({ d, hrefWith }: { d: TabData; hrefWith: (changes: Record<string, string | null>) => string }) {
+/** The fields every export form of the tab carries: the aircraft, the tab and the page's sort. */
+function exportFields(d: TabData): Record<string, string> {
   const fields: Record<string, string> = { ...d.aircraft, tab_id: d.tab.tab_id };
   if (d.sort_column) Object.assign(fields, { sort_column: d.sort_column, sort_order: d.sort_order });
+  return fields;
+}
+
+/**
+ * The screen's exports and share (spec 001 §2, "Top bar"), rendered in the top bar by the handle: the
+ * Ops Notifications screen offers its Excel only; the other tabs Share, PDF, Excel, Full Data Excel
+ * and the binders the availability check allows.
+ */
+function TabActions({ d }: { d: TabData }) {
+  const location = useLocation();
+  const fields = exportFields(d);
   if (d.tab.tab_id === "opsNotifications")
     return (
-      <ExportBar fields={fields} back={d.back}>
+      <ScreenActions fields={fields} back={d.back}>
         <ExportButton kind="notifications-excel">Excel</ExportButton>
-      </ExportBar>
+      </ScreenActions>
     );
+  const share = new URLSearchParams(location.search);
+  share.set("dialog", "share");
   const general = d.tab.tab_id === "generalInformation";
   return (
-    <ExportBar fields={fields} back={d.back}>
-      <Link to={hrefWith({ dialog: "share" })} preventScrollReset className={`${ui.button.secondary} ${ui.buttonSmall}`}>
-        Share
-      </Link>
+    <ScreenActions fields={fields} back={d.back} shareHref={`${location.pathname}?${share.toString()}`}>
       <ExportButton kind={general ? "general-pdf" : "pdf"}>PDF</ExportButton>
       <ExportButton kind={general ? "general-excel" : "excel"}>Excel</ExportButton>
       <ExportButton kind="full-excel">Full Data Excel</ExportButton>
       {d.binder.current ? <ExportButton kind="binder-current">Current Binder</ExportButton> : null}
       {d.binder.full ? <ExportButton kind="binder-full">Full Delivery Binder</ExportButton> : null}
-      {d.total > 0 ? <ExportButton kind="dfp">Data file (DFP)</ExportButton> : null}
-    </ExportBar>
+    </ScreenActions>
   );
 }
 
