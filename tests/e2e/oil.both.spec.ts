@@ -99,6 +99,7 @@ test("an oil tab's PDF downloads", async ({ page }) => {
   await login(page, "client@demo.aero");
   await openDashboardFromHome(page, "5123");
   await page.getByRole("navigation", { name: "Tabs" }).getByRole("link", { name: TAB }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(TAB);
   const download = await downloadFromTopBar(page, "PDF");
   expect(download.suggestedFilename()).toBe(`5123_${TAB}.pdf`);
   if (jsEnabled(page)) await expect(screenActions(page).locator("[data-toast]")).toContainText("download has initiated");

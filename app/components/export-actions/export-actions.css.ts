@@ -3,20 +3,23 @@ import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 
 const tiny = "(max-width: 560px)";
-const narrow = "(max-width: 1199px)";
+// Below 1440 px the top bar has no room for the words beside the MSN, registration, issue date and
+// a speed-test result.
+const narrow = "(max-width: 1439px)";
 const srOnly = { position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0,0,0,0)", whiteSpace: "nowrap" } as const;
 
 export const group = style({ display: "flex", alignItems: "center", gap: vars.space.xs });
 export const button = style({ display: "inline-flex", alignItems: "center", gap: 6, whiteSpace: "nowrap" });
 /** A button's words: on phones only its icon shows, the words stay for screen readers. */
 export const words = style({ "@media": { [tiny]: srOnly } });
-/** Share's and Export's words: below 1200 px (where the top bar also shortens its labels) only the icons show. */
+/** Share's and Export's words: below 1440 px only the icons show (the words stay for screen readers, the title explains). */
 export const wordsNarrow = style({ "@media": { [narrow]: srOnly } });
 export const iconOnlyOnPhones = style({ "@media": { [tiny]: { padding: "0 7px" } } });
 export const iconOnlyNarrow = style({ "@media": { [narrow]: { padding: "0 8px" }, [tiny]: { padding: "0 7px" } } });
 /** On phones Share moves into the Export menu (the top bar has room for one button). */
 export const notOnPhones = style({ "@media": { [tiny]: { display: "none !important" } } });
-export const onPhonesOnly = style({ display: "none", "@media": { [tiny]: { display: "flex" } } });
+// (after `item` in the cascade would not be enough: both set display, so these win by !important)
+export const onPhonesOnly = style({ display: "none !important", "@media": { [tiny]: { display: "flex !important" } } });
 export const chevron = style({ "@media": { [tiny]: { display: "none" } } });
 
 export const menu = style({ position: "relative" });

@@ -454,6 +454,15 @@ export const counter = style({
 });
 export const divider = style({ width: 1, height: 24, background: vars.color.border, margin: `0 ${vars.space.xs}`, "@media": { [small]: { display: "none" } } });
 export const slot = style({ display: "flex", alignItems: "center", gap: vars.space.xs });
+/**
+ * The speed test's slot. Between phone width and 1440 px the aircraft's MSN, registration and issue
+ * date (and a screen's export buttons) come first: the speed test shows its gauge only (its words and result stay in the accessible
+ * name, the status region and the title). On phones the slot is hidden (hideTiny).
+ */
+export const speedSlot = style({});
+const belowWide = "(max-width: 1439px) and (min-width: 561px)";
+globalStyle(`${speedSlot} button, ${speedSlot} [aria-live="polite"]`, { "@media": { [belowWide]: { fontSize: 0, gap: 0 } } });
+globalStyle(`${speedSlot} button`, { "@media": { [belowWide]: { padding: `${vars.space.xs} ${vars.space.sm}` } } });
 
 export const main = style({
   flex: 1,
