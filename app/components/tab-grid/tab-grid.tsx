@@ -4,7 +4,8 @@
 // list for select columns); Enter saves, Escape cancels, Tab saves and moves to the next cell. A save
 // posts the tab page's own action (intent save-row, `id`, `cell:<column>`: the contract of ADR 035),
 // so the ops API checks the value and the access; a refusal shows under the cell and keeps the editor.
-// Sorting, filtering and paging stay on the server, in the URL. The header row stays in sight.
+// Sorting, filtering and paging stay on the server, in the URL. The header row stays in sight, also
+// when the tab (or the filter) has no rows.
 import { Link, useFetcher } from "@remix-run/react";
 import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
@@ -14,7 +15,8 @@ import * as s from "./tab-grid.css";
 import { DocsCell, DocsHeader, hasDocs } from "~/components/linked-documents/docs-column";
 import { RowLinksCell, RowLinksHeader, hasRowLinks } from "~/components/row-links/row-links-column";
 import * as rl from "~/components/row-links/row-links.css";
-import { cellText, type GridColumnProps, type GridRowProps, type TabGridProps } from "./tab-grid-types";
+import { cellText, columnCount, type GridColumnProps, type GridRowProps, type TabGridProps } from "./tab-grid-types";
+import { EmptyRow } from "./tab-grid-empty";
 
 type Problem = { intent?: string; id?: number | null; error?: string; errors?: Record<string, string[]> };
 type Pos = { row: number; col: number };
@@ -122,13 +124,6 @@ export function TabGrid(p: TabGridProps) {
     }
   };
 
-  if (p.rows.length === 0)
-    return (
-      <div className={s.scroller} role="region" aria-label={p.label}>
-        <p className={s.empty}>{p.emptyText}</p>
-      </div>
-    );
-
   return (
     <>
       {p.canEdit ? (
@@ -165,6 +160,7 @@ export function TabGrid(p: TabGridProps) {
             ))}
           </thead>
           <tbody>
+            {rows.length === 0 ? <EmptyRow text={p.emptyText} span={columnCount(p, docs, links)} addHref={p.canEdit ? p.addHref : undefined} className={s.td} /> : null}
             {rows.map((r, ri) => (
               <tr key={r.id} id={`row-${r.original.id}`} className={rl.targetRow}>
                 {p.canEdit ? (

@@ -26,8 +26,11 @@ import { DeleteRowsDialog, ImportPanel, RowDialog, type Problem } from "./__ops-
 import { ExportButton, ScreenActions } from "~/components/export-actions/export-actions";
 import type { ShellHandle } from "~/components/shell/handle";
 import { ShareDialog } from "~/components/share-dialog/share-dialog";
+import { StructureControls, StructureDialogs, structureProblemShown } from "~/components/tab-structure/tab-structure";
+import { structureView } from "~/models/tab-structure.server";
 import { documentCountsByRow, linkedDocumentsHref } from "~/models/links.server";
 import { DocsCell, DocsHeader, hasDocs } from "~/components/linked-documents/docs-column";
+import { EmptyRow } from "~/components/tab-grid/tab-grid-empty";
 import { RowLinksCell, RowLinksHeader, hasRowLinks } from "~/components/row-links/row-links-column";
 import { MARKUP_KEY, ServerMarkup } from "~/components/server-markup/server-markup";
 import * as tr from "~/components/oil-trend/oil-trend.css";
@@ -97,6 +100,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     q: oilContextQuery(url),
     aircraft: aircraftFields(ref),
     canEdit,
+    // Super Users (and staff): Columns…, New tab…, Delete this tab… and their dialogs (ADR 050, 051).
+    structure: structureView(url, header.access_type, tab.tab_id, columns),
     canEditLocked: user.role === "admin" || user.role === "member",
     editing: editing ? { row: editing.row, missing: editParam !== "new" && !editing.row } : null,
     confirmDelete: canEdit && url.searchParams.get("confirm") === "delete" && selected.length ? selected : null,
@@ -168,6 +173,7 @@ export default function OilTab() {
         </Link>
       </div>
 
+      {d.structure ? <StructureControls structure={d.structure} hrefWith={hrefWith} /> : null}
       {problem && !shownInPlace(problem, d) ? (
         <p className={ui.alert.error} role="alert">
           {problem.error}
@@ -210,11 +216,8 @@ export default function OilTab() {
         ) : null}
       </Form>
 
-      <ListTable
-        empty={d.rows.length === 0}
-        emptyText={d.watchedOnly ? "No watched rows match." : d.filter ? "No rows match the filter." : "This tab has no rows yet."}
-        label={d.tab.tab_name}
-      >
+      {/* An empty tab keeps its header row; the empty text is a row under it (ADR 051). */}
+      <ListTable label={d.tab.tab_name}>
         <thead>
           <tr>
             {d.canEdit ? (
@@ -248,6 +251,13 @@ export default function OilTab() {
           </tr>
         </thead>
         <tbody>
+          {d.rows.length === 0 ? (
+            <EmptyRow
+              text={d.watchedOnly ? "No watched rows match." : d.filter ? "No rows match the filter." : "This tab has no rows yet."}
+              span={d.columns.length + 1 + (d.canEdit ? 2 : 0) + (hasDocs(d) ? 1 : 0) + (hasRowLinks(d.opsLinks) ? 1 : 0)}
+              addHref={d.canEdit && !d.filter && !d.watchedOnly ? hrefWith({ edit: "new" }) : undefined}
+            />
+          ) : null}
           {d.rows.map((r) => (
             <tr key={r.id} id={`row-${r.id}`} className={rl.targetRow} data-row-id={r.id} data-watched={r.watched ? "true" : "false"} data-over={d.over[String(r.id)]?.join(", ")}>
               {d.canEdit ? (
@@ -345,6 +355,18 @@ export default function OilTab() {
       ) : null}
       {d.confirmDelete ? (
         <DeleteRowsDialog ids={d.confirmDelete} closeHref={hrefWith({ confirm: null, select: null })} problem={problem?.intent === "delete-rows" ? problem.error : null} />
+      ) : null}
+      {d.structure ? (
+        <StructureDialogs
+          structure={d.structure}
+          tab={d.tab}
+          columns={d.columns}
+          rowCount={d.total}
+          msn={d.header.msn}
+          productLabel="AeroOIL"
+          hrefWith={hrefWith}
+          problem={problem}
+        />
       ) : null}
       {d.dialog === "share" ? (
         <ShareDialog closeHref={hrefWith({ dialog: null })} problem={problem?.intent === "share" ? problem : null} msn={d.header.msn} productLabel="AeroOIL" />
@@ -517,7 +539,7 @@ function shownInPlace(problem: Problem, d: TabData) {
   if (problem.intent === "delete-rows") return Boolean(d.confirmDelete);
   if (problem.intent === "share") return d.dialog === "share";
   if (problem.intent === "watch") return d.rows.some((r) => r.id === problem.id);
-  return true;
+  return structureProblemShown(problem.intent, d.structure) ?? true;
 }
 
 /** The fields every export form of the tab carries: the aircraft, the tab, the product and the page's sort. */
