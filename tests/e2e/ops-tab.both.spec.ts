@@ -162,3 +162,16 @@ test("a reader sees the tab without edit controls, and replayed posts change not
   await page.getByRole("button", { name: "Filter" }).click();
   await expect(page.getByText("No rows match the filter.")).toBeVisible();
 });
+
+test("rows per page: 50 by default, 100 / 250 / 500 on request, anything else is 50", async ({ page }) => {
+  await login(page, "reader@demo.aero");
+  await openHardTime(page);
+  await expect(page.getByLabel("Rows per page")).toHaveValue("50");
+  await page.getByLabel("Rows per page").selectOption("500");
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(page).toHaveURL(/per_page=500/);
+  await expect(page.getByLabel("Rows per page")).toHaveValue("500");
+  await expect(page.getByRole("table", { name: "Hard Time Components" }).getByRole("row").nth(1)).toBeVisible();
+  await page.goto(page.url().replace("per_page=500", "per_page=7"));
+  await expect(page.getByLabel("Rows per page")).toHaveValue("50");
+});
