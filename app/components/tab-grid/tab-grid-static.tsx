@@ -10,7 +10,7 @@ import { DocsCell, DocsHeader, hasDocs } from "~/components/linked-documents/doc
 import { RowLinksCell, RowLinksHeader, hasRowLinks } from "~/components/row-links/row-links-column";
 import * as rl from "~/components/row-links/row-links.css";
 import { cellText, columnCount, type TabGridProps } from "./tab-grid-types";
-import { EmptyRow } from "./tab-grid-empty";
+import { EmptyRow } from "~/components/data-table-simple/empty-row";
 
 export function TabTable(p: TabGridProps) {
   const selected = new Set(p.selected);

@@ -16,7 +16,7 @@ import { DocsCell, DocsHeader, hasDocs } from "~/components/linked-documents/doc
 import { RowLinksCell, RowLinksHeader, hasRowLinks } from "~/components/row-links/row-links-column";
 import * as rl from "~/components/row-links/row-links.css";
 import { cellText, columnCount, type GridColumnProps, type GridRowProps, type TabGridProps } from "./tab-grid-types";
-import { EmptyRow } from "./tab-grid-empty";
+import { EmptyRow } from "~/components/data-table-simple/empty-row";
 
 type Problem = { intent?: string; id?: number | null; error?: string; errors?: Record<string, string[]> };
 type Pos = { row: number; col: number };

@@ -30,7 +30,7 @@ import { StructureControls, StructureDialogs, structureProblemShown } from "~/co
 import { structureView } from "~/models/tab-structure.server";
 import { documentCountsByRow, linkedDocumentsHref } from "~/models/links.server";
 import { DocsCell, DocsHeader, hasDocs } from "~/components/linked-documents/docs-column";
-import { EmptyRow } from "~/components/tab-grid/tab-grid-empty";
+import { EmptyRow } from "~/components/data-table-simple/empty-row";
 import { RowLinksCell, RowLinksHeader, hasRowLinks } from "~/components/row-links/row-links-column";
 import { MARKUP_KEY, ServerMarkup } from "~/components/server-markup/server-markup";
 import * as tr from "~/components/oil-trend/oil-trend.css";
