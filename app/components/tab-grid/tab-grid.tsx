@@ -26,7 +26,9 @@ const helper = createColumnHelper<GridRowProps>();
 export function TabGrid(p: TabGridProps) {
   const fetcher = useFetcher<Problem>();
   const hintId = useId();
-  const [focus, setFocus] = useState<Pos>({ row: 0, col: 0 });
+  // The roving tab stop (the one cell with tabIndex 0) lives in a ref and moves in the DOM: a focus
+  // move renders nothing (a state here re-rendered every cell of a 500-row page per arrow key; ADR 051).
+  const focus = useRef<Pos>({ row: 0, col: 0 });
   const [editing, setEditing] = useState<(Pos & { value: string }) | null>(null);
   const [failed, setFailed] = useState<{ rowId: number; column: string; message: string } | null>(null);
   const cells = useRef(new Map<string, HTMLTableCellElement>());
@@ -66,10 +68,17 @@ export function TabGrid(p: TabGridProps) {
   }, [fetcher.state, fetcher.data]);
 
   const cellKey = (row: number, col: number) => `${row}:${col}`;
+  const moveTabStop = (row: number, col: number) => {
+    const before = cells.current.get(cellKey(focus.current.row, focus.current.col));
+    if (before) before.tabIndex = -1;
+    focus.current = { row, col };
+    const now = cells.current.get(cellKey(row, col));
+    if (now) now.tabIndex = 0;
+  };
   const focusCell = (row: number, col: number) => {
     const r = Math.max(0, Math.min(rows.length - 1, row));
     const c = Math.max(0, Math.min(p.columns.length - 1, col));
-    setFocus({ row: r, col: c });
+    moveTabStop(r, c);
     cells.current.get(cellKey(r, c))?.focus();
   };
   const open = (row: number, col: number) => {
@@ -180,10 +189,10 @@ export function TabGrid(p: TabGridProps) {
                         else cells.current.delete(cellKey(ri, ci));
                       }}
                       className={column.type === "number" ? `${s.td} ${s.number}` : s.td}
-                      tabIndex={focus.row === ri && focus.col === ci ? 0 : -1}
+                      tabIndex={focus.current.row === ri && focus.current.col === ci ? 0 : -1}
                       data-editable={editable(column) ? "true" : undefined}
                       data-cell={`${r.original.position}:${column.name}`}
-                      onFocus={() => setFocus({ row: ri, col: ci })}
+                      onFocus={() => moveTabStop(ri, ci)}
                       onKeyDown={(e) => onCellKey(e, ri, ci)}
                       onDoubleClick={() => open(ri, ci)}
                     >
