@@ -132,3 +132,25 @@ export async function structureIntent(
   if (!res.ok) return problem({ intent, error: res.error });
   return redirectWithToast(after.deletedColumn(), { type: "success", description: res.data.message });
 }
+
+/**
+ * An aircraft tab page's structure controls (AeroOPS and AeroOIL): null unless the user is a Super
+ * User of the aircraft (staff are too: the header's level is su_write). The URL opens the dialogs:
+ * ?columns=edit, ?dialog=new-tab, ?confirm=delete-column&column=<id>, ?confirm=delete-tab. Only an
+ * aircraft's own tabs (`tab-…`) may be deleted or have their columns changed; the fixed tabs keep
+ * theirs (the ops API refuses them anyway).
+ */
+export function structureView(url: URL, accessType: string, tabId: string, columns: { id: number; name: string }[]) {
+  if (accessType !== "su_write") return null;
+  const own = tabId.startsWith("tab-");
+  const p = url.searchParams;
+  const column = p.get("confirm") === "delete-column" && own ? columns.find((c) => String(c.id) === p.get("column")) ?? null : null;
+  return {
+    columnsOpen: own && p.get("columns") === "edit",
+    newTabOpen: p.get("dialog") === "new-tab",
+    deletable: own,
+    confirmTab: own && p.get("confirm") === "delete-tab",
+    confirmColumn: column ? { id: column.id, name: column.name } : null,
+    columnsEditable: own,
+  };
+}

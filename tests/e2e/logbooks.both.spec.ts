@@ -4,6 +4,7 @@
 // refused.
 import type { Page } from "@playwright/test";
 import { expect, login, test } from "./fixtures";
+import { downloadFromTopBar } from "./top-bar-actions";
 
 async function logbooks(page: Page) {
   await page.goto("/Aeroops/org/Aircrafts?q=5123");
@@ -54,7 +55,7 @@ test("a client creates a logbook, adds two pages, edits one and downloads the PD
   await expect(table.locator("tbody tr").nth(1)).toContainText("Left landing light inoperative");
   await expect(table.locator("tfoot")).toContainText("3.75");
 
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "PDF (all pages)" }).click()]);
+  const download = await downloadFromTopBar(page, "PDF (all pages)");
   expect(download.suggestedFilename()).toMatch(/_Logbook_.*\.pdf$/);
 
   await page.getByRole("link", { name: "Logbooks" }).click();

@@ -64,3 +64,21 @@ test("screenshots of the top bar at 1366, 1024 and 390 px", async ({ page }) => 
     await page.screenshot({ path: `docs/screenshots/top-bar-${width}.png`, clip: { x: 0, y: 0, width, height: 64 } });
   }
 });
+
+test("screenshots of a tab page's top bar with its exports and share, at 1366, 1024 and 390 px", async ({ page }) => {
+  await login(page, "client@demo.aero");
+  await page.goto("/Aeroops/org/Aircrafts?q=5123");
+  const href = (await page.getByRole("table", { name: "My Fleet" }).getByRole("link", { name: /5123/ }).first().getAttribute("href"))!;
+  await page.goto(href);
+  const tab = (await page.getByRole("link", { name: "Hard Time Components" }).first().getAttribute("href"))!;
+  for (const width of [1366, 1024, 390]) {
+    await page.setViewportSize({ width, height: 560 });
+    await page.goto(tab);
+    await page.addStyleTag({ content: "[data-toast]{display:none !important}" });
+    // With the speed test's result beside them (the widest the top bar gets), where there is room for it.
+    if (width > 560) await page.locator("[data-speed-test][data-mbps]").waitFor({ timeout: 30_000 });
+    await page.screenshot({ path: `docs/screenshots/top-bar-tab-${width}.png`, clip: { x: 0, y: 0, width, height: 64 } });
+    await page.getByRole("banner").locator("summary", { hasText: "Export" }).click();
+    await page.screenshot({ path: `docs/screenshots/top-bar-tab-export-${width}.png` });
+  }
+});

@@ -1,10 +1,11 @@
 // An AeroOPS tab as a client with Edit Access uses it (issue 13, "Done when"), JavaScript on and off:
 // add a row, change a cell, delete the row; validate a workbook with two bad rows (the error
 // workbook is offered, nothing imported), fix it and import it; download the PDF, the Excel and the
-// binders. A reader sees the same tab without any edit control.
+// binders from the top bar. A reader sees the same tab without any edit control.
 import ExcelJS from "exceljs";
 import type { Page } from "@playwright/test";
 import { expect, jsEnabled, login, test } from "./fixtures";
+import { downloadFromTopBar, screenActions } from "./top-bar-actions";
 
 async function openHardTime(page: Page) {
   await page.goto("/Aeroops/org/Aircrafts?q=5123");
@@ -106,10 +107,13 @@ test("the Excel round trip: two bad rows are found and nothing is imported; fixe
   await expect(page.getByRole("table", { name: "Hard Time Components" }).getByRole("row")).toHaveCount(4);
 });
 
-test("the tab's PDF, Excel and binders download", async ({ page }) => {
+test("the tab's PDF, Excel and binders download from the top bar, which full-screen mode hides", async ({ page }) => {
   await login(page, "client@demo.aero");
   await openHardTime(page);
-  const downloads = page.getByRole("group", { name: "Downloads" });
+  const actions = screenActions(page);
+  await expect(actions.getByRole("link", { name: "Share" })).toBeVisible();
+  // The page itself no longer carries them (only the Excel import's data file).
+  await expect(page.getByRole("main").getByRole("button", { name: /^(PDF|Excel|Full Data Excel|Current Binder|Full Delivery Binder)$/ })).toHaveCount(0);
   for (const [button, file] of [
     ["PDF", /^5123_Hard Time Components\.pdf$/],
     ["Excel", /^5123_Hard Time Components\.xlsx$/],
@@ -117,10 +121,22 @@ test("the tab's PDF, Excel and binders download", async ({ page }) => {
     ["Full Delivery Binder", /_Full_Delivery_Binder\.pdf$/],
     ["Full Data Excel", /^5123_AeroOPS_All_Tabs_.*\.xlsx$/],
   ] as const) {
-    const [download] = await Promise.all([page.waitForEvent("download"), downloads.getByRole("button", { name: button, exact: true }).click()]);
+    const download = await downloadFromTopBar(page, button);
     expect(download.suggestedFilename(), button).toMatch(file);
-    if (jsEnabled(page)) await expect(downloads.locator("[data-toast]")).toContainText("download has initiated");
+    if (jsEnabled(page)) await expect(actions.locator("[data-toast]")).toContainText("download has initiated");
   }
+
+  // Share opens the share dialog (in the URL).
+  await actions.getByRole("link", { name: "Share" }).click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await expect(page).toHaveURL(/dialog=share/);
+
+  // Full-screen mode hides the top bar with its buttons.
+  await page.goto(`${page.url().replace(/&?dialog=share/, "")}&fullscreen=1`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hard Time Components");
+  const group = page.locator("[data-screen-actions]");
+  await expect(group).toHaveCount(1);
+  await expect(group).toBeHidden();
 });
 
 test("a reader sees the tab without edit controls, and replayed posts change nothing", async ({ page }) => {
@@ -145,4 +161,17 @@ test("a reader sees the tab without edit controls, and replayed posts change not
   await page.getByLabel("Filter rows").fill("reader replay");
   await page.getByRole("button", { name: "Filter" }).click();
   await expect(page.getByText("No rows match the filter.")).toBeVisible();
+});
+
+test("rows per page: 50 by default, 100 / 250 / 500 on request, anything else is 50", async ({ page }) => {
+  await login(page, "reader@demo.aero");
+  await openHardTime(page);
+  await expect(page.getByLabel("Rows per page")).toHaveValue("50");
+  await page.getByLabel("Rows per page").selectOption("500");
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(page).toHaveURL(/per_page=500/);
+  await expect(page.getByLabel("Rows per page")).toHaveValue("500");
+  await expect(page.getByRole("table", { name: "Hard Time Components" }).getByRole("row").nth(1)).toBeVisible();
+  await page.goto(page.url().replace("per_page=500", "per_page=7"));
+  await expect(page.getByLabel("Rows per page")).toHaveValue("50");
 });

@@ -3,6 +3,7 @@
 // two, download the PDF and Excel of version 2; a reader sees it read-only.
 import type { Page } from "@playwright/test";
 import { expect, login, test } from "./fixtures";
+import { downloadFromTopBar } from "./top-bar-actions";
 
 async function workOrders(page: Page) {
   await page.goto("/Aeroops/org/Aircrafts?q=5123");
@@ -66,7 +67,7 @@ test("a client creates a work order, saves two more versions, compares them and 
     ["PDF (version 2)", /_WO_.*_v2\.pdf$/],
     ["Excel (version 2)", /_WO_.*_v2\.xlsx$/],
   ] as const) {
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: button }).click()]);
+    const download = await downloadFromTopBar(page, button);
     expect(download.suggestedFilename()).toMatch(file);
   }
 

@@ -343,7 +343,7 @@ export const aircraftInfo = style({
   overflow: "hidden",
   whiteSpace: "nowrap",
   fontSize: vars.fontSize.sm,
-  "@media": { [small]: { gap: vars.space.sm } },
+  "@media": { [small]: { gap: vars.space.sm }, [tiny]: { gap: vars.space.xs } },
 });
 export const infoItem = style({ display: "flex", flexDirection: "column", lineHeight: 1.2, minWidth: 0 });
 export const infoLabel = style({ fontSize: 11, color: vars.color.muted, textTransform: "uppercase", letterSpacing: ".05em", fontWeight: 600, overflow: "hidden", textOverflow: "ellipsis" });
@@ -390,6 +390,8 @@ export const menuTextSummary = style([
     fontSize: vars.fontSize.sm,
     color: vars.color.primary,
     border: `1px solid ${vars.color.border}`,
+    // Phones: room in the top bar for the MSN and registration next to a screen's export button.
+    "@media": { [tiny]: { padding: `0 ${vars.space.sm}` } },
   },
 ]);
 export const menuPanel = style({
@@ -460,6 +462,15 @@ export const counter = style({
 });
 export const divider = style({ width: 1, height: 24, background: vars.color.border, margin: `0 ${vars.space.xs}`, "@media": { [small]: { display: "none" } } });
 export const slot = style({ display: "flex", alignItems: "center", gap: vars.space.xs });
+/**
+ * The speed test's slot. Between phone width and 1440 px the aircraft's MSN, registration and issue
+ * date (and a screen's export buttons) come first: the speed test shows its gauge only (its words and result stay in the accessible
+ * name, the status region and the title). On phones the slot is hidden (hideTiny).
+ */
+export const speedSlot = style({});
+const belowWide = "(max-width: 1439px) and (min-width: 561px)";
+globalStyle(`${speedSlot} button, ${speedSlot} [aria-live="polite"]`, { "@media": { [belowWide]: { fontSize: 0, gap: 0 } } });
+globalStyle(`${speedSlot} button`, { "@media": { [belowWide]: { padding: `${vars.space.xs} ${vars.space.sm}` } } });
 
 export const main = style({
   flex: 1,

@@ -77,7 +77,7 @@ export function TopBar({ shell, info, pathname, markup, drawer }: { shell: Shell
             {info.actions}
           </div>
         ) : null}
-        <div className={`${s.slot} ${s.hideTiny}`} data-slot="speed-test">
+        <div className={`${s.slot} ${s.speedSlot} ${s.hideTiny}`} data-slot="speed-test">
           {lite ? <LiteModeOff /> : <SpeedTest />}
         </div>
         <span className={s.divider} aria-hidden="true" />

@@ -1,6 +1,7 @@
 // The tab's table as the server renders it (and as readers and pages without JavaScript keep it):
 // sort links in the header, selection boxes (form "select-rows") and an Edit link per row for users
-// with Edit Access. The live grid (tab-grid.tsx) takes its place once its code has come.
+// with Edit Access. An empty tab shows its header row and an empty-state row. The live grid
+// (tab-grid.tsx) takes its place once its code has come.
 import { Link } from "@remix-run/react";
 import { ListTable } from "~/components/data-table-simple/data-table-simple";
 import * as ui from "~/components/ui/ui.css";
@@ -8,14 +9,16 @@ import { dayMonthYear } from "~/utils/dates";
 import { DocsCell, DocsHeader, hasDocs } from "~/components/linked-documents/docs-column";
 import { RowLinksCell, RowLinksHeader, hasRowLinks } from "~/components/row-links/row-links-column";
 import * as rl from "~/components/row-links/row-links.css";
-import { cellText, type TabGridProps } from "./tab-grid-types";
+import { cellText, columnCount, type TabGridProps } from "./tab-grid-types";
+import { EmptyRow } from "~/components/data-table-simple/empty-row";
 
 export function TabTable(p: TabGridProps) {
   const selected = new Set(p.selected);
   const docs = hasDocs(p);
   const links = hasRowLinks(p.links);
   return (
-    <ListTable empty={p.rows.length === 0} emptyText={p.emptyText} label={p.label}>
+    // An empty tab keeps its header row (its columns) and says so in one row below it (ADR 051).
+    <ListTable label={p.label}>
       <thead>
         <tr>
           {p.canEdit ? (
@@ -41,6 +44,7 @@ export function TabTable(p: TabGridProps) {
         </tr>
       </thead>
       <tbody>
+        {p.rows.length === 0 ? <EmptyRow text={p.emptyText} span={columnCount(p, docs, links)} addHref={p.canEdit ? p.addHref : undefined} /> : null}
         {p.rows.map((r) => (
           <tr key={r.id} id={`row-${r.id}`} className={rl.targetRow}>
             {p.canEdit ? (

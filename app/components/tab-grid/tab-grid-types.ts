@@ -29,6 +29,8 @@ export interface TabGridProps {
   /** Rows already chosen for deletion (kept checked). */
   selected: number[];
   emptyText: string;
+  /** Where "Add the first row" leads in an empty tab (users with Edit Access; the row dialog). */
+  addHref?: string;
   /** The values a select column offers. */
   choices: Record<string, string[]>;
   /** Rows with linked documents: how many and where they open (by row id); null without access to the records. */
@@ -37,6 +39,11 @@ export interface TabGridProps {
   links?: Record<string, { label: string; title: string; href: string }[]> | null;
   /** The other product's name: the links column's header. */
   linksProduct?: string;
+}
+
+/** How many columns the table has (selection, the tab's columns, documents, links, edit): the empty row spans them. */
+export function columnCount(p: TabGridProps, docs: boolean, links: boolean): number {
+  return p.columns.length + (p.canEdit ? 2 : 0) + (docs ? 1 : 0) + (links ? 1 : 0);
 }
 
 /** How a cell reads: dates as "1 Oct 2026", numbers grouped, booleans Yes / No. */

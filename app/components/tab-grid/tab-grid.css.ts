@@ -45,4 +45,3 @@ export const editor = style({
 });
 export const error = style({ color: vars.color.danger, fontSize: vars.fontSize.xs, marginTop: vars.space.xs, whiteSpace: "normal" });
 export const hint = style({ fontSize: vars.fontSize.xs, color: vars.color.muted, margin: `0 0 ${vars.space.xs}` });
-export const empty = style({ padding: vars.space.xl, textAlign: "center", color: vars.color.muted });

@@ -4,7 +4,8 @@
 // list for select columns); Enter saves, Escape cancels, Tab saves and moves to the next cell. A save
 // posts the tab page's own action (intent save-row, `id`, `cell:<column>`: the contract of ADR 035),
 // so the ops API checks the value and the access; a refusal shows under the cell and keeps the editor.
-// Sorting, filtering and paging stay on the server, in the URL. The header row stays in sight.
+// Sorting, filtering and paging stay on the server, in the URL. The header row stays in sight, also
+// when the tab (or the filter) has no rows.
 import { Link, useFetcher } from "@remix-run/react";
 import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
@@ -14,7 +15,8 @@ import * as s from "./tab-grid.css";
 import { DocsCell, DocsHeader, hasDocs } from "~/components/linked-documents/docs-column";
 import { RowLinksCell, RowLinksHeader, hasRowLinks } from "~/components/row-links/row-links-column";
 import * as rl from "~/components/row-links/row-links.css";
-import { cellText, type GridColumnProps, type GridRowProps, type TabGridProps } from "./tab-grid-types";
+import { cellText, columnCount, type GridColumnProps, type GridRowProps, type TabGridProps } from "./tab-grid-types";
+import { EmptyRow } from "~/components/data-table-simple/empty-row";
 
 type Problem = { intent?: string; id?: number | null; error?: string; errors?: Record<string, string[]> };
 type Pos = { row: number; col: number };
@@ -24,7 +26,9 @@ const helper = createColumnHelper<GridRowProps>();
 export function TabGrid(p: TabGridProps) {
   const fetcher = useFetcher<Problem>();
   const hintId = useId();
-  const [focus, setFocus] = useState<Pos>({ row: 0, col: 0 });
+  // The roving tab stop (the one cell with tabIndex 0) lives in a ref and moves in the DOM: a focus
+  // move renders nothing (a state here re-rendered every cell of a 500-row page per arrow key; ADR 051).
+  const focus = useRef<Pos>({ row: 0, col: 0 });
   const [editing, setEditing] = useState<(Pos & { value: string }) | null>(null);
   const [failed, setFailed] = useState<{ rowId: number; column: string; message: string } | null>(null);
   const cells = useRef(new Map<string, HTMLTableCellElement>());
@@ -64,10 +68,17 @@ export function TabGrid(p: TabGridProps) {
   }, [fetcher.state, fetcher.data]);
 
   const cellKey = (row: number, col: number) => `${row}:${col}`;
+  const moveTabStop = (row: number, col: number) => {
+    const before = cells.current.get(cellKey(focus.current.row, focus.current.col));
+    if (before) before.tabIndex = -1;
+    focus.current = { row, col };
+    const now = cells.current.get(cellKey(row, col));
+    if (now) now.tabIndex = 0;
+  };
   const focusCell = (row: number, col: number) => {
     const r = Math.max(0, Math.min(rows.length - 1, row));
     const c = Math.max(0, Math.min(p.columns.length - 1, col));
-    setFocus({ row: r, col: c });
+    moveTabStop(r, c);
     cells.current.get(cellKey(r, c))?.focus();
   };
   const open = (row: number, col: number) => {
@@ -122,13 +133,6 @@ export function TabGrid(p: TabGridProps) {
     }
   };
 
-  if (p.rows.length === 0)
-    return (
-      <div className={s.scroller} role="region" aria-label={p.label}>
-        <p className={s.empty}>{p.emptyText}</p>
-      </div>
-    );
-
   return (
     <>
       {p.canEdit ? (
@@ -165,6 +169,7 @@ export function TabGrid(p: TabGridProps) {
             ))}
           </thead>
           <tbody>
+            {rows.length === 0 ? <EmptyRow text={p.emptyText} span={columnCount(p, docs, links)} addHref={p.canEdit ? p.addHref : undefined} className={s.td} /> : null}
             {rows.map((r, ri) => (
               <tr key={r.id} id={`row-${r.original.id}`} className={rl.targetRow}>
                 {p.canEdit ? (
@@ -184,10 +189,10 @@ export function TabGrid(p: TabGridProps) {
                         else cells.current.delete(cellKey(ri, ci));
                       }}
                       className={column.type === "number" ? `${s.td} ${s.number}` : s.td}
-                      tabIndex={focus.row === ri && focus.col === ci ? 0 : -1}
+                      tabIndex={focus.current.row === ri && focus.current.col === ci ? 0 : -1}
                       data-editable={editable(column) ? "true" : undefined}
                       data-cell={`${r.original.position}:${column.name}`}
-                      onFocus={() => setFocus({ row: ri, col: ci })}
+                      onFocus={() => moveTabStop(ri, ci)}
                       onKeyDown={(e) => onCellKey(e, ri, ci)}
                       onDoubleClick={() => open(ri, ci)}
                     >

@@ -171,3 +171,104 @@ export function ColumnsDialog({
   );
 }
 
+
+/** What an aircraft tab page knows of its structure controls (tab-structure.server.ts `structureView`). */
+export interface StructureView {
+  columnsOpen: boolean;
+  newTabOpen: boolean;
+  deletable: boolean;
+  confirmTab: boolean;
+  confirmColumn: { id: number; name: string } | null;
+  columnsEditable: boolean;
+}
+type StructureProblemView =
+  | { intent: "create-tab" | "save-columns"; error: string; values: Record<string, string> }
+  | { intent: "delete-tab" | "delete-column"; error: string }
+  | { intent: string; error: string };
+
+/** A Super User's links on an aircraft's tab page (AeroOPS and AeroOIL): Columns…, New tab…, Delete this tab…. */
+export function StructureControls({ structure, hrefWith }: { structure: StructureView; hrefWith: (changes: Record<string, string | null>) => string }) {
+  return (
+    <div className={ui.row} style={{ marginBottom: 12 }} aria-label="Tab structure" role="group">
+      {structure.columnsEditable ? (
+        <Link to={hrefWith({ columns: "edit" })} preventScrollReset className={`${ui.button.ghost} ${ui.buttonSmall}`}>
+          Columns…
+        </Link>
+      ) : null}
+      <Link to={hrefWith({ dialog: "new-tab" })} preventScrollReset className={`${ui.button.ghost} ${ui.buttonSmall}`}>
+        New tab…
+      </Link>
+      {structure.deletable ? (
+        <Link to={hrefWith({ confirm: "delete-tab" })} preventScrollReset className={`${ui.button.ghost} ${ui.buttonSmall}`}>
+          Delete this tab…
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
+/** The structure dialog the URL opens on an aircraft's tab page, if any (with the refusal of its last post). */
+export function StructureDialogs({
+  structure,
+  tab,
+  columns,
+  rowCount,
+  msn,
+  productLabel,
+  hrefWith,
+  problem,
+}: {
+  structure: StructureView;
+  tab: { tab_id: string; tab_name: string };
+  columns: { id: number; name: string; type: string; editable: boolean }[];
+  rowCount: number;
+  msn: string;
+  productLabel: "AeroOPS" | "AeroOIL";
+  hrefWith: (changes: Record<string, string | null>) => string;
+  problem: StructureProblemView | null;
+}) {
+  const mine = <I extends string>(intent: I) => (problem && problem.intent === intent ? problem : null);
+  return (
+    <>
+      {structure.columnsOpen ? (
+        <ColumnsDialog
+          tabName={tab.tab_name}
+          columns={columns}
+          closeHref={hrefWith({ columns: null })}
+          deleteHref={(id) => hrefWith({ columns: null, confirm: "delete-column", column: String(id) })}
+          problem={(mine("save-columns") as { error: string; values: Record<string, string> } | null) ?? null}
+        />
+      ) : null}
+      {structure.confirmColumn ? (
+        <ConfirmDialog title={`Delete the column ${structure.confirmColumn.name}?`} intent="delete-column" closeHref={hrefWith({ confirm: null, column: null })} button="Delete the column" fields={{ column_id: String(structure.confirmColumn.id) }}>
+          <ProblemAlert problem={mine("delete-column")} />
+          <p>Its value is removed from every row of {tab.tab_name}.</p>
+        </ConfirmDialog>
+      ) : null}
+      {structure.confirmTab ? (
+        <ConfirmDialog title={`Delete the tab ${tab.tab_name}?`} intent="delete-tab" closeHref={hrefWith({ confirm: null })} button="Delete the tab" fields={{ tab_id: tab.tab_id }}>
+          <ProblemAlert problem={mine("delete-tab")} />
+          <p>
+            Its {rowCount} {rowCount === 1 ? "row" : "rows"} and its columns go with it, for MSN {msn}.
+          </p>
+        </ConfirmDialog>
+      ) : null}
+      {structure.newTabOpen ? (
+        <ModalDialog title="New tab" subtitle={`A tab of MSN ${msn} in ${productLabel}`} closeHref={hrefWith({ dialog: null })}>
+          <ModalBody>
+            <CreateTabForm bare problem={(mine("create-tab") as { error: string; values: Record<string, string> } | null) ?? null} />
+          </ModalBody>
+        </ModalDialog>
+      ) : null}
+    </>
+  );
+}
+
+/** Whether a structure refusal is shown by the dialog it came from (else the page shows it on top). */
+export function structureProblemShown(intent: string, structure: StructureView | null): boolean | null {
+  if (intent === "save-columns") return Boolean(structure?.columnsOpen);
+  if (intent === "delete-column") return Boolean(structure?.confirmColumn);
+  if (intent === "delete-tab") return Boolean(structure?.confirmTab);
+  if (intent === "create-tab") return Boolean(structure?.newTabOpen);
+  return null;
+}

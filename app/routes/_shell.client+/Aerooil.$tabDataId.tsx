@@ -22,10 +22,15 @@ import * as ops from "~/models/ops.server";
 import { pageAfterWrite, tabAction } from "~/models/ops-tab.server";
 import { ACCESS_LABEL, canWrite } from "~/models/roles";
 import { dayMonthYear } from "~/utils/dates";
-import { DeleteRowsDialog, ExportBar, ExportButton, ImportPanel, RowDialog, type Problem } from "./__ops-tab-parts";
+import { DeleteRowsDialog, ImportPanel, RowDialog, type Problem } from "./__ops-tab-parts";
+import { ExportButton, ScreenActions } from "~/components/export-actions/export-actions";
+import type { ShellHandle } from "~/components/shell/handle";
 import { ShareDialog } from "~/components/share-dialog/share-dialog";
+import { StructureControls, StructureDialogs, structureProblemShown } from "~/components/tab-structure/tab-structure";
+import { structureView } from "~/models/tab-structure.server";
 import { documentCountsByRow, linkedDocumentsHref } from "~/models/links.server";
 import { DocsCell, DocsHeader, hasDocs } from "~/components/linked-documents/docs-column";
+import { EmptyRow } from "~/components/data-table-simple/empty-row";
 import { RowLinksCell, RowLinksHeader, hasRowLinks } from "~/components/row-links/row-links-column";
 import { MARKUP_KEY, ServerMarkup } from "~/components/server-markup/server-markup";
 import * as tr from "~/components/oil-trend/oil-trend.css";
@@ -34,7 +39,14 @@ import { limitAction, oilTabTrend, type LimitProblem } from "~/models/oil-trends
 import { oilTrendMarkup } from "~/components/oil-trend/oil-trend-markup.server";
 import "~/components/svg-chart/svg-chart.css";
 
-export const handle = oilHandle;
+/** The top bar: MSN, registration, OIL issue date, and the tab's exports and share (ADR 051). */
+export const handle: ShellHandle = {
+  topBar: (m) => {
+    const info = oilHandle.topBar?.(m);
+    const d = m.data as TabData | undefined;
+    return info && d?.tab ? { ...info, actions: <TabActions d={d} /> } : info;
+  },
+};
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? `${data.tab.tab_name} · MSN ${data.header.msn}` : "Tab"} · AeroOIL · AeroRecords` }];
 
 const PER_PAGE = 50;
@@ -88,6 +100,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     q: oilContextQuery(url),
     aircraft: aircraftFields(ref),
     canEdit,
+    // Super Users (and staff): Columns…, New tab…, Delete this tab… and their dialogs (ADR 050, 051).
+    structure: structureView(url, header.access_type, tab.tab_id, columns),
     canEditLocked: user.role === "admin" || user.role === "member",
     editing: editing ? { row: editing.row, missing: editParam !== "new" && !editing.row } : null,
     confirmDelete: canEdit && url.searchParams.get("confirm") === "delete" && selected.length ? selected : null,
@@ -159,7 +173,7 @@ export default function OilTab() {
         </Link>
       </div>
 
-      <TabToolbar d={d} hrefWith={hrefWith} />
+      {d.structure ? <StructureControls structure={d.structure} hrefWith={hrefWith} /> : null}
       {problem && !shownInPlace(problem, d) ? (
         <p className={ui.alert.error} role="alert">
           {problem.error}
@@ -171,6 +185,7 @@ export default function OilTab() {
         validation={d.validation}
         problem={problem && (problem.intent === "validate" || problem.intent === "import") ? problem : null}
         canEdit={d.canEdit}
+        dataFile={{ fields: exportFields(d), back: d.back }}
       />
 
       {d.trend ? <TrendSection d={d} hrefWith={hrefWith} /> : null}
@@ -201,11 +216,8 @@ export default function OilTab() {
         ) : null}
       </Form>
 
-      <ListTable
-        empty={d.rows.length === 0}
-        emptyText={d.watchedOnly ? "No watched rows match." : d.filter ? "No rows match the filter." : "This tab has no rows yet."}
-        label={d.tab.tab_name}
-      >
+      {/* An empty tab keeps its header row; the empty text is a row under it (ADR 051). */}
+      <ListTable label={d.tab.tab_name}>
         <thead>
           <tr>
             {d.canEdit ? (
@@ -239,6 +251,13 @@ export default function OilTab() {
           </tr>
         </thead>
         <tbody>
+          {d.rows.length === 0 ? (
+            <EmptyRow
+              text={d.watchedOnly ? "No watched rows match." : d.filter ? "No rows match the filter." : "This tab has no rows yet."}
+              span={d.columns.length + 1 + (d.canEdit ? 2 : 0) + (hasDocs(d) ? 1 : 0) + (hasRowLinks(d.opsLinks) ? 1 : 0)}
+              addHref={d.canEdit && !d.filter && !d.watchedOnly ? hrefWith({ edit: "new" }) : undefined}
+            />
+          ) : null}
           {d.rows.map((r) => (
             <tr key={r.id} id={`row-${r.id}`} className={rl.targetRow} data-row-id={r.id} data-watched={r.watched ? "true" : "false"} data-over={d.over[String(r.id)]?.join(", ")}>
               {d.canEdit ? (
@@ -336,6 +355,18 @@ export default function OilTab() {
       ) : null}
       {d.confirmDelete ? (
         <DeleteRowsDialog ids={d.confirmDelete} closeHref={hrefWith({ confirm: null, select: null })} problem={problem?.intent === "delete-rows" ? problem.error : null} />
+      ) : null}
+      {d.structure ? (
+        <StructureDialogs
+          structure={d.structure}
+          tab={d.tab}
+          columns={d.columns}
+          rowCount={d.total}
+          msn={d.header.msn}
+          productLabel="AeroOIL"
+          hrefWith={hrefWith}
+          problem={problem}
+        />
       ) : null}
       {d.dialog === "share" ? (
         <ShareDialog closeHref={hrefWith({ dialog: null })} problem={problem?.intent === "share" ? problem : null} msn={d.header.msn} productLabel="AeroOIL" />
@@ -508,26 +539,30 @@ function shownInPlace(problem: Problem, d: TabData) {
   if (problem.intent === "delete-rows") return Boolean(d.confirmDelete);
   if (problem.intent === "share") return d.dialog === "share";
   if (problem.intent === "watch") return d.rows.some((r) => r.id === problem.id);
-  return true;
+  return structureProblemShown(problem.intent, d.structure) ?? true;
 }
 
-/** The tab's exports and share (spec 001 §2 "Top bar"), from the oil export calls (product=oil). */
-function TabToolbar({ d, hrefWith }: { d: TabData; hrefWith: (changes: Record<string, string | null>) => string }) {
+/** The fields every export form of the tab carries: the aircraft, the tab, the product and the page's sort. */
+function exportFields(d: TabData): Record<string, string> {
   const fields: Record<string, string> = { ...d.aircraft, tab_id: d.tab.tab_id, product: "oil" };
   if (d.sort_column) Object.assign(fields, { sort_column: d.sort_column, sort_order: d.sort_order });
+  return fields;
+}
+
+/** The tab's exports and share (spec 001 §2 "Top bar"), from the oil export calls (product=oil), in the top bar. */
+function TabActions({ d }: { d: TabData }) {
+  const location = useLocation();
+  const share = new URLSearchParams(location.search);
+  share.set("dialog", "share");
   const general = d.tab.tab_id === "generalInformation";
   return (
-    <ExportBar fields={fields} back={d.back}>
-      <Link to={hrefWith({ dialog: "share" })} preventScrollReset className={`${ui.button.secondary} ${ui.buttonSmall}`}>
-        Share
-      </Link>
+    <ScreenActions fields={exportFields(d)} back={d.back} shareHref={`${location.pathname}?${share.toString()}`}>
       <ExportButton kind={general ? "general-pdf" : "pdf"}>PDF</ExportButton>
       <ExportButton kind={general ? "general-excel" : "excel"}>Excel</ExportButton>
       <ExportButton kind="full-excel">Full Data Excel</ExportButton>
       {d.binder.current ? <ExportButton kind="binder-current">Current Binder</ExportButton> : null}
       {d.binder.full ? <ExportButton kind="binder-full">Full Delivery Binder</ExportButton> : null}
-      {d.total > 0 ? <ExportButton kind="dfp">Data file (DFP)</ExportButton> : null}
-    </ExportBar>
+    </ScreenActions>
   );
 }
 

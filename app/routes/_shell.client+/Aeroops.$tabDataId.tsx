@@ -20,22 +20,32 @@ import * as ops from "~/models/ops.server";
 import { contextQuery, requireAircraftRef, requireOpsUser } from "~/models/ops-pages.server";
 import { heldFile } from "~/models/held-files.server";
 import { pageAfterWrite, tabAction } from "~/models/ops-tab.server";
-import { AircraftFields, DeleteRowsDialog, ExportBar, ExportButton, ImportPanel, RowDialog, type Problem } from "./__ops-tab-parts";
+import { DeleteRowsDialog, ImportPanel, RowDialog, type Problem } from "./__ops-tab-parts";
+import { ExportButton, ScreenActions } from "~/components/export-actions/export-actions";
+import type { ShellHandle } from "~/components/shell/handle";
 import { ShareDialog } from "~/components/share-dialog/share-dialog";
 import { ACCESS_LABEL, canWrite } from "~/models/roles";
 import { dayMonthYear } from "~/utils/dates";
 import { opsHandle } from "~/components/ops-tab-bar/ops-top-bar";
 import { opsTabHref, WORK_ORDER_TAB_SCREENS } from "~/models/workorder-rules";
 import { documentCountsByRow, linkedDocumentsHref } from "~/models/links.server";
-import { ColumnsDialog, ConfirmDialog, CreateTabForm, ProblemAlert } from "~/components/tab-structure/tab-structure";
-import { ModalBody, ModalDialog } from "~/components/modal-dialog/modal-dialog";
+import { StructureControls, StructureDialogs, structureProblemShown } from "~/components/tab-structure/tab-structure";
+import { structureView } from "~/models/tab-structure.server";
 import { opsRowLinks } from "~/models/oil-links.server";
 
 
-export const handle = opsHandle;
+/** The top bar: MSN, registration, OPS issue date, and the screen's exports and share (ADR 051). */
+export const handle: ShellHandle = {
+  topBar: (m) => {
+    const info = opsHandle.topBar?.(m);
+    const d = m.data as TabData | undefined;
+    return info && d?.tab ? { ...info, actions: <TabActions d={d} /> } : info;
+  },
+};
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? `${data.tab.tab_name} · MSN ${data.header.msn}` : "Tab"} · AeroOPS · AeroRecords` }];
 
-const PER_PAGE = 50;
+/** Rows per page: 50 unless the URL asks for one of these (the ops API serves at most 500). */
+const PER_PAGE_CHOICES = [50, 100, 250, 500] as const;
 /** The grid island's code, fetched when the user comes near the table (LazyIsland). */
 const loadGrid = () => import("~/components/tab-grid/tab-grid").then((m) => m.TabGrid);
 
@@ -68,8 +78,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const sort_order = url.searchParams.get("sort_order") === "desc" ? "desc" : "asc";
   const filter = (url.searchParams.get("filter") ?? "").trim().slice(0, 200);
   const page = Math.max(1, Math.min(100_000, Number(url.searchParams.get("page")) || 1));
+  const perPage = PER_PAGE_CHOICES.find((n) => String(n) === url.searchParams.get("per_page")) ?? PER_PAGE_CHOICES[0];
   const [data, binder, docCounts, oilLinks] = await Promise.all([
-    ops.tabData(api, ref, { tab_id: tab.tab_id, page, per_page: PER_PAGE, sort_column, sort_order, filter: filter || undefined }),
+    ops.tabData(api, ref, { tab_id: tab.tab_id, page, per_page: perPage, sort_column, sort_order, filter: filter || undefined }),
     ops.binderAvailability(api, ref, tab.tab_id),
      documentCountsByRow(api, header.org_msn_id, tab.tab_id),
     // The oil rows linked to this tab's rows (none when the user may not read AeroOIL).
@@ -103,20 +114,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     q: contextQuery(url, { tab_id: null, sort_column: null, sort_order: null, filter: null, page: null }),
     aircraft: aircraftFields(ref),
     canEdit,
-    canEditStructure: header.access_type === "su_write",
-    // Super Users: the columns dialog (?columns=edit), a new tab (?dialog=new-tab), and the
-    // confirmations to delete a column (?confirm=delete-column&column=) or this tab (?confirm=delete-tab).
-    structure:
-      header.access_type === "su_write"
-        ? {
-            columnsOpen: url.searchParams.get("columns") === "edit",
-            newTabOpen: url.searchParams.get("dialog") === "new-tab",
-            deletable: tab.tab_id.startsWith("tab-"),
-            confirmTab: url.searchParams.get("confirm") === "delete-tab" && tab.tab_id.startsWith("tab-"),
-            confirmColumn: url.searchParams.get("confirm") === "delete-column" ? data.data.columns.find((c) => String(c.id) === url.searchParams.get("column")) ?? null : null,
-            columnsEditable: tab.tab_id.startsWith("tab-"),
-          }
-        : null,
+    // Super Users: Columns…, New tab…, Delete this tab… and their dialogs (ADR 050).
+    structure: structureView(url, header.access_type, tab.tab_id, data.data.columns),
     canEditLocked: user.role === "admin" || user.role === "member",
     editing: editing ? { row: editing.row, missing: editParam !== "new" && !editing.row } : null,
     confirmDelete: canEdit && url.searchParams.get("confirm") === "delete" && selected.length ? selected : null,
@@ -167,6 +166,7 @@ export default function OpsTab() {
     editHrefs: Object.fromEntries(d.rows.map((r) => [String(r.id), hrefWith({ edit: String(r.id) })])),
     selected: d.confirmDelete ?? [],
     emptyText: d.filter ? "No rows match the filter." : "This tab has no rows yet.",
+    addHref: d.filter ? undefined : hrefWith({ edit: "new" }),
     choices: d.choices,
     docs: d.docs,
     links: d.oilLinks,
@@ -188,24 +188,7 @@ export default function OpsTab() {
         </Link>
       </div>
 
-      <TabToolbar d={d} hrefWith={hrefWith} />
-      {d.structure ? (
-        <div className={ui.row} style={{ marginBottom: 12 }} aria-label="Tab structure" role="group">
-          {d.structure.columnsEditable ? (
-            <Link to={hrefWith({ columns: "edit" })} preventScrollReset className={`${ui.button.ghost} ${ui.buttonSmall}`}>
-              Columns…
-            </Link>
-          ) : null}
-          <Link to={hrefWith({ dialog: "new-tab" })} preventScrollReset className={`${ui.button.ghost} ${ui.buttonSmall}`}>
-            New tab…
-          </Link>
-          {d.structure.deletable ? (
-            <Link to={hrefWith({ confirm: "delete-tab" })} preventScrollReset className={`${ui.button.ghost} ${ui.buttonSmall}`}>
-              Delete this tab…
-            </Link>
-          ) : null}
-        </div>
-      ) : null}
+      {d.structure ? <StructureControls structure={d.structure} hrefWith={hrefWith} /> : null}
       {problem && !shownInPlace(problem, d) ? (
         <p className={ui.alert.error} role="alert">
           {problem.error}
@@ -218,12 +201,13 @@ export default function OpsTab() {
           validation={d.validation}
           problem={problem && (problem.intent === "validate" || problem.intent === "import") ? problem : null}
           canEdit={d.canEdit}
+          dataFile={{ fields: exportFields(d), back: d.back }}
         />
       ) : null}
 
       <Form method="get" className={ui.filterBar} role="search">
         {[...new URLSearchParams(location.search)]
-          .filter(([k]) => k !== "filter" && k !== "page")
+          .filter(([k]) => k !== "filter" && k !== "page" && k !== "per_page")
           .map(([k, v]) => (
             <input key={k} type="hidden" name={k} value={v} />
           ))}
@@ -232,6 +216,18 @@ export default function OpsTab() {
             Filter rows
           </label>
           <input id="tab-filter" name="filter" type="search" defaultValue={d.filter} className={ui.input} placeholder="Any cell containing…" maxLength={200} />
+        </div>
+        <div className={ui.field}>
+          <label className={ui.label} htmlFor="tab-per-page">
+            Rows per page
+          </label>
+          <select id="tab-per-page" name="per_page" defaultValue={String(d.per_page)} className={ui.input}>
+            {PER_PAGE_CHOICES.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
         </div>
         <button type="submit" className={ui.button.secondary}>
           <SearchIcon /> Filter
@@ -288,35 +284,17 @@ export default function OpsTab() {
       {d.confirmDelete ? (
         <DeleteRowsDialog ids={d.confirmDelete} closeHref={hrefWith({ confirm: null, select: null })} problem={problem?.intent === "delete-rows" ? problem.error : null} />
       ) : null}
-      {d.structure?.columnsOpen ? (
-        <ColumnsDialog
-          tabName={d.tab.tab_name}
+      {d.structure ? (
+        <StructureDialogs
+          structure={d.structure}
+          tab={d.tab}
           columns={d.columns}
-          closeHref={hrefWith({ columns: null })}
-          deleteHref={(id) => hrefWith({ columns: null, confirm: "delete-column", column: String(id) })}
-          problem={problem?.intent === "save-columns" ? problem : null}
+          rowCount={d.total}
+          msn={d.header.msn}
+          productLabel="AeroOPS"
+          hrefWith={hrefWith}
+          problem={problem}
         />
-      ) : null}
-      {d.structure?.confirmColumn ? (
-        <ConfirmDialog title={`Delete the column ${d.structure.confirmColumn.name}?`} intent="delete-column" closeHref={hrefWith({ confirm: null, column: null })} button="Delete the column" fields={{ column_id: String(d.structure.confirmColumn.id) }}>
-          <ProblemAlert problem={problem?.intent === "delete-column" ? problem : null} />
-          <p>Its value is removed from every row of {d.tab.tab_name}.</p>
-        </ConfirmDialog>
-      ) : null}
-      {d.structure?.confirmTab ? (
-        <ConfirmDialog title={`Delete the tab ${d.tab.tab_name}?`} intent="delete-tab" closeHref={hrefWith({ confirm: null })} button="Delete the tab" fields={{ tab_id: d.tab.tab_id }}>
-          <ProblemAlert problem={problem?.intent === "delete-tab" ? problem : null} />
-          <p>
-            Its {d.total} {d.total === 1 ? "row" : "rows"} and its columns go with it, for MSN {d.header.msn}.
-          </p>
-        </ConfirmDialog>
-      ) : null}
-      {d.structure?.newTabOpen ? (
-        <ModalDialog title="New tab" subtitle={`A tab of MSN ${d.header.msn} in AeroOPS`} closeHref={hrefWith({ dialog: null })}>
-          <ModalBody>
-            <CreateTabForm bare problem={problem?.intent === "create-tab" ? problem : null} />
-          </ModalBody>
-        </ModalDialog>
       ) : null}
       {d.dialog === "share" ? <ShareDialog closeHref={hrefWith({ dialog: null })} problem={problem?.intent === "share" ? problem : null} msn={d.header.msn} /> : null}
     </>
@@ -341,36 +319,41 @@ function shownInPlace(problem: Problem, d: TabData) {
   if (problem.intent === "save-row") return Boolean(d.editing && !d.editing.missing);
   if (problem.intent === "delete-rows") return Boolean(d.confirmDelete);
   if (problem.intent === "share") return d.dialog === "share";
-  if (problem.intent === "save-columns") return Boolean(d.structure?.columnsOpen);
-  if (problem.intent === "delete-column") return Boolean(d.structure?.confirmColumn);
-  if (problem.intent === "delete-tab") return Boolean(d.structure?.confirmTab);
-  if (problem.intent === "create-tab") return Boolean(d.structure?.newTabOpen);
-  return true;
+  return structureProblemShown(problem.intent, d.structure) ?? true;
 }
 
-/** The screen's exports and share (spec 001 §2, "Top bar"): the Ops Notifications screen offers its Excel only. */
-function TabToolbar({ d, hrefWith }: { d: TabData; hrefWith: (changes: Record<string, string | null>) => string }) {
+/** The fields every export form of the tab carries: the aircraft, the tab and the page's sort. */
+function exportFields(d: TabData): Record<string, string> {
   const fields: Record<string, string> = { ...d.aircraft, tab_id: d.tab.tab_id };
   if (d.sort_column) Object.assign(fields, { sort_column: d.sort_column, sort_order: d.sort_order });
+  return fields;
+}
+
+/**
+ * The screen's exports and share (spec 001 §2, "Top bar"), rendered in the top bar by the handle: the
+ * Ops Notifications screen offers its Excel only; the other tabs Share, PDF, Excel, Full Data Excel
+ * and the binders the availability check allows.
+ */
+function TabActions({ d }: { d: TabData }) {
+  const location = useLocation();
+  const fields = exportFields(d);
   if (d.tab.tab_id === "opsNotifications")
     return (
-      <ExportBar fields={fields} back={d.back}>
+      <ScreenActions fields={fields} back={d.back}>
         <ExportButton kind="notifications-excel">Excel</ExportButton>
-      </ExportBar>
+      </ScreenActions>
     );
+  const share = new URLSearchParams(location.search);
+  share.set("dialog", "share");
   const general = d.tab.tab_id === "generalInformation";
   return (
-    <ExportBar fields={fields} back={d.back}>
-      <Link to={hrefWith({ dialog: "share" })} preventScrollReset className={`${ui.button.secondary} ${ui.buttonSmall}`}>
-        Share
-      </Link>
+    <ScreenActions fields={fields} back={d.back} shareHref={`${location.pathname}?${share.toString()}`}>
       <ExportButton kind={general ? "general-pdf" : "pdf"}>PDF</ExportButton>
       <ExportButton kind={general ? "general-excel" : "excel"}>Excel</ExportButton>
       <ExportButton kind="full-excel">Full Data Excel</ExportButton>
       {d.binder.current ? <ExportButton kind="binder-current">Current Binder</ExportButton> : null}
       {d.binder.full ? <ExportButton kind="binder-full">Full Delivery Binder</ExportButton> : null}
-      {d.total > 0 ? <ExportButton kind="dfp">Data file (DFP)</ExportButton> : null}
-    </ExportBar>
+    </ScreenActions>
   );
 }
 

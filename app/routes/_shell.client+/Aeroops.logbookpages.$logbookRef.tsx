@@ -16,11 +16,19 @@ import { contextQuery, requireOpsUser } from "~/models/ops-pages.server";
 import { ACCESS_LABEL, canWrite } from "~/models/roles";
 import { dayMonthYear } from "~/utils/dates";
 import { redirectWithToast } from "~/utils/toast.server";
-import { ExportBar, ExportButton } from "./__ops-tab-parts";
+import { ExportButton, ScreenActions } from "~/components/export-actions/export-actions";
+import type { ShellHandle } from "~/components/shell/handle";
 import { opsHandle } from "~/components/ops-tab-bar/ops-top-bar";
 
 
-export const handle = opsHandle;
+/** The top bar: MSN, registration, OPS issue date, and the screen's exports (ADR 051). */
+export const handle: ShellHandle = {
+  topBar: (m) => {
+    const info = opsHandle.topBar?.(m);
+    const d = m.data as LogbookData | undefined;
+    return info && d?.aircraft ? { ...info, actions: <LogbookActions d={d} /> } : info;
+  },
+};
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.logbook.title ?? "Logbook"} · AeroOPS · AeroRecords` }];
 const PER_PAGE = 50;
 const FIELDS = [
@@ -132,9 +140,6 @@ export default function LogbookPages() {
           ) : null}
         </div>
       </div>
-      <ExportBar fields={{ ...d.aircraft, log_book_id: String(d.logbook.log_book_id) }} back={d.here}>
-        <ExportButton kind="logbook-pdf">PDF (all pages)</ExportButton>
-      </ExportBar>
       {a?.error && !d.editing && !d.confirming ? (
         <p className={ui.alert.error} role="alert" style={{ marginTop: 12 }}>
           {a.error}
@@ -283,6 +288,17 @@ export default function LogbookPages() {
         </ModalDialog>
       ) : null}
     </>
+  );
+}
+
+type LogbookData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+/** The logbook's PDF (spec 001 §2 "Top bar": logbook pages offer a PDF export), in the top bar. */
+function LogbookActions({ d }: { d: LogbookData }) {
+  return (
+    <ScreenActions fields={{ ...d.aircraft, log_book_id: String(d.logbook.log_book_id) }} back={d.here}>
+      <ExportButton kind="logbook-pdf">PDF (all pages)</ExportButton>
+    </ScreenActions>
   );
 }
 

@@ -14,13 +14,21 @@ import { ACCESS_LABEL, canWrite } from "~/models/roles";
 import * as wo from "~/models/workorders.server";
 import { dateTimeUtc as dateTime, dayMonthYear } from "~/utils/dates";
 import { redirectWithToast } from "~/utils/toast.server";
-import { ExportBar, ExportButton } from "./__ops-tab-parts";
+import { ExportButton, ScreenActions } from "~/components/export-actions/export-actions";
+import type { ShellHandle } from "~/components/shell/handle";
 import { OtherDetails, TaskTable, WorkOrderFormView, WorkOrderReadOnly, labelOf, valueText, type TaskView } from "./__workorder-parts";
 import { opsHandle } from "~/components/ops-tab-bar/ops-top-bar";
 import { documentCountForWorkOrder, linkedDocumentsHref } from "~/models/links.server";
 
 
-export const handle = opsHandle;
+/** The top bar: MSN, registration, OPS issue date, and the screen's exports (ADR 051). */
+export const handle: ShellHandle = {
+  topBar: (m) => {
+    const info = opsHandle.topBar?.(m);
+    const d = m.data as WorkOrderData | undefined;
+    return info && d?.aircraft ? { ...info, actions: <WorkOrderActions d={d} /> } : info;
+  },
+};
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? `WO ${data.wo.number} v${data.shown.version}` : "Work order"} · AeroOPS · AeroRecords` }];
 
 const versionParam = (v: string | null) => (v && /^\d{1,6}$/.test(v) ? Number(v) : null);
@@ -139,10 +147,6 @@ export default function UpdateWorkOrder() {
         </div>
       </div>
 
-      <ExportBar fields={{ ...d.aircraft, work_order_id: String(d.wo.id), version: String(d.shown.version) }} back={d.here}>
-        <ExportButton kind="wo-pdf">PDF (version {d.shown.version})</ExportButton>
-        <ExportButton kind="wo-excel">Excel (version {d.shown.version})</ExportButton>
-      </ExportBar>
 
       {d.missing.length ? (
         <p className={ui.alert.warning} role="alert" style={{ marginTop: 12 }}>
@@ -339,6 +343,18 @@ function Comparison({ a, b, closeHref }: { a: VersionView; b: VersionView; close
       </div>
       {Object.keys(newer.extra).length ? <OtherDetails extra={newer.extra} /> : null}
     </section>
+  );
+}
+
+type WorkOrderData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+/** The work order's PDF and Excel of the version shown (spec 001 §2 "Top bar"), in the top bar. */
+function WorkOrderActions({ d }: { d: WorkOrderData }) {
+  return (
+    <ScreenActions fields={{ ...d.aircraft, work_order_id: String(d.wo.id), version: String(d.shown.version) }} back={d.here}>
+      <ExportButton kind="wo-pdf">PDF (version {d.shown.version})</ExportButton>
+      <ExportButton kind="wo-excel">Excel (version {d.shown.version})</ExportButton>
+    </ScreenActions>
   );
 }
 

@@ -1,14 +1,11 @@
 // Parts of the AeroOPS tab page (/client/Aeroops/{tabDataId}; issue 13 items 3-5), each a plain
 // server-rendered form that works without JavaScript: the row dialog (?edit=<row id>|new), the delete
-// confirmation (?confirm=delete&select=…), the share dialog (?dialog=share), the Excel round trip
-// (data file, validate, import) and the export buttons. With JavaScript an export is fetched in place
-// so the page can say "download has initiated" and show a refusal for 15 seconds (spec 001 §8).
+// confirmation (?confirm=delete&select=…) and the Excel round trip (data file, validate, import).
+// The exports and share sit in the top bar (components/export-actions, ADR 051).
 import { Form, Link } from "@remix-run/react";
-import { createContext, useContext, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { ExportBar, ExportButton } from "~/components/export-actions/export-actions";
 import { ModalBody, ModalDialog, ModalFooter } from "~/components/modal-dialog/modal-dialog";
-import { Snackbar, type ToastView } from "~/components/toast/toast";
 import * as ui from "~/components/ui/ui.css";
-import { OPS_MESSAGES } from "~/models/ops-messages";
 
 export type GridColumn = { id: number; name: string; type: string; editable: boolean };
 export type GridRow = { id: number; position: number; data: Record<string, string | number | boolean | null> };
@@ -154,76 +151,6 @@ export function DeleteRowsDialog({ ids, closeHref, problem }: { ids: number[]; c
 }
 
 
-type DownloadKind = "pdf" | "excel" | "dfp" | "binder-current" | "binder-full" | "general-pdf" | "general-excel" | "notifications-excel" | "full-excel" | "wo-pdf" | "wo-excel" | "logbook-pdf";
-const IS_PDF: Partial<Record<DownloadKind, true>> = { pdf: true, "binder-current": true, "binder-full": true, "general-pdf": true, "wo-pdf": true, "logbook-pdf": true };
-
-/**
- * The export buttons: each a POST form to /resources/ops-export (a download without JavaScript; a
- * refusal comes back as a toast). With JavaScript the file is fetched in place with the spec's
- * messages.
- */
-export function ExportBar({ fields, back, children }: { fields: Record<string, string>; back: string; children: ReactNode }) {
-  const [note, setNote] = useState<ToastView | null>(null);
-  const seq = useRef(0);
-  const show = (type: ToastView["type"], description: string, duration = 5000) => setNote({ id: String(++seq.current), type, description, duration });
-  const onSubmit = async (e: FormEvent<HTMLDivElement>) => {
-    const form = e.target;
-    if (!(form instanceof HTMLFormElement) || !form.dataset.export) return;
-    const kind = (new FormData(form).get("kind") ?? "") as DownloadKind;
-    e.preventDefault();
-    show("info", IS_PDF[kind] ? OPS_MESSAGES.pdfStarted : OPS_MESSAGES.excelStarted);
-    try {
-      const res = await fetch(form.action, { method: "POST", body: new FormData(form), headers: { "X-Download": "fetch" } });
-      const type = res.headers.get("Content-Type") ?? "";
-      if (!res.ok || (type.includes("json") && kind !== "full-excel")) {
-        const body = (await res.json().catch(() => null)) as { error?: string } | null;
-        show("error", body?.error || OPS_MESSAGES.blobFallbackError, 15000);
-        return;
-      }
-      if (kind === "full-excel") {
-        const body = (await res.json()) as { url: string };
-        window.location.assign(body.url);
-        return;
-      }
-      const blob = await res.blob();
-      const cd = res.headers.get("Content-Disposition") ?? "";
-      const name = /filename\*=UTF-8''([^;]+)/i.exec(cd)?.[1] ?? /filename="([^"]+)"/i.exec(cd)?.[1] ?? "download";
-      const a = document.createElement("a");
-      a.href = URL.createObjectURL(blob);
-      a.download = decodeURIComponent(name);
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
-    } catch {
-      show("error", OPS_MESSAGES.blobFallbackError, 15000);
-    }
-  };
-  return (
-    <div className={ui.row} role="group" aria-label="Downloads" onSubmitCapture={onSubmit}>
-      <ExportContext.Provider value={{ fields, back }}>{children}</ExportContext.Provider>
-      <Snackbar toast={note} />
-    </div>
-  );
-}
-
-const ExportContext = createContext<{ fields: Record<string, string>; back: string }>({ fields: {}, back: "/" });
-
-/** One export button (inside ExportBar). */
-export function ExportButton({ kind, children, extra }: { kind: DownloadKind; children: ReactNode; extra?: Record<string, string> }) {
-  const { fields, back } = useContext(ExportContext);
-  return (
-    <form method="post" action="/resources/ops-export" data-export={kind}>
-      <AircraftFields aircraft={{ ...fields, ...extra }} />
-      <input type="hidden" name="kind" value={kind} />
-      <input type="hidden" name="back" value={back} />
-      <button type="submit" className={`${ui.button.secondary} ${ui.buttonSmall}`}>
-        {children}
-      </button>
-    </form>
-  );
-}
-
 /** The Excel round trip: the tab's data file, then a filled workbook validated or imported. */
 export function ImportPanel({
   open,
@@ -231,9 +158,12 @@ export function ImportPanel({
   validation,
   problem,
   canEdit,
+  dataFile,
 }: {
   open: boolean;
   hasRows: boolean;
+  /** The fields of the data file's export form (the tab's DFP), shown once the tab has rows. */
+  dataFile?: { fields: Record<string, string>; back: string };
   validation: { id: string; errors: number; source: string; filename: string } | null;
   problem: Extract<Problem, { intent: "validate" | "import" }> | null;
   canEdit: boolean;
@@ -246,6 +176,13 @@ export function ImportPanel({
           {hasRows ? "Download the tab's data file (DFP), fill it in Excel, then validate it and import it." : "Download the tab's data file (DFP) once the tab has rows, or send a workbook whose first row holds the column names."}{" "}
           Import is all or nothing: any error and nothing changes.
         </p>
+        {hasRows && dataFile ? (
+          <div style={{ marginBottom: 12 }}>
+            <ExportBar fields={dataFile.fields} back={dataFile.back}>
+              <ExportButton kind="dfp">Data file (DFP)</ExportButton>
+            </ExportBar>
+          </div>
+        ) : null}
         {validation ? (
           <div className={validation.errors ? ui.alert.error : ui.alert.success} role="status" style={{ marginBottom: 12 }}>
             {validation.errors

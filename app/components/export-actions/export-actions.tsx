@@ -1,0 +1,149 @@
+// A screen's export and share buttons (spec 001 §2 "Top bar"; issue 13 item 5, ADR 051). Pages put
+// them in the top bar's actions slot through their route `handle` (`actions: <ScreenActions …/>`),
+// so they hide with the top bar in full-screen mode. Each export is a POST form to
+// /resources/ops-export: without JavaScript the answer is the file (a refusal comes back as a toast);
+// with JavaScript the file is fetched in place so the page can say "download has initiated" and show
+// a refusal for 15 seconds (spec 001 §8). Share is a link that opens the page's share dialog (in the
+// URL). A screen with several exports lists them in an "Export" disclosure (a <details data-menu>,
+// which opens without JavaScript and closes like the shell's other menus); one export is a button.
+import { Link } from "@remix-run/react";
+import { createContext, useContext, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { ChevronDownIcon } from "~/components/icons/chevron-down";
+import { DownloadIcon } from "~/components/icons/download";
+import { ShareIcon } from "~/components/icons/share";
+import { Snackbar, type ToastView } from "~/components/toast/toast";
+import * as ui from "~/components/ui/ui.css";
+import { OPS_MESSAGES } from "~/models/ops-messages";
+import * as s from "./export-actions.css";
+
+export type DownloadKind = "pdf" | "excel" | "dfp" | "binder-current" | "binder-full" | "general-pdf" | "general-excel" | "notifications-excel" | "full-excel" | "wo-pdf" | "wo-excel" | "logbook-pdf";
+const IS_PDF: Partial<Record<DownloadKind, true>> = { pdf: true, "binder-current": true, "binder-full": true, "general-pdf": true, "wo-pdf": true, "logbook-pdf": true };
+
+type ExportContextValue = { fields: Record<string, string>; back: string; look: "button" | "item" | "top" };
+const ExportContext = createContext<ExportContextValue>({ fields: {}, back: "/", look: "button" });
+
+/** With JavaScript: fetch the file in place, with the spec's messages (a handler for onSubmitCapture). */
+function useDownloads() {
+  const [note, setNote] = useState<ToastView | null>(null);
+  const seq = useRef(0);
+  const show = (type: ToastView["type"], description: string, duration = 5000) => setNote({ id: String(++seq.current), type, description, duration });
+  const onSubmit = async (e: FormEvent<HTMLElement>) => {
+    const form = e.target;
+    if (!(form instanceof HTMLFormElement) || !form.dataset.export) return;
+    const kind = (new FormData(form).get("kind") ?? "") as DownloadKind;
+    e.preventDefault();
+    form.closest("details")?.removeAttribute("open");
+    show("info", IS_PDF[kind] ? OPS_MESSAGES.pdfStarted : OPS_MESSAGES.excelStarted);
+    try {
+      const res = await fetch(form.action, { method: "POST", body: new FormData(form), headers: { "X-Download": "fetch" } });
+      const type = res.headers.get("Content-Type") ?? "";
+      if (!res.ok || (type.includes("json") && kind !== "full-excel")) {
+        const body = (await res.json().catch(() => null)) as { error?: string } | null;
+        show("error", body?.error || OPS_MESSAGES.blobFallbackError, 15000);
+        return;
+      }
+      if (kind === "full-excel") {
+        const body = (await res.json()) as { url: string };
+        window.location.assign(body.url);
+        return;
+      }
+      const blob = await res.blob();
+      const cd = res.headers.get("Content-Disposition") ?? "";
+      const name = /filename\*=UTF-8''([^;]+)/i.exec(cd)?.[1] ?? /filename="([^"]+)"/i.exec(cd)?.[1] ?? "download";
+      const a = document.createElement("a");
+      a.href = URL.createObjectURL(blob);
+      a.download = decodeURIComponent(name);
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+    } catch {
+      show("error", OPS_MESSAGES.blobFallbackError, 15000);
+    }
+  };
+  return { note, onSubmit };
+}
+
+/** Export buttons in a row inside a page (e.g. the data file of the Excel import panel). */
+export function ExportBar({ fields, back, children }: { fields: Record<string, string>; back: string; children: ReactNode }) {
+  const { note, onSubmit } = useDownloads();
+  return (
+    <div className={ui.row} role="group" aria-label="Downloads" onSubmitCapture={onSubmit}>
+      <ExportContext.Provider value={{ fields, back, look: "button" }}>{children}</ExportContext.Provider>
+      <Snackbar toast={note} />
+    </div>
+  );
+}
+
+/**
+ * The screen's exports and share for the top bar: Share (when `shareHref` is given), then the exports,
+ * in an "Export" menu when there are several, else as one button.
+ */
+export function ScreenActions({ fields, back, shareHref, children }: { fields: Record<string, string>; back: string; shareHref?: string; children: ReactNode }) {
+  const { note, onSubmit } = useDownloads();
+  const exports = (Array.isArray(children) ? children : [children]).flat().filter(Boolean);
+  const menu = exports.length > 1;
+  return (
+    <div className={s.group} role="group" aria-label="Export and share" onSubmitCapture={onSubmit} data-screen-actions="">
+      {shareHref ? (
+        <Link
+          to={shareHref}
+          preventScrollReset
+          className={`${ui.button.secondary} ${ui.buttonSmall} ${s.button} ${s.iconOnlyNarrow} ${menu ? s.notOnPhones : ""}`}
+          title="Share this screen by e-mail"
+        >
+          <ShareIcon size={16} />
+          <span className={s.wordsNarrow}>Share</span>
+        </Link>
+      ) : null}
+      {menu ? (
+        <details className={s.menu} data-menu="">
+          <summary className={`${ui.button.secondary} ${ui.buttonSmall} ${s.button} ${s.summary} ${s.iconOnlyNarrow}`} title={shareHref ? "Download or share this screen" : "Download this screen as PDF or Excel"}>
+            <DownloadIcon size={16} />
+            <span className={s.wordsNarrow}>Export</span>
+            <ChevronDownIcon size={14} className={s.chevron} />
+          </summary>
+          <div className={s.panel}>
+            <p className={s.panelHint}>Files of this screen, as it is sorted.</p>
+            <ExportContext.Provider value={{ fields, back, look: "item" }}>{exports}</ExportContext.Provider>
+            {shareHref ? (
+              <Link to={shareHref} preventScrollReset className={`${s.item} ${s.onPhonesOnly}`}>
+                <ShareIcon size={16} />
+                Share by e-mail
+              </Link>
+            ) : null}
+          </div>
+        </details>
+      ) : (
+        <ExportContext.Provider value={{ fields, back, look: "top" }}>{exports}</ExportContext.Provider>
+      )}
+      <Snackbar toast={note} />
+    </div>
+  );
+}
+
+/** One export (inside ExportBar or ScreenActions). */
+export function ExportButton({ kind, children, extra }: { kind: DownloadKind; children: ReactNode; extra?: Record<string, string> }) {
+  const { fields, back, look } = useContext(ExportContext);
+  const className =
+    look === "item" ? s.item : look === "top" ? `${ui.button.secondary} ${ui.buttonSmall} ${s.button} ${s.iconOnlyOnPhones}` : `${ui.button.secondary} ${ui.buttonSmall}`;
+  return (
+    <form method="post" action="/resources/ops-export" data-export={kind}>
+      {Object.entries({ ...fields, ...extra }).map(([k, v]) => (
+        <input key={k} type="hidden" name={k} value={v} />
+      ))}
+      <input type="hidden" name="kind" value={kind} />
+      <input type="hidden" name="back" value={back} />
+      <button type="submit" className={className}>
+        {look === "button" ? (
+          children
+        ) : (
+          <>
+            <DownloadIcon size={16} />
+            {look === "top" ? <span className={s.words}>{children}</span> : children}
+          </>
+        )}
+      </button>
+    </form>
+  );
+}
