@@ -8,6 +8,7 @@
 // with DATABASE_URL / S3_* once those engines land (the processes inherit this process's env).
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -114,10 +115,14 @@ describe("two portal processes on one data store", () => {
     const onB = await fetch(`${B}/storage/overview`, { headers: { cookie }, redirect: "manual" });
     expect(onB.status).toBe(200);
     expect(await onB.text()).toContain("Open records");
-    // Without it, B sends the visitor to sign in.
-    const anonymous = await fetch(`${B}/storage/overview`, { redirect: "manual" });
-    expect(anonymous.status).toBe(302);
-    expect(anonymous.headers.get("location")).toMatch(/\/auth\/login/);
+    // Without it, B sends a browser's navigation to sign in (and a script's fetch gets a 401).
+    // (node:http: Node's fetch always says Sec-Fetch-Mode: cors.)
+    const anonymous = await new Promise<http.IncomingMessage>((resolve, reject) =>
+      http.get(`${B}/storage/overview`, { headers: { "Sec-Fetch-Mode": "navigate" } }, (res) => (res.resume(), resolve(res))).on("error", reject),
+    );
+    expect(anonymous.statusCode).toBe(302);
+    expect(anonymous.headers.location).toMatch(/\/auth\/login/);
+    expect((await fetch(`${B}/storage/overview`, { redirect: "manual" })).status).toBe(401);
   }, 60_000);
 
   it("finds on one portal a file uploaded on the other, by name, then by content once a worker has read it", async () => {
