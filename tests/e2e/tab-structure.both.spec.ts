@@ -79,9 +79,11 @@ test("a client with Edit Access has no structure control, and a replayed post ch
   await expect(page.getByRole("link", { name: "Not allowed" })).toHaveCount(0);
 });
 
-async function openOilTab(page: Page) {
-  await page.goto("/Aerooil/org?q=5123");
-  await page.locator("li[data-aircraft-id]", { hasText: "MSN 5123" }).first().getByRole("link", { name: "Open in AeroOIL" }).click();
+/** MSN 8842 for the writes: a structure change makes today the aircraft's OIL issue date, and MSN
+ *  5123's status page title (Status Overview, ADR 037) depends on its old date in other specs. */
+async function openOilTab(page: Page, msn = "5123") {
+  await page.goto(`/Aerooil/org?q=${msn}`);
+  await page.locator("li[data-aircraft-id]", { hasText: `MSN ${msn}` }).first().getByRole("link", { name: "Open in AeroOIL" }).click();
   await expect(page).toHaveURL(/\/client\/Aerooil\/statusDashboard\?/);
   await page.getByRole("navigation", { name: "Tabs" }).getByRole("link", { name: "Engine 1 Oil Analysis" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Engine 1 Oil Analysis");
@@ -90,7 +92,7 @@ async function openOilTab(page: Page) {
 test("a Super User creates an AeroOIL tab, changes its columns and deletes it", async ({ page }) => {
   const name = `Oil samples ${test.info().project.name} ${Date.now()}`;
   await login(page, "emma.clarke@skyline.demo.aero");
-  await openOilTab(page);
+  await openOilTab(page, "8842");
   const structure = page.getByRole("group", { name: "Tab structure" });
   // The Engine oil tab is the aircraft's own: all three controls.
   await expect(structure.getByRole("link", { name: "Columns…" })).toBeVisible();
