@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import os from "node:os";
 import path from "node:path";
 
 // Route modules import vanilla-extract *.css.ts files; outside the Remix compiler they need a file
@@ -21,6 +22,8 @@ export default defineConfig({
     setupFiles: ["tests/setup/console-guard.ts"],
     // PG_TESTS=1: the upstreams of the contract tests run on a temporary PostgreSQL cluster (ADR 056).
     globalSetup: process.env.PG_TESTS ? ["tests/setup/pg-global.ts"] : [],
+    // The seed's scanned-page images, drawn once and shared by every test process (upstream/lib/sample-files.ts).
+    env: { SAMPLE_CACHE_DIR: path.join(os.tmpdir(), "aero-sample-cache") },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -7,14 +7,18 @@
 //                                              entries cut off the end)
 //   npm run audit:verify -- --file <export>    an export downloaded from /admin/audit, offline
 //
+// With DATABASE_URL set (a PostgreSQL portal, ADR 056) it checks that database instead of DATA_DIR's
+// file, in read-only transactions.
+//
 // Prints "OK: <n> entries, chain head <hash> (entry #<id>)" and exits 0, or names the first entry
 // altered, removed or reordered and exits 1. Reads only: safe while the portal runs.
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import SQLite from "better-sqlite3";
-import { Kysely, SqliteDialect } from "kysely";
-import { createAudit, type AuditExport } from "../upstream/audit";
+import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import { createAudit, createPgAudit, type AuditExport } from "../upstream/audit";
+import { createPgPool } from "../upstream/db";
 import { verifyEntries, type ChainResult } from "../upstream/audit-chain";
 import type { Database } from "../upstream/db/schema";
 
@@ -70,6 +74,7 @@ async function main(): Promise<number> {
   const file = parsed.values.file;
   if (file) return verifyExport(file);
 
+  if (process.env.DATABASE_URL) return verifyPostgres(process.env.DATABASE_URL, parsed.values.head);
   const dataDir = path.resolve(parsed.values["data-dir"] ?? process.env.DATA_DIR ?? "./data");
   const dbFile = path.join(dataDir, "portal.sqlite");
   if (!fs.existsSync(dbFile)) {
@@ -91,6 +96,37 @@ async function main(): Promise<number> {
     const head = parsed.values.head;
     if (code === 0 && head) {
       const found = sqlite.prepare<[string], { id: number }>("SELECT id FROM audit_log WHERE hash = ?").get(head);
+      if (!found) {
+        console.error(`BROKEN: no entry has the hash ${head}: the entries up to it were removed or altered.`);
+        code = 1;
+      } else console.log(`The earlier head ${head} is entry #${found.id}.`);
+    }
+    return code;
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** The same checks on a PostgreSQL database: the chain, the identity sequence (cut-off tail), the head. */
+async function verifyPostgres(databaseUrl: string, head: string | undefined): Promise<number> {
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: createPgPool(databaseUrl, 2, { readOnly: true }) }) });
+  try {
+    let hasHash: boolean;
+    try {
+      const cols = await sql<{ column_name: string }>`SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'audit_log'`.execute(db);
+      hasHash = cols.rows.some((c) => c.column_name === "hash");
+    } catch (err) {
+      console.error(`Cannot read the database at DATABASE_URL: ${(err as Error).message}`);
+      return 2;
+    }
+    if (!hasHash) {
+      console.error("The audit log at DATABASE_URL has no hash chain (or no audit log): start the portal once on it.");
+      return 2;
+    }
+    const result = await createPgAudit(db).verify({ full: true });
+    let code = report(result, "");
+    if (code === 0 && head) {
+      const found = await db.selectFrom("audit_log").select("id").where("hash", "=", head).executeTakeFirst();
       if (!found) {
         console.error(`BROKEN: no entry has the hash ${head}: the entries up to it were removed or altered.`);
         code = 1;

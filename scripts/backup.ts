@@ -4,7 +4,8 @@
 //   npm run backup -- <dir> --data-dir /srv/aero       another DATA_DIR
 //   npm run backup -- <dir> --no-secrets              leave blob-secret.key out (keep it elsewhere)
 //
-// Writes <dir>/portal.sqlite (online backup API), every blob the snapshot references, the blob secret
+// Writes <dir>/portal.sqlite (online backup API), or with DATABASE_URL set <dir>/portal.pgdump
+// (pg_dump of one snapshot) and blob-refs.json, every blob the snapshot references, the blob secret
 // and manifest.json (sha256 and size of each file) last. Exit 0 when complete; 1 when it failed or a
 // referenced blob was missing (the manifest lists it); 2 for a usage error.
 import path from "node:path";
@@ -41,13 +42,14 @@ async function main(): Promise<number> {
   const manifest = await createBackup({
     dataDir,
     outDir: positional[0]!,
+    databaseUrl: process.env.DATABASE_URL || null,
     noSecrets,
     blobSecretFromEnv: !!process.env.BLOB_SECRET,
     log: (line) => console.log(line),
   });
   const out = path.resolve(positional[0]!);
   console.log(
-    `Backup of ${path.resolve(dataDir)} written to ${out} in ${((Date.now() - started) / 1000).toFixed(1)} s: ` +
+    `Backup of ${process.env.DATABASE_URL ? "the PostgreSQL database (DATABASE_URL) and " : ""}${path.resolve(dataDir)} written to ${out} in ${((Date.now() - started) / 1000).toFixed(1)} s: ` +
       `database as of ${manifest.snapshot_at} (${manifest.database.files} files, ${manifest.database.audit_entries} audit entries), ` +
       `${manifest.blobs.count} blobs (${(manifest.blobs.bytes / 1024 / 1024).toFixed(1)} MiB), ${manifest.files.length} files in the manifest.`,
   );

@@ -6,6 +6,9 @@
 //   npm run restore -- <dir> --check                            only verify the backup's checksums (a restore drill
 //                                                               on the off-site copy); writes nothing
 //
+// A backup of a PostgreSQL portal (portal.pgdump) restores into the empty database at DATABASE_URL
+// (pg_restore, one transaction); its blobs and blob secret go to DATA_DIR as above.
+//
 // Every file is checked against manifest.json (size and sha256) before anything is written; a bad
 // one fails the restore naming it. Stop the portal before restoring over its DATA_DIR.
 import path from "node:path";
@@ -37,15 +40,16 @@ async function main(): Promise<number> {
     console.log(`OK: all ${m.files.length} files of ${path.resolve(backupDir)} match their checksums (database as of ${m.snapshot_at}).`);
     return 0;
   }
-  const m = await restoreBackup({ backupDir, dataDir, force, log });
+  const databaseUrl = process.env.DATABASE_URL || null;
+  const m = await restoreBackup({ backupDir, dataDir, databaseUrl, force, log });
   console.log(
-    `Restored ${path.resolve(backupDir)} into ${path.resolve(dataDir)}: database as of ${m.snapshot_at} ` +
+    `Restored ${path.resolve(backupDir)} into ${databaseUrl ? "the database at DATABASE_URL and " : ""}${path.resolve(dataDir)}: database as of ${m.snapshot_at} ` +
       `(${m.database.files} files, ${m.database.audit_entries} audit entries), ${m.blobs.count} blobs, every checksum verified.`,
   );
   if (m.missing.length) console.warn(`Note: ${m.missing.length} blob(s) were already missing when this backup was made (manifest.json, "missing").`);
   if (m.secrets.blob_secret === "environment") console.log("The backup's blob secret came from BLOB_SECRET: start the portal with the same BLOB_SECRET.");
   if (m.secrets.blob_secret === "excluded" || m.secrets.blob_secret === "absent") console.log("The backup has no blob-secret.key: put the original in DATA_DIR (or set BLOB_SECRET) before starting, or 2FA users must reset.");
-  console.log(`Start the portal with DATA_DIR=${path.resolve(dataDir)}; everyone signs in again (session-secret.key is not in backups), then check: npm run audit:verify.`);
+  console.log(`Start the portal with DATA_DIR=${path.resolve(dataDir)}${databaseUrl ? " and the same DATABASE_URL" : ""}; everyone signs in again (session-secret.key is not in backups), then check: npm run audit:verify.`);
   return 0;
 }
 

@@ -1,9 +1,14 @@
 // `npm test`: type-check, production build, unit + contract tests (vitest), end-to-end tests
-// (Playwright, JavaScript on and off). Ends with one line "N passed, N failed".
+// (Playwright, JavaScript on and off), then on PostgreSQL (ADR 060): the contract tests again (each
+// test upstream on its own database of a throwaway cluster; the multi-portal test on PostgreSQL and
+// an S3-compatible server) and a short end-to-end pass. Ends with one line "N passed, N failed".
+//
+//   npm test -- unit e2e pg     only these steps (typecheck, build, unit, e2e, pg)
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { spawnSync } from "node:child_process";
+import { findPgTool } from "../upstream/db/pg-tools";
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "aero-test-"));
 const only = process.argv.slice(2); // e.g. `npm test -- unit e2e`
@@ -29,7 +34,7 @@ if (want("typecheck")) {
   }
 }
 
-if (want("build") || want("e2e") || want("unit")) {
+if (want("build") || want("e2e") || want("unit") || want("pg")) {
   if (run("production build", "npx", ["remix", "build"], { NODE_ENV: "production" }) && run("compress built assets", "npx", ["tsx", "scripts/compress-assets.ts"])) passed++;
   else {
     failed++;
@@ -37,47 +42,68 @@ if (want("build") || want("e2e") || want("unit")) {
   }
 }
 
-if (want("unit")) {
-  const out = path.join(tmp, "vitest.json");
-  const ok = run("unit and contract tests", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${out}`]);
+function vitest(label: string, args: string[], env: Record<string, string> = {}) {
+  const out = path.join(tmp, `vitest-${label.replace(/\W+/g, "-")}.json`);
+  const ok = run(label, "npx", ["vitest", "run", ...args, "--reporter=default", "--reporter=json", `--outputFile.json=${out}`], env);
   try {
     const j = JSON.parse(fs.readFileSync(out, "utf8"));
     passed += j.numPassedTests ?? 0;
     failed += j.numFailedTests ?? 0;
     skipped += (j.numPendingTests ?? 0) + (j.numTodoTests ?? 0);
+    if (j.numFailedTests) problems.push(label);
     if (!ok && !j.numFailedTests) {
       failed++;
-      problems.push("vitest (suite error)");
+      problems.push(`${label} (suite error)`);
     }
   } catch {
     if (!ok) {
       failed++;
-      problems.push("vitest (no report)");
+      problems.push(`${label} (no report)`);
     }
   }
 }
 
-if (want("e2e")) {
-  const out = path.join(tmp, "playwright.json");
-  const ok = run("end-to-end (JavaScript on and off)", "npx", ["playwright", "test", "--reporter=list,json"], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: out,
-    E2E_DATA_DIR: path.join(tmp, "e2e-data"),
-  });
+function playwright(label: string, cmd: string[], env: Record<string, string>) {
+  const out = path.join(tmp, `playwright-${label.replace(/\W+/g, "-")}.json`);
+  const ok = run(label, cmd[0]!, [...cmd.slice(1), "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: out, ...env });
   try {
     const j = JSON.parse(fs.readFileSync(out, "utf8"));
     const s = j.stats ?? {};
     passed += (s.expected ?? 0) + (s.flaky ?? 0);
     failed += s.unexpected ?? 0;
     skipped += s.skipped ?? 0;
+    if (s.unexpected) problems.push(label);
     if (!ok && !s.unexpected) {
       failed++;
-      problems.push("playwright (run error)");
+      problems.push(`${label} (run error)`);
     }
   } catch {
     if (!ok) {
       failed++;
-      problems.push("playwright (no report)");
+      problems.push(`${label} (no report)`);
     }
+  }
+}
+
+if (want("unit")) vitest("unit and contract tests", []);
+
+if (want("e2e")) playwright("end-to-end (JavaScript on and off)", ["npx", "playwright", "test"], { E2E_DATA_DIR: path.join(tmp, "e2e-data") });
+
+/** The end-to-end specs of the short pass on PostgreSQL: sign-in and accounts, files, search. */
+const PG_E2E_SPECS = ["tests/e2e/auth.both.spec.ts", "tests/e2e/storage.both.spec.ts", "tests/e2e/search-scope.both.spec.ts"];
+
+if (want("pg")) {
+  if (!findPgTool("initdb") || !findPgTool("postgres") || !findPgTool("pg_dump")) {
+    // CI installs it (.ci/run); a developer's machine without it says so and goes on.
+    if (process.env.CI) {
+      failed++;
+      problems.push("PostgreSQL is not installed (.ci/run installs Debian's postgresql)");
+    } else console.log("\n=== PostgreSQL pass: skipped, PostgreSQL is not installed (Debian: apt-get install postgresql; or set PG_BIN).");
+  } else {
+    vitest("contract tests on PostgreSQL", ["tests/contract"], { PG_TESTS: "1" });
+    playwright("end-to-end on PostgreSQL (short pass)", ["npx", "tsx", "scripts/pg-run.ts", "npx", "playwright", "test", ...PG_E2E_SPECS, "--project=js"], {
+      E2E_DATA_DIR: path.join(tmp, "e2e-pg-data"),
+    });
   }
 }
 

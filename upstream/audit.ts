@@ -166,17 +166,17 @@ export function createAudit(db: DB, sqlite: SQLite.Database, { smallLog = SMALL_
 /**
  * The same log on PostgreSQL (DATABASE_URL, ADR 056). Appends are serialised across processes by
  * a table lock held for the append's transaction (SHARE ROW EXCLUSIVE: readers go on, a second
- * appender waits); the ids continue after the identity sequence (advanced with setval, the
- * counterpart of sqlite_sequence), and the triggers of migrations 004 and 009 refuse anything else.
+ * appender waits); the ids continue after audit_log_counter (migration 018, the counterpart of
+ * sqlite_sequence: updated in the same transaction, so a refused or rolled-back insert leaves it as
+ * it was), and the triggers of migrations 004 and 009 refuse anything else.
  */
 export function createPgAudit(db: DB, { smallLog = SMALL_LOG }: { smallLog?: number } = {}): Audit {
   const q = async <T>(query: RawBuilder<unknown>, on: Kysely<any> = db) => (await query.execute(on)).rows as T[];
-  const SEQ = sql`pg_get_serial_sequence('audit_log', 'id')`;
   const last = async (on: Kysely<any> = db) => (await q<{ id: number; hash: string | null }>(sql`SELECT id, hash FROM audit_log ORDER BY id DESC LIMIT 1`, on))[0];
-  /** The highest id handed out: the sequence's value once it was called (null before any entry). */
+  /** The highest id handed out (null before any entry). */
   const sequence = async (on: Kysely<any> = db) => {
-    const r = (await q<{ n: number | null }>(sql`SELECT last_value AS n FROM pg_sequences WHERE schemaname = current_schema() AND sequencename = 'audit_log_id_seq'`, on))[0];
-    return r?.n == null ? null : Number(r.n);
+    const r = (await q<{ n: number | null }>(sql`SELECT last_id AS n FROM audit_log_counter WHERE id = 1`, on))[0];
+    return r?.n == null || Number(r.n) === 0 ? null : Number(r.n);
   };
   const chunk = (after: number, upTo: number, limit: number) =>
     q<HashedEntry>(sql`SELECT ${sql.raw(COLUMNS)} FROM audit_log WHERE id > ${after} AND id <= ${upTo} ORDER BY id LIMIT ${limit}`);
@@ -209,7 +209,7 @@ export function createPgAudit(db: DB, { smallLog = SMALL_LOG }: { smallLog?: num
         const hash = entryHash(prev, row);
         await sql`INSERT INTO audit_log (${sql.raw(COLUMNS)}) VALUES (${id}, ${row.created_at}, ${row.user_id}, ${row.action}, ${row.entity},
           ${row.entity_id}, ${row.organization_id}, ${row.detail}, ${row.ip}, ${prev}, ${hash})`.execute(trx);
-        await sql`SELECT setval(${SEQ}, ${id})`.execute(trx);
+        await sql`UPDATE audit_log_counter SET last_id = ${id} WHERE id = 1`.execute(trx);
       });
     },
 

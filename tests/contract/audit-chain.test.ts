@@ -7,7 +7,9 @@ import os from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestUpstream, type TestUpstream } from "../helpers/upstream";
+import { createTestDatabase, onPostgres, startTestUpstream, type TestUpstream } from "../helpers/upstream";
+import { pgDump, pgRestore } from "../../upstream/db/pg-tools";
+import pg from "pg";
 import { GENESIS_HASH, entryHash, verifyEntries, type HashedEntry } from "../../upstream/audit-chain";
 import type { AuditExport } from "../../upstream/audit";
 import { AuditChainAnswer } from "~/models/schemas/admin";
@@ -37,27 +39,73 @@ afterAll(async () => {
 
 const rows = () => up.upstream.deps.db.selectFrom("audit_log").selectAll().orderBy("id").execute() as Promise<HashedEntry[]>;
 
-/** `npm run audit:verify` on a DATA_DIR (as an operator runs it). */
-function verifyCli(dataDir: string, ...args: string[]) {
-  const r = spawnSync("npm", ["run", "-s", "audit:verify", "--", ...args], { env: { ...process.env, DATA_DIR: dataDir }, encoding: "utf8", timeout: 60_000 });
+/**
+ * A database the CLI can check: a DATA_DIR on SQLite; on PostgreSQL (PG_TESTS=1) a database URL,
+ * with the DATA_DIR the operator would also have.
+ */
+interface Target {
+  dir: string;
+  databaseUrl: string | null;
+}
+const live = (): Target => ({ dir: up.dataDir, databaseUrl: up.databaseUrl });
+const copies: { drop: () => Promise<void> }[] = [];
+afterAll(async () => {
+  for (const c of copies) await c.drop();
+});
+
+/** `npm run audit:verify` on a DATA_DIR, or DATABASE_URL (as an operator runs it). */
+function verifyCli(target: Target, ...args: string[]) {
+  const env = { ...process.env, DATA_DIR: target.dir, DATABASE_URL: target.databaseUrl ?? "" };
+  const r = spawnSync("npm", ["run", "-s", "audit:verify", "--", ...args], { env, encoding: "utf8", timeout: 60_000 });
   return { code: r.status, out: `${r.stdout}${r.stderr}` };
 }
 
-/** A copy of the live database in its own DATA_DIR, to tamper with. */
-async function copyOfLog(name: string) {
+/** A copy of the live database (its own DATA_DIR, or on PostgreSQL its own database), to tamper with. */
+async function copyOfLog(name: string): Promise<Target> {
   const dir = path.join(scratch, name);
   fs.mkdirSync(dir);
+  if (up.databaseUrl) {
+    const copy = await createTestDatabase();
+    copies.push(copy);
+    const dump = path.join(dir, "copy.pgdump");
+    await pgDump(up.databaseUrl, dump);
+    await pgRestore(copy.url, dump);
+    return { dir, databaseUrl: copy.url };
+  }
   const src = new SQLite(path.join(up.dataDir, "portal.sqlite"), { readonly: true });
   await src.backup(path.join(dir, "portal.sqlite"));
   src.close();
-  return dir;
+  return { dir, databaseUrl: null };
 }
 
-/** Tampers as an attacker with the file would: the triggers are dropped first. */
-function tamper(dir: string, fn: (db: SQLite.Database) => void) {
-  const db = new SQLite(path.join(dir, "portal.sqlite"));
+/**
+ * Tampers as an attacker with the database would: the triggers are dropped (SQLite) or disabled
+ * (PostgreSQL) first. Each statement is SQL with "?" placeholders and its values, run in order in one
+ * transaction.
+ */
+async function tamper(target: Target, statements: [string, ...unknown[]][]) {
+  if (target.databaseUrl) {
+    const c = new pg.Client(target.databaseUrl);
+    await c.connect();
+    try {
+      await c.query("BEGIN");
+      await c.query("ALTER TABLE audit_log DISABLE TRIGGER USER");
+      for (const [text, ...values] of statements) {
+        let n = 0;
+        await c.query(text.replace(/\?/g, () => `$${++n}`), values);
+      }
+      await c.query("ALTER TABLE audit_log ENABLE TRIGGER USER");
+      await c.query("COMMIT");
+    } finally {
+      await c.end();
+    }
+    return;
+  }
+  const db = new SQLite(path.join(target.dir, "portal.sqlite"));
   db.exec("DROP TRIGGER audit_log_no_update; DROP TRIGGER audit_log_no_delete; DROP TRIGGER audit_log_chain_insert;");
-  fn(db);
+  db.transaction(() => {
+    for (const [text, ...values] of statements) db.prepare(text).run(...values);
+  })();
   db.close();
 }
 
@@ -154,18 +202,18 @@ describe("the admin page's check of a large log", () => {
 describe("npm run audit:verify", () => {
   it("prints OK with the count and the chain head", async () => {
     const all = await rows();
-    const r = verifyCli(up.dataDir);
+    const r = verifyCli(live());
     expect(r.code, r.out).toBe(0);
     expect(r.out).toContain(`OK: ${all.length} entries, chain head ${all.at(-1)!.hash} (entry #${all.at(-1)!.id}).`);
-    const anchored = verifyCli(up.dataDir, "--head", all[10]!.hash!);
+    const anchored = verifyCli(live(), "--head", all[10]!.hash!);
     expect(anchored.code, anchored.out).toBe(0);
-    expect(verifyCli(up.dataDir, "--head", "f".repeat(64)).code).toBe(1);
+    expect(verifyCli(live(), "--head", "f".repeat(64)).code).toBe(1);
   });
 
   it("names an entry altered directly in the database file", async () => {
     const dir = await copyOfLog("altered");
     const victim = (await rows())[20]!;
-    tamper(dir, (db) => db.prepare("UPDATE audit_log SET detail = '{\"i\":999}' WHERE id = ?").run(victim.id));
+    await tamper(dir, [["UPDATE audit_log SET detail = '{\"i\":999}' WHERE id = ?", victim.id]]);
     const r = verifyCli(dir);
     expect(r.code, r.out).toBe(1);
     expect(r.out).toContain(`BROKEN at entry #${victim.id}: Entry #${victim.id} was altered`);
@@ -174,13 +222,13 @@ describe("npm run audit:verify", () => {
   it("names an entry removed from the middle, and entries cut off the end", async () => {
     const all = await rows();
     const dir = await copyOfLog("removed");
-    tamper(dir, (db) => db.prepare("DELETE FROM audit_log WHERE id = ?").run(all[30]!.id));
+    await tamper(dir, [["DELETE FROM audit_log WHERE id = ?", all[30]!.id]]);
     const r = verifyCli(dir);
     expect(r.code, r.out).toBe(1);
     expect(r.out).toContain(`BROKEN at entry #${all[30]!.id}: Entry #${all[30]!.id} was removed`);
 
     const tail = await copyOfLog("truncated");
-    tamper(tail, (db) => db.prepare("DELETE FROM audit_log WHERE id >= ?").run(all.at(-2)!.id));
+    await tamper(tail, [["DELETE FROM audit_log WHERE id >= ?", all.at(-2)!.id]]);
     const t = verifyCli(tail);
     expect(t.code, t.out).toBe(1);
     expect(t.out).toContain(`BROKEN at entry #${all.at(-2)!.id}: Entry #${all.at(-2)!.id} to #${all.at(-1)!.id} were removed from the end of the log`);
@@ -190,13 +238,14 @@ describe("npm run audit:verify", () => {
     const all = await rows();
     const [a, b] = [all[12]!, all[25]!];
     const dir = await copyOfLog("swapped");
-    tamper(dir, (db) => {
-      const set = db.prepare("UPDATE audit_log SET created_at = @created_at, user_id = @user_id, action = @action, entity = @entity, entity_id = @entity_id, organization_id = @organization_id, detail = @detail, ip = @ip, prev_hash = @prev_hash, hash = @hash WHERE id = @target");
-      db.transaction(() => {
-        set.run({ ...b, target: a.id });
-        set.run({ ...a, target: b.id });
-      })();
-    });
+    const set = "UPDATE audit_log SET created_at = ?, user_id = ?, action = ?, entity = ?, entity_id = ?, organization_id = ?, detail = ?, ip = ?, prev_hash = ?, hash = ? WHERE id = ?";
+    const values = (e: HashedEntry, target: number) => [e.created_at, e.user_id, e.action, e.entity, e.entity_id, e.organization_id, e.detail, e.ip, e.prev_hash, e.hash, target];
+    // (hash is unique on PostgreSQL: moved through a placeholder first.)
+    await tamper(dir, [
+      ["UPDATE audit_log SET hash = ? WHERE id = ?", "moving", a.id],
+      [set, ...values(b, a.id)],
+      [set, ...values(a, b.id)],
+    ]);
     const r = verifyCli(dir);
     expect(r.code, r.out).toBe(1);
     expect(r.out).toContain(`BROKEN at entry #${a.id}: Entry #${a.id} holds the entry written as #${b.id}: entries were reordered.`);
@@ -253,11 +302,11 @@ describe("the admin API", () => {
     const later = doc.entries.slice(10);
     const file = path.join(scratch, "export.json");
     fs.writeFileSync(file, JSON.stringify({ ...doc, entries: later, previous_hash: doc.entries[9]!.hash, count: later.length }));
-    const ok = verifyCli(up.dataDir, "--file", file);
+    const ok = verifyCli(live(), "--file", file);
     expect(ok.code, ok.out).toBe(0);
     later[3] = { ...later[3]!, action: "storage.nothing" };
     fs.writeFileSync(file, JSON.stringify({ ...doc, entries: later, previous_hash: doc.entries[9]!.hash }));
-    const broken = verifyCli(up.dataDir, "--file", file);
+    const broken = verifyCli(live(), "--file", file);
     expect(broken.code).toBe(1);
     expect(broken.out).toContain(`Entry #${later[3]!.id} was altered`);
   });

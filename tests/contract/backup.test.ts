@@ -2,15 +2,18 @@
 // real path (upload_link, signed POST, index_files), then `npm run restore` into an empty DATA_DIR:
 // the upstream started on it lists every file whose upload had finished before the backup began,
 // byte for byte. A corrupted blob makes the restore fail naming it; a DATA_DIR in use is refused.
+// With PG_TESTS=1 the same on PostgreSQL (ADR 060): pg_dump of one snapshot, pg_restore into an
+// empty database.
 import { spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestUpstream, type TestUpstream } from "../helpers/upstream";
+import { createTestDatabase, onPostgres, startTestUpstream, type TestUpstream } from "../helpers/upstream";
 import { AircraftListAnswer, DownloadAnswer, FilesAnswer, IndexFilesAnswer, UploadLinkAnswer } from "~/models/schemas/storage";
 import { BACKUP_LOCK, isBackupRunning, type Manifest } from "../../upstream/backup";
+import pg from "pg";
 
 type Headers = Record<string, string>;
 
@@ -21,6 +24,9 @@ let up: TestUpstream;
 let restored: TestUpstream | null = null;
 let client: Headers;
 let aircraftId: number;
+/** The database a command works on: the upstream's own on PostgreSQL, none (DATA_DIR's file) on SQLite. */
+const dbEnv = (url: string | null): Record<string, string> => (url ? { DATABASE_URL: url } : {});
+const dbFileName = onPostgres ? "portal.pgdump" : "portal.sqlite";
 
 beforeAll(async () => {
   up = await startTestUpstream();
@@ -118,7 +124,7 @@ describe("npm run backup during uploads, then npm run restore", () => {
     fs.writeFileSync(path.join(up.dataDir, "blob-secret.key"), "k".repeat(43) + "\n", { mode: 0o600 });
     let snapshotSeen = false;
     let lockedWhileCopying = false;
-    const backup = npmRun("backup", [backupDir], { DATA_DIR: up.dataDir }, (line) => {
+    const backup = npmRun("backup", [backupDir], { DATA_DIR: up.dataDir, ...dbEnv(up.databaseUrl) }, (line) => {
       if (!line.startsWith("Database snapshot taken")) return;
       snapshotSeen = true;
       // The trash job's signal not to purge blob bytes now.
@@ -137,7 +143,8 @@ describe("npm run backup during uploads, then npm run restore", () => {
     expect(fs.existsSync(path.join(up.dataDir, BACKUP_LOCK))).toBe(false);
     manifest = JSON.parse(fs.readFileSync(path.join(backupDir, "manifest.json"), "utf8")) as Manifest;
     expect(manifest.missing).toEqual([]);
-    expect(manifest.files[0]).toMatchObject({ path: "portal.sqlite" });
+    expect(manifest.files[0]).toMatchObject({ path: dbFileName });
+    expect(manifest.database.engine).toBe(onPostgres ? "postgresql" : "sqlite");
     expect(manifest.files.every((f) => /^[0-9a-f]{64}$/.test(f.sha256) && f.size >= 0)).toBe(true);
     expect(manifest.secrets).toEqual({ blob_secret: "included", session_secret: "excluded" });
     // No speed-test files and no uploads that are not files: only what the snapshot references.
@@ -145,12 +152,21 @@ describe("npm run backup during uploads, then npm run restore", () => {
   });
 
   it("restores into an empty DATA_DIR, and the upstream started on it lists every file finished before the backup, byte-identical", async () => {
-    const r = await npmRun("restore", [backupDir, "--data-dir", restoredDir], {});
+    const target = onPostgres ? await createTestDatabase() : undefined;
+    const r = await npmRun("restore", [backupDir, "--data-dir", restoredDir], dbEnv(target?.url ?? null));
     expect(r.code, r.out).toBe(0);
     expect(r.out).toContain("every checksum verified");
     expect(fs.statSync(path.join(restoredDir, "blob-secret.key")).mode & 0o777).toBe(0o600);
     expect(fs.existsSync(path.join(restoredDir, "session-secret.key"))).toBe(false);
-    restored = await startTestUpstream({ seed: false, dataDir: restoredDir });
+    // On PostgreSQL the dump went into the database, not into DATA_DIR.
+    expect(fs.existsSync(path.join(restoredDir, "portal.pgdump"))).toBe(false);
+    if (target) {
+      // Restoring again over it is refused: the database is no longer empty.
+      const again = await npmRun("restore", [backupDir, "--data-dir", path.join(scratch, "again")], dbEnv(target.url));
+      expect(again.code).toBe(1);
+      expect(again.out).toContain("The database at DATABASE_URL is not empty.");
+    }
+    restored = await startTestUpstream({ seed: false, dataDir: restoredDir, database: target });
     const headers = await restored.signIn("client@demo.aero");
     const listing = FilesAnswer.parse((await api(restored.mainUrl, "GET", `/storage/v2/aircraft/${aircraftId}/files.json?dir=/&per_page=100`, headers)).body);
     const byName = new Map(listing.contents.filter((i) => i.resourcetype === "file").map((i) => [i.name, i]));
@@ -180,10 +196,16 @@ describe("npm run backup during uploads, then npm run restore", () => {
     expect(isBackupRunning(dir)).toBe(false);
   });
 
-  it("refuses a DATA_DIR that is not empty unless told", async () => {
-    const r = await npmRun("restore", [backupDir], { DATA_DIR: up.dataDir });
+  it("refuses a DATA_DIR that is not empty unless told, and a backup of the other engine", async () => {
+    const fresh = onPostgres ? await createTestDatabase() : undefined;
+    const r = await npmRun("restore", [backupDir], { DATA_DIR: up.dataDir, ...dbEnv(fresh?.url ?? null) });
     expect(r.code).toBe(1);
     expect(r.out).toContain(`DATA_DIR ${up.dataDir} is not empty`);
+    // A PostgreSQL backup needs DATABASE_URL; a SQLite backup refuses one.
+    const other = await npmRun("restore", [backupDir, "--data-dir", path.join(scratch, "other-engine")], onPostgres ? { DATABASE_URL: "" } : { DATABASE_URL: "postgres://127.0.0.1:1/none" });
+    expect(other.code).toBe(1);
+    expect(other.out).toContain(onPostgres ? "This backup holds a PostgreSQL database (portal.pgdump): set DATABASE_URL" : "This backup holds a SQLite database (portal.sqlite) and DATABASE_URL is set");
+    await fresh?.drop();
   });
 
   it("fails a restore from a backup with a corrupted blob, naming it, and writes nothing", async () => {
@@ -193,11 +215,21 @@ describe("npm run backup during uploads, then npm run restore", () => {
     bytes[100] = bytes[100]! ^ 0xff;
     fs.writeFileSync(file, bytes);
     const target = path.join(scratch, "restore-corrupt");
-    const r = await npmRun("restore", [backupDir, "--data-dir", target], {});
+    const targetDb = onPostgres ? await createTestDatabase() : undefined;
+    const r = await npmRun("restore", [backupDir, "--data-dir", target], dbEnv(targetDb?.url ?? null));
     expect(r.code).toBe(1);
     expect(r.out).toContain(`Restore failed: Corrupted in the backup: ${victim.path} (blob ${victim.key}) does not match its sha256 checksum.`);
     expect(fs.existsSync(path.join(target, "portal.sqlite"))).toBe(false);
-    const check = spawnSync("npm", ["run", "-s", "restore", "--", backupDir, "--check"], { encoding: "utf8" });
+    if (targetDb) {
+      // Nothing was written to the database either.
+      const c = new pg.Client(targetDb.url);
+      await c.connect();
+      const n = (await c.query("SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'public'")).rows[0].n;
+      await c.end();
+      await targetDb.drop();
+      expect(n).toBe(0);
+    }
+    const check = spawnSync("npm", ["run", "-s", "restore", "--", backupDir, "--check"], { encoding: "utf8", env: { ...process.env, DATABASE_URL: "" } });
     expect(check.status).toBe(1);
     expect(`${check.stdout}${check.stderr}`).toContain(victim.key!);
   });

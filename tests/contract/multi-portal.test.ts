@@ -4,8 +4,9 @@
 // uploaded on one is found on the other by name, and by content once the worker has read it; the
 // sign-in lock-out and the public rate limits count across both.
 //
-// Today the shared store is SQLite + the local blob directory; the same test is the one to run
-// with DATABASE_URL / S3_* once those engines land (the processes inherit this process's env).
+// By default the shared store is SQLite + the local blob directory. With PG_TESTS=1 (npm test's
+// PostgreSQL pass, ADR 060) the same processes run on one PostgreSQL database and one S3 bucket
+// (s3rver): DATABASE_URL and S3_* in their environment, nothing but secrets under DATA_DIR.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -17,6 +18,8 @@ import { buildIfStale } from "../../scripts/build-if-stale";
 import { DEFAULT_CLIENT_UUID } from "../../upstream/config";
 import { renderPdf } from "../../upstream/lib/pdf";
 import { AircraftListAnswer, IndexFilesAnswer, SearchAnswer, UploadLinkAnswer } from "~/models/schemas/storage";
+import { createTestDatabase, onPostgres } from "../helpers/upstream";
+import { startS3rver, type TestS3 } from "../helpers/s3rver";
 
 const PASSWORD = "demo-pass-2026";
 
@@ -61,6 +64,10 @@ describe("two portal processes on one data store", () => {
   const procs: Proc[] = [];
   let A = "";
   let B = "";
+  /** PG_TESTS=1: one PostgreSQL database and one S3 bucket for every process. */
+  let engines: Record<string, string> = {};
+  let database: { url: string; drop: () => Promise<void> } | null = null;
+  let s3: TestS3 | null = null;
 
   async function portal(seed: boolean): Promise<string> {
     const port = await freePort();
@@ -73,6 +80,7 @@ describe("two portal processes on one data store", () => {
       API_ALLOW: "all",
       SESSION_SECRET: "",
       CLIENT_UUID: DEFAULT_CLIENT_UUID,
+      ...engines,
     });
     procs.push(p);
     const url = `http://127.0.0.1:${port}`;
@@ -82,6 +90,11 @@ describe("two portal processes on one data store", () => {
 
   beforeAll(async () => {
     buildIfStale({ quiet: true });
+    if (onPostgres) {
+      database = await createTestDatabase();
+      s3 = await startS3rver("aero-multi");
+      engines = { DATABASE_URL: database.url, ...s3.env };
+    }
     A = await portal(true); // makes the database and the demo data
     B = await portal(false);
   }, 300_000);
@@ -89,7 +102,12 @@ describe("two portal processes on one data store", () => {
   afterAll(async () => {
     for (const p of procs) p.child.kill("SIGTERM");
     await Promise.all(procs.map((p) => p.exited));
+    // On PostgreSQL + S3 nothing but the secrets was written under DATA_DIR.
+    const written = onPostgres ? fs.readdirSync(dataDir).filter((f) => !f.endsWith(".key")) : [];
+    await database?.drop();
+    await s3?.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
+    expect(written).toEqual([]);
   });
 
   /** Signs in through the portal's own login form; returns the session cookie. */
@@ -154,7 +172,7 @@ describe("two portal processes on one data store", () => {
     // By content: neither portal works jobs; a worker process reads the PDF.
     const before = SearchAnswer.parse(await api(B, "GET", `/storage/v2/search.json?query=quokka&aircraft_id=${aircraft.id}`));
     expect(before.results.map((r) => r.id)).not.toContain(file.id);
-    const worker = run(["scripts/worker.ts"], { DATA_DIR: dataDir, JOB_WORKERS: "1" });
+    const worker = run(["scripts/worker.ts"], { DATA_DIR: dataDir, JOB_WORKERS: "1", ...engines });
     procs.push(worker);
     await until(
       "the worker to read the file",

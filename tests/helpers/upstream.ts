@@ -52,6 +52,8 @@ export interface TestUpstream {
   blobUrl: string;
   upstream: Upstream;
   dataDir: string;
+  /** On PostgreSQL (PG_TESTS=1): this upstream's own database; null on SQLite. */
+  databaseUrl: string | null;
   clock: ManualClock;
   close: () => Promise<void>;
   /** Signs in and returns the three auth headers. */
@@ -66,6 +68,7 @@ export async function startTestUpstream({
   jobWorkers = 0,
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "aero-upstream-")),
   s3,
+  database: given,
 }: {
   seed?: boolean;
   small?: boolean;
@@ -74,9 +77,11 @@ export async function startTestUpstream({
   dataDir?: string;
   /** Blobs in this S3-compatible bucket (tests/helpers/s3rver.ts) instead of DATA_DIR/blobs. */
   s3?: S3Config;
+  /** PostgreSQL: an existing database (a restored backup) from createTestDatabase, dropped on close. */
+  database?: { url: string; drop: () => Promise<void> };
 } = {}): Promise<TestUpstream> {
   const clock = manualClock();
-  const database = PG_TEST_URL ? await createTestDatabase() : null;
+  const database = given ?? (PG_TEST_URL ? await createTestDatabase() : null);
   let origin = "";
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -117,6 +122,7 @@ export async function startTestUpstream({
     blobUrl: `${origin}/_blob`,
     upstream,
     dataDir,
+    databaseUrl: database?.url ?? null,
     clock,
     async close() {
       await new Promise<void>((r) => server.close(() => r()));

@@ -16,6 +16,7 @@ import * as m009 from "./migrations/009_audit_chain";
 import * as m010 from "./migrations/010_document_links";
 import * as m011 from "./migrations/011_oil_limits";
 import * as m017 from "./migrations/017_shared_processes";
+import * as m018 from "./migrations/018_pg_audit_counter";
 
 export type DB = Kysely<Database>;
 
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   "010_document_links": m010,
   "011_oil_limits": m011,
   "017_shared_processes": m017,
+  "018_pg_audit_counter": m018,
 };
 
 class InlineProvider implements MigrationProvider {
@@ -61,8 +63,9 @@ const pgTypes = {
 };
 
 /** A pool on a PostgreSQL URL with the portal's result types. */
-export function createPgPool(databaseUrl: string, max = 10): pg.Pool {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max, types: pgTypes });
+export function createPgPool(databaseUrl: string, max = 10, { readOnly = false }: { readOnly?: boolean } = {}): pg.Pool {
+  // readOnly: every transaction of the pool is read-only (npm run audit:verify reads only).
+  const pool = new pg.Pool({ connectionString: databaseUrl, max, types: pgTypes, ...(readOnly ? { options: "-c default_transaction_read_only=on" } : {}) });
   pool.on("error", (err) => console.error("[db] idle PostgreSQL connection failed", err));
   return pool;
 }

@@ -1,12 +1,67 @@
 // Small but real files for the demo seed: PNG bitmaps (encoded here with node:zlib), XLSX workbooks
 // (SheetJS), CSV and text. PDFs come from ./pdf (renderPdf). Everything is deterministic: the same
 // inputs give the same bytes, so the seed is reproducible.
+import crypto from "node:crypto";
+import fs from "node:fs";
 import zlib from "node:zlib";
 import path from "node:path";
 import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
 import * as XLSX from "@e965/xlsx";
 
 const require = createRequire(import.meta.url);
+
+// ---------------------------------------------------------------------------------------------
+// A cache of the slow images (the scanned pages: a canvas render and a deflate each). Their bytes
+// depend only on their inputs and this file, so a process keeps each once, and with
+// SAMPLE_CACHE_DIR set (the test runs: vitest.config.ts) a file per image is shared by every test
+// process and run. The key holds this file's own hash: a change here makes new entries.
+// ---------------------------------------------------------------------------------------------
+
+const memo = new Map<string, Uint8Array>();
+let sourceHash: string | null = null;
+
+function cacheKey(kind: string, opts: unknown): string {
+  if (sourceHash == null) {
+    try {
+      sourceHash = crypto.createHash("sha256").update(fs.readFileSync(fileURLToPath(import.meta.url))).digest("hex").slice(0, 16);
+    } catch {
+      sourceHash = "unknown";
+    }
+  }
+  return crypto.createHash("sha256").update(`${sourceHash}\n${kind}\n${JSON.stringify(opts)}`).digest("hex").slice(0, 32);
+}
+
+async function cachedImage(kind: string, opts: unknown, make: () => Promise<Uint8Array>): Promise<Uint8Array> {
+  const key = cacheKey(kind, opts);
+  const hit = memo.get(key);
+  if (hit) return hit;
+  const dir = process.env.SAMPLE_CACHE_DIR;
+  const file = dir ? path.join(dir, `${key}.bin`) : null;
+  if (file) {
+    try {
+      const bytes = new Uint8Array(fs.readFileSync(file));
+      memo.set(key, bytes);
+      return bytes;
+    } catch {
+      /* not cached yet */
+    }
+  }
+  const bytes = await make();
+  memo.set(key, bytes);
+  if (file) {
+    try {
+      fs.mkdirSync(dir!, { recursive: true });
+      // Written aside, then renamed: a parallel reader never sees half a file.
+      const tmp = `${file}.${process.pid}.tmp`;
+      fs.writeFileSync(tmp, bytes);
+      fs.renameSync(tmp, file);
+    } catch {
+      /* a cache only */
+    }
+  }
+  return bytes;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Deterministic randomness
@@ -496,7 +551,11 @@ export type SampleKind = keyof typeof CONTENT_TYPES;
  * sheet with a slight tilt and speckle, as a flat-bed scan of a form looks: the demo's OCR material
  * (issue 17). Drawn with @napi-rs/canvas; the 5x7 bitmap font is the fallback if it is missing.
  */
-export async function scannedPagePng(opts: { lines: string[]; seed: number; size?: number; ink?: string }): Promise<Uint8Array> {
+export function scannedPagePng(opts: { lines: string[]; seed: number; size?: number; ink?: string }): Promise<Uint8Array> {
+  return cachedImage("scannedPagePng", opts, () => drawScannedPage(opts));
+}
+
+async function drawScannedPage(opts: { lines: string[]; seed: number; size?: number; ink?: string }): Promise<Uint8Array> {
   const rnd = prng(opts.seed);
   const size = opts.size ?? 30;
   let canvasMod: typeof import("@napi-rs/canvas") | null = null;
