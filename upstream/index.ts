@@ -22,7 +22,7 @@ import { registerConsultantRoutes } from "./main/consultant";
 import { registerAdminRoutes, startAdminWorkers } from "./main/admin";
 import { registerOpsRoutes } from "./ops/routes";
 import { ensureSpeedTestFiles } from "./blob/speedtest-files";
-import { createJobQueue } from "./jobs/queue";
+import { openJobQueue } from "./jobs/queue";
 import { createOcrEngine, queueMissingExtraction } from "./jobs/extract-text";
 import { jobHandlers } from "./jobs/handlers";
 import { TRASH_SWEEP_EVERY_MS, TRASH_SWEEP_JOB } from "./records/trash";
@@ -75,9 +75,17 @@ export async function createUpstream(config: UpstreamConfig): Promise<Upstream> 
   // S3-compatible storage when S3_* is configured (ADR 055), else the local blob directory.
   const blob = config.s3 ? createS3BlobStore(config.s3, config) : createLocalBlobStore(path.join(config.dataDir, "blobs"), config);
   const clock = config.clock;
+  // The `jobs` table on SQLite; pg-boss in the same database on PostgreSQL (ADR 059).
+  let jobs: Deps["jobs"];
+  try {
+    jobs = await openJobQueue(db, { databaseUrl: config.databaseUrl, now: clock ? () => clock.now() : undefined });
+  } catch (err) {
+    await close();
+    throw err;
+  }
   const deps: Deps = {
     db,
-    jobs: createJobQueue(db, { now: clock ? () => clock.now() : undefined }),
+    jobs,
     blob,
     search: sqlite ? createFtsSearch(sqlite) : createPgSearch(db),
     mail: createMailer(db, config),
@@ -161,6 +169,7 @@ export async function createUpstream(config: UpstreamConfig): Promise<Upstream> 
       stopAdminWorkers();
       if (trashTimer) clearInterval(trashTimer);
       await stopJobs();
+      await deps.jobs.close();
       await ocr.close();
       blob.close?.();
       await close();

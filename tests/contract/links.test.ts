@@ -3,7 +3,7 @@
 // the file and the work order; access rules; and the binders append the linked documents (a PDF's
 // pages merged, an image placed), bookmarked under their tab.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestUpstream, type TestUpstream } from "../helpers/upstream";
+import { setAsideQueuedJobs, startTestUpstream, type TestUpstream } from "../helpers/upstream";
 import { readPdf } from "../helpers/pdf-text";
 import { renderPdf } from "../../upstream/lib/pdf";
 import { scannedPagePng } from "../../upstream/lib/sample-files";
@@ -80,7 +80,7 @@ describe("linked documents", () => {
     adRow = { id: row.id, ad: JSON.parse(row.data)["AD Number"], tab_key: row.tab_key };
     expect(isIdentifier(adRow.ad)).toBe(true);
     // Only the new documents' text is extracted here (the seed's are left pending): quicker.
-    await db.deleteFrom("jobs").execute();
+    await setAsideQueuedJobs(up.upstream);
     const pdf = await renderPdf({ title: "Compliance Statement", sections: [{ lines: ["Cover page"] }, { heading: "Record", bookmark: true, lines: [`Airworthiness Directive ${adRow.ad} was accomplished. Inspector NUMBAT signed.`] }] });
     pdfId = await upload(client, A.id, "AD compliance statement.pdf", pdf);
     pngId = await upload(client, A.id, "Gear photo.png", await scannedPagePng({ lines: ["MAIN GEAR LEFT", "CORROSION NIL"], seed: 5 }));

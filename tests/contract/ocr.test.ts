@@ -4,7 +4,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestUpstream, type TestUpstream } from "../helpers/upstream";
+import { openTestQueues, startTestUpstream, type TestUpstream } from "../helpers/upstream";
+import { sql } from "kysely";
 import { openDatabase } from "../../upstream/db";
 import { backoffMs, createJobQueue } from "../../upstream/jobs/queue";
 import { createOcrEngine, extractText } from "../../upstream/jobs/extract-text";
@@ -17,7 +18,10 @@ import { OcrReportAnswer, OcrRerunAnswer, OcrStatusAnswer } from "~/models/schem
 type Headers = Record<string, string>;
 
 describe("job queue", () => {
-  it("claims due jobs once, retries with exponential back-off, fails after max attempts, and survives a reopen", async () => {
+  // The SQLite queue (the `jobs` table) on both runs: its time is the injected clock (QueueOptions.now),
+  // which this test moves. pg-boss reads the database's clock and cannot be moved: the engine-aware
+  // test below covers the same contract on PostgreSQL with short real waits.
+  it("claims due jobs once, retries with exponential back-off, fails after max attempts, and survives a reopen (SQLite, moved clock)", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "aero-jobs-"));
     let now = Date.parse("2026-11-25T10:00:00Z");
     let opened = await openDatabase(dir);
@@ -47,7 +51,7 @@ describe("job queue", () => {
     while (third && third.id !== a) third = await q.claim();
     expect(third).toMatchObject({ id: a, attempts: 3 });
     expect(await q.fail(third!, "boom 3")).toBe("failed");
-    const row = await opened.db.selectFrom("jobs").selectAll().where("id", "=", a!).executeTakeFirstOrThrow();
+    const row = await opened.db.selectFrom("jobs").selectAll().where("id", "=", Number(a)).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: "failed", attempts: 3, last_error: "boom 3" });
     expect(backoffMs(1, 1000, 60_000)).toBe(1000);
     expect(backoffMs(3, 1000, 60_000)).toBe(4000);
@@ -61,19 +65,68 @@ describe("job queue", () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it("takes a fresh upload's job before an older backfill's", async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "aero-jobs-"));
-    const opened = await openDatabase(dir);
+  it("takes a fresh upload's job before an older backfill's (this run's engine)", async () => {
+    const t = await openTestQueues(1);
     try {
-      const q = createJobQueue(opened.db);
+      const q = t.queues[0]!;
       const backfill = [await q.enqueue("t", { n: 1 }, { priority: -1 }), await q.enqueue("t", { n: 2 }, { priority: -1 })];
       const fresh = await q.enqueue("t", { n: 3 });
       expect((await q.claim())?.id).toBe(fresh);
       expect((await q.claim())?.id).toBe(backfill[0]);
       expect((await q.claim())?.id).toBe(backfill[1]);
     } finally {
-      await opened.close();
-      fs.rmSync(dir, { recursive: true, force: true });
+      await t.close();
+    }
+  });
+
+  it("on this run's engine: one open job per dedupe key, retry then failure with the new status, counts and pending", async () => {
+    let now = Date.now();
+    const t = await openTestQueues(1, { now: () => now, backoffBaseMs: 1000, backoffMaxMs: 60_000 });
+    // The first retry is due after the back-off: on SQLite the injected clock is moved past it; on
+    // PostgreSQL (pg-boss, the database's clock, 1-2 s with its jitter) the test waits for it.
+    const claimAfterBackoff = async () => {
+      now += 2000;
+      for (let i = 0; i < 40; i++) {
+        const j = await q.claim();
+        if (j || !t.onPostgres) return j;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      return null;
+    };
+    const q = t.queues[0]!;
+    try {
+      const a = await q.enqueue("t", { file_id: 7 }, { dedupeKey: "t:7", maxAttempts: 2 });
+      expect(a).not.toBeNull();
+      expect(await q.enqueue("t", { file_id: 7 }, { dedupeKey: "t:7" })).toBeNull(); // queued
+      await q.enqueue("u", { file_id: 8 });
+      expect(await q.pending("t")).toEqual({ queued: 1, running: 0 });
+      expect(await q.pending("t", { payloadKey: "file_id", ids: [7, 9] })).toEqual({ queued: 1, running: 0 });
+      expect(await q.pending("t", { payloadKey: "file_id", ids: [8] })).toEqual({ queued: 0, running: 0 });
+      expect(await q.pending("t", { payloadKey: "file_id", ids: t.db.selectNoFrom(sql<number>`7`.as("id")) })).toEqual({ queued: 1, running: 0 });
+
+      let job = (await q.claim())!;
+      expect(job).toMatchObject({ id: a, kind: "t", payload: { file_id: 7 }, attempts: 1, max_attempts: 2 });
+      expect(await q.enqueue("t", { file_id: 7 }, { dedupeKey: "t:7" })).toBeNull(); // running
+      expect(await q.pending("t", { payloadKey: "file_id", ids: [7] })).toEqual({ queued: 0, running: 1 });
+      expect((await q.claim())?.kind).toBe("u");
+      expect(await q.claim()).toBeNull(); // nothing else is due
+      expect(await q.fail(job, new Error("boom"))).toBe("queued");
+      expect(await q.claim()).toBeNull(); // not before its back-off
+      job = (await claimAfterBackoff())!;
+      expect(job).toMatchObject({ id: a, attempts: 2, max_attempts: 2 });
+      expect(await q.fail(job, "boom 2")).toBe("failed");
+      expect(await q.counts("t")).toEqual({ queued: 0, running: 0, done: 0, failed: 1 });
+      expect(await q.pending("t")).toEqual({ queued: 0, running: 0 });
+      // A failed job no longer holds its key.
+      const b = await q.enqueue("t", { file_id: 7 }, { dedupeKey: "t:7" });
+      expect(b).not.toBeNull();
+      const again = (await q.claim())!;
+      expect(again.id).toBe(b);
+      await q.complete(again);
+      expect(await q.counts("t")).toEqual({ queued: 0, running: 0, done: 1, failed: 1 });
+      expect(await q.counts()).toEqual({ queued: 0, running: 1, done: 1, failed: 1 });
+    } finally {
+      await t.close();
     }
   });
 });

@@ -4,7 +4,7 @@
 import path from "node:path";
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { startTestUpstream, type TestUpstream } from "../helpers/upstream";
+import { setAsideQueuedJobs, startTestUpstream, type TestUpstream } from "../helpers/upstream";
 import { AircraftListAnswer, DeleteAnswer, ErrorAnswer, FilesAnswer, IndexFilesAnswer, SearchAnswer, UploadLinkAnswer } from "~/models/schemas/storage";
 import { RestoreVersionAnswer, RetentionAnswer, TrashAnswer, TrashRestoreAnswer, VersionDownloadAnswer, VersionsAnswer } from "~/models/schemas/records";
 import { sweepTrash, TRASH_SWEEP_JOB } from "../../upstream/records/trash";
@@ -121,9 +121,8 @@ describe("versions", () => {
   });
 
   it("search reads the current version's text: after a same-named upload, and after a restore", async () => {
-    const db = up.upstream.deps.db;
     // The seed's extraction jobs (OCR) are set aside: only this test's files are read.
-    await db.updateTable("jobs").set({ status: "done" }).where("status", "=", "queued").execute();
+    await setAsideQueuedJobs(up.upstream);
     const find = async (word: string) =>
       SearchAnswer.parse((await api("GET", `/storage/v2/search.json?query=${word}&aircraft_id=${A.id}`, client)).body).results.filter((r) => r.match === "content").map((r) => r.name);
     const f = (await upload(client, A.id, "/Searched", [{ path: "logbook note.txt", data: new TextEncoder().encode("hydraulic quokkaword leak") }])).index.indexed[0]!;
@@ -223,7 +222,7 @@ describe("trash", () => {
     up.clock.advance(2 * DAY);
     // Through the durable queue, as the periodic sweep runs it (the seed's text extraction jobs are
     // set aside so that the drain runs only the sweep).
-    await up.upstream.deps.db.updateTable("jobs").set({ status: "done" }).where("kind", "!=", TRASH_SWEEP_JOB).where("status", "=", "queued").execute();
+    await setAsideQueuedJobs(up.upstream, { exceptKind: TRASH_SWEEP_JOB });
     await up.upstream.deps.jobs.enqueue(TRASH_SWEEP_JOB, {}, { dedupeKey: TRASH_SWEEP_JOB });
     expect(await up.upstream.drainJobs()).toBe(1);
     for (const k of keys) expect(await up.upstream.deps.blob.stat(k)).toBeNull();

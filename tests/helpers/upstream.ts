@@ -9,6 +9,10 @@ import { forwardedIpHeaders, httpEntry } from "../../upstream/client-address";
 import { seedDemo } from "../../upstream/db/seed";
 import { manualClock, type ManualClock } from "../../upstream/lib/clock";
 import type { S3Config } from "../../upstream/context";
+import { openDatabase } from "../../upstream/db";
+import { openJobQueue, type JobQueue, type QueueOptions } from "../../upstream/jobs/queue";
+import { PGBOSS_SCHEMA } from "../../upstream/jobs/pg-boss-queue";
+import { sql } from "kysely";
 import pg from "pg";
 
 /** Set by tests/setup/pg-global.ts (PG_TESTS=1): the maintenance URL of the temporary cluster. */
@@ -163,4 +167,55 @@ export async function callUpstream<B = Record<string, unknown>>(url: string, met
     json = text;
   }
   return { status: res.status, body: json as B, headers: res.headers };
+}
+
+/**
+ * Sets the queued jobs aside (marks them done on SQLite, deletes them from pg-boss's table on
+ * PostgreSQL), except those of `exceptKind`: a test that drains the queue then runs only its own
+ * jobs, not the seed's text-extraction backfill (OCR, slow).
+ */
+export async function setAsideQueuedJobs(upstream: Upstream, { exceptKind }: { exceptKind?: string } = {}) {
+  const db = upstream.deps.db;
+  if (upstream.deps.config.databaseUrl) {
+    await sql`DELETE FROM ${sql.id(PGBOSS_SCHEMA, "job")} WHERE state < 'active' ${exceptKind ? sql`AND name <> ${exceptKind}` : sql``}`.execute(db);
+    return;
+  }
+  let q = db.updateTable("jobs").set({ status: "done" }).where("status", "=", "queued");
+  if (exceptKind) q = q.where("kind", "!=", exceptKind);
+  await q.execute();
+}
+
+/**
+ * `n` job queues on one fresh database of this run's engine, each on its own connection as separate
+ * processes would have them: the SQLite `jobs` table in a temporary DATA_DIR, or (PG_TESTS=1)
+ * pg-boss in a new database of the test cluster. `opts.now` moves the SQLite queue's time only.
+ */
+export async function openTestQueues(n: number, opts: QueueOptions = {}) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "aero-jobs-"));
+  const database = PG_TEST_URL ? await createTestDatabase() : null;
+  const opened: Awaited<ReturnType<typeof openDatabase>>[] = [];
+  const queues: JobQueue[] = [];
+  try {
+    // One after the other: the first migrates the database (and creates pg-boss's schema).
+    for (let i = 0; i < n; i++) {
+      const o = await openDatabase(dir, { databaseUrl: database?.url });
+      opened.push(o);
+      queues.push(await openJobQueue(o.db, { ...opts, databaseUrl: database?.url }));
+    }
+  } catch (err) {
+    for (const o of opened) await o.close();
+    await database?.drop();
+    throw err;
+  }
+  return {
+    queues,
+    db: opened[0]!.db,
+    onPostgres: !!database,
+    async close() {
+      for (const q of queues) await q.close();
+      for (const o of opened) await o.close();
+      await database?.drop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }

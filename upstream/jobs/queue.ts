@@ -2,14 +2,18 @@
 // survives a restart. A worker claims the next due job with one UPDATE (atomic in SQLite, safe for
 // several processes on one database file), runs it, and marks it done, or schedules a retry with
 // exponential back-off until max_attempts, then marks it failed. A job whose worker died is taken
-// again once its lock expires. Seam: a PostgreSQL queue library can implement the same interface.
-import { isPostgres } from "../db/dialect";
-import { sql } from "kysely";
+// again once its lock expires. On PostgreSQL the same interface is implemented on pg-boss
+// (pg-boss-queue.ts, ADR 059); `openJobQueue` picks the engine's.
+import { isPostgres, jsonGetId, jsonValues } from "../db/dialect";
+import { sql, type Expression } from "kysely";
 import type { DB } from "../db";
 import type { JobStatus } from "../db/schema";
 
+/** A job's id: the `jobs` row's integer id on SQLite, pg-boss's uuid on PostgreSQL. */
+export type JobId = number | string;
+
 export interface Job {
-  id: number;
+  id: JobId;
   kind: string;
   payload: Record<string, unknown>;
   attempts: number;
@@ -28,19 +32,43 @@ export interface QueueOptions {
   lockMs?: number;
 }
 
+/**
+ * Which open jobs of a kind `pending` counts: those whose payload's `payloadKey` (an integer id) is
+ * in `ids`, a list or a subquery of the same database selecting one id column.
+ */
+export interface PendingFilter {
+  payloadKey: string;
+  ids: readonly number[] | Expression<unknown>;
+}
+
 export interface JobQueue {
-  /** `priority`: higher first among the due jobs (default 0; a backfill of old files uses -1). */
-  enqueue(kind: string, payload: Record<string, unknown>, opts?: { dedupeKey?: string; runAfterMs?: number; maxAttempts?: number; priority?: number }): Promise<number | null>;
+  /**
+   * `priority`: higher first among the due jobs (default 0; a backfill of old files uses -1).
+   * `dedupeKey`: at most one open (queued or running) job per key; a second enqueue returns null.
+   */
+  enqueue(kind: string, payload: Record<string, unknown>, opts?: { dedupeKey?: string; runAfterMs?: number; maxAttempts?: number; priority?: number }): Promise<JobId | null>;
   /** Claims the next due job (status queued, run_after <= now, or an expired lock), highest priority first, or null. */
   claim(): Promise<Job | null>;
   complete(job: Job): Promise<void>;
   /** Schedules a retry with back-off, or marks the job failed after its last attempt. Returns the new status. */
   fail(job: Job, error: unknown): Promise<JobStatus>;
   counts(kind?: string): Promise<Record<JobStatus, number>>;
+  /** Open jobs of `kind` (optionally only those whose payload points at one of `filter.ids`): queued and running. */
+  pending(kind: string, filter?: PendingFilter): Promise<{ queued: number; running: number }>;
   /** Runs `concurrency` worker loops in-process; returns a stop function that waits up to `graceMs` for running jobs. */
   start(handlers: Record<string, JobHandler>, opts?: { concurrency?: number; idleMs?: number }): (graceMs?: number) => Promise<void>;
   /** Wakes idle worker loops (after an enqueue). */
   poke(): void;
+  /** Releases what the queue holds (pg-boss's pool and timers); the database itself is the caller's. */
+  close(): Promise<void>;
+}
+
+/** The engine's queue: the `jobs` table on SQLite, pg-boss (ADR 059) when `databaseUrl` is set. */
+export async function openJobQueue(db: DB, opts: QueueOptions & { databaseUrl?: string }): Promise<JobQueue> {
+  if (!opts.databaseUrl) return createJobQueue(db, opts);
+  // Loaded only on PostgreSQL: a SQLite process never needs pg-boss.
+  const { createPgBossQueue } = await import("./pg-boss-queue");
+  return createPgBossQueue(db, { ...opts, databaseUrl: opts.databaseUrl });
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -97,7 +125,7 @@ export function createJobQueue(db: DB, opts: QueueOptions = {}): JobQueue {
       return { id: r.id, kind: r.kind, payload, attempts: r.attempts, max_attempts: r.max_attempts };
     },
     async complete(job) {
-      await db.updateTable("jobs").set({ status: "done", locked_until: null, last_error: null, updated_at: iso(now()) }).where("id", "=", job.id).execute();
+      await db.updateTable("jobs").set({ status: "done", locked_until: null, last_error: null, updated_at: iso(now()) }).where("id", "=", Number(job.id)).execute();
     },
     async fail(job, error) {
       const message = (error instanceof Error ? error.message : String(error)).slice(0, 2000);
@@ -106,7 +134,7 @@ export function createJobQueue(db: DB, opts: QueueOptions = {}): JobQueue {
       await db
         .updateTable("jobs")
         .set({ status, locked_until: null, last_error: message, updated_at: iso(t), run_after: iso(t + backoffMs(job.attempts, base, max)) })
-        .where("id", "=", job.id)
+        .where("id", "=", Number(job.id))
         .execute();
       return status;
     },
@@ -120,61 +148,86 @@ export function createJobQueue(db: DB, opts: QueueOptions = {}): JobQueue {
     poke() {
       for (const w of [...wakers]) w();
     },
-    start(handlers, o = {}) {
-      const concurrency = Math.max(1, o.concurrency ?? 1);
-      const idleMs = o.idleMs ?? 2000;
-      let stopped = false;
-      const loop = async () => {
-        while (!stopped) {
-          let job: Job | null = null;
-          try {
-            job = await queue.claim();
-          } catch (err) {
-            if (stopped) return; // the database closed under us
-            console.error("[jobs] claim failed", err);
-          }
-          if (!job) {
-            await new Promise<void>((resolve) => {
-              const timer = setTimeout(done, idleMs);
-              timer.unref?.();
-              function done() {
-                clearTimeout(timer);
-                wakers.delete(done);
-                resolve();
-              }
-              wakers.add(done);
-            });
-            continue;
-          }
-          const handler = handlers[job.kind];
-          try {
-            if (!handler) throw new Error(`No handler for job kind "${job.kind}".`);
-            await handler(job);
-            await queue.complete(job);
-          } catch (err) {
-            try {
-              const status = await queue.fail(job, err);
-              if (status === "failed") console.error(`[jobs] ${job.kind} #${job.id} failed after ${job.attempts} attempts:`, err instanceof Error ? err.message : err);
-            } catch {
-              /* database closed while stopping */
-            }
-          }
-        }
-      };
-      // Start after the current tick so that createUpstream returns first.
-      const loops: Promise<void>[] = [];
-      const starter = setTimeout(() => {
-        for (let i = 0; i < concurrency; i++) loops.push(loop());
-      }, 0);
-      return async (graceMs = 5000) => {
-        stopped = true;
-        clearTimeout(starter);
-        queue.poke();
-        // A long job (a scanned PDF) is not waited for beyond the grace: its lock expires and
-        // another start takes it again.
-        await Promise.race([Promise.all(loops), new Promise((r) => setTimeout(r, graceMs).unref?.())]);
-      };
+    async pending(kind, filter) {
+      let q = db.selectFrom("jobs").select(["jobs.status", (eb) => eb.fn.countAll<number>().as("n")]).where("jobs.kind", "=", kind).where("jobs.status", "in", ["queued", "running"]).groupBy("jobs.status");
+      if (filter) {
+        const ids = Array.isArray(filter.ids) ? jsonValues(db, filter.ids as number[]) : (filter.ids as Expression<unknown>);
+        q = q.where(sql<boolean>`${jsonGetId(db, sql`jobs.payload`, filter.payloadKey)} IN (${ids})`);
+      }
+      const out = { queued: 0, running: 0 };
+      for (const r of await q.execute()) out[r.status as "queued" | "running"] = Number(r.n);
+      return out;
     },
+    start(handlers, o = {}) {
+      return runWorkerLoops(queue, handlers, wakers, o);
+    },
+    async close() {},
   };
   return queue;
+}
+
+/**
+ * `concurrency` loops that claim, run and complete (or fail) jobs, idle `idleMs` (or until poked)
+ * when nothing is due; the stop function waits up to `graceMs` for the running jobs. One loop for
+ * both engines: only claim/complete/fail differ.
+ */
+export function runWorkerLoops(
+  queue: Pick<JobQueue, "claim" | "complete" | "fail" | "poke">,
+  handlers: Record<string, JobHandler>,
+  wakers: Set<() => void>,
+  o: { concurrency?: number; idleMs?: number } = {},
+): (graceMs?: number) => Promise<void> {
+  const concurrency = Math.max(1, o.concurrency ?? 1);
+  const idleMs = o.idleMs ?? 2000;
+  let stopped = false;
+  const loop = async () => {
+    while (!stopped) {
+      let job: Job | null = null;
+      try {
+        job = await queue.claim();
+      } catch (err) {
+        if (stopped) return; // the database closed under us
+        console.error("[jobs] claim failed", err);
+      }
+      if (!job) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(done, idleMs);
+          timer.unref?.();
+          function done() {
+            clearTimeout(timer);
+            wakers.delete(done);
+            resolve();
+          }
+          wakers.add(done);
+        });
+        continue;
+      }
+      const handler = handlers[job.kind];
+      try {
+        if (!handler) throw new Error(`No handler for job kind "${job.kind}".`);
+        await handler(job);
+        await queue.complete(job);
+      } catch (err) {
+        try {
+          const status = await queue.fail(job, err);
+          if (status === "failed") console.error(`[jobs] ${job.kind} #${job.id} failed after ${job.attempts} attempts:`, err instanceof Error ? err.message : err);
+        } catch {
+          /* database closed while stopping */
+        }
+      }
+    }
+  };
+  // Start after the current tick so that createUpstream returns first.
+  const loops: Promise<void>[] = [];
+  const starter = setTimeout(() => {
+    for (let i = 0; i < concurrency; i++) loops.push(loop());
+  }, 0);
+  return async (graceMs = 5000) => {
+    stopped = true;
+    clearTimeout(starter);
+    queue.poke();
+    // A long job (a scanned PDF) is not waited for beyond the grace: its lock expires and
+    // another start takes it again.
+    await Promise.race([Promise.all(loops), new Promise((r) => setTimeout(r, graceMs).unref?.())]);
+  };
 }

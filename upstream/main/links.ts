@@ -5,9 +5,7 @@
 //
 // Access: the links are records of the aircraft's storage. Reading them needs storage Read Access;
 // linking, accepting, rejecting, unlinking and re-scanning need Edit Access.
-import { jsonGetId } from "../db/dialect";
 import type { Context, Hono } from "hono";
-import { sql } from "kysely";
 import type { AuthUser, Deps, HonoEnv } from "../context";
 import type { DB } from "../db";
 import { nowIso } from "../db";
@@ -167,16 +165,9 @@ async function linkCounts(db: DB, aircraftId: number) {
   return out;
 }
 
-async function scanning(db: DB, aircraftId: number) {
-  const r = await db
-    .selectFrom("jobs")
-    .select("id")
-    .where("kind", "=", SUGGEST_JOB)
-    .where("status", "in", ["queued", "running"])
-    .where(sql<boolean>`${jsonGetId(db, sql`payload`, "aircraft_id")} = ${aircraftId}`)
-    .limit(1)
-    .executeTakeFirst();
-  return !!r;
+async function scanning(jobs: JobQueue, aircraftId: number) {
+  const open = await jobs.pending(SUGGEST_JOB, { payloadKey: "aircraft_id", ids: [aircraftId] });
+  return open.queued + open.running > 0;
 }
 
 async function aircraftLinks(c: Ctx) {
@@ -192,7 +183,7 @@ async function aircraftLinks(c: Ctx) {
     listLinks(deps.db, id, { ...filter, status: "linked" }),
     listLinks(deps.db, id, { ...filter, status: "suggested" }),
     linkCounts(deps.db, id),
-    scanning(deps.db, id),
+    scanning(deps.jobs, id),
   ]);
   return c.json({ aircraft, links, suggestions, counts, can_write: atLeast(level, "write"), scanning: scan, scope: await scopeOf(deps.db, id, filter) });
 }

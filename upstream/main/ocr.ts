@@ -1,7 +1,7 @@
 // Text extraction reports and re-runs (issue 17, ADR 039; docs/api/storage.md "OCR"):
 // the OCR Report of one aircraft, the OCR Status of every aircraft the caller may see, and the
 // re-run of one file or a whole aircraft (Super User, admin, member).
-import { jsonGetId, jsonValues } from "../db/dialect";
+import { jsonValues } from "../db/dialect";
 import type { Context, Hono } from "hono";
 import { sql } from "kysely";
 import type { AuthUser, Deps, HonoEnv } from "../context";
@@ -53,13 +53,10 @@ async function problems(deps: Deps, aircraftIds: number[]): Promise<OcrProblemFi
 }
 
 async function jobCounts(deps: Deps, aircraftIds: number[] | "all") {
-  let q = deps.db.selectFrom("jobs").select(["jobs.status", (eb) => eb.fn.countAll<number>().as("n")]).where("jobs.kind", "=", EXTRACT_JOB).where("jobs.status", "in", ["queued", "running"]).groupBy("jobs.status");
-  if (aircraftIds !== "all") {
-    q = q.where(sql<boolean>`${jsonGetId(deps.db, sql`jobs.payload`, "file_id")} IN (SELECT id FROM storage_items WHERE aircraft_id IN (${jsonValues(deps.db, aircraftIds)}))`);
-  }
-  const out = { queued: 0, running: 0 };
-  for (const r of await q.execute()) out[r.status as "queued" | "running"] = Number(r.n);
-  return out;
+  if (aircraftIds === "all") return deps.jobs.pending(EXTRACT_JOB);
+  // The files of these aircraft, as a subquery of the same database (both queues live there).
+  const files = deps.db.selectFrom("storage_items").select("id").where("aircraft_id", "in", aircraftIds.length ? aircraftIds : [-1]);
+  return deps.jobs.pending(EXTRACT_JOB, { payloadKey: "file_id", ids: files });
 }
 
 async function aircraftReport(c: Ctx) {
