@@ -5,13 +5,52 @@
 // Setup inserts the rows and index entries directly through the upstream's deps (not through the API):
 // creating 100,000 files one upload at a time would measure the setup, not the listing.
 //   npx tsx bench/storage.ts            (BENCH_UPLOAD_MB=200 by default)
+//
+// Runs twice, side by side (issue 18): on SQLite, then on PostgreSQL (a throwaway cluster,
+// scripts/pg-run.ts) when PostgreSQL is installed; each run is a child process of this one
+// (BENCH_STORAGE_CHILD), and the last table puts their figures next to each other.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { execFile } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import { median, portalLogin, startBenchServer, timeIt } from "./lib";
+import { findPgTool } from "../upstream/db/pg-tools";
+
+if (!process.env.BENCH_STORAGE_CHILD) {
+  // The two engines, one child process each; then one table with both.
+  const self = fileURLToPath(import.meta.url);
+  const runs: { engine: string; rows: string[][] }[] = [];
+  const hasPg = !!(findPgTool("initdb") && findPgTool("postgres"));
+  for (const engine of hasPg ? ["SQLite", "PostgreSQL"] : ["SQLite"]) {
+    const json = path.join(os.tmpdir(), `aero-bench-storage-${process.pid}-${engine}.json`);
+    const node = [process.execPath, "--import", "tsx", self];
+    const cmd = engine === "PostgreSQL" ? ["npx", "tsx", path.join(path.dirname(self), "../scripts/pg-run.ts"), ...node] : node;
+    console.log(`\n--- storage bench on ${engine}`);
+    const { DATABASE_URL: _ignored, ...env } = process.env;
+    spawnSync(cmd[0]!, cmd.slice(1), { stdio: "inherit", env: { ...env, BENCH_STORAGE_CHILD: "1", BENCH_JSON: json } });
+    try {
+      runs.push({ engine, rows: JSON.parse(fs.readFileSync(json, "utf8")) as string[][] });
+      fs.rmSync(json);
+    } catch {
+      console.log(`(no figures from the ${engine} run)`);
+    }
+  }
+  if (!hasPg) console.log("\nPostgreSQL is not installed: SQLite only (Debian: apt-get install postgresql).");
+  if (runs.length) {
+    const head = ["measure", ...runs.flatMap((r) => [`${r.engine}: upstream API`, `${r.engine}: portal page`])];
+    const table = runs[0]!.rows.map((row, i) => [row[0]!, ...runs.flatMap((r) => [r.rows[i]?.[1] ?? "", r.rows[i]?.[2] ?? ""])]);
+    const widths = head.map((h, i) => Math.max(h.length, ...table.map((r) => r[i]!.length)));
+    const line = (r: string[]) => "| " + r.map((c, i) => c.padEnd(widths[i]!)).join(" | ") + " |";
+    console.log(`\nStorage side by side (production build, loopback, ${os.cpus().length} cores)`);
+    console.log(line(head));
+    console.log("|" + widths.map((w) => "-".repeat(w + 2)).join("|") + "|");
+    for (const r of table) console.log(line(r));
+  }
+  process.exit(0);
+}
 
 /** Runs curl (a client in its own process) and answers what -w printed. */
 const curl = (args: string[]) =>
@@ -201,13 +240,14 @@ try {
   const zipMs = median(zipTimes);
   rows.push([`Folder zip of 3 × ${UPLOAD_MB} MB PDFs (stored, not deflated; median of 3)`, "", `${ms(zipMs)} · ${mbs(zipBytes, zipMs)}`]);
 
-  console.log(`\nStorage (production build, loopback, median of ${RUNS} unless noted; ${os.cpus().length} cores)`);
+  console.log(`\nStorage on ${process.env.DATABASE_URL ? "PostgreSQL" : "SQLite"} (production build, loopback, median of ${RUNS} unless noted; ${os.cpus().length} cores)`);
   const head = ["measure", "upstream API", "portal page"];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (r: string[]) => "| " + r.map((c, i) => c.padEnd(widths[i]!)).join(" | ") + " |";
   console.log(line(head));
   console.log("|" + widths.map((w) => "-".repeat(w + 2)).join("|") + "|");
   for (const r of rows) console.log(line(r));
+  if (process.env.BENCH_JSON) fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify(rows));
 } finally {
   await srv.close();
 }
