@@ -59,6 +59,19 @@ function verifyExport(file: string): number {
   return code;
 }
 
+/** The whole chain, then (with --head) that an earlier head is still in the log. Either engine. */
+async function verifyChain(db: Kysely<Database>, audit: ReturnType<typeof createAudit>, head: string | undefined): Promise<number> {
+  let code = report(await audit.verify({ full: true }), "");
+  if (code === 0 && head) {
+    const found = await db.selectFrom("audit_log").select("id").where("hash", "=", head).executeTakeFirst();
+    if (!found) {
+      console.error(`BROKEN: no entry has the hash ${head}: the entries up to it were removed or altered.`);
+      code = 1;
+    } else console.log(`The earlier head ${head} is entry #${found.id}.`);
+  }
+  return code;
+}
+
 async function main(): Promise<number> {
   let parsed;
   try {
@@ -91,17 +104,7 @@ async function main(): Promise<number> {
       console.error(`The audit log in ${dataDir} has no hash chain yet: start the portal once on it (migration 009_audit_chain).`);
       return 2;
     }
-    const result = await createAudit(db, sqlite).verify({ full: true });
-    let code = report(result, "");
-    const head = parsed.values.head;
-    if (code === 0 && head) {
-      const found = sqlite.prepare<[string], { id: number }>("SELECT id FROM audit_log WHERE hash = ?").get(head);
-      if (!found) {
-        console.error(`BROKEN: no entry has the hash ${head}: the entries up to it were removed or altered.`);
-        code = 1;
-      } else console.log(`The earlier head ${head} is entry #${found.id}.`);
-    }
-    return code;
+    return await verifyChain(db, createAudit(db, sqlite), parsed.values.head);
   } finally {
     await db.destroy();
   }
@@ -123,16 +126,7 @@ async function verifyPostgres(databaseUrl: string, head: string | undefined): Pr
       console.error("The audit log at DATABASE_URL has no hash chain (or no audit log): start the portal once on it.");
       return 2;
     }
-    const result = await createPgAudit(db).verify({ full: true });
-    let code = report(result, "");
-    if (code === 0 && head) {
-      const found = await db.selectFrom("audit_log").select("id").where("hash", "=", head).executeTakeFirst();
-      if (!found) {
-        console.error(`BROKEN: no entry has the hash ${head}: the entries up to it were removed or altered.`);
-        code = 1;
-      } else console.log(`The earlier head ${head} is entry #${found.id}.`);
-    }
-    return code;
+    return await verifyChain(db, createPgAudit(db), head);
   } finally {
     await db.destroy();
   }

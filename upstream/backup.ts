@@ -336,13 +336,18 @@ async function snapshotSqlite(dbFile: string, outDir: string): Promise<Snapshot>
  * the blob references and facts are read in it, and pg_dump dumps that same snapshot while the
  * transaction stays open. Writers carry on meanwhile.
  */
-async function snapshotPostgres(databaseUrl: string, outDir: string): Promise<Snapshot> {
+async function connectPg(databaseUrl: string): Promise<pg.Client> {
   const client = new pg.Client({ connectionString: databaseUrl });
   try {
     await client.connect();
   } catch (err) {
     throw new BackupError(`Cannot connect to the database at DATABASE_URL: ${(err as Error).message}`);
   }
+  return client;
+}
+
+async function snapshotPostgres(databaseUrl: string, outDir: string): Promise<Snapshot> {
+  const client = await connectPg(databaseUrl);
   try {
     await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
     const snapshotAt = new Date().toISOString();
@@ -522,12 +527,7 @@ export interface RestoreOptions {
 
 /** The tables in the database's current schema (an empty database has none). */
 async function tableCount(databaseUrl: string): Promise<number> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  try {
-    await client.connect();
-  } catch (err) {
-    throw new BackupError(`Cannot connect to the database at DATABASE_URL: ${(err as Error).message}`);
-  }
+  const client = await connectPg(databaseUrl);
   try {
     const r = await client.query<{ n: string }>("SELECT count(*) AS n FROM information_schema.tables WHERE table_schema = current_schema()");
     return Number(r.rows[0]!.n);
