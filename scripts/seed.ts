@@ -1,13 +1,16 @@
 // The demo seed from the command line.
 //
 //   npm run seed                 seeds DATA_DIR (default ./data) when its database is empty
-//   npm run seed -- --reset      deletes DATA_DIR's database and blobs (secret files stay), then seeds
+//   npm run seed -- --reset      deletes DATA_DIR's database and blobs (secret files stay), then seeds;
+//                                with DATABASE_URL: drops that database's tables (schemas public and
+//                                pgboss) instead; blobs in an S3 bucket are left alone
 //   npm run seed -- --small      the small variant (a handful of files per aircraft), as the tests use
 //
 // Uses the same configuration as the server (upstream/config.ts), so the blob secret and client uuid
 // in DATA_DIR are kept. Stop the server before --reset: it holds the database open.
 import fs from "node:fs";
 import path from "node:path";
+import pg from "pg";
 import { createUpstream } from "../upstream";
 import { loadUpstreamConfig } from "../upstream/config";
 import { DEMO_ACCOUNTS, DEMO_ONBOARDING_ACCOUNTS, DEMO_PASSWORD, seedDemo } from "../upstream/db/seed";
@@ -32,9 +35,22 @@ async function main() {
   const dataDir = config.dataDir;
 
   if (reset) {
-    for (const f of DB_FILES) fs.rmSync(path.join(dataDir, f), { force: true });
-    fs.rmSync(path.join(dataDir, BLOB_DIR), { recursive: true, force: true });
-    console.log(`Reset ${dataDir}: database and blobs deleted (secret files kept).`);
+    if (config.databaseUrl) {
+      // Everything the migrations and pg-boss made; the database itself, its owner and grants stay.
+      const client = new pg.Client({ connectionString: config.databaseUrl });
+      await client.connect();
+      try {
+        await client.query("DROP SCHEMA IF EXISTS pgboss CASCADE");
+        await client.query("DROP SCHEMA IF EXISTS public CASCADE");
+        await client.query("CREATE SCHEMA public");
+      } finally {
+        await client.end();
+      }
+    } else for (const f of DB_FILES) fs.rmSync(path.join(dataDir, f), { force: true });
+    if (!config.s3) fs.rmSync(path.join(dataDir, BLOB_DIR), { recursive: true, force: true });
+    const what = config.databaseUrl ? "the database at DATABASE_URL emptied" : "database deleted";
+    const blobs = config.s3 ? `the blobs in the bucket ${config.s3.bucket} left alone (empty it with the bucket's own tools)` : "blobs deleted";
+    console.log(`Reset ${dataDir}: ${what}, ${blobs} (secret files kept).`);
   }
 
   const started = Date.now();
