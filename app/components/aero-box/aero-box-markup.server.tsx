@@ -4,7 +4,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { Mark } from "~/components/brand/logo";
 import { BookmarkIcon, ChartIcon, GridIcon, HomeIcon, ListIcon, LogoutIcon, PlaneIcon, ReportIcon, StarIcon, UserIcon } from "~/components/icons/icons";
-import { isNavActive } from "~/components/server-markup/markup-links";
+import { isNavActive } from "~/components/server-markup/server-markup";
 import type { Role } from "~/models/roles";
 import { pageMarkup } from "~/utils/markup.server";
 

@@ -8,8 +8,7 @@ import { useRef } from "react";
 import { DrawerButton, DrawerScrim, useDrawer } from "~/components/shell/drawer";
 import { FileSearchSlot } from "~/components/file-search/file-search-slot";
 import { LogoutListener } from "~/components/logout/logout-broadcast";
-import { useMarkupLinks } from "~/components/server-markup/markup-links";
-import { ServerMarkup, type Markup } from "~/components/server-markup/server-markup";
+import { ServerMarkup, useMarkupLinks, type Markup } from "~/components/server-markup/server-markup";
 import * as s from "./aero-box.css";
 
 /** The sidebar's server-markup region, also the drawer's id (the menu button's aria-controls). */

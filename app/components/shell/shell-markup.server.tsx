@@ -1,6 +1,6 @@
 // The shell's server markup (issue 12, ADR 031): the parts of the side navigation and the top bar
 // that need no script, rendered on the server only. In the browser they are links and forms that
-// app/components/server-markup/markup-links.ts hands to Remix (client-side navigation, the current
+// app/components/server-markup/server-markup.tsx (useMarkupLinks) hands to Remix (client-side navigation, the current
 // link marked), so nothing here reaches the browser's bundle.
 //
 // The side navigation is cut around the fleet tree (a script: search and folders load in place):
@@ -9,7 +9,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { Logo, Mark } from "~/components/brand/logo";
 import * as Icons from "~/components/icons/icons";
-import { isNavActive } from "~/components/server-markup/markup-links";
+import { isNavActive } from "~/components/server-markup/server-markup";
 import * as ui from "~/components/ui/ui.css";
 import { navFor, type NavIcon, type NavItem, type NavSection } from "~/models/shell-nav";
 import { PRODUCT_NAME, ROLE_LABEL, switcherHiddenOn } from "~/models/shell";
