@@ -14,6 +14,7 @@ import * as ui from "~/components/ui/ui.css";
 import { navFor, type NavIcon, type NavItem, type NavSection } from "~/models/shell-nav";
 import { PRODUCT_NAME, ROLE_LABEL, switcherHiddenOn } from "~/models/shell";
 import type { NotificationEntry, ShellData } from "~/models/shell.server";
+import { LISTEN } from "~/components/logout/logout-scripts.server";
 import { pageMarkup } from "~/utils/markup.server";
 import { dateTimeUtc } from "~/utils/dates";
 import { EMPTY_NOTIFICATIONS } from "./notifications-menu";
@@ -208,10 +209,12 @@ function NavMore({ shell, sections, pathname, url }: { shell: ShellData; section
  * JavaScript; with it the shell toggles in place, shell.tsx), sign-out (a form Remix submits) and
  * the supported-browser note.
  */
-function NavFoot({ collapsed, here }: { collapsed: boolean; here: string }) {
+function NavFoot({ collapsed, here, nonce }: { collapsed: boolean; here: string; nonce: string }) {
   const t = collapseText(collapsed);
   return (
     <>
+      {/* Spec 000 §4: a logout in another tab sends this one to the sign-in page (runs as the document is read; see shell.tsx). */}
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: LISTEN }} />
       <form method="post" action="/prefs/nav" className={s.collapseForm} data-collapse="">
         <input type="hidden" name="collapsed" value={t.value} />
         <input type="hidden" name="redirectTo" value={here} data-here="" />
@@ -361,7 +364,7 @@ export function shellMarkup(context: AppLoadContext | undefined, shell: ShellDat
   const parts: Record<ShellMarkupId, JSX.Element | null> = {
     "shell-nav": <NavHead shell={shell} sections={sections.slice(0, cut)} pathname={pathname} />,
     "shell-nav-more": <NavMore shell={shell} sections={sections.slice(cut)} pathname={pathname} url={url} />,
-    "shell-nav-foot": <NavFoot collapsed={collapsed} here={url.pathname + url.search} />,
+    "shell-nav-foot": <NavFoot collapsed={collapsed} here={url.pathname + url.search} nonce={context?.nonce ?? ""} />,
     "shell-top-lead": <TopLead shell={shell} />,
     "shell-notifications": <Notifications items={shell.notifications.items} unread={shell.notifications.unread} here={url.pathname + url.search} />,
     "shell-switcher": shell.switcher.shown ? <Switcher shell={shell} /> : null,

@@ -4,12 +4,10 @@
 // (shell-markup.server.tsx, ADR 031): its links and forms go through Remix (useMarkupLinks).
 import { useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { LISTEN } from "~/components/logout/logout-scripts.server";
 import { preloadFileSearch } from "~/components/file-search/file-search-slot";
 import { LazyIsland, preloadIsland } from "~/components/server-markup/lazy-island";
 import { ServerMarkup, useMarkupLinks, type Markup } from "~/components/server-markup/server-markup";
 import type { ShellData } from "~/models/shell.server";
-import { useNonce } from "~/utils/nonce";
 import { FleetTree as ServerFleetTree } from "./fleet-tree.server";
 import { preloadReportIssue } from "./report-issue-menu";
 import { ExitFullScreen, fullScreenHref } from "./full-screen";
@@ -55,7 +53,8 @@ const loadFleetTree = () => import("./fleet-tree").then((m) => m.FleetTree);
 
 /**
  * The shell's islands, fetched ahead when a client-side navigation enters the shell (its clientLoader),
- * and the logout listener (spec 000 §4): a document runs the inline script (LISTEN), a client-side
+ * and the logout listener (spec 000 §4): a document runs the inline script (LISTEN, in the navigation
+ * foot's markup: shell-markup.server.tsx), a client-side
  * entry into the shell (from the sign-in page) runs listenForLogout.
  */
 export const preloadShellIslands = () =>
@@ -86,7 +85,6 @@ export function Shell({
 }) {
   const location = useLocation();
   const navigate = useNavigate();
-  const nonce = useNonce();
   const info = useTopBar();
   const [collapsed, setCollapsed] = useState(initialCollapsed);
   const drawer = useDrawer(DRAWER_TOGGLE_ID, location.key);
@@ -161,7 +159,6 @@ export function Shell({
       data-fullscreen={fullscreen ? "true" : "false"}
       data-drawer={drawer.open ? "open" : undefined}
     >
-      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: LISTEN ?? "" }} />
       <div className={s.navCol} id={DRAWER_TOGGLE_ID}>
         <nav className={s.nav} aria-label="Main" data-dark="">
           <ServerMarkup id="shell-nav" html={markup?.["shell-nav"]} />
