@@ -6,6 +6,7 @@ import { useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { preloadFileSearch } from "~/components/file-search/file-search-slot";
 import { LazyIsland, preloadIsland } from "~/components/server-markup/lazy-island";
+import { listenForLogout } from "~/components/logout/logout-listen";
 import { ServerMarkup, useMarkupLinks, type Markup } from "~/components/server-markup/server-markup";
 import type { ShellData } from "~/models/shell.server";
 import { FleetTree as ServerFleetTree } from "./fleet-tree.server";
@@ -33,36 +34,15 @@ if (typeof window !== "undefined" && !("__aeroMarkupFetch" in window)) {
   };
 }
 
-/**
- * Spec 000 §4: a logout in another tab sends this one to the sign-in page (what LISTEN does, for a
- * client-side entry into the shell). The key and the page are LOGOUT_KEY and LOGIN_PATH of
- * logout-keys.ts, written out: importing them (or logout-broadcast.tsx) cost every shell page a
- * chunk, issue 12 (tests/unit/logout-broadcast.test.ts checks that they agree).
- */
-async function listenForLogout() {
-  const w = window as Window & { __aeroLogoutListener?: boolean };
-  if (w.__aeroLogoutListener) return;
-  w.__aeroLogoutListener = true;
-  window.addEventListener("storage", (e) => {
-    if (e.key === "logout" && e.newValue) window.location.replace("/auth/login");
-  });
-}
-
 // The fleet tree's search and folders are a script the page fetches when the user comes near it.
 const loadFleetTree = () => import("./fleet-tree").then((m) => m.FleetTree);
 
-/**
- * The shell's islands, fetched ahead when a client-side navigation enters the shell (its clientLoader),
- * and the logout listener (spec 000 §4): a document runs the inline script (LISTEN, in the navigation
- * foot's markup: shell-markup.server.tsx), a client-side
- * entry into the shell (from the sign-in page) runs listenForLogout.
- */
+/** The shell's islands, fetched ahead when a client-side navigation enters the shell (its clientLoader). */
 export const preloadShellIslands = () =>
   Promise.all([
     preloadIsland("shell-fleet", loadFleetTree),
     preloadReportIssue(),
     preloadFileSearch(),
-    listenForLogout(),
   ]).then(
     () => undefined,
     () => undefined, // offline: each island fetches its code again when it mounts
@@ -92,6 +72,8 @@ export function Shell({
   useMarkupLinks(root);
 
   useEffect(() => setCollapsed(initialCollapsed), [initialCollapsed]);
+  // Spec 000 §4 after a client-side entry into the shell (a document runs LISTEN, in the navigation foot's markup).
+  useEffect(listenForLogout, []);
 
   // A navigation closes any open menu (and the drawer: useDrawer).
   useEffect(() => {
