@@ -103,7 +103,8 @@ export function useMarkupLinks(root: RefObject<HTMLElement>) {
       e.preventDefault();
       const to = a.pathname + a.search + a.hash;
       const now = here.current;
-      navigate(to, { replace: now.pathname + now.search + now.hash === to });
+      // data-keep-scroll: <Link preventScrollReset> (a sort link keeps the table in view).
+      navigate(to, { replace: now.pathname + now.search + now.hash === to, preventScrollReset: a.hasAttribute("data-keep-scroll") });
     };
     const onSubmit = (e: SubmitEvent) => {
       // Forms as <Form> renders them (data-discover).

@@ -4,7 +4,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import type { FileSearchHandle } from "~/components/file-search/file-search";
-import { FleetInventoryReport } from "~/components/inventory/inventory-report";
+import { MARKUP_KEY, ServerMarkup } from "~/components/server-markup/server-markup";
 import { fleetInventoryPageLoader } from "~/models/inventory.server";
 
 export const loader = fleetInventoryPageLoader;
@@ -13,5 +13,6 @@ export const meta: MetaFunction = () => [{ title: "Inventory Report Â· AeroBOX Â
 
 export default function AeroBoxInventoryReportRoute() {
   const d = useLoaderData<typeof loader>();
-  return <FleetInventoryReport fleet={d.fleet} sort={d.sort} order={d.order} back={d.back} />;
+  // Server markup (issue 12): the loader renders the report (components/inventory/inventory-markup.server.tsx).
+  return <ServerMarkup id="page-inventory" html={d[MARKUP_KEY]?.["page-inventory"]} />;
 }
