@@ -1,8 +1,6 @@
 // The Inventory Report (issue 17 item 4, ADR 040): the upstream calls (docs/api/storage.md, "Inventory
 // report"), the two pages' loaders and the export's action. Route files stay one line each.
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { aircraftInventoryMarkup, fleetInventoryMarkup } from "~/components/inventory/inventory-markup.server";
-import { MARKUP_KEY } from "~/components/server-markup/server-markup";
 import { requireUser } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Api } from "./api.server";
@@ -55,9 +53,10 @@ export async function inventoryPageLoader({ request, context, params }: LoaderFu
   const url = new URL(request.url);
   const { sort, order } = sortParams(url, FOLDER_SORTS, "name");
   const report = await aircraftInventory(api, id);
-  const page = { report: { ...report, folders: sortFolders(report.folders, sort, order) }, sort, order, back: `${url.pathname}${url.search}` };
-  // The report is server markup (issue 12): the data carries the aircraft (title, top bar) and the HTML.
-  return json({ aircraft: report.aircraft, [MARKUP_KEY]: aircraftInventoryMarkup(context, page) }, { headers: NO_STORE });
+  return json(
+    { aircraft: report.aircraft, report: { ...report, folders: sortFolders(report.folders, sort, order) }, sort, order, back: `${url.pathname}${url.search}` },
+    { headers: NO_STORE },
+  );
 }
 
 /** /aero-box/storage/inventory-report: every aircraft the user may read. */
@@ -66,9 +65,7 @@ export async function fleetInventoryPageLoader({ request, context }: LoaderFunct
   const url = new URL(request.url);
   const { sort, order } = sortParams(url, FLEET_SORTS, "aircraft");
   const fleet = await fleetInventory(api);
-  const page = { fleet: { ...fleet, aircraft: sortFleet(fleet.aircraft, sort, order) }, sort, order, back: `${url.pathname}${url.search}` };
-  // The report is server markup (issue 12): the data carries only the HTML.
-  return json({ [MARKUP_KEY]: fleetInventoryMarkup(context, page) }, { headers: NO_STORE });
+  return json({ fleet: { ...fleet, aircraft: sortFleet(fleet.aircraft, sort, order) }, sort, order, back: `${url.pathname}${url.search}` }, { headers: NO_STORE });
 }
 
 /**

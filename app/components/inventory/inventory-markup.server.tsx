@@ -2,7 +2,9 @@
 // (tables, sort links, download forms: nothing that needs a script), and the browser keeps the HTML
 // instead of shipping the components (inventory-report.tsx stays on the server). The layout's
 // useMarkupLinks sends the links through Remix; the download forms are plain posts.
-import type { AppLoadContext } from "@remix-run/node";
+import { json, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/node";
+import { MARKUP_KEY } from "~/components/server-markup/server-markup";
+import { fleetInventoryPageLoader, inventoryPageLoader } from "~/models/inventory.server";
 import type { SortOrder } from "~/models/inventory-view";
 import type { FleetInventory, Inventory } from "~/models/schemas/inventory";
 import { pageMarkup } from "~/utils/markup.server";
@@ -16,3 +18,17 @@ export const aircraftInventoryMarkup = (context: AppLoadContext | undefined, p: 
 
 export const fleetInventoryMarkup = (context: AppLoadContext | undefined, p: { fleet: FleetInventory; sort: string; order: SortOrder; back: string }) =>
   pageMarkup(context, { [INVENTORY_REGION]: <FleetInventoryReport {...p} /> });
+
+/** /storage/InventoryReport/{aircraftId}: the page's data (models/inventory.server.ts) and its report as markup. */
+export async function aircraftInventoryLoader(args: LoaderFunctionArgs) {
+  const res = await inventoryPageLoader(args);
+  const d = await res.json();
+  return json({ ...d, [MARKUP_KEY]: aircraftInventoryMarkup(args.context, d) }, { headers: res.headers });
+}
+
+/** /aero-box/storage/inventory-report: the page's data and its report as markup. */
+export async function fleetInventoryLoader(args: LoaderFunctionArgs) {
+  const res = await fleetInventoryPageLoader(args);
+  const d = await res.json();
+  return json({ ...d, [MARKUP_KEY]: fleetInventoryMarkup(args.context, d) }, { headers: res.headers });
+}

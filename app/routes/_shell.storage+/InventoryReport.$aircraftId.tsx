@@ -6,9 +6,9 @@ import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { inventoryHandle } from "~/components/inventory/inventory-handle";
 import { MARKUP_KEY, ServerMarkup } from "~/components/server-markup/server-markup";
-import { inventoryPageLoader } from "~/models/inventory.server";
+import { aircraftInventoryLoader } from "~/components/inventory/inventory-markup.server";
 
-export const loader = inventoryPageLoader;
+export const loader = aircraftInventoryLoader;
 export const handle = inventoryHandle;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Inventory Report${data ? ` · ${data.aircraft.name}` : ""} · AeroRecords` }];
 

@@ -5,9 +5,9 @@ import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import type { FileSearchHandle } from "~/components/file-search/file-search";
 import { MARKUP_KEY, ServerMarkup } from "~/components/server-markup/server-markup";
-import { fleetInventoryPageLoader } from "~/models/inventory.server";
+import { fleetInventoryLoader } from "~/components/inventory/inventory-markup.server";
 
-export const loader = fleetInventoryPageLoader;
+export const loader = fleetInventoryLoader;
 export const handle: FileSearchHandle = { fileSearch: true };
 export const meta: MetaFunction = () => [{ title: "Inventory Report · AeroBOX · AeroRecords" }];
 
