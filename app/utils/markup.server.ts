@@ -10,11 +10,13 @@ import type { Markup } from "~/components/server-markup/server-markup";
 
 /**
  * FNV-1a (32 bits) of the HTML without what the browser keeps up to date itself: the current link's
- * marks, and the page address of data-here inputs (set when their form is submitted).
+ * marks, and the page address of data-here inputs (set when their form is submitted); and without
+ * inline scripts' nonces (new with every response; such a script runs only when a document is read).
  */
 export function markupHash(html: string): string {
   const text = html
     .replace(/ aria-current="page"/g, "")
+    .replace(/ nonce="[^"]*"/g, "")
     .replace(/ class="([^"]*?) active"/g, ' class="$1"')
     .replace(/<input[^>]* data-here=""[^>]*>/g, (tag) => tag.replace(/ value="[^"]*"/, ""));
   let h = 0x811c9dc5;

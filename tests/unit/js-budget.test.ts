@@ -8,17 +8,19 @@ import { JS_BUDGET_OVER_FLOOR_BYTES, JS_FLOOR_BYTES, breakdown, buildProblems, e
 
 const BUDGET = JS_FLOOR_BYTES + JS_BUDGET_OVER_FLOOR_BYTES;
 
-// Why pages are still over the budget (measured 2026-11-24; ADR 031 has the breakdown).
+// Why pages are still over the budget (measured 2026-11-27; ADR 031 and ADR 058 have the breakdown).
 /**
- * The signed-in shell (root and `_shell+/_layout`) is 11.7 KiB over the floor before any page code:
- * root 1.6 (document, stylesheet, toast, error-boundary loader); the speed test's display 2.2 (it shows
- * Loading... until the page has loaded and runs when due, so it is needed at load; its engine is not
- * counted); layout, top bar and navigation foot 2.4; the server-markup runtime 1.1 (links and forms in
- * place, the current link); the island runtime and file-search slot 1.0; the logout listener 0.3;
- * styles, labels, the icon frame, stubs and per-file overhead the rest. The navigation, menus and
- * switcher are server markup; the fleet tree, file search and Report Issue fetch their code on use.
+ * The signed-in shell (root and `_shell+/_layout`) is 11.8 KiB over the floor before any page code
+ * (2026-11-27, ADR 058; 13.4 before it): root 1.4 (document, stylesheet, error boundary); the
+ * layout's chunk 5.4 (the speed test's display 1.7 and its rules 0.6 — it shows Loading... until the
+ * page has loaded and runs when due, so it is needed at load; its engine is not counted —, the shell
+ * and its one effect for menus, collapse and full screen, the top bar); the server-markup runtime 1.1
+ * (regions, links and forms in place, the current link); the island runtime, file-search slot,
+ * drawer and logout listener 2.2; styles, the icon frame and stubs the rest; about 1.7 KiB of it is
+ * per-file overhead (13 files). The navigation, its foot, menus, switcher and the flash toast are
+ * server markup; the fleet tree, file search and Report Issue fetch their code on use.
  */
-const SHELL = "the signed-in shell alone is 11.7 KiB over the floor (see above)";
+const SHELL = "the signed-in shell alone is 11.8 KiB over the floor (see above)";
 const FORMS = `${SHELL}; its forms add form-state (1.3 KiB), their fields and the page`;
 const LISTS = `${SHELL}; its tables add pagination, list parts and the page`;
 const FILES = `${SHELL}; the file list (1.5 KiB), favourites and search results`;
@@ -30,13 +32,14 @@ const OIL = `${OPS.replace("AeroOPS", "AeroOIL")}; the aircraft cards and counts
 const OPS_TAB = `${OPS}; the row dialog and delete confirmation (the one modal), the export bar with its in-place download and snackbar, the import panel (until the grid island lands, the page counts as a page without an island)`;
 const WORK_ORDER = `${OPS}; the work-order form, its version history and side-by-side comparison, the delete confirmation (the one modal) and the export bar`;
 const LOGBOOK = `${OPS}; the page table with totals, the add / edit / delete dialogs (the one modal) and the export bar`;
-const AERO_BOX = "the /aero-box shell (5.5 KiB over the floor), its aircraft cards and fleet table, pagination and the shared date formatter";
+const AERO_BOX = "the /aero-box shell (5.9 KiB over the floor, 2026-11-27), its aircraft cards and fleet table, pagination and the shared date formatter";
 // 2026-11-25 (issue 17 item 4, ADR 040): the Inventory Report (14.1 -> 15.6 KiB): its tables, sort links and
 // download forms (2.4 KiB, shared with /aero-box/storage/inventory-report, which now fits the budget at 9.6).
-const INVENTORY = `${SHELL}; the inventory report's summary, completeness and folder tables, sort links and download forms`;
+// 2026-11-27 (ADR 058): the report is server markup (its loader renders it): 15.9 -> 12.3, the shell and the page's route.
+const INVENTORY = `${SHELL}; the page's route and the server-markup region of its report`;
 const RECORDS = `${SHELL}; file versions, the trash and retention (issue 19): tables, restore and confirmation forms`;
 const PREVIEW = `${SHELL}; the file preview's viewer, next / previous links, breadcrumbs and facts`;
-const AERO_BOX_FILES = "the /aero-box shell (5.5 KiB over the floor) and the file list (1.5 KiB), favourites list and pagination";
+const AERO_BOX_FILES = "the /aero-box shell (5.9 KiB over the floor, 2026-11-27) and the file list (1.5 KiB), favourites list and pagination";
 
 /**
  * Pages known to be over the budget, each with the most it may weigh (KiB over the floor) and why.
@@ -81,96 +84,105 @@ const AERO_BOX_FILES = "the /aero-box shell (5.5 KiB over the floor) and the fil
  * /aero-box/storage/ocr-status passed the budget by 1.0 and is listed; the AeroOIL tab page +3.4 (its
  * structure dialogs and the export menu); the admin template library +11 (it is the template editor
  * now, issue 14); the template editor +0.8 (the shared tab-structure chunk).
+ * 2026-11-27 (issue 12 item 1, ADR 058): the shell 13.4 -> 12.3 KiB (its collapse form server markup,
+ * full screen and the menus in one effect, Lite mode's top bar server-only, the top bar's fallback
+ * from the loader, the logout listener and the drawer without chunks of their own, the server-markup
+ * runtime one module): every shell page -1.0 to -1.1, the /aero-box pages -0.4, all lowered. Then
+ * the nonce read by the root alone and the flash toast as server markup (-0.3 each on every page);
+ * the /aero-box logout listener moved with the shell's into the layouts' shared chunk: the /aero-box
+ * pages -0.4, /aero-box/storage/ocr-status fits (9.7) and leaves the list; shell pages +0.0-0.1
+ * (30 bytes). Then the Inventory Report pages became server markup (their loaders render the report):
+ * /aero-box/storage/inventory-report 10.4 -> 6.3 fits and leaves the list, /storage/InventoryReport
+ * 15.9 -> 12.3; sort links keep the scroll (data-keep-scroll in the markup runtime): 13 pages +0.1
+ * (20 bytes). In all, that day: the shell 13.4 -> 11.8 KiB, every shell page -1.5 to -1.7.
  */
 const OVER_BUDGET: Record<string, { most: number; why: string }> = {
-  "routes/_shell.admin+/retention": { most: 18.6, why: RECORDS },
-  "routes/_shell.storage+/aircraft.$aircraftId.versions": { most: 19.5, why: RECORDS },
-  "routes/_shell.storage+/aircraft.$aircraftId.trash": { most: 21.0, why: RECORDS },
-  "routes/_shell.consultant+/profile.$id.$tab": { most: 32.7, why: MARKETPLACE },
-  "routes/_shell.client+/dashboard": { most: 27.0, why: MARKETPLACE },
-  "routes/_shell.client+/saved": { most: 26.7, why: MARKETPLACE },
-  "routes/_shell.consultant+/settings.$id.$tab": { most: 24.3, why: MARKETPLACE },
-  "routes/_shell.admin+/aeroops.org": { most: 23.3, why: MODULES },
-  "routes/_shell.aerooil+/msnids": { most: 23.3, why: MODULES },
-  "routes/_shell.aerooil+/view": { most: 23.3, why: MODULES },
-  "routes/_shell.admin+/aeroops.create": { most: 23.0, why: MODULES },
-  "routes/_shell.admin+/aeroops.organization": { most: 23.2, why: MODULES },
-  "routes/_shell.aerooil+/create": { most: 23.0, why: MODULES },
-  "routes/_shell.aerooil+/organization": { most: 23.0, why: MODULES },
-  "routes/_shell.admin+/organization.$orgId._index": { most: 22.7, why: FORMS },
-  "routes/_shell.admin+/user-access-control": { most: 21.5, why: LISTS },
-  "routes/_shell.storage+/favourites": { most: 21.9, why: FILES },
-  "routes/_shell.client+/message": { most: 20.7, why: MARKETPLACE },
-  "routes/_shell.admin+/analytics": { most: 19.9, why: CHARTS },
-  "routes/_shell.nextcloud+/user._index": { most: 19.6, why: LISTS },
-  "routes/_shell.client+/home": { most: 19.6, why: SHELL },
-  "routes/_shell+/aircraft-access.$aircraftId": { most: 19.5, why: SHELL },
-  "routes/_shell+/deactivate": { most: 19.5, why: LISTS },
-  "routes/_shell.storage+/search": { most: 20.2, why: `${FILES}; issue 17: the snippet inside documents (marks built from offsets as React text)` },
-  "routes/_shell.admin+/es-migration": { most: 19.4, why: FORMS },
-  "routes/_shell.admin+/consultant.dashboard": { most: 19.3, why: LISTS },
-  "routes/_shell.admin+/audit": { most: 19.0, why: LISTS },
-  "routes/_shell.admin+/ip-whitelist._index": { most: 19.0, why: LISTS },
-  "routes/_shell+/user.settings": { most: 19.0, why: FORMS },
-  "routes/_shell.admin+/client.dashboard": { most: 18.8, why: LISTS },
-  "routes/_shell.admin+/organization._index": { most: 18.7, why: LISTS },
-  "routes/_shell.nextcloud+/group._index": { most: 18.7, why: LISTS },
-  "routes/_shell.admin+/issue-reports": { most: 18.7, why: LISTS },
-  "routes/_shell.nextcloud+/user.create": { most: 18.6, why: FORMS },
-  "routes/_shell.admin+/organization.create": { most: 18.5, why: FORMS },
-  "routes/_shell.storage+/uef.overview": { most: 18.7, why: SHELL },
-  "routes/_shell.Aeroops+/org.Aircrafts": { most: 18.5, why: OPS },
-  "routes/_shell.storage+/overview": { most: 18.6, why: SHELL },
-  "routes/_shell.admin+/organization.$orgId.aircraft.$aircraftId": { most: 18.4, why: FORMS },
-  "routes/_shell.client+/Aerooil.$tabDataId": { most: 31.2, why: `${OPS_TAB}; the Watch/Unwatch toggle forms and the Watched only filter (AeroOIL)` },
-  "routes/_shell.client+/Aerooil.statusDashboard": { most: 22.2, why: `${OIL}; the units table, the watched rows per tab and the tab bar` },
-  "routes/_shell.client+/Aerooil._index": { most: 18.0, why: OIL },
-  "routes/_shell+/Aerooil.org": { most: 18.0, why: OIL },
-  "routes/_shell.client+/Aeroops.updateworkorder.$woRef": { most: 23.3, why: WORK_ORDER },
-  "routes/_shell.client+/Aeroops.logbookpages.$logbookRef": { most: 22.7, why: LOGBOOK },
-  "routes/_shell.client+/Aeroops.logbooks": { most: 19.7, why: `${OPS}; the rename and delete dialogs` },
-  "routes/_shell.client+/Aeroops.workorder._index": { most: 19.0, why: OPS },
-  "routes/_shell.client+/Aeroops.workorder.aircraftworkorder": { most: 19.0, why: OPS },
-  "routes/_shell.client+/Aeroops.workorder.componentworkorder": { most: 19.0, why: OPS },
-  "routes/_shell.client+/Aeroops.workorder.engineworkorder": { most: 19.0, why: OPS },
-  "routes/_shell.client+/Aeroops.createworkorder": { most: 17.3, why: `${OPS}; the work-order form (task rows added and removed by the server)` },
-  "routes/_shell.Aeroops+/org.tabslanding.($tabId)": { most: 17.3, why: OPS },
-  "routes/_shell.client+/template.($tabId)": { most: 28.2, why: `${OPS}; the template editor: its three views, the row dialog and delete confirmation (shared with the tab page), the columns dialog` },
-  "routes/_shell.ops_template+/organization": { most: 23.2, why: MODULES },
-  "routes/_shell.client+/Aeroops.maintenance": { most: 18.1, why: OPS },
-  "routes/_shell.storage+/Aeroops.tabs": { most: 15.2, why: OPS },
-  "routes/aero-box+/storage.inventory-report": { most: 11.7, why: `${AERO_BOX}; the fleet inventory report's tables and download forms` },
-  "routes/_shell.storage+/aircraft.$aircraftId.preview": { most: 17.5, why: PREVIEW },
-  "routes/_shell.client+/Aeroops.createtechlogbook": { most: 15.1, why: FORMS },
-  "routes/_shell.admin+/organization.$orgId.aircraft.new": { most: 18.3, why: FORMS },
-  "routes/_shell.nextcloud+/group.create": { most: 18.3, why: FORMS },
-  "routes/_shell+/report-issue": { most: 18.2, why: FORMS },
-  "routes/_shell.Aeroops+/org._index": { most: 18.1, why: OPS },
-  "routes/_shell.admin+/client.create": { most: 18.1, why: FORMS },
-  "routes/_shell.admin+/outbox": { most: 17.8, why: LISTS },
-  "routes/_shell+/dashboard": { most: 17.8, why: SHELL },
-  "routes/_shell.admin+/ip-whitelist.create": { most: 17.7, why: FORMS },
-  "routes/_shell.storage+/create": { most: 18.9, why: SHELL },
-  "routes/_shell.storage+/copy": { most: 18.9, why: SHELL },
-  "routes/_shell.storage+/delete": { most: 18.9, why: SHELL },
-  "routes/_shell.storage+/move": { most: 18.9, why: SHELL },
-  "routes/_shell.admin+/consultant.create": { most: 17.4, why: FORMS },
-  "routes/_shell.consultant+/home": { most: 17.2, why: SHELL },
-  "routes/_shell+/notifications": { most: 16.7, why: SHELL },
-  "routes/_shell.admin+/aeroops.template.manufacturers.($id)": { most: 29.2, why: SHELL },
-  "routes/_shell.storage+/user": { most: 16.9, why: SHELL },
-  "routes/_shell.storage+/module": { most: 16.5, why: SHELL },
-  "routes/_shell.client+/Aeroops.aeroplane": { most: 17.1, why: OPS },
-  "routes/_shell.storage+/uef.organization": { most: 16.2, why: SHELL },
-  "routes/_shell.storage+/organization": { most: 16.2, why: SHELL },
-  "routes/aero-box+/storage.favourites": { most: 16.1, why: AERO_BOX_FILES },
-  "routes/_shell.storage+/InventoryReport.$aircraftId": { most: 17.6, why: INVENTORY },
-  "routes/_shell.storage+/linkedDocuments.$aircraftId": { most: 18.0, why: `${SHELL}; the Linked Documents page: its tables and the two-step link form (issue 17 item 5)` },
-  "routes/_shell.storage+/OCRReport.$aircraftId": { most: 17.2, why: `${SHELL}; issue 17: the real OCR report (counts, progress, problem files, re-run forms, live figures while jobs run)` },
-  "routes/aero-box+/storage.following": { most: 13.5, why: AERO_BOX },
-  "routes/aero-box+/storage.all": { most: 13.4, why: AERO_BOX },
-  "routes/aero-box+/storage.ocr-status": { most: 11.0, why: `${AERO_BOX}; over since the drawer's menu button (issue 16, 2026-11-25)` },
-  "routes/aero-box+/_index": { most: 12.1, why: AERO_BOX },
+  "routes/_shell.admin+/retention": { most: 17.0, why: RECORDS },
+  "routes/_shell.storage+/aircraft.$aircraftId.versions": { most: 17.9, why: RECORDS },
+  "routes/_shell.storage+/aircraft.$aircraftId.trash": { most: 19.4, why: RECORDS },
+  "routes/_shell.consultant+/profile.$id.$tab": { most: 31.1, why: MARKETPLACE },
+  "routes/_shell.client+/dashboard": { most: 25.4, why: MARKETPLACE },
+  "routes/_shell.client+/saved": { most: 25.1, why: MARKETPLACE },
+  "routes/_shell.consultant+/settings.$id.$tab": { most: 22.7, why: MARKETPLACE },
+  "routes/_shell.admin+/aeroops.org": { most: 21.7, why: MODULES },
+  "routes/_shell.aerooil+/msnids": { most: 21.7, why: MODULES },
+  "routes/_shell.aerooil+/view": { most: 21.7, why: MODULES },
+  "routes/_shell.admin+/aeroops.create": { most: 21.4, why: MODULES },
+  "routes/_shell.admin+/aeroops.organization": { most: 21.6, why: MODULES },
+  "routes/_shell.aerooil+/create": { most: 21.4, why: MODULES },
+  "routes/_shell.aerooil+/organization": { most: 21.4, why: MODULES },
+  "routes/_shell.admin+/organization.$orgId._index": { most: 21.1, why: FORMS },
+  "routes/_shell.admin+/user-access-control": { most: 20.0, why: LISTS },
+  "routes/_shell.storage+/favourites": { most: 20.7, why: FILES },
+  "routes/_shell.client+/message": { most: 19.1, why: MARKETPLACE },
+  "routes/_shell.admin+/analytics": { most: 18.3, why: CHARTS },
+  "routes/_shell.nextcloud+/user._index": { most: 18.0, why: LISTS },
+  "routes/_shell.client+/home": { most: 18.0, why: SHELL },
+  "routes/_shell+/aircraft-access.$aircraftId": { most: 18.1, why: SHELL },
+  "routes/_shell+/deactivate": { most: 18.0, why: LISTS },
+  "routes/_shell.storage+/search": { most: 18.9, why: `${FILES}; issue 17: the snippet inside documents (marks built from offsets as React text)` },
+  "routes/_shell.admin+/es-migration": { most: 17.8, why: FORMS },
+  "routes/_shell.admin+/consultant.dashboard": { most: 17.7, why: LISTS },
+  "routes/_shell.admin+/audit": { most: 17.4, why: LISTS },
+  "routes/_shell.admin+/ip-whitelist._index": { most: 17.4, why: LISTS },
+  "routes/_shell+/user.settings": { most: 17.5, why: FORMS },
+  "routes/_shell.admin+/client.dashboard": { most: 17.2, why: LISTS },
+  "routes/_shell.admin+/organization._index": { most: 17.1, why: LISTS },
+  "routes/_shell.nextcloud+/group._index": { most: 17.1, why: LISTS },
+  "routes/_shell.admin+/issue-reports": { most: 17.1, why: LISTS },
+  "routes/_shell.nextcloud+/user.create": { most: 17.0, why: FORMS },
+  "routes/_shell.admin+/organization.create": { most: 16.9, why: FORMS },
+  "routes/_shell.storage+/uef.overview": { most: 17.1, why: SHELL },
+  "routes/_shell.Aeroops+/org.Aircrafts": { most: 16.9, why: OPS },
+  "routes/_shell.storage+/overview": { most: 17.0, why: SHELL },
+  "routes/_shell.admin+/organization.$orgId.aircraft.$aircraftId": { most: 16.8, why: FORMS },
+  "routes/_shell.client+/Aerooil.$tabDataId": { most: 29.9, why: `${OPS_TAB}; the Watch/Unwatch toggle forms and the Watched only filter (AeroOIL)` },
+  "routes/_shell.client+/Aerooil.statusDashboard": { most: 20.6, why: `${OIL}; the units table, the watched rows per tab and the tab bar` },
+  "routes/_shell.client+/Aerooil._index": { most: 16.4, why: OIL },
+  "routes/_shell+/Aerooil.org": { most: 16.4, why: OIL },
+  "routes/_shell.client+/Aeroops.updateworkorder.$woRef": { most: 21.9, why: WORK_ORDER },
+  "routes/_shell.client+/Aeroops.logbookpages.$logbookRef": { most: 21.3, why: LOGBOOK },
+  "routes/_shell.client+/Aeroops.logbooks": { most: 18.1, why: `${OPS}; the rename and delete dialogs` },
+  "routes/_shell.client+/Aeroops.workorder._index": { most: 17.4, why: OPS },
+  "routes/_shell.client+/Aeroops.workorder.aircraftworkorder": { most: 17.4, why: OPS },
+  "routes/_shell.client+/Aeroops.workorder.componentworkorder": { most: 17.4, why: OPS },
+  "routes/_shell.client+/Aeroops.workorder.engineworkorder": { most: 17.4, why: OPS },
+  "routes/_shell.client+/Aeroops.createworkorder": { most: 15.7, why: `${OPS}; the work-order form (task rows added and removed by the server)` },
+  "routes/_shell.Aeroops+/org.tabslanding.($tabId)": { most: 15.7, why: OPS },
+  "routes/_shell.client+/template.($tabId)": { most: 26.9, why: `${OPS}; the template editor: its three views, the row dialog and delete confirmation (shared with the tab page), the columns dialog` },
+  "routes/_shell.ops_template+/organization": { most: 21.6, why: MODULES },
+  "routes/_shell.client+/Aeroops.maintenance": { most: 16.5, why: OPS },
+  "routes/_shell.storage+/Aeroops.tabs": { most: 13.6, why: OPS },
+  "routes/_shell.storage+/aircraft.$aircraftId.preview": { most: 15.9, why: PREVIEW },
+  "routes/_shell.client+/Aeroops.createtechlogbook": { most: 13.5, why: FORMS },
+  "routes/_shell.admin+/organization.$orgId.aircraft.new": { most: 16.7, why: FORMS },
+  "routes/_shell.nextcloud+/group.create": { most: 16.7, why: FORMS },
+  "routes/_shell+/report-issue": { most: 16.6, why: FORMS },
+  "routes/_shell.Aeroops+/org._index": { most: 16.5, why: OPS },
+  "routes/_shell.admin+/client.create": { most: 16.5, why: FORMS },
+  "routes/_shell.admin+/outbox": { most: 16.2, why: LISTS },
+  "routes/_shell+/dashboard": { most: 16.3, why: SHELL },
+  "routes/_shell.admin+/ip-whitelist.create": { most: 16.1, why: FORMS },
+  "routes/_shell.storage+/create": { most: 17.3, why: SHELL },
+  "routes/_shell.storage+/copy": { most: 17.3, why: SHELL },
+  "routes/_shell.storage+/delete": { most: 17.3, why: SHELL },
+  "routes/_shell.storage+/move": { most: 17.3, why: SHELL },
+  "routes/_shell.admin+/consultant.create": { most: 15.8, why: FORMS },
+  "routes/_shell.consultant+/home": { most: 15.6, why: SHELL },
+  "routes/_shell+/notifications": { most: 15.1, why: SHELL },
+  "routes/_shell.admin+/aeroops.template.manufacturers.($id)": { most: 28.0, why: SHELL },
+  "routes/_shell.storage+/user": { most: 15.3, why: SHELL },
+  "routes/_shell.storage+/module": { most: 14.9, why: SHELL },
+  "routes/_shell.client+/Aeroops.aeroplane": { most: 15.5, why: OPS },
+  "routes/_shell.storage+/uef.organization": { most: 14.6, why: SHELL },
+  "routes/_shell.storage+/organization": { most: 14.6, why: SHELL },
+  "routes/aero-box+/storage.favourites": { most: 15.2, why: AERO_BOX_FILES },
+  "routes/_shell.storage+/InventoryReport.$aircraftId": { most: 12.4, why: INVENTORY },
+  "routes/_shell.storage+/linkedDocuments.$aircraftId": { most: 16.4, why: `${SHELL}; the Linked Documents page: its tables and the two-step link form (issue 17 item 5)` },
+  "routes/_shell.storage+/OCRReport.$aircraftId": { most: 15.6, why: `${SHELL}; issue 17: the real OCR report (counts, progress, problem files, re-run forms, live figures while jobs run)` },
+  "routes/aero-box+/storage.following": { most: 12.2, why: AERO_BOX },
+  "routes/aero-box+/storage.all": { most: 12.1, why: AERO_BOX },
+  "routes/aero-box+/_index": { most: 10.8, why: AERO_BOX },
 };
 
 const overFloor = (p: PageWeight) => p.gzip - JS_FLOOR_BYTES;

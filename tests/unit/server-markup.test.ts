@@ -2,7 +2,7 @@
 // applies to it (the same as react-router's <NavLink>).
 import { createElement } from "react";
 import { describe, expect, it } from "vitest";
-import { isNavActive } from "~/components/server-markup/markup-links";
+import { isNavActive } from "~/components/server-markup/server-markup";
 import { markupHash, pageMarkup } from "~/utils/markup.server";
 import type { AppLoadContext } from "@remix-run/node";
 

@@ -4,8 +4,9 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { Mark } from "~/components/brand/logo";
 import { BookmarkIcon, ChartIcon, GridIcon, HomeIcon, ListIcon, LogoutIcon, PlaneIcon, ReportIcon, StarIcon, UserIcon } from "~/components/icons/icons";
-import { isNavActive } from "~/components/server-markup/markup-links";
+import { isNavActive } from "~/components/server-markup/server-markup";
 import type { Role } from "~/models/roles";
+import { LISTEN } from "~/components/logout/logout-scripts.server";
 import { pageMarkup } from "~/utils/markup.server";
 
 // The layout's loader reaches its server helpers through this module: one stub in the bundle.
@@ -106,9 +107,11 @@ function Nav({ user, pathname }: { user: { name: string; email: string; role: Ro
   );
 }
 
-function TopLead() {
+function TopLead({ nonce }: { nonce: string }) {
   return (
     <>
+      {/* Spec 000 §4: a logout in another tab sends this one to the sign-in page (aero-box.tsx after a client-side entry). */}
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: LISTEN }} />
       <span className={s.topTitle}>AeroBOX</span>
     </>
   );
@@ -117,6 +120,6 @@ function TopLead() {
 export function aeroBoxMarkup(context: AppLoadContext | undefined, user: { name: string; email: string; role: Role }, url: URL) {
   return pageMarkup(context, {
     [AERO_BOX_TOGGLE]: <Nav user={user} pathname={url.pathname} />,
-    "aero-box-top-lead": <TopLead />,
+    "aero-box-top-lead": <TopLead nonce={context?.nonce ?? ""} />,
   });
 }

@@ -4,12 +4,11 @@
 // menu button (drawer.tsx, ADR 053: `:target` without JavaScript, a real button with it). The sidebar and the top bar's start are server markup
 // (aero-box-markup.server.tsx, issue 12): their links and forms go through Remix (useMarkupLinks).
 import { useLocation } from "@remix-run/react";
-import { useRef } from "react";
+import { useEffect, useRef } from "react";
 import { DrawerButton, DrawerScrim, useDrawer } from "~/components/shell/drawer";
 import { FileSearchSlot } from "~/components/file-search/file-search-slot";
-import { LogoutListener } from "~/components/logout/logout-broadcast";
-import { useMarkupLinks } from "~/components/server-markup/markup-links";
-import { ServerMarkup, type Markup } from "~/components/server-markup/server-markup";
+import { listenForLogout } from "~/components/logout/logout-listen";
+import { ServerMarkup, useMarkupLinks, type Markup } from "~/components/server-markup/server-markup";
 import * as s from "./aero-box.css";
 
 /** The sidebar's server-markup region, also the drawer's id (the menu button's aria-controls). */
@@ -19,9 +18,10 @@ export function AeroBoxShell({ markup, children }: { markup?: Markup; children: 
   const root = useRef<HTMLDivElement>(null);
   const drawer = useDrawer(AERO_BOX_TOGGLE, useLocation().key);
   useMarkupLinks(root);
+  // Spec 000 §4 after a client-side entry (a document runs LISTEN, in the top bar's markup).
+  useEffect(listenForLogout, []);
   return (
     <>
-      <LogoutListener />
       <div className={s.layout} ref={root} data-drawer={drawer.open ? "open" : undefined}>
         <ServerMarkup id={AERO_BOX_TOGGLE} html={markup?.[AERO_BOX_TOGGLE]} />
         <DrawerScrim drawer={drawer} className={s.scrim} />

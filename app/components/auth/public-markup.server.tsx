@@ -4,7 +4,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { Logo, Mark } from "~/components/brand/logo";
 import { CheckIcon } from "~/components/icons/icons";
-import { isNavActive } from "~/components/server-markup/markup-links";
+import { isNavActive } from "~/components/server-markup/server-markup";
 import * as ui from "~/components/ui/ui.css";
 import { pageMarkup } from "~/utils/markup.server";
 import * as s from "./auth.css";

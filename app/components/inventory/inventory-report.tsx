@@ -2,9 +2,6 @@
 // completeness check against the standard records index, the folders) and the fleet's. Server
 // markup only: sorting is a GET link, downloads are plain form posts to /resources/inventory-export
 // (an attachment comes back, or the page again with an error toast).
-import { Link } from "@remix-run/react";
-import type { FileSearchHandle } from "~/components/file-search/file-search";
-import type { ShellHandle } from "~/components/shell/handle";
 import * as ui from "~/components/ui/ui.css";
 import { COMPLETENESS_LABEL, type Completeness } from "~/models/records-index";
 import type { FleetInventory, Inventory } from "~/models/schemas/inventory";
@@ -13,19 +10,17 @@ import { formatBytes } from "~/models/size";
 import { filesHref } from "~/models/storage-links";
 import * as s from "./inventory.css";
 
-type AircraftRef = Pick<Inventory["aircraft"], "id" | "msn" | "registration">;
-
-/** The aircraft page's handle: the top bar shows the aircraft, the file search is scoped to it. */
-export const inventoryHandle: ShellHandle & FileSearchHandle = {
-  topBar: ({ data }) => {
-    const d = data as { aircraft: AircraftRef } | undefined;
-    return d ? { msn: d.aircraft.msn, registration: d.aircraft.registration } : null;
-  },
-  fileSearch: ({ data }) => {
-    const d = data as { aircraft: AircraftRef } | undefined;
-    return d ? { aircraftId: d.aircraft.id } : {};
-  },
-};
+/**
+ * A link as Remix's <Link> renders it: the report is server markup (inventory-markup.server.tsx, issue
+ * 12), whose links the layout's useMarkupLinks sends through Remix; `keepScroll` as preventScrollReset.
+ */
+function L({ to, className, keepScroll, children }: { to: string; className?: string; keepScroll?: boolean; children: React.ReactNode }) {
+  return (
+    <a href={to} className={className} data-discover="true" data-keep-scroll={keepScroll ? "" : undefined}>
+      {children}
+    </a>
+  );
+}
 
 const TONE: Record<Completeness, keyof typeof ui.badgeTone> = { present: "success", empty: "warning", missing: "danger" };
 const day = (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : "—");
@@ -53,10 +48,10 @@ function SortTh({ path, current, k, label, numeric }: { path: string; current: {
   const active = current.sort === k;
   return (
     <th scope="col" className={numeric ? s.num : undefined} aria-sort={active ? (current.order === "asc" ? "ascending" : "descending") : undefined}>
-      <Link to={sortHref(path, current, k)} className={s.sortLink} preventScrollReset>
+      <L to={sortHref(path, current, k)} className={s.sortLink} keepScroll>
         {label}
         {active ? (current.order === "asc" ? " ▲" : " ▼") : ""}
-      </Link>
+      </L>
     </th>
   );
 }
@@ -87,9 +82,9 @@ export function AircraftInventory({ report, sort, order, back }: { report: Inven
         </div>
         <div className={ui.row}>
           <Downloads aircraftId={a.id} back={back} />
-          <Link to={filesHref(a.id)} className={ui.button.secondary}>
+          <L to={filesHref(a.id)} className={ui.button.secondary}>
             Open records
-          </Link>
+          </L>
         </div>
       </header>
 
@@ -150,7 +145,7 @@ export function AircraftInventory({ report, sort, order, back }: { report: Inven
                       ? r.folders.map((f, i) => (
                           <span key={f}>
                             {i ? ", " : ""}
-                            <Link to={filesHref(a.id, { dir: `/${f}` })}>{f}</Link>
+                            <L to={filesHref(a.id, { dir: `/${f}` })}>{f}</L>
                           </span>
                         ))
                       : "—"}
@@ -189,7 +184,7 @@ export function AircraftInventory({ report, sort, order, back }: { report: Inven
               {report.folders.map((f) => (
                 <tr key={f.path} className={f.files === 0 ? s.rowTone.empty : undefined}>
                   <td>
-                    <Link to={filesHref(a.id, { dir: f.path })}>{f.name}</Link>
+                    <L to={filesHref(a.id, { dir: f.path })}>{f.name}</L>
                   </td>
                   <td className={s.num}>{f.files}</td>
                   <td className={s.num}>{formatBytes(f.bytes)}</td>
@@ -207,7 +202,7 @@ export function AircraftInventory({ report, sort, order, back }: { report: Inven
               {report.root.files ? (
                 <tr>
                   <td>
-                    <Link to={filesHref(a.id)}>(root folder)</Link>
+                    <L to={filesHref(a.id)}>(root folder)</L>
                   </td>
                   <td className={s.num}>{report.root.files}</td>
                   <td className={s.num}>{formatBytes(report.root.bytes)}</td>
@@ -235,7 +230,7 @@ export function AircraftInventory({ report, sort, order, back }: { report: Inven
           <ul className={ui.small}>
             {report.empty_folders.map((p) => (
               <li key={p}>
-                <Link to={filesHref(a.id, { dir: p })}>{p}</Link>
+                <L to={filesHref(a.id, { dir: p })}>{p}</L>
               </li>
             ))}
           </ul>
@@ -284,7 +279,7 @@ export function FleetInventoryReport({ fleet, sort, order, back }: { fleet: Flee
               {fleet.aircraft.map((r) => (
                 <tr key={r.aircraft.id} className={r.summary.missing ? s.rowTone.missing : r.summary.empty ? s.rowTone.empty : undefined}>
                   <td>
-                    <Link to={`/storage/InventoryReport/${r.aircraft.id}`}>{r.aircraft.name}</Link>
+                    <L to={`/storage/InventoryReport/${r.aircraft.id}`}>{r.aircraft.name}</L>
                     <div className={`${ui.muted} ${ui.small}`}>
                       {r.aircraft.registration} · {r.aircraft.organization.name}
                     </div>

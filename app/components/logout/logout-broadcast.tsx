@@ -4,11 +4,14 @@
 // what the server sent) plus an effect (for client-side navigations, where React does not execute
 // inline scripts).
 import { useEffect } from "react";
-import { useNonce } from "~/utils/nonce";
+import { useNonce as useServerNonce } from "~/utils/nonce-hook.server";
 import { LOGIN_PATH, LOGOUT_KEY } from "./logout-keys";
 import { ANNOUNCE, LISTEN } from "./logout-scripts.server";
 
 export { LOGIN_PATH, LOGOUT_KEY };
+
+/** The CSP nonce in the server's render; "" in the browser (as useNonce gives there). */
+const useNonce: () => string = useServerNonce ?? (() => "");
 
 function listen() {
   const w = window as Window & { __aeroLogoutListener?: boolean };

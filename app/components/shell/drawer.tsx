@@ -5,7 +5,6 @@
 // into it, Escape or the scrim closes it and focus returns to the button, a navigation closes it.
 import { useEffect, useRef, useState } from "react";
 import { MenuIcon } from "~/components/icons/menu";
-import { useHydrated } from "./use-hydrated";
 
 export interface Drawer {
   id: string;
@@ -40,7 +39,9 @@ export function useDrawer(id: string, navKey: unknown): Drawer {
 }
 
 export function DrawerButton({ drawer, className }: { drawer: Drawer; className: string }) {
-  const hydrated = useHydrated();
+  // Hydrated or not (useHydrated's rule, kept here: its own module cost the shell a chunk, issue 12).
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   if (!hydrated)
     return (
       <a href={`#${drawer.id}`} className={className} aria-label="Menu" title="Menu" data-drawer-button="">

@@ -1,8 +1,7 @@
 // Full screen: the page without the side navigation and the top bar (spec 001 §2: the top bar is
 // hidden in full-screen mode). A link (?fullscreen=1) so it works without JavaScript; with
-// JavaScript it also asks the browser for real full screen, and leaving it restores the page.
-import { Link, useLocation, useNavigate } from "@remix-run/react";
-import { useEffect } from "react";
+// JavaScript (the shell's one effect, shell.tsx: `a[data-fs]`) it also asks the browser for real
+// full screen, and leaving it restores the page.
 import { ExpandIcon } from "~/components/icons/expand";
 import { ShrinkIcon } from "~/components/icons/shrink";
 import * as ui from "~/components/ui/ui.css";
@@ -10,53 +9,27 @@ import * as s from "./shell.css";
 
 export const FULLSCREEN_PARAM = "fullscreen";
 
-function withParam(search: string, on: boolean) {
+/** The page at `pathname` + `search`, in full screen (`on`) or not. */
+export function fullScreenHref(pathname: string, search: string, on: boolean) {
   const p = new URLSearchParams(search);
   if (on) p.set(FULLSCREEN_PARAM, "1");
   else p.delete(FULLSCREEN_PARAM);
   const qs = p.toString();
-  return qs ? `?${qs}` : "";
+  return `${pathname}${qs ? `?${qs}` : ""}`;
 }
 
-export function FullScreenToggle() {
-  const location = useLocation();
+export function FullScreenToggle({ pathname, search }: { pathname: string; search: string }) {
   return (
-    <Link
-      to={`${location.pathname}${withParam(location.search, true)}`}
-      className={s.topButton}
-      aria-label="Full screen"
-      title="Full screen"
-      preventScrollReset
-      onClick={() => {
-        document.documentElement.requestFullscreen?.().catch(() => undefined);
-      }}
-    >
+    <a href={fullScreenHref(pathname, search, true)} className={s.topButton} aria-label="Full screen" title="Full screen" data-fs="on">
       <ExpandIcon />
-    </Link>
+    </a>
   );
 }
 
-export function ExitFullScreen() {
-  const location = useLocation();
-  const navigate = useNavigate();
-  const exitTo = `${location.pathname}${withParam(location.search, false)}`;
-  useEffect(() => {
-    const onChange = () => {
-      if (!document.fullscreenElement) navigate(exitTo, { replace: true, preventScrollReset: true });
-    };
-    document.addEventListener("fullscreenchange", onChange);
-    return () => document.removeEventListener("fullscreenchange", onChange);
-  }, [exitTo, navigate]);
+export function ExitFullScreen({ pathname, search }: { pathname: string; search: string }) {
   return (
-    <Link
-      to={exitTo}
-      className={`${ui.button.secondary} ${ui.buttonSmall} ${s.exitFullscreen}`}
-      preventScrollReset
-      onClick={() => {
-        if (document.fullscreenElement) document.exitFullscreen().catch(() => undefined);
-      }}
-    >
+    <a href={fullScreenHref(pathname, search, false)} className={`${ui.button.secondary} ${ui.buttonSmall} ${s.exitFullscreen}`} data-fs="off">
       <ShrinkIcon /> Exit full screen
-    </Link>
+    </a>
   );
 }

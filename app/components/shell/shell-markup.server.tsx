@@ -1,6 +1,6 @@
 // The shell's server markup (issue 12, ADR 031): the parts of the side navigation and the top bar
 // that need no script, rendered on the server only. In the browser they are links and forms that
-// app/components/server-markup/markup-links.ts hands to Remix (client-side navigation, the current
+// app/components/server-markup/server-markup.tsx (useMarkupLinks) hands to Remix (client-side navigation, the current
 // link marked), so nothing here reaches the browser's bundle.
 //
 // The side navigation is cut around the fleet tree (a script: search and folders load in place):
@@ -9,17 +9,18 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { Logo, Mark } from "~/components/brand/logo";
 import * as Icons from "~/components/icons/icons";
-import { isNavActive } from "~/components/server-markup/markup-links";
+import { isNavActive } from "~/components/server-markup/server-markup";
 import * as ui from "~/components/ui/ui.css";
 import { navFor, type NavIcon, type NavItem, type NavSection } from "~/models/shell-nav";
-import { PRODUCT_NAME, ROLE_LABEL } from "~/models/shell";
+import { PRODUCT_NAME, ROLE_LABEL, switcherHiddenOn } from "~/models/shell";
 import type { NotificationEntry, ShellData } from "~/models/shell.server";
+import { LISTEN } from "~/components/logout/logout-scripts.server";
 import { pageMarkup } from "~/utils/markup.server";
 import { dateTimeUtc } from "~/utils/dates";
 import { EMPTY_NOTIFICATIONS } from "./notifications-menu";
 import { switchTargets } from "./product-switcher";
 import * as s from "./shell.css";
-import { BROWSER_NOTE, NO_USERS } from "./side-nav";
+import { BROWSER_NOTE, collapseText, NO_USERS } from "./side-nav";
 
 const ICONS: Record<NavIcon, (p: { size?: number }) => JSX.Element> = {
   home: Icons.HomeIcon,
@@ -203,10 +204,27 @@ function NavMore({ shell, sections, pathname, url }: { shell: ShellData; section
   );
 }
 
-/** The navigation's last lines: sign-out (a form Remix submits) and the supported-browser note. */
-function NavFoot() {
+/**
+ * The navigation's last lines: collapse the menu (a form that posts to /prefs/nav without
+ * JavaScript; with it the shell toggles in place, shell.tsx), sign-out (a form Remix submits) and
+ * the supported-browser note.
+ */
+function NavFoot({ collapsed, here, nonce }: { collapsed: boolean; here: string; nonce: string }) {
+  const t = collapseText(collapsed);
   return (
     <>
+      {/* Spec 000 §4: a logout in another tab sends this one to the sign-in page (runs as the document is read; see shell.tsx). */}
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: LISTEN }} />
+      <form method="post" action="/prefs/nav" className={s.collapseForm} data-collapse="">
+        <input type="hidden" name="collapsed" value={t.value} />
+        <input type="hidden" name="redirectTo" value={here} data-here="" />
+        <button type="submit" className={s.signOut} aria-label={t.name} title={t.name}>
+          <Icons.ChevronLeftIcon className={s.collapseIcon} />
+          <span className={s.navLabel} data-collapse-label="">
+            {t.text}
+          </span>
+        </button>
+      </form>
       <form method="post" action="/logout" data-discover="true">
         <button type="submit" className={s.signOut} title="Sign out">
           <Icons.LogoutIcon />
@@ -216,6 +234,15 @@ function NavFoot() {
       <p className={s.browserNote}>{BROWSER_NOTE}</p>
     </>
   );
+}
+
+/** What the top bar shows without an aircraft in context, and whether this page may show the product switcher. */
+export function topBarFallback(shell: ShellData, url: URL) {
+  return {
+    label: shell.area === "storage" || shell.area === "ops" || shell.area === "oil" ? PRODUCT_NAME[shell.product] : "AeroRecords",
+    value: shell.branding.organization ?? ROLE_LABEL[shell.user.role],
+    switcher: shell.switcher.shown && !switcherHiddenOn(url.pathname),
+  };
 }
 
 /** The top bar's start after the drawer's menu button (small screens, drawer.tsx): the mark. */
@@ -318,7 +345,7 @@ function Switcher({ shell }: { shell: ShellData }) {
 export type ShellMarkupId = "shell-nav" | "shell-nav-more" | "shell-nav-foot" | "shell-top-lead" | "shell-notifications" | "shell-switcher";
 
 /** The shell's markup for the page at `url` (see pageMarkup: in the context or in the data). */
-export function shellMarkup(context: AppLoadContext | undefined, shell: ShellData, url: URL) {
+export function shellMarkup(context: AppLoadContext | undefined, shell: ShellData, url: URL, collapsed: boolean) {
   const sections = navFor({
     role: shell.user.role,
     area: shell.area,
@@ -337,7 +364,7 @@ export function shellMarkup(context: AppLoadContext | undefined, shell: ShellDat
   const parts: Record<ShellMarkupId, JSX.Element | null> = {
     "shell-nav": <NavHead shell={shell} sections={sections.slice(0, cut)} pathname={pathname} />,
     "shell-nav-more": <NavMore shell={shell} sections={sections.slice(cut)} pathname={pathname} url={url} />,
-    "shell-nav-foot": <NavFoot />,
+    "shell-nav-foot": <NavFoot collapsed={collapsed} here={url.pathname + url.search} nonce={context?.nonce ?? ""} />,
     "shell-top-lead": <TopLead shell={shell} />,
     "shell-notifications": <Notifications items={shell.notifications.items} unread={shell.notifications.unread} here={url.pathname + url.search} />,
     "shell-switcher": shell.switcher.shown ? <Switcher shell={shell} /> : null,

@@ -2,22 +2,22 @@
 // and the page. Menus (<details data-menu>) close on navigation and on a click outside once
 // JavaScript runs; without it they are plain disclosures. What needs no script is server markup
 // (shell-markup.server.tsx, ADR 031): its links and forms go through Remix (useMarkupLinks).
-import { useLocation } from "@remix-run/react";
+import { useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { LogoutListener } from "~/components/logout/logout-broadcast";
-import { useMarkupLinks } from "~/components/server-markup/markup-links";
 import { preloadFileSearch } from "~/components/file-search/file-search-slot";
 import { LazyIsland, preloadIsland } from "~/components/server-markup/lazy-island";
-import { ServerMarkup, type Markup } from "~/components/server-markup/server-markup";
+import { listenForLogout } from "~/components/logout/logout-listen";
+import { ServerMarkup, useMarkupLinks, type Markup } from "~/components/server-markup/server-markup";
 import type { ShellData } from "~/models/shell.server";
 import { FleetTree as ServerFleetTree } from "./fleet-tree.server";
 import { preloadReportIssue } from "./report-issue-menu";
-import { ExitFullScreen } from "./full-screen";
+import { ExitFullScreen, fullScreenHref } from "./full-screen";
 import { DrawerScrim, useDrawer } from "./drawer";
 import { useTopBar } from "./handle";
-import { NavFooter } from "./side-nav";
+import { navCookieValue } from "./nav-pref";
+import { paintCollapse } from "./side-nav";
 import * as s from "./shell.css";
-import { DRAWER_TOGGLE_ID, TopBar } from "./top-bar";
+import { DRAWER_TOGGLE_ID, TopBar, type TopBarFallback } from "./top-bar";
 
 // The shell's navigations send the server markup the page holds (X-Markup: "id:hash,…"), so the
 // shell's data carries only the regions that changed (app/utils/markup.server.ts): without this the
@@ -39,7 +39,11 @@ const loadFleetTree = () => import("./fleet-tree").then((m) => m.FleetTree);
 
 /** The shell's islands, fetched ahead when a client-side navigation enters the shell (its clientLoader). */
 export const preloadShellIslands = () =>
-  Promise.all([preloadIsland("shell-fleet", loadFleetTree), preloadReportIssue(), preloadFileSearch()]).then(
+  Promise.all([
+    preloadIsland("shell-fleet", loadFleetTree),
+    preloadReportIssue(),
+    preloadFileSearch(),
+  ]).then(
     () => undefined,
     () => undefined, // offline: each island fetches its code again when it mounts
   );
@@ -47,17 +51,20 @@ export const preloadShellIslands = () =>
 export function Shell({
   shell,
   markup,
+  top,
   collapsed: initialCollapsed,
   fullscreen,
   children,
 }: {
   shell: ShellData;
+  top: TopBarFallback;
   markup?: Markup;
   collapsed: boolean;
   fullscreen: boolean;
   children: React.ReactNode;
 }) {
   const location = useLocation();
+  const navigate = useNavigate();
   const info = useTopBar();
   const [collapsed, setCollapsed] = useState(initialCollapsed);
   const drawer = useDrawer(DRAWER_TOGGLE_ID, location.key);
@@ -65,27 +72,66 @@ export function Shell({
   useMarkupLinks(root);
 
   useEffect(() => setCollapsed(initialCollapsed), [initialCollapsed]);
+  // Spec 000 §4 after a client-side entry into the shell (a document runs LISTEN, in the navigation foot's markup).
+  useEffect(listenForLogout, []);
 
   // A navigation closes any open menu (and the drawer: useDrawer).
   useEffect(() => {
     root.current?.querySelectorAll("details[data-menu][open]").forEach((d) => d.removeAttribute("open"));
   }, [location.key]);
 
-  // A click outside an open menu closes it; so does Escape.
+  // The shell's one effect for what its markup does with a script (issue 12: no component each):
+  // a click outside an open menu closes it, so does Escape; the collapse form (side-nav.tsx) sets
+  // the cookie and the state in place; the full-screen links (`a[data-fs]`, full-screen.tsx) also ask
+  // the browser for real full screen (or leave it), and leaving it by the browser's own means
+  // (Escape, F11) restores the page.
   useEffect(() => {
+    const el = root.current;
+    if (!el) return;
     const close = (except?: EventTarget | null) =>
-      root.current?.querySelectorAll<HTMLDetailsElement>("details[data-menu][open]").forEach((d) => {
+      el.querySelectorAll<HTMLDetailsElement>("details[data-menu][open]").forEach((d) => {
         if (!(except instanceof Node && d.contains(except))) d.open = false;
       });
     const onDown = (e: PointerEvent) => close(e.target);
     const onKey = (e: KeyboardEvent) => e.key === "Escape" && close();
+    const here = () => window.location;
+    const onClick = (e: MouseEvent) => {
+      if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.altKey || e.ctrlKey || e.shiftKey) return;
+      const a = e.target instanceof Element ? e.target.closest("a[data-fs]") : null;
+      if (!(a instanceof HTMLAnchorElement)) return;
+      e.preventDefault();
+      const on = a.dataset.fs === "on";
+      if (on) document.documentElement.requestFullscreen?.().catch(() => undefined);
+      else if (document.fullscreenElement) document.exitFullscreen().catch(() => undefined);
+      navigate(fullScreenHref(here().pathname, here().search, on), { preventScrollReset: true });
+    };
+    const onSubmit = (e: SubmitEvent) => {
+      const form = e.target;
+      if (e.defaultPrevented || !(form instanceof HTMLFormElement) || !form.hasAttribute("data-collapse")) return;
+      // Handled here once the page is hydrated; before, it posts (no script needed).
+      e.preventDefault();
+      const next = el.dataset.collapsed !== "true";
+      document.cookie = navCookieValue(next);
+      setCollapsed(next);
+      paintCollapse(form, next);
+      (document.activeElement as HTMLElement | null)?.blur();
+    };
+    const onFullScreen = () => {
+      if (!document.fullscreenElement && el.dataset.fullscreen === "true") navigate(fullScreenHref(here().pathname, here().search, false), { replace: true, preventScrollReset: true });
+    };
     document.addEventListener("pointerdown", onDown);
     document.addEventListener("keydown", onKey);
+    document.addEventListener("fullscreenchange", onFullScreen);
+    el.addEventListener("click", onClick);
+    el.addEventListener("submit", onSubmit);
     return () => {
       document.removeEventListener("pointerdown", onDown);
       document.removeEventListener("keydown", onKey);
+      document.removeEventListener("fullscreenchange", onFullScreen);
+      el.removeEventListener("click", onClick);
+      el.removeEventListener("submit", onSubmit);
     };
-  }, []);
+  }, [navigate]);
 
   return (
     <div
@@ -95,7 +141,6 @@ export function Shell({
       data-fullscreen={fullscreen ? "true" : "false"}
       data-drawer={drawer.open ? "open" : undefined}
     >
-      <LogoutListener />
       <div className={s.navCol} id={DRAWER_TOGGLE_ID}>
         <nav className={s.nav} aria-label="Main" data-dark="">
           <ServerMarkup id="shell-nav" html={markup?.["shell-nav"]} />
@@ -103,13 +148,15 @@ export function Shell({
             <LazyIsland id="shell-fleet" load={loadFleetTree} server={ServerFleetTree} props={{ fleet: shell.fleet, currentAircraftId: shell.aircraft?.id ?? shell.pathAircraftId }} />
           ) : null}
           <ServerMarkup id="shell-nav-more" html={markup?.["shell-nav-more"]} />
-          <NavFooter collapsed={collapsed} onCollapsedChange={setCollapsed} markup={markup?.["shell-nav-foot"]} />
+          <div className={s.navFooter}>
+            <ServerMarkup id="shell-nav-foot" html={markup?.["shell-nav-foot"]} />
+          </div>
         </nav>
       </div>
       <DrawerScrim drawer={drawer} className={s.scrim} />
       <div className={s.body}>
-        <TopBar shell={shell} info={info} pathname={location.pathname} markup={markup} drawer={drawer} />
-        {fullscreen ? <ExitFullScreen /> : null}
+        <TopBar shell={shell} info={info} top={top} location={location} markup={markup} drawer={drawer} />
+        {fullscreen ? <ExitFullScreen pathname={location.pathname} search={location.search} /> : null}
         <main className={s.main} id="main" tabIndex={-1}>
           {children}
         </main>

@@ -1,45 +1,25 @@
 // The side navigation's foot (spec 000 §2, 001 §2): collapse the menu (or keep it open), then
-// sign-out and the supported-browser note. The rest of the navigation (brand, user, links, USERS)
-// is server markup (shell-markup.server.tsx); the fleet tree is fleet-tree.tsx.
-import { useLocation } from "@remix-run/react";
-import { ChevronLeftIcon } from "~/components/icons/chevron-left";
-import { ServerMarkup, type Markup } from "~/components/server-markup/server-markup";
-import { navCookieValue } from "./nav-pref";
-import * as s from "./shell.css";
-
+// sign-out and the supported-browser note. All of it is server markup (shell-markup.server.tsx,
+// issue 12); the collapse form posts to /prefs/nav without JavaScript, and with it the shell's one
+// effect (shell.tsx) sets the cookie and the shell's state in place, and paints the form (paintCollapse).
 export const NO_USERS = "No users to show";
 export const BROWSER_NOTE = "Best viewed in Google Chrome";
 
-export function NavFooter({ collapsed, onCollapsedChange, markup }: { collapsed: boolean; onCollapsedChange: (next: boolean) => void; markup?: Markup[string] }) {
-  const location = useLocation();
-  const here = location.pathname + location.search;
-  return (
-    <div className={s.navFooter}>
-      <form
-        method="post"
-        action="/prefs/nav"
-        className={s.collapseForm}
-        onSubmit={(e) => {
-          // React handles the submit only once the page is hydrated; before, it posts (no script needed).
-          e.preventDefault();
-          document.cookie = navCookieValue(!collapsed);
-          onCollapsedChange(!collapsed);
-          (document.activeElement as HTMLElement | null)?.blur();
-        }}
-      >
-        <input type="hidden" name="collapsed" value={collapsed ? "0" : "1"} />
-        <input type="hidden" name="redirectTo" value={here} />
-        <button
-          type="submit"
-          className={s.signOut}
-          aria-label={collapsed ? "Expand the menu" : "Collapse the menu"}
-          title={collapsed ? "Expand the menu" : "Collapse the menu"}
-        >
-          <ChevronLeftIcon className={s.collapseIcon} />
-          <span className={s.navLabel}>{collapsed ? "Keep the menu open" : "Collapse the menu"}</span>
-        </button>
-      </form>
-      <ServerMarkup id="shell-nav-foot" html={markup} />
-    </div>
-  );
+/** The collapse button's name and text, and the value the form would post, for a menu `collapsed` or not. */
+export const collapseText = (collapsed: boolean) => ({
+  name: collapsed ? "Expand the menu" : "Collapse the menu",
+  text: collapsed ? "Keep the menu open" : "Collapse the menu",
+  value: collapsed ? "0" : "1",
+});
+
+/** The collapse form (form[data-collapse]) after a toggle in the browser. */
+export function paintCollapse(form: HTMLFormElement, collapsed: boolean) {
+  const t = collapseText(collapsed);
+  const button = form.querySelector("button");
+  button?.setAttribute("aria-label", t.name);
+  button?.setAttribute("title", t.name);
+  const label = form.querySelector("[data-collapse-label]");
+  if (label) label.textContent = t.text;
+  const input = form.querySelector<HTMLInputElement>('input[name="collapsed"]');
+  if (input) input.value = t.value;
 }

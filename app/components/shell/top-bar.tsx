@@ -2,15 +2,15 @@
 // from the page's handle), the page's export/share buttons, the speed test, full screen, Report
 // Issue, notifications and, for clients, the product switcher. The drawer's menu button (drawer.tsx); the mark, the
 // notifications and the switcher are server markup (shell-markup.server.tsx).
-import { Form, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { useRouteLoaderData } from "@remix-run/react";
 import { FileSearchSlot } from "~/components/file-search/file-search-slot";
 import { ServerMarkup, type Markup } from "~/components/server-markup/server-markup";
 import { SpeedTest } from "~/components/speed-test/speed-test";
-import { PRODUCT_NAME, ROLE_LABEL, switcherHiddenOn } from "~/models/shell";
 import type { ShellData } from "~/models/shell.server";
 import { DrawerButton, type Drawer } from "./drawer";
 import { FullScreenToggle } from "./full-screen";
 import type { TopBarInfo } from "./handle";
+import { LiteModeOff } from "./lite-mode-off.server";
 import { ReportIssueMenuIsland } from "./report-issue-menu";
 import * as s from "./shell.css";
 
@@ -45,11 +45,32 @@ function Info({ label, value, secondary }: { label: string; value: string; secon
   );
 }
 
-export function TopBar({ shell, info, pathname, markup, drawer }: { shell: ShellData; info: TopBarInfo; pathname: string; markup?: Markup; drawer: Drawer }) {
+/** What the top bar shows without an aircraft, and whether the page may show the switcher (the layout's loader decides: models/shell.ts stays out of the bundle). */
+export interface TopBarFallback {
+  label: string;
+  value: string;
+  switcher: boolean;
+}
+
+export function TopBar({
+  shell,
+  info,
+  top,
+  location,
+  markup,
+  drawer,
+}: {
+  shell: ShellData;
+  info: TopBarInfo;
+  top: TopBarFallback;
+  location: { pathname: string; search: string };
+  markup?: Markup;
+  drawer: Drawer;
+}) {
   const msn = info.msn ?? shell.aircraft?.msn ?? null;
   const registration = info.registration ?? shell.aircraft?.registration ?? null;
   const lite = useRouteLoaderData<{ lite?: boolean }>("root")?.lite === true;
-  const showSwitcher = shell.switcher.shown && !info.hideProductSwitcher && !switcherHiddenOn(pathname);
+  const showSwitcher = top.switcher && !info.hideProductSwitcher;
   return (
     <header className={s.topbar}>
       <DrawerButton drawer={drawer} className={s.menuButton} />
@@ -64,10 +85,7 @@ export function TopBar({ shell, info, pathname, markup, drawer }: { shell: Shell
             ))}
           </>
         ) : (
-          <Info
-            label={shell.area === "storage" || shell.area === "ops" || shell.area === "oil" ? PRODUCT_NAME[shell.product] : "AeroRecords"}
-            value={shell.branding.organization ?? ROLE_LABEL[shell.user.role]}
-          />
+          <Info label={top.label} value={top.value} />
         )}
       </div>
       <FileSearchSlot />
@@ -78,32 +96,16 @@ export function TopBar({ shell, info, pathname, markup, drawer }: { shell: Shell
           </div>
         ) : null}
         <div className={`${s.slot} ${s.speedSlot} ${s.hideTiny}`} data-slot="speed-test">
-          {lite ? <LiteModeOff /> : <SpeedTest />}
+          {lite && LiteModeOff ? <LiteModeOff /> : <SpeedTest />}
         </div>
         <span className={s.divider} aria-hidden="true" />
         <span className={s.hideTiny}>
-          <FullScreenToggle />
+          <FullScreenToggle pathname={location.pathname} search={location.search} />
         </span>
         <ReportIssueMenuIsland />
         <ServerMarkup id="shell-notifications" html={markup?.["shell-notifications"]} />
         {showSwitcher ? <ServerMarkup id="shell-switcher" html={markup?.["shell-switcher"]} /> : null}
       </div>
     </header>
-  );
-}
-
-/** In Lite mode the speed test (a script) is not there: the top bar says Lite mode is on, and offers to turn it off. */
-function LiteModeOff() {
-  const location = useLocation();
-  return (
-    <Form method="post" action="/resources/lite-mode" reloadDocument className={s.liteForm} data-lite-mode="on">
-      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-      <span className={s.litePill} title="Pages load without scripts: everything works, with fewer conveniences">
-        Lite mode
-      </span>
-      <button type="submit" name="lite" value="off" className={s.liteButton}>
-        Turn off
-      </button>
-    </Form>
   );
 }

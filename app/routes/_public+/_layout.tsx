@@ -6,8 +6,7 @@ import { Outlet, useLoaderData } from "@remix-run/react";
 import { useRef } from "react";
 import * as s from "~/components/auth/auth.css";
 import { publicMarkup } from "~/components/auth/public-markup.server";
-import { useMarkupLinks } from "~/components/server-markup/markup-links";
-import { MARKUP_KEY, ServerMarkup } from "~/components/server-markup/server-markup";
+import { MARKUP_KEY, ServerMarkup, useMarkupLinks } from "~/components/server-markup/server-markup";
 import { getUser } from "~/utils/auth.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -10,7 +10,7 @@ import { FULLSCREEN_PARAM } from "~/components/shell/full-screen";
 import { navCollapsedFrom } from "~/components/shell/nav-pref";
 import { MARKUP_KEY } from "~/components/server-markup/server-markup";
 import { preloadShellIslands, Shell } from "~/components/shell/shell";
-import { shellMarkup } from "~/components/shell/shell-markup.server";
+import { shellMarkup, topBarFallback } from "~/components/shell/shell-markup.server";
 import { loadShell } from "~/models/shell.server";
 import { requireUser } from "~/utils/auth.server";
 
@@ -18,12 +18,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, api } = await requireUser(request, context);
   const shell = await loadShell({ request, user, api });
   const url = new URL(request.url);
+  const collapsed = navCollapsedFrom(request.headers.get("Cookie"));
   return json(
     {
       shell,
-      collapsed: navCollapsedFrom(request.headers.get("Cookie")),
+      top: topBarFallback(shell, url),
+      collapsed,
       fullscreen: url.searchParams.get(FULLSCREEN_PARAM) === "1",
-      [MARKUP_KEY]: shellMarkup(context, shell, url),
+      [MARKUP_KEY]: shellMarkup(context, shell, url, collapsed),
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
@@ -51,9 +53,9 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 };
 
 export default function ShellLayout() {
-  const { shell, collapsed, fullscreen, [MARKUP_KEY]: markup } = useLoaderData<typeof loader>();
+  const { shell, top, collapsed, fullscreen, [MARKUP_KEY]: markup } = useLoaderData<typeof loader>();
   return (
-    <Shell shell={shell} markup={markup} collapsed={collapsed} fullscreen={fullscreen}>
+    <Shell shell={shell} top={top} markup={markup} collapsed={collapsed} fullscreen={fullscreen}>
       <Outlet />
     </Shell>
   );

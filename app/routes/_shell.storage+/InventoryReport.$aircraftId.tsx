@@ -4,14 +4,16 @@
 // aircraft id is in the path. Access (read, product storage) is the upstream's.
 import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { AircraftInventory, inventoryHandle } from "~/components/inventory/inventory-report";
-import { inventoryPageLoader } from "~/models/inventory.server";
+import { inventoryHandle } from "~/components/inventory/inventory-handle";
+import { MARKUP_KEY, ServerMarkup } from "~/components/server-markup/server-markup";
+import { aircraftInventoryLoader } from "~/components/inventory/inventory-markup.server";
 
-export const loader = inventoryPageLoader;
+export const loader = aircraftInventoryLoader;
 export const handle = inventoryHandle;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Inventory Report${data ? ` · ${data.aircraft.name}` : ""} · AeroRecords` }];
 
 export default function StorageInventoryReportRoute() {
   const d = useLoaderData<typeof loader>();
-  return <AircraftInventory report={d.report} sort={d.sort} order={d.order} back={d.back} />;
+  // Server markup (issue 12): the loader renders the report (components/inventory/inventory-markup.server.tsx).
+  return <ServerMarkup id="page-inventory" html={d[MARKUP_KEY]?.["page-inventory"]} />;
 }

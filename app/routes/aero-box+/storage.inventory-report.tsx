@@ -4,14 +4,15 @@
 import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import type { FileSearchHandle } from "~/components/file-search/file-search";
-import { FleetInventoryReport } from "~/components/inventory/inventory-report";
-import { fleetInventoryPageLoader } from "~/models/inventory.server";
+import { MARKUP_KEY, ServerMarkup } from "~/components/server-markup/server-markup";
+import { fleetInventoryLoader } from "~/components/inventory/inventory-markup.server";
 
-export const loader = fleetInventoryPageLoader;
+export const loader = fleetInventoryLoader;
 export const handle: FileSearchHandle = { fileSearch: true };
 export const meta: MetaFunction = () => [{ title: "Inventory Report · AeroBOX · AeroRecords" }];
 
 export default function AeroBoxInventoryReportRoute() {
   const d = useLoaderData<typeof loader>();
-  return <FleetInventoryReport fleet={d.fleet} sort={d.sort} order={d.order} back={d.back} />;
+  // Server markup (issue 12): the loader renders the report (components/inventory/inventory-markup.server.tsx).
+  return <ServerMarkup id="page-inventory" html={d[MARKUP_KEY]?.["page-inventory"]} />;
 }
