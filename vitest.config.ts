@@ -19,6 +19,9 @@ export default defineConfig({
     include: ["tests/unit/**/*.test.ts", "tests/unit/**/*.test.tsx", "tests/contract/**/*.test.ts"],
     environment: "node",
     pool: "forks",
+    // Two test files at a time even on two cores (vitest's default is cores - 1): many contract tests
+    // mostly wait (child processes, servers, PostgreSQL), and each has its own DATA_DIR / database.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     setupFiles: ["tests/setup/console-guard.ts"],
     // PG_TESTS=1: the upstreams of the contract tests run on a temporary PostgreSQL cluster (ADR 056).
     globalSetup: process.env.PG_TESTS ? ["tests/setup/pg-global.ts"] : [],

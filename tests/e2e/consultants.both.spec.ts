@@ -121,9 +121,12 @@ test("filters and sort live in the URL", async ({ page }) => {
   await page.getByLabel("Sort by").selectOption("name");
   if (!jsEnabled(page)) await page.getByRole("button", { name: "Apply" }).click();
   await expect(page).toHaveURL(/sort=name/);
-  const names = await page.locator("article[data-consultant-card] h3").allInnerTexts();
-  expect(names.length).toBeGreaterThan(0);
-  expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+  // The cards of the new order (retried: with JavaScript the list re-renders as the navigation ends).
+  await expect(async () => {
+    const names = await page.locator("article[data-consultant-card] h3").allInnerTexts();
+    expect(names.length).toBeGreaterThan(0);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+  }).toPass({ timeout: 10_000 });
   await expect(page.getByRole("heading", { name: "Thomas Brennan" })).toBeVisible();
 });
 
