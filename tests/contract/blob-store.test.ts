@@ -333,3 +333,33 @@ describe.each([
     });
   });
 });
+
+// The local store's reads open the file only when the body is read, and close it at the end or on a
+// cancel: a Response nobody reads (a client gone, a caller that wanted the headers) leaves no file
+// descriptor for the garbage collector to close (Node warns of that, and will throw).
+describe("local store: file descriptors", () => {
+  const openFds = () => fs.readdirSync("/proc/self/fd").length;
+  it.runIf(fs.existsSync("/proc/self/fd"))("an unread, a cancelled and a read body leave no descriptor open", async () => {
+    const h = await localHarness();
+    try {
+      await h.blob.put("fd/data.bin", bytes(2 * 1024 * 1024));
+      const before = openFds();
+      const unread = await Promise.all(Array.from({ length: 20 }, () => h.blob.read("fd/data.bin")));
+      expect(unread.every((r) => r.status === 200)).toBe(true);
+      expect(openFds()).toBe(before);
+
+      const reader = (await h.blob.read("fd/data.bin", { range: "bytes=0-999999" })).body!.getReader();
+      expect((await reader.read()).value!.byteLength).toBeGreaterThan(0);
+      expect(openFds()).toBe(before + 1);
+      await reader.cancel();
+      await new Promise((r) => setTimeout(r, 50));
+      expect(openFds()).toBe(before);
+
+      expect((await (await h.blob.read("fd/data.bin")).arrayBuffer()).byteLength).toBe(2 * 1024 * 1024);
+      await new Promise((r) => setTimeout(r, 50));
+      expect(openFds()).toBe(before);
+    } finally {
+      await h.close();
+    }
+  });
+});

@@ -263,7 +263,6 @@ export function createLocalBlobStore(rootDir: string, config: Pick<UpstreamConfi
     } catch {
       return Response.json({ error: "No such object." }, { status: 404 });
     }
-    let handedOver = false;
     try {
       const st = await fh.stat();
       if (!st.isFile()) return Response.json({ error: "No such object." }, { status: 404 });
@@ -303,12 +302,9 @@ export function createLocalBlobStore(rootDir: string, config: Pick<UpstreamConfi
       if (range) headers.set("Content-Range", `bytes ${start}-${end}/${size}`);
       const status = range ? 206 : 200;
       if (opts.head || length === 0) return new Response(null, { status, headers });
-      const nodeStream = fh.createReadStream({ start, end, highWaterMark: 256 * 1024, autoClose: true });
-      handedOver = true;
-      const web = Readable.toWeb(nodeStream) as unknown as ReadableStream<Uint8Array>;
-      return new Response(web, { status, headers });
+      return new Response(lazyFileStream(p.file, start, end), { status, headers });
     } finally {
-      if (!handedOver) await fh.close().catch(() => {});
+      await fh.close().catch(() => {});
     }
   }
 
@@ -661,4 +657,36 @@ export function createLocalBlobStore(rootDir: string, config: Pick<UpstreamConfi
     fetch: handle,
     uploadStream,
   };
+}
+
+/**
+ * A file's bytes [start, end] as a Web stream that opens the file on the first read and closes it at
+ * the end or when the reader cancels. A Response nobody reads (a client that went away, a caller that
+ * only wanted the headers) holds no file descriptor, so none is left for the garbage collector to close.
+ */
+function lazyFileStream(file: string, start: number, end: number): ReadableStream<Uint8Array> {
+  let node: fs.ReadStream | null = null;
+  let chunks: AsyncIterator<Buffer> | null = null;
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        if (!chunks) {
+          node = fs.createReadStream(file, { start, end, highWaterMark: 256 * 1024 });
+          chunks = node[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+        }
+        try {
+          const next = await chunks.next();
+          if (next.done) controller.close();
+          else controller.enqueue(new Uint8Array(next.value.buffer, next.value.byteOffset, next.value.byteLength));
+        } catch (err) {
+          node?.destroy();
+          controller.error(err);
+        }
+      },
+      cancel() {
+        node?.destroy();
+      },
+    },
+    { highWaterMark: 0 },
+  );
 }
