@@ -2,15 +2,14 @@
 // inventory report: totals, the completeness check against the standard records index, the folders
 // (sortable by the URL), Excel and PDF downloads. The side navigation enables this link only when an
 // aircraft id is in the path. Access (read, product storage) is the upstream's.
-import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { inventoryHandle } from "~/components/inventory/inventory-handle";
+import { reportHandle, reportMeta } from "~/components/aircraft-cards/report-pending";
 import { MARKUP_KEY, ServerMarkup } from "~/components/server-markup/server-markup";
 import { aircraftInventoryLoader } from "~/components/inventory/inventory-markup.server";
 
 export const loader = aircraftInventoryLoader;
-export const handle = inventoryHandle;
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Inventory Report${data ? ` · ${data.aircraft.name}` : ""} · AeroRecords` }];
+export const handle = reportHandle;
+export const meta = reportMeta("inventory");
 
 export default function StorageInventoryReportRoute() {
   const d = useLoaderData<typeof loader>();
