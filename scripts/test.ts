@@ -17,6 +17,8 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const problems: string[] = [];
+/** The names of the tests that failed, printed again at the end (CI shows only the tail of the log). */
+const failedTests: string[] = [];
 
 function run(label: string, cmd: string, args: string[], env: Record<string, string> = {}) {
   console.log(`\n=== ${label}: ${cmd} ${args.join(" ")}`);
@@ -51,6 +53,14 @@ function vitest(label: string, args: string[], env: Record<string, string> = {})
     failed += j.numFailedTests ?? 0;
     skipped += (j.numPendingTests ?? 0) + (j.numTodoTests ?? 0);
     if (j.numFailedTests) problems.push(label);
+    for (const file of j.testResults ?? []) {
+      for (const t of file.assertionResults ?? []) {
+        if (t.status === "failed") failedTests.push(`${label}: ${path.relative(process.cwd(), file.name)} › ${t.fullName}`);
+      }
+      if (file.status === "failed" && !(file.assertionResults ?? []).some((t: { status: string }) => t.status === "failed")) {
+        failedTests.push(`${label}: ${path.relative(process.cwd(), file.name)} (${String(file.message ?? "failed to run").split("\n")[0]})`);
+      }
+    }
     if (!ok && !j.numFailedTests) {
       failed++;
       problems.push(`${label} (suite error)`);
@@ -63,6 +73,13 @@ function vitest(label: string, args: string[], env: Record<string, string> = {})
   }
 }
 
+type PwSpec = { file: string; line: number; title: string; tests: { projectName: string; status: string; results: { duration?: number; error?: { message?: string } }[] }[] };
+type PwSuite = { specs?: PwSpec[]; suites?: PwSuite[] };
+function playwrightSpecs(suites: PwSuite[]): PwSpec[] {
+  return suites.flatMap((s) => [...(s.specs ?? []), ...playwrightSpecs(s.suites ?? [])]);
+}
+const stripAnsi = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, "");
+
 function playwright(label: string, cmd: string[], env: Record<string, string>) {
   const out = path.join(tmp, `playwright-${label.replace(/\W+/g, "-")}.json`);
   const ok = run(label, cmd[0]!, [...cmd.slice(1), "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: out, ...env });
@@ -73,6 +90,19 @@ function playwright(label: string, cmd: string[], env: Record<string, string>) {
     failed += s.unexpected ?? 0;
     skipped += s.skipped ?? 0;
     if (s.unexpected) problems.push(label);
+    const perFile = new Map<string, number>();
+    for (const spec of playwrightSpecs(j.suites ?? [])) {
+      for (const t of spec.tests) {
+        const ms = t.results.reduce((sum, r) => sum + (r.duration ?? 0), 0);
+        perFile.set(spec.file, (perFile.get(spec.file) ?? 0) + ms);
+        if (t.status === "unexpected" || t.status === "flaky") {
+          const error = t.results.find((r) => r.error)?.error?.message?.split("\n")[0] ?? "";
+          failedTests.push(`${label}: [${t.projectName}] ${spec.file}:${spec.line} › ${spec.title}${t.status === "flaky" ? " (flaky)" : ""}${error ? ` — ${stripAnsi(error)}` : ""}`);
+        }
+      }
+    }
+    const slowest = [...perFile].sort((a, b) => b[1] - a[1]).slice(0, 8);
+    if (slowest.length > 1) console.log(`\n${label}, the slowest spec files: ${slowest.map(([f, ms]) => `${f} ${(ms / 1000).toFixed(0)} s`).join(", ")}`);
     if (!ok && !s.unexpected) {
       failed++;
       problems.push(`${label} (run error)`);
@@ -113,6 +143,7 @@ if (want("pg")) {
 }
 
 fs.rmSync(tmp, { recursive: true, force: true });
+if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.map((t) => `  - ${t}`).join("\n")}`);
 if (problems.length) console.log(`\nFailed steps: ${problems.join(", ")}`);
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
 process.exit(failed > 0 ? 1 : 0);
