@@ -4,7 +4,7 @@
 // the server with a clear message, and nothing is copied.
 import fs from "node:fs";
 import path from "node:path";
-import { expect, login, test } from "./fixtures";
+import { expect, jsEnabled, login, test } from "./fixtures";
 import { upload } from "./file-fixtures";
 import { createFolderAndOpen, main, openFirstAircraft, row, stamp, tempDir } from "./storage-helpers";
 
@@ -55,8 +55,19 @@ test("copies two files into a folder of another aircraft chosen in the picker", 
   await page.getByRole("form", { name: "Selected items" }).getByRole("button", { name: "Copy", exact: true }).click();
   const again = page.getByRole("dialog", { name: "Copy 1 item" });
   await expect(again).toBeVisible();
-  await again.locator("input[name=to_aircraft_id]").evaluate((el: HTMLInputElement) => (el.value = "987654"));
-  await again.getByRole("button", { name: "Copy here" }).click();
+  const forged = again.locator("input[name=to_aircraft_id]");
+  if (jsEnabled(page)) {
+    // React writes the hidden input's value back on any re-render of the dialog: the forged value is
+    // set and the form submitted in one step, so no render can come between.
+    await forged.evaluate((el: HTMLInputElement) => {
+      el.value = "987654";
+      const submit = [...el.form!.querySelectorAll("button")].find((b) => b.textContent?.trim() === "Copy here")!;
+      el.form!.requestSubmit(submit);
+    });
+  } else {
+    await forged.evaluate((el: HTMLInputElement) => (el.value = "987654"));
+    await again.getByRole("button", { name: "Copy here" }).click();
+  }
   await expect(page.getByRole("alert").filter({ hasText: "You may not copy into that aircraft: Edit Access to its records is needed." })).toBeVisible();
   await expect(main(page).locator("tbody tr")).toHaveCount(2);
   fs.rmSync(dir, { recursive: true, force: true });

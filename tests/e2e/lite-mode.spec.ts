@@ -2,6 +2,9 @@
 // pages come without any script and still work, the top bar says so, and the user turns it off.
 import { expect, login, test } from "./fixtures";
 
+// The automatic test runs here as on a browser that has never measured (fixtures.ts).
+test.use({ recentSpeedTest: false });
+
 // The bundles and their preloads. (The 250-byte inline logout listener of the spec's "logout in another
 // tab" rule stays: it is not a client script in the sense of the bundle, and needs no download.)
 const scriptsOf = (html: string) => [...html.matchAll(/<script\b[^>]*\bsrc=[^>]*>|<link\b[^>]*modulepreload[^>]*>/g)].map((m) => m[0]);
