@@ -54,7 +54,12 @@ function restore(root: Element, [values, open, focus, start, end]: Carry) {
   const fields = [...root.querySelectorAll<Field>(FIELDS)];
   for (const [name, value] of values) {
     const f = fields.find((x) => x.name === name);
-    if (f) f.value = value;
+    if (!f || f.value === value) continue;
+    // What was typed before the code came is told to the live component as typing (an input event,
+    // through the element's own value setter so React sees the change): a search runs for it, as it
+    // would have had the code been there.
+    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(f), "value")!.set!.call(f, value);
+    f.dispatchEvent(new Event(f.tagName === "SELECT" ? "change" : "input", { bubbles: true }));
   }
   root.querySelectorAll("details").forEach((d, i) => open[i] && (d.open = true));
   const f = root.querySelectorAll<Field>(FOCUSABLE)[focus];
