@@ -257,55 +257,46 @@ export function createLocalBlobStore(rootDir: string, config: Pick<UpstreamConfi
   ): Promise<Response> {
     if (!isValidKey(key)) return Response.json({ error: "No such object." }, { status: 404 });
     const p = fsPaths(key);
-    let fh: fsp.FileHandle;
-    try {
-      fh = await fsp.open(p.file, "r");
-    } catch {
-      return Response.json({ error: "No such object." }, { status: 404 });
+    // A stat, not an open: the body opens the file when it is read (lazyFileStream).
+    const st = await fsp.stat(p.file).catch(() => null);
+    if (!st?.isFile()) return Response.json({ error: "No such object." }, { status: 404 });
+    const size = st.size;
+    const etag = `"${st.size.toString(16)}-${Math.floor(st.mtimeMs).toString(16)}-${st.ino.toString(16)}"`;
+    const meta = await readMeta(p.meta);
+    const headers = new Headers();
+    const type = meta?.contentType ?? contentTypeFor(opts.filename ?? p.leaf);
+    const active = ACTIVE_TYPES.test(type) || ACTIVE_TYPES.test(contentTypeFor(opts.filename ?? p.leaf));
+    headers.set("Content-Type", type);
+    headers.set("Accept-Ranges", "bytes");
+    headers.set("ETag", etag);
+    headers.set("Last-Modified", st.mtime.toUTCString());
+    headers.set("X-Content-Type-Options", "nosniff");
+    if (active) headers.set("Content-Security-Policy", "sandbox; default-src 'none'");
+    if (opts.download || opts.filename || active) {
+      headers.set("Content-Disposition", contentDisposition(opts.filename ?? p.leaf, !!opts.download || active));
     }
-    try {
-      const st = await fh.stat();
-      if (!st.isFile()) return Response.json({ error: "No such object." }, { status: 404 });
-      const size = st.size;
-      const etag = `"${st.size.toString(16)}-${Math.floor(st.mtimeMs).toString(16)}-${st.ino.toString(16)}"`;
-      const meta = await readMeta(p.meta);
-      const headers = new Headers();
-      const type = meta?.contentType ?? contentTypeFor(opts.filename ?? p.leaf);
-      const active = ACTIVE_TYPES.test(type) || ACTIVE_TYPES.test(contentTypeFor(opts.filename ?? p.leaf));
-      headers.set("Content-Type", type);
-      headers.set("Accept-Ranges", "bytes");
-      headers.set("ETag", etag);
-      headers.set("Last-Modified", st.mtime.toUTCString());
-      headers.set("X-Content-Type-Options", "nosniff");
-      if (active) headers.set("Content-Security-Policy", "sandbox; default-src 'none'");
-      if (opts.download || opts.filename || active) {
-        headers.set("Content-Disposition", contentDisposition(opts.filename ?? p.leaf, !!opts.download || active));
-      }
-      if (opts.noCache) {
-        headers.set("Cache-Control", "no-store");
-        headers.set("Content-Encoding", "identity");
-      } else {
-        headers.set("Cache-Control", "private, max-age=60");
-      }
-      if (opts.ifNoneMatch && opts.ifNoneMatch.split(",").map((s) => s.trim()).includes(etag) && !opts.noCache) {
-        return new Response(null, { status: 304, headers });
-      }
-      const range = parseRange(opts.range, size);
-      if (range === "unsatisfiable") {
-        headers.set("Content-Range", `bytes */${size}`);
-        return new Response(null, { status: 416, headers });
-      }
-      const start = range ? range.start : 0;
-      const end = range ? range.end : size - 1;
-      const length = size === 0 ? 0 : end - start + 1;
-      headers.set("Content-Length", String(length));
-      if (range) headers.set("Content-Range", `bytes ${start}-${end}/${size}`);
-      const status = range ? 206 : 200;
-      if (opts.head || length === 0) return new Response(null, { status, headers });
-      return new Response(lazyFileStream(p.file, start, end), { status, headers });
-    } finally {
-      await fh.close().catch(() => {});
+    if (opts.noCache) {
+      headers.set("Cache-Control", "no-store");
+      headers.set("Content-Encoding", "identity");
+    } else {
+      headers.set("Cache-Control", "private, max-age=60");
     }
+    if (opts.ifNoneMatch && opts.ifNoneMatch.split(",").map((s) => s.trim()).includes(etag) && !opts.noCache) {
+      return new Response(null, { status: 304, headers });
+    }
+    const range = parseRange(opts.range, size);
+    if (range === "unsatisfiable") {
+      headers.set("Content-Range", `bytes */${size}`);
+      return new Response(null, { status: 416, headers });
+    }
+    const start = range ? range.start : 0;
+    const end = range ? range.end : size - 1;
+    const length = size === 0 ? 0 : end - start + 1;
+    headers.set("Content-Length", String(length));
+    if (range) headers.set("Content-Range", `bytes ${start}-${end}/${size}`);
+    const status = range ? 206 : 200;
+    if (opts.head || length === 0) return new Response(null, { status, headers });
+    return new Response(lazyFileStream(p.file, start, end), { status, headers });
   }
 
   async function del(key: string): Promise<void> {
