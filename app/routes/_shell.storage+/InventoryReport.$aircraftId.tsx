@@ -3,7 +3,7 @@
 // (sortable by the URL), Excel and PDF downloads. The side navigation enables this link only when an
 // aircraft id is in the path. Access (read, product storage) is the upstream's.
 import { useLoaderData } from "@remix-run/react";
-import { reportHandle, reportMeta } from "~/components/aircraft-cards/report-pending";
+import { reportHandle, reportMeta } from "~/components/aircraft-cards/report-page";
 import { MARKUP_KEY, ServerMarkup } from "~/components/server-markup/server-markup";
 import { aircraftInventoryLoader } from "~/components/inventory/inventory-markup.server";
 

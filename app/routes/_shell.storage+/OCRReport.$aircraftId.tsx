@@ -3,7 +3,7 @@
 // files, re-run forms (one file: Edit Access; the aircraft: Super User or staff; the upstream
 // decides and its refusal is shown) and a Refresh link (live with JS while jobs run).
 import { useLoaderData, useLocation } from "@remix-run/react";
-import { reportHandle, reportMeta } from "~/components/aircraft-cards/report-pending";
+import { reportHandle, reportMeta } from "~/components/aircraft-cards/report-page";
 import { PendingFolders, ProblemFiles, RefreshLink, RerunButton, StatusCounts, useLiveFigures } from "~/components/ocr-report/ocr-report";
 import * as s from "~/components/ocr-report/ocr-report.css";
 import * as ui from "~/components/ui/ui.css";

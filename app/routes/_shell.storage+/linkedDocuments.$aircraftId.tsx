@@ -3,7 +3,7 @@
 // form to link a document to an AeroOPS / AeroOIL row or a work order. ?row=, ?file= or ?wo= narrow
 // the page to one row, document or work order (the tab pages and the file preview link here).
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
-import { reportHandle, reportMeta } from "~/components/aircraft-cards/report-pending";
+import { reportHandle, reportMeta } from "~/components/aircraft-cards/report-page";
 import { LinkForm, Links, Suggestions } from "~/components/linked-documents/linked-documents";
 import * as s from "~/components/linked-documents/linked-documents.css";
 import * as ui from "~/components/ui/ui.css";
