@@ -94,3 +94,41 @@ export function autoTestDelay(lastAt: number | null, now: number): number {
   if (lastAt === null) return 0;
   return Math.max(0, lastAt + AUTO_INTERVAL_MS - now);
 }
+
+// ---------------------------------------------------------------------------------------------
+// The last result in a cookie as well (ADR 063): the server shows it in the page's first markup, so
+// the speed test's code can come after the page's load event and the result is still on screen at
+// once. localStorage stays the record the schedule reads; the cookie carries the figure and its time.
+// ---------------------------------------------------------------------------------------------
+
+export const LAST_RESULT_COOKIE = "aero_speed";
+/** How long the browser keeps it: 30 days. */
+export const LAST_RESULT_COOKIE_MAX_AGE_S = 30 * 24 * 3600;
+
+/** What the top bar shows before the test's code has come: the last figure (Mbps) and when it was measured. */
+export interface LastSpeed {
+  mbps: number;
+  at: number;
+}
+
+/** The cookie's value: "<Mbps>_<ms since the epoch>". */
+export const lastSpeedCookieValue = (s: LastSpeed) => `${Math.round(s.mbps * 1000) / 1000}_${Math.round(s.at)}`;
+
+/** The last result from a Cookie header, or null (missing or malformed: the page shows Loading...). */
+export function lastSpeedFromCookie(header: string | null | undefined, now: number): LastSpeed | null {
+  const m = header?.match(new RegExp(`(?:^|;\\s*)${LAST_RESULT_COOKIE}=(\\d{1,6}(?:\\.\\d{1,3})?)_(\\d{1,15})(?:;|$)`));
+  if (!m) return null;
+  const mbps = Number(m[1]);
+  const at = Number(m[2]);
+  if (!(mbps > 0) || !Number.isFinite(mbps) || at > now + 60_000) return null;
+  return { mbps, at };
+}
+
+/** Keeps the last result in the cookie (the browser side; failures are ignored: the page shows Loading... then the result). */
+export function writeLastSpeedCookie(s: LastSpeed) {
+  try {
+    document.cookie = `${LAST_RESULT_COOKIE}=${lastSpeedCookieValue(s)}; path=/; max-age=${LAST_RESULT_COOKIE_MAX_AGE_S}; samesite=lax${location.protocol === "https:" ? "; secure" : ""}`;
+  } catch {
+    /* cookies disabled */
+  }
+}

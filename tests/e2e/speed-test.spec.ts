@@ -63,7 +63,22 @@ test.describe("speed test", () => {
     expect(first).toBeGreaterThan(0);
     const mbps = await widget.getAttribute("data-mbps");
     for (const path of ["/storage/overview", "/client/dashboard", "/client/home"]) {
-      await page.goto(path); // a full page load each time
+      const doc = await page.goto(path); // a full page load each time
+      // The server's HTML shows the last result already (its cookie, ADR 063), before any script.
+      const html = await doc!.text();
+      expect(html).toContain(`data-mbps="${mbps}"`);
+      expect(html).toMatch(/data-js-only="">(Greater|Less) than 20 Mbps</);
+      // The speed test's code comes after the page's load event, not with the page's first scripts.
+      await expect
+        .poll(() => page.evaluate(() => performance.getEntriesByType("resource").filter((e) => /\/speed-test-[A-Z0-9]+\.js$/.test(e.name)).length))
+        .toBe(1);
+      const timing = await page.evaluate(() => ({
+        load: (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).loadEventStart,
+        code: performance.getEntriesByType("resource").find((e) => /\/speed-test-[A-Z0-9]+\.js$/.test(e.name))!.startTime,
+        preloaded: [...document.querySelectorAll("link[rel=modulepreload], script[src]")].some((l) => /speed-test-[A-Z0-9]+\.js/.test(l.getAttribute("href") ?? l.getAttribute("src") ?? "")),
+      }));
+      expect(timing.preloaded, "not among the page's first scripts").toBe(false);
+      expect(timing.code).toBeGreaterThanOrEqual(timing.load);
       // The last result shows at once, and the next automatic test is scheduled about 600 s after it.
       await expect(widget.getByRole("button")).toHaveText(LABEL);
       await expect(widget).toHaveAttribute("data-mbps", mbps!);

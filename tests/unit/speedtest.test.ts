@@ -293,6 +293,25 @@ describe("label(state, result)", () => {
   });
 });
 
+describe("the last result's cookie (ADR 063: the server shows it before the test's code comes)", () => {
+  const now = 1_800_000_000_000;
+  it("round-trips the figure and its time", () => {
+    const v = st.lastSpeedCookieValue({ mbps: 150.12345, at: now - 5_000 });
+    expect(v).toBe(`150.123_${now - 5_000}`);
+    expect(st.lastSpeedFromCookie(`a=1; ${st.LAST_RESULT_COOKIE}=${v}; b=2`, now)).toEqual({ mbps: 150.123, at: now - 5_000 });
+    expect(st.lastSpeedFromCookie(`${st.LAST_RESULT_COOKIE}=0.5_${now}`, now)).toEqual({ mbps: 0.5, at: now });
+  });
+  it("ignores a missing, malformed, zero or future value", () => {
+    expect(st.lastSpeedFromCookie(null, now)).toBeNull();
+    expect(st.lastSpeedFromCookie("other=1", now)).toBeNull();
+    expect(st.lastSpeedFromCookie(`x${st.LAST_RESULT_COOKIE}=5_${now}`, now)).toBeNull();
+    expect(st.lastSpeedFromCookie(`${st.LAST_RESULT_COOKIE}=abc_${now}`, now)).toBeNull();
+    expect(st.lastSpeedFromCookie(`${st.LAST_RESULT_COOKIE}=0_${now}`, now)).toBeNull();
+    expect(st.lastSpeedFromCookie(`${st.LAST_RESULT_COOKIE}=5_${now + 3_600_000}`, now)).toBeNull();
+    expect(st.lastSpeedFromCookie(`${st.LAST_RESULT_COOKIE}=5_${now}<script>`, now)).toBeNull();
+  });
+});
+
 describe("cached signed link", () => {
   it("keeps a link for its validity, at most 172800 s", () => {
     expect(st.linkCacheKey("5MB")).toBe("speedtest.link.5MB");

@@ -14,12 +14,14 @@ import * as ui from "~/components/ui/ui.css";
 import { navFor, type NavIcon, type NavItem, type NavSection } from "~/models/shell-nav";
 import { PRODUCT_NAME, ROLE_LABEL, switcherHiddenOn } from "~/models/shell";
 import type { NotificationEntry, ShellData } from "~/models/shell.server";
+import { lastSpeedFromCookie } from "~/models/speedtest-display";
 import { LISTEN } from "~/components/logout/logout-scripts.server";
 import { pageMarkup } from "~/utils/markup.server";
 import { dateTimeUtc } from "~/utils/dates";
 import { EMPTY_NOTIFICATIONS } from "./notifications-menu";
 import { switchTargets } from "./product-switcher";
 import * as s from "./shell.css";
+import type { TopBarFallback } from "./top-bar";
 import { BROWSER_NOTE, collapseText, NO_USERS } from "./side-nav";
 
 const ICONS: Record<NavIcon, (p: { size?: number }) => JSX.Element> = {
@@ -237,8 +239,9 @@ function NavFoot({ collapsed, here, nonce }: { collapsed: boolean; here: string;
 }
 
 /** What the top bar shows without an aircraft in context, and whether this page may show the product switcher. */
-export function topBarFallback(shell: ShellData, url: URL) {
+export function topBarFallback(shell: ShellData, url: URL, cookie: string | null): TopBarFallback {
   return {
+    lastSpeed: lastSpeedFromCookie(cookie, Date.now()),
     label: shell.area === "storage" || shell.area === "ops" || shell.area === "oil" ? PRODUCT_NAME[shell.product] : "AeroRecords",
     value: shell.branding.organization ?? ROLE_LABEL[shell.user.role],
     switcher: shell.switcher.shown && !switcherHiddenOn(url.pathname),

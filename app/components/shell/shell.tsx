@@ -11,6 +11,7 @@ import { ServerMarkup, useMarkupLinks, type Markup } from "~/components/server-m
 import type { ShellData } from "~/models/shell.server";
 import { FleetTree as ServerFleetTree } from "./fleet-tree.server";
 import { preloadReportIssue } from "./report-issue-menu";
+import { preloadSpeedTest } from "~/components/speed-test/speed-test-island";
 import { ExitFullScreen, fullScreenHref } from "./full-screen";
 import { DrawerScrim, useDrawer } from "./drawer";
 import { useTopBar } from "./handle";
@@ -43,6 +44,7 @@ export const preloadShellIslands = () =>
     preloadIsland("shell-fleet", loadFleetTree),
     preloadReportIssue(),
     preloadFileSearch(),
+    preloadSpeedTest(),
   ]).then(
     () => undefined,
     () => undefined, // offline: each island fetches its code again when it mounts

@@ -5,7 +5,8 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import { FileSearchSlot } from "~/components/file-search/file-search-slot";
 import { ServerMarkup, type Markup } from "~/components/server-markup/server-markup";
-import { SpeedTest } from "~/components/speed-test/speed-test";
+import { SpeedTestIsland } from "~/components/speed-test/speed-test-island";
+import type { LastSpeed } from "~/models/speedtest-display";
 import type { ShellData } from "~/models/shell.server";
 import { DrawerButton, type Drawer } from "./drawer";
 import { FullScreenToggle } from "./full-screen";
@@ -45,8 +46,13 @@ function Info({ label, value, secondary }: { label: string; value: string; secon
   );
 }
 
-/** What the top bar shows without an aircraft, and whether the page may show the switcher (the layout's loader decides: models/shell.ts stays out of the bundle). */
+/**
+ * What the top bar shows without an aircraft, whether the page may show the switcher (the layout's
+ * loader decides: models/shell.ts stays out of the bundle), and the speed test's last result from
+ * the browser's cookie (shown before the test's code comes, ADR 063).
+ */
 export interface TopBarFallback {
+  lastSpeed: LastSpeed | null;
   label: string;
   value: string;
   switcher: boolean;
@@ -96,7 +102,7 @@ export function TopBar({
           </div>
         ) : null}
         <div className={`${s.slot} ${s.speedSlot} ${s.hideTiny}`} data-slot="speed-test">
-          {lite && LiteModeOff ? <LiteModeOff /> : <SpeedTest />}
+          {lite && LiteModeOff ? <LiteModeOff /> : <SpeedTestIsland last={top.lastSpeed} />}
         </div>
         <span className={s.divider} aria-hidden="true" />
         <span className={s.hideTiny}>

@@ -41,7 +41,7 @@ import {
   type SpeedTestFile,
   type TestMode,
 } from "~/models/speedtest";
-import { claimAutoRun, failureMessage, releaseAutoRun, storeResult } from "~/models/speedtest";
+import { claimAutoRun, failureMessage, releaseAutoRun, storeResult, writeLastSpeedCookie } from "~/models/speedtest";
 
 export interface Progress {
   mode: TestMode;
@@ -332,7 +332,9 @@ export function browserStorage(): Storage | null {
 /** Runs a test and keeps its result; answers whether the next pages go to Lite mode. */
 export async function runTest(mode: TestMode, opts: EngineOptions): Promise<{ result: BandwidthResult; autoLite: boolean }> {
   const result = await runSpeedTest(mode, opts);
-  storeResult(browserStorage(), result, Date.now());
+  const at = Date.now();
+  storeResult(browserStorage(), result, at);
+  if (result.bandwidth > 0) writeLastSpeedCookie({ mbps: result.bandwidth, at });
   // A thin link and no choice made yet: the next pages load without scripts (Lite mode).
   const autoLite = shouldAutoLite(result.bandwidth, liteChoice(document.cookie));
   if (autoLite) {

@@ -1,14 +1,16 @@
 // The speed-test island of the top bar (spec 001 §1, §4 "Speed test", §8).
 //
-// Server-rendered, it is a disabled button saying Loading... (the script is on its way); without
-// JavaScript it says "Test Speed" and why it is disabled: "The speed test needs JavaScript" (title,
-// plus a visible hint in <noscript>). Hydrated, it shows Loading... until the page has finished
-// loading (checked every 1 s), runs the automatic test, repeats it every 600000 ms, and runs the
-// manual test on click. The automatic test runs at most once per 600000 ms per browser (issue 12):
-// the last result and its time are kept in localStorage and shown at once on the next page, every
-// tab shares them, and a background tab waits until it is visible. The network code and the run's
-// bookkeeping (speed-test-engine.ts) are imported only when a test runs, so the page's first
-// JavaScript carries this component and the display rules (models/speedtest-display.ts), nothing more.
+// Server-rendered (speed-test-island.tsx places it as a lazy island, ADR 063), it is a disabled
+// button saying Loading... (the script is on its way), or the last result when the browser's cookie
+// has one; without JavaScript it says "Test Speed" and why it is disabled: "The speed test needs
+// JavaScript" (title, plus a visible hint in <noscript>). The browser fetches this code after the
+// page's load event; live, it shows Loading... until the page has finished loading (checked every
+// 1 s), runs the automatic test, repeats it every 600000 ms, and runs the manual test on click. The
+// automatic test runs at most once per 600000 ms per browser (issue 12): the last result and its time
+// are kept in localStorage (and its figure in a cookie, for the server's markup) and shown at once on
+// the next page, every tab shares them, and a background tab waits until it is visible. The network
+// code and the run's bookkeeping (speed-test-engine.ts) are imported only when a test runs.
+import { Link } from "@remix-run/react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import {
   AUTO_CLAIM_TTL_MS,
@@ -24,7 +26,9 @@ import {
   label,
   meetsThreshold,
   readStoredResult,
+  writeLastSpeedCookie,
   type BandwidthResult,
+  type LastSpeed,
   type SpeedTestState,
 } from "~/models/speedtest-display";
 import type { TestMode } from "~/models/speedtest";
@@ -45,9 +49,11 @@ function browserStorage(): Storage | null {
 export interface SpeedTestProps {
   /** Where signed links come from: GET {linkEndpoint}?file=1MB → {url, expires_in}. */
   linkEndpoint?: string;
+  /** The last result from the browser's cookie (the layout's loader): shown before this code runs. */
+  last?: LastSpeed | null;
 }
 
-export function SpeedTest({ linkEndpoint = "/resources/speed-test-link" }: SpeedTestProps) {
+export function SpeedTest({ linkEndpoint = "/resources/speed-test-link", last = null }: SpeedTestProps) {
   const [hydrated, setHydrated] = useState(false);
   const [pageLoaded, setPageLoaded] = useState(false);
   const [state, setState] = useState<SpeedTestState>("idle");
@@ -104,6 +110,8 @@ export function SpeedTest({ linkEndpoint = "/resources/speed-test-link" }: Speed
     if (stored) {
       setResult(stored.result);
       setState("done");
+      // The next page's server shows it at once (a result kept before the cookie existed, too).
+      if (!last || last.at !== stored.at) writeLastSpeedCookie({ mbps: stored.result.bandwidth, at: stored.at });
     }
     const check = setInterval(() => {
       if (document.readyState === "complete") {
@@ -126,6 +134,7 @@ export function SpeedTest({ linkEndpoint = "/resources/speed-test-link" }: Speed
       window.removeEventListener("storage", onStorage);
       unmount.current?.abort();
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on mount: `last` is the first page's
   }, []);
 
   // Loaded: the automatic test when it is due for this browser (at once on a first visit), then
@@ -187,7 +196,9 @@ export function SpeedTest({ linkEndpoint = "/resources/speed-test-link" }: Speed
   }, [pageLoaded, run]);
 
   const running = state === "starting" || state === "testing";
-  const text = hydrated ? label(state, result, pageLoaded) : LABELS.test;
+  // Before the live state: the cookie's last result, if any (the server's markup shows it at once).
+  const known = last && last.mbps > 0 ? last : null;
+  const text = hydrated ? label(state, result, pageLoaded) : known ? label("done", { bandwidth: known.mbps, error: null }) : LABELS.test;
   const tone = text === LABELS.above ? "above" : text === LABELS.below ? "below" : "neutral";
   const shown = result && result.bandwidth > 0 ? result : null;
   const title = !hydrated
@@ -205,7 +216,7 @@ export function SpeedTest({ linkEndpoint = "/resources/speed-test-link" }: Speed
       className={s.root}
       data-speed-test=""
       data-state={hydrated ? (pageLoaded ? state : "loading") : "static"}
-      data-mbps={shown ? shown.bandwidth.toFixed(3) : undefined}
+      data-mbps={shown ? shown.bandwidth.toFixed(3) : !hydrated && known ? known.mbps.toFixed(3) : undefined}
       data-average={shown ? shown.averageSpeed.toFixed(3) : undefined}
       data-duration={shown ? shown.duration.toFixed(3) : undefined}
       data-runs={shown ? shown.runs : undefined}
@@ -232,17 +243,17 @@ export function SpeedTest({ linkEndpoint = "/resources/speed-test-link" }: Speed
           // Before the script has come: Loading... (it is on its way); without JavaScript, the <noscript>
           // style below shows "Test Speed" instead, beside the hint that it needs JavaScript.
           <>
-            <span data-js-only="">{LABELS.loading}</span>
+            <span data-js-only="">{known ? text : LABELS.loading}</span>
             <span data-nojs-only="">{LABELS.test}</span>
           </>
         )}
       </button>
       <span id={statusId} className={s.figure} role="status" aria-live="polite">
-        {!hydrated ? "" : running ? (live !== null ? formatMbps(live) : "") : shown ? formatMbps(shown.bandwidth) : ""}
+        {!hydrated ? (known ? <span data-js-only="">{formatMbps(known.mbps)}</span> : "") : running ? (live !== null ? formatMbps(live) : "") : shown ? formatMbps(shown.bandwidth) : ""}
       </span>
       {autoLite ? (
         <span className={s.hint} role="status">
-          Thin link: the next pages open in Lite mode, without scripts.
+          Thin link: the next pages open in Lite mode, without scripts. <Link to="/user/settings">Change it in Settings</Link>
         </span>
       ) : null}
       {failure ? (

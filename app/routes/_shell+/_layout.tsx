@@ -22,7 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json(
     {
       shell,
-      top: topBarFallback(shell, url),
+      top: topBarFallback(shell, url, request.headers.get("Cookie")),
       collapsed,
       fullscreen: url.searchParams.get(FULLSCREEN_PARAM) === "1",
       [MARKUP_KEY]: shellMarkup(context, shell, url, collapsed),
