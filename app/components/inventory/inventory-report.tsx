@@ -9,18 +9,7 @@ import { sortHref, type SortOrder } from "~/models/inventory-view";
 import { formatBytes } from "~/models/size";
 import { filesHref } from "~/models/storage-links";
 import * as s from "./inventory.css";
-
-/**
- * A link as Remix's <Link> renders it: the report is server markup (inventory-markup.server.tsx, issue
- * 12), whose links the layout's useMarkupLinks sends through Remix; `keepScroll` as preventScrollReset.
- */
-function L({ to, className, keepScroll, children }: { to: string; className?: string; keepScroll?: boolean; children: React.ReactNode }) {
-  return (
-    <a href={to} className={className} data-discover="true" data-keep-scroll={keepScroll ? "" : undefined}>
-      {children}
-    </a>
-  );
-}
+import { A } from "~/components/server-markup/markup-elements";
 
 const TONE: Record<Completeness, keyof typeof ui.badgeTone> = { present: "success", empty: "warning", missing: "danger" };
 const day = (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : "—");
@@ -48,10 +37,10 @@ function SortTh({ path, current, k, label, numeric }: { path: string; current: {
   const active = current.sort === k;
   return (
     <th scope="col" className={numeric ? s.num : undefined} aria-sort={active ? (current.order === "asc" ? "ascending" : "descending") : undefined}>
-      <L to={sortHref(path, current, k)} className={s.sortLink} keepScroll>
+      <A to={sortHref(path, current, k)} className={s.sortLink} keepScroll>
         {label}
         {active ? (current.order === "asc" ? " ▲" : " ▼") : ""}
-      </L>
+      </A>
     </th>
   );
 }
@@ -82,9 +71,9 @@ export function AircraftInventory({ report, sort, order, back }: { report: Inven
         </div>
         <div className={ui.row}>
           <Downloads aircraftId={a.id} back={back} />
-          <L to={filesHref(a.id)} className={ui.button.secondary}>
+          <A to={filesHref(a.id)} className={ui.button.secondary}>
             Open records
-          </L>
+          </A>
         </div>
       </header>
 
@@ -145,7 +134,7 @@ export function AircraftInventory({ report, sort, order, back }: { report: Inven
                       ? r.folders.map((f, i) => (
                           <span key={f}>
                             {i ? ", " : ""}
-                            <L to={filesHref(a.id, { dir: `/${f}` })}>{f}</L>
+                            <A to={filesHref(a.id, { dir: `/${f}` })}>{f}</A>
                           </span>
                         ))
                       : "—"}
@@ -184,7 +173,7 @@ export function AircraftInventory({ report, sort, order, back }: { report: Inven
               {report.folders.map((f) => (
                 <tr key={f.path} className={f.files === 0 ? s.rowTone.empty : undefined}>
                   <td>
-                    <L to={filesHref(a.id, { dir: f.path })}>{f.name}</L>
+                    <A to={filesHref(a.id, { dir: f.path })}>{f.name}</A>
                   </td>
                   <td className={s.num}>{f.files}</td>
                   <td className={s.num}>{formatBytes(f.bytes)}</td>
@@ -202,7 +191,7 @@ export function AircraftInventory({ report, sort, order, back }: { report: Inven
               {report.root.files ? (
                 <tr>
                   <td>
-                    <L to={filesHref(a.id)}>(root folder)</L>
+                    <A to={filesHref(a.id)}>(root folder)</A>
                   </td>
                   <td className={s.num}>{report.root.files}</td>
                   <td className={s.num}>{formatBytes(report.root.bytes)}</td>
@@ -230,7 +219,7 @@ export function AircraftInventory({ report, sort, order, back }: { report: Inven
           <ul className={ui.small}>
             {report.empty_folders.map((p) => (
               <li key={p}>
-                <L to={filesHref(a.id, { dir: p })}>{p}</L>
+                <A to={filesHref(a.id, { dir: p })}>{p}</A>
               </li>
             ))}
           </ul>
@@ -279,7 +268,7 @@ export function FleetInventoryReport({ fleet, sort, order, back }: { fleet: Flee
               {fleet.aircraft.map((r) => (
                 <tr key={r.aircraft.id} className={r.summary.missing ? s.rowTone.missing : r.summary.empty ? s.rowTone.empty : undefined}>
                   <td>
-                    <L to={`/storage/InventoryReport/${r.aircraft.id}`}>{r.aircraft.name}</L>
+                    <A to={`/storage/InventoryReport/${r.aircraft.id}`}>{r.aircraft.name}</A>
                     <div className={`${ui.muted} ${ui.small}`}>
                       {r.aircraft.registration} · {r.aircraft.organization.name}
                     </div>

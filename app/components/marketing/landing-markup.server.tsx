@@ -6,16 +6,9 @@ import { Logo } from "~/components/brand/logo";
 import { BuildingIcon, CheckIcon, DropIcon, FolderIcon, GaugeIcon, MailIcon, PhoneIcon, PinIcon, PlaneIcon, SearchIcon, ShieldIcon, WrenchIcon } from "~/components/icons/icons";
 import * as ui from "~/components/ui/ui.css";
 import { pageMarkup } from "~/utils/markup.server";
+import { A } from "~/components/server-markup/markup-elements";
 import * as m from "./marketing.css";
 
-/** A link as Remix's <Link> renders it. */
-function A({ to, children, ...rest }: { to: string; children: React.ReactNode } & Omit<React.AnchorHTMLAttributes<HTMLAnchorElement>, "href">) {
-  return (
-    <a {...rest} href={to} data-discover="true">
-      {children}
-    </a>
-  );
-}
 
 const SERVICES = [
   {

@@ -11,7 +11,7 @@
 //   (`__markup`) only when its hash differs from the one the page holds (the shell sends them in an
 //   X-Markup header, shell.tsx), and the new HTML then replaces the old.
 // The wrapper is `display: contents`, so the markup lays out as if it were the parent's own children.
-import { useLocation, useNavigate, useSubmit } from "@remix-run/react";
+import { useLoaderData, useLocation, useNavigate, useSubmit } from "@remix-run/react";
 import { createContext, useContext, useEffect, useLayoutEffect, useRef, type CSSProperties, type RefObject } from "react";
 
 /** Region id → its HTML and the hash of it (without the current link's marks). */
@@ -55,6 +55,11 @@ export function ServerMarkup({ id, html, children }: { id: string; html?: { h: s
       dangerouslySetInnerHTML={rendered ? { __html: rendered.html } : KEEP}
     />
   );
+}
+
+/** A page whose content is server markup: its loader rendered it (app/utils/page-markup.server.tsx). */
+export function PageMarkup({ id }: { id: string }) {
+  return <ServerMarkup id={id} html={useLoaderData<WithMarkup>()?.[MARKUP_KEY]?.[id]} />;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,10 +1,9 @@
 // Full screen: the page without the side navigation and the top bar (spec 001 §2: the top bar is
 // hidden in full-screen mode). A link (?fullscreen=1) so it works without JavaScript; with
 // JavaScript (the shell's one effect, shell.tsx: `a[data-fs]`) it also asks the browser for real
-// full screen, and leaving it restores the page.
+// full screen, and leaving it restores the page. The page's "Exit full screen" button is server
+// markup (shell-markup.server.tsx).
 import { ExpandIcon } from "~/components/icons/expand";
-import { ShrinkIcon } from "~/components/icons/shrink";
-import * as ui from "~/components/ui/ui.css";
 import * as s from "./shell.css";
 
 export const FULLSCREEN_PARAM = "fullscreen";
@@ -22,14 +21,6 @@ export function FullScreenToggle({ pathname, search }: { pathname: string; searc
   return (
     <a href={fullScreenHref(pathname, search, true)} className={s.topButton} aria-label="Full screen" title="Full screen" data-fs="on">
       <ExpandIcon />
-    </a>
-  );
-}
-
-export function ExitFullScreen({ pathname, search }: { pathname: string; search: string }) {
-  return (
-    <a href={fullScreenHref(pathname, search, false)} className={`${ui.button.secondary} ${ui.buttonSmall} ${s.exitFullscreen}`} data-fs="off">
-      <ShrinkIcon /> Exit full screen
     </a>
   );
 }

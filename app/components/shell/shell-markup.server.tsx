@@ -17,6 +17,9 @@ import type { NotificationEntry, ShellData } from "~/models/shell.server";
 import { lastSpeedFromCookie } from "~/models/speedtest-display";
 import { LISTEN } from "~/components/logout/logout-scripts.server";
 import { pageMarkup } from "~/utils/markup.server";
+import { A } from "~/components/server-markup/markup-elements";
+import { ShrinkIcon } from "~/components/icons/shrink";
+import { FULLSCREEN_PARAM, fullScreenHref } from "./full-screen";
 import { dateTimeUtc } from "~/utils/dates";
 import { EMPTY_NOTIFICATIONS } from "./notifications-menu";
 import { switchTargets } from "./product-switcher";
@@ -58,14 +61,6 @@ const initials = (name: string) =>
     .map((w) => w[0]!.toUpperCase())
     .join("") || "?";
 
-/** A link as Remix's <Link> renders it (data-discover: Remix looks up the route it leads to). */
-function A({ to, children, ...rest }: { to: string; children: React.ReactNode } & Omit<React.AnchorHTMLAttributes<HTMLAnchorElement>, "href">) {
-  return (
-    <a {...rest} href={to} data-discover="true">
-      {children}
-    </a>
-  );
-}
 
 /** A side-navigation link as <NavLink> renders it for the page at `pathname`. */
 function NavItemMarkup({ item, pathname }: { item: NavItem; pathname: string }) {
@@ -345,7 +340,19 @@ function Switcher({ shell }: { shell: ShellData }) {
 }
 
 /** Ids of the shell's markup regions (the Shell component places them). */
-export type ShellMarkupId = "shell-nav" | "shell-nav-more" | "shell-nav-foot" | "shell-top-lead" | "shell-notifications" | "shell-switcher";
+export type ShellMarkupId = "shell-nav" | "shell-nav-more" | "shell-nav-foot" | "shell-top-lead" | "shell-notifications" | "shell-switcher" | "shell-exit-fs";
+
+/**
+ * Full screen's way back (spec 001 §2): a plain link to the page without ?fullscreen=1 (no
+ * data-discover: the shell's effect takes its click, leaves the browser's full screen, navigates).
+ */
+function ExitFullScreen({ url }: { url: URL }) {
+  return (
+    <a href={fullScreenHref(url.pathname, url.search, false)} className={`${ui.button.secondary} ${ui.buttonSmall} ${s.exitFullscreen}`} data-fs="off">
+      <ShrinkIcon /> Exit full screen
+    </a>
+  );
+}
 
 /** The shell's markup for the page at `url` (see pageMarkup: in the context or in the data). */
 export function shellMarkup(context: AppLoadContext | undefined, shell: ShellData, url: URL, collapsed: boolean) {
@@ -371,6 +378,7 @@ export function shellMarkup(context: AppLoadContext | undefined, shell: ShellDat
     "shell-top-lead": <TopLead shell={shell} />,
     "shell-notifications": <Notifications items={shell.notifications.items} unread={shell.notifications.unread} here={url.pathname + url.search} />,
     "shell-switcher": shell.switcher.shown ? <Switcher shell={shell} /> : null,
+    "shell-exit-fs": url.searchParams.get(FULLSCREEN_PARAM) === "1" ? <ExitFullScreen url={url} /> : null,
   };
   return pageMarkup(context, parts);
 }

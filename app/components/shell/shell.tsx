@@ -12,7 +12,7 @@ import type { ShellData } from "~/models/shell.server";
 import { FleetTree as ServerFleetTree } from "./fleet-tree.server";
 import { preloadReportIssue } from "./report-issue-menu";
 import { preloadSpeedTest } from "~/components/speed-test/speed-test-island";
-import { ExitFullScreen, fullScreenHref } from "./full-screen";
+import { fullScreenHref } from "./full-screen";
 import { DrawerScrim, useDrawer } from "./drawer";
 import { useTopBar } from "./handle";
 import { navCookieValue } from "./nav-pref";
@@ -158,7 +158,7 @@ export function Shell({
       <DrawerScrim drawer={drawer} className={s.scrim} />
       <div className={s.body}>
         <TopBar shell={shell} info={info} top={top} location={location} markup={markup} drawer={drawer} />
-        {fullscreen ? <ExitFullScreen pathname={location.pathname} search={location.search} /> : null}
+        {fullscreen ? <ServerMarkup id="shell-exit-fs" html={markup?.["shell-exit-fs"]} /> : null}
         <main className={s.main} id="main" tabIndex={-1}>
           {children}
         </main>

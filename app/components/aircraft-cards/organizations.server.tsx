@@ -1,12 +1,14 @@
-// The organizations list of /storage/organization and /storage/uef/organization.
+// The organizations list of /storage/organization and /storage/uef/organization, as server markup
+// (issue 12, ADR 063: the routes place it; the browser downloads none of it).
 import type { SerializeFrom } from "@remix-run/node";
-import { Form, Link } from "@remix-run/react";
+import { A, MarkupForm } from "~/components/server-markup/markup-elements";
 import { ActionsHeader, ListTable } from "~/components/data-table-simple/data-table-simple";
 import * as ui from "~/components/ui/ui.css";
 import type { organizationsLoader } from "~/models/storage-pages.server";
 
 export function OrganizationsPage({ data }: { data: SerializeFrom<typeof organizationsLoader> }) {
   const overview = data.family === "uef" ? "/storage/uef/overview" : "/storage/overview";
+  const here = data.family === "uef" ? "/storage/uef/organization" : "/storage/organization";
   return (
     <section>
       <header className={ui.pageHeader}>
@@ -16,7 +18,7 @@ export function OrganizationsPage({ data }: { data: SerializeFrom<typeof organiz
         </div>
       </header>
       {data.staff ? (
-        <Form method="get" className={ui.filterBar} role="search" aria-label="Filter organizations">
+        <MarkupForm method="get" action={here} className={ui.filterBar} role="search" aria-label="Filter organizations">
           <div className={ui.field}>
             <label className={ui.label} htmlFor="org-filter">
               Name
@@ -38,7 +40,7 @@ export function OrganizationsPage({ data }: { data: SerializeFrom<typeof organiz
           <button type="submit" className={ui.button.secondary}>
             Apply
           </button>
-        </Form>
+        </MarkupForm>
       ) : null}
       <ListTable empty={!data.organizations.length} emptyText="No organizations to show." bareEmpty>
         <thead>
@@ -61,9 +63,9 @@ export function OrganizationsPage({ data }: { data: SerializeFrom<typeof organiz
               </td>
               <td>{o.search_all ? "All aircraft" : "Per aircraft"}</td>
               <td style={{ textAlign: "right" }}>
-                <Link className={`${ui.button.secondary} ${ui.buttonSmall}`} to={`${overview}?organization=${encodeURIComponent(o.slug)}`}>
+                <A className={`${ui.button.secondary} ${ui.buttonSmall}`} to={`${overview}?organization=${encodeURIComponent(o.slug)}`}>
                   Open fleet
-                </Link>
+                </A>
               </td>
             </tr>
           ))}

@@ -1,0 +1,95 @@
+// Pages whose content is server markup (issue 12, ADR 063): their loaders render them and the browser
+// downloads none of their components. With JavaScript on, their links, GET filters and POST forms go
+// through Remix (no document reload); without it they are plain links and forms. Both must work.
+import type { Page } from "@playwright/test";
+import { expect, jsEnabled, login, test, waitForHydration } from "./fixtures";
+
+/** Marks the document: the mark survives client-side navigations, not a reload. */
+const mark = (page: Page) => page.evaluate(() => ((window as unknown as { __stay: number }).__stay = 1));
+const stayed = async (page: Page) => {
+  if (!jsEnabled(page)) return;
+  expect(await page.evaluate(() => (window as unknown as { __stay?: number }).__stay === 1), "no document reload").toBe(true);
+};
+const markIfJs = async (page: Page) => {
+  if (!jsEnabled(page)) return;
+  await waitForHydration(page);
+  await mark(page);
+};
+
+test("/notifications: mark one as read, then all", async ({ page }) => {
+  // One account per project: they share the server's data.
+  await login(page, jsEnabled(page) ? "template@demo.aero" : "reader@demo.aero");
+  await page.goto("/notifications");
+  await expect(page.getByRole("heading", { level: 1, name: "Notifications" })).toBeVisible();
+  await expect(page.getByText("1 unread")).toBeVisible();
+  const main = page.getByRole("main");
+  await expect(main.getByRole("button", { name: "Mark as read" })).toHaveCount(1);
+  await markIfJs(page);
+  await main.getByRole("button", { name: "Mark as read" }).click();
+  await expect(page.getByText("All caught up.")).toBeVisible();
+  await expect(main.getByRole("button", { name: "Mark as read" })).toHaveCount(0);
+  await expect(main.getByRole("button", { name: "Mark all as read" })).toHaveCount(0);
+  await expect(page).toHaveURL("/notifications");
+  await stayed(page);
+});
+
+test("/storage/organization: the staff filter and the fleet links", async ({ page }) => {
+  await login(page, "admin@demo.aero");
+  await page.goto("/storage/organization");
+  const main = page.getByRole("main");
+  await expect(main.getByRole("heading", { level: 1, name: "Organizations" })).toBeVisible();
+  const rows = main.locator("tbody tr");
+  const all = await rows.count();
+  expect(all).toBeGreaterThan(1);
+  await markIfJs(page);
+  const filter = main.getByRole("search", { name: "Filter organizations" });
+  await filter.getByLabel("Name").fill("Skyline");
+  await filter.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/\/storage\/organization\?filter=Skyline/);
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText("Skyline");
+  await expect(filter.getByLabel("Name")).toHaveValue("Skyline");
+  await rows.first().getByRole("link", { name: "Open fleet" }).click();
+  await expect(page).toHaveURL(/\/storage\/overview\?organization=/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await stayed(page);
+});
+
+test("/storage/uef/organization leads to the extended upload's fleet", async ({ page }) => {
+  await login(page, "admin@demo.aero");
+  await page.goto("/storage/uef/organization");
+  const main = page.getByRole("main");
+  await expect(main.getByText("Extended upload: choose an organization's fleet.")).toBeVisible();
+  await markIfJs(page);
+  await main.getByRole("link", { name: "Open fleet" }).first().click();
+  await expect(page).toHaveURL(/\/storage\/uef\/overview\?organization=/);
+  await stayed(page);
+});
+
+test("/storage/module: the module in context, and its links", async ({ page }) => {
+  await login(page, "client@demo.aero");
+  await page.goto("/storage/module?module=transition");
+  const main = page.getByRole("main");
+  await expect(main.getByText("Your fleet in AeroSORT.")).toBeVisible();
+  await expect(main.locator("[data-module=transition]")).toHaveAttribute("aria-current", "true");
+  await expect(main.locator("[data-count=total]")).toContainText(/\d+/);
+  await markIfJs(page);
+  await main.getByRole("link", { name: "Open AeroBOX records" }).click();
+  await expect(page).toHaveURL("/storage/overview");
+  await stayed(page);
+});
+
+test("/storage/user: my access, and one aircraft's users", async ({ page }) => {
+  await login(page, "client@demo.aero");
+  await page.goto("/storage/user");
+  const main = page.getByRole("main");
+  await expect(main.getByRole("heading", { level: 1, name: "My access" })).toBeVisible();
+  const first = main.locator("tbody tr").first();
+  await expect(first).toContainText("Edit Access");
+  await markIfJs(page);
+  await first.getByRole("link", { name: "Users" }).click();
+  await expect(page).toHaveURL(/\/storage\/user\?aircraft_id=\d+/);
+  await expect(main.getByRole("heading", { level: 2, name: /^Users of .+ \(MSN .+\)$/ })).toBeVisible();
+  await expect(main.getByRole("list", { name: "USERS" }).getByRole("listitem").first()).toBeVisible();
+  await stayed(page);
+});
