@@ -7,8 +7,16 @@
 //
 // Call these inside the loader function (never `export const loader = f(…)` at a module's top: the
 // browser build keeps a top-level call, and this module is empty there).
+//
+// routePage() renders a page component as it renders in its route: in a router at the request's
+// address with the loader's data, so the component keeps Remix's Link, Form, NavLink, useLoaderData,
+// useLocation and useSearchParams (a page's component moves to a *.server module unchanged). What needs
+// the browser (state, effects, fetchers) does not run in markup: such a page stays a component.
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import type { ReactElement } from "react";
+// The CommonJS build, as @remix-run/react's own server render uses it (one react-router instance).
+import type { RouteObject } from "react-router-dom";
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server.js";
 import { MARKUP_KEY } from "~/components/server-markup/server-markup";
 import { pageMarkup } from "./markup.server";
 
@@ -37,4 +45,32 @@ export function ownAction(url: URL, index = false) {
   p.delete("_data");
   const qs = [p.toString(), index ? "index" : ""].filter(Boolean).join("&");
   return `${url.pathname}${qs ? `?${qs}` : ""}`;
+}
+
+/** A pathname usable as a route path as it is: no ":" or "*" that the router would read as a pattern. */
+const PLAIN_PATH = /^\/[\w\-./~%()@!$&'+,;=]*$/;
+
+/**
+ * `page` inside a router at the request's address (its only route, an index route with `index`),
+ * whose loader data is `data` (serialized as the browser would receive it): Remix's links and forms
+ * render as in the route (a form without an action posts to the page, "?index" for an index route).
+ */
+export async function routePage(request: Request, page: ReactElement, data: unknown, { index = false }: { index?: boolean } = {}): Promise<ReactElement> {
+  const url = new URL(request.url);
+  url.searchParams.delete("_data");
+  url.searchParams.delete("index");
+  const serialized: unknown = JSON.parse(JSON.stringify(data ?? null));
+  const path = PLAIN_PATH.test(url.pathname) ? url.pathname : "*";
+  const leaf = { id: "page", loader: () => serialized as object, element: page };
+  const routes: RouteObject[] = index ? [{ id: "parent", path, children: [{ ...leaf, index: true }] }] : [{ ...leaf, path }];
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(url.href));
+  if (context instanceof Response) throw new Error(`routePage: the static router answered ${context.status}`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  return <StaticRouterProvider router={router} context={context} hydrate={false} />;
+}
+
+/** The loader's answer for a page rendered by routePage(): its HTML in region `id`, and `keep` of its data. */
+export async function routeMarkup(args: Pick<LoaderFunctionArgs, "context" | "request">, id: string, page: ReactElement, data: unknown, opts: { index?: boolean; keep?: Record<string, unknown>; init?: ResponseInit } = {}) {
+  return markupJson(args, id, await routePage(args.request, page, data, opts), opts.keep, opts.init);
 }
