@@ -74,3 +74,16 @@ export async function routePage(request: Request, page: ReactElement, data: unkn
 export async function routeMarkup(args: Pick<LoaderFunctionArgs, "context" | "request">, id: string, page: ReactElement, data: unknown, opts: { index?: boolean; keep?: Record<string, unknown>; init?: ResponseInit } = {}) {
   return markupJson(args, id, await routePage(args.request, page, data, opts), opts.keep, opts.init);
 }
+
+/** routeMarkup() for a loader shared with other pages that answers a Response (a redirect or an error passes through). */
+export async function routeMarkupFrom<D>(
+  args: Pick<LoaderFunctionArgs, "context" | "request">,
+  id: string,
+  answer: Response,
+  render: (data: D) => ReactElement,
+  opts: { index?: boolean; keep?: (data: D) => Record<string, unknown> } = {},
+) {
+  if (answer.status >= 300 || !answer.headers.get("Content-Type")?.includes("json")) return answer;
+  const data = (await answer.json()) as D;
+  return routeMarkup(args, id, render(data), data, { index: opts.index, keep: opts.keep?.(data), init: { status: answer.status, headers: answer.headers } });
+}

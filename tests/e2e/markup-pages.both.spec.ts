@@ -93,3 +93,56 @@ test("/storage/user: my access, and one aircraft's users", async ({ page }) => {
   await expect(main.getByRole("list", { name: "USERS" }).getByRole("listitem").first()).toBeVisible();
   await stayed(page);
 });
+
+test("/consultant/home: the profile links", async ({ page }) => {
+  await login(page, "consultant@demo.aero");
+  await expect(page).toHaveURL("/consultant/home");
+  const main = page.getByRole("main");
+  await expect(main.getByRole("heading", { level: 1, name: /^Welcome/ })).toBeVisible();
+  await markIfJs(page);
+  await main.getByRole("link", { name: "View profile" }).click();
+  await expect(page).toHaveURL(/\/consultant\/profile\/\d+\/overview$/);
+  await stayed(page);
+});
+
+test("/storage/overview: the MSN search and a status count filter in place", async ({ page }) => {
+  await login(page, "client@demo.aero");
+  await page.goto("/storage/overview");
+  const main = page.getByRole("main");
+  const cards = main.locator("[data-aircraft-id]");
+  expect(await cards.count()).toBeGreaterThan(1);
+  const msn = /MSN\s*(\S+)/.exec((await cards.first().innerText()).replace(/\n/g, " "))![1]!;
+  await markIfJs(page);
+  const filter = main.getByRole("search", { name: "Filter the fleet" });
+  await filter.getByLabel("Aircraft").fill(msn);
+  await filter.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${msn}`));
+  await expect(cards).toHaveCount(1);
+  await expect(filter.getByLabel("Aircraft")).toHaveValue(msn);
+  await main.locator("[data-count=grounded]").click();
+  await expect(page).toHaveURL(/status=GROUNDED/);
+  await stayed(page);
+});
+
+test("/aero-box: follow an aircraft from All Aircrafts, find it in Following, unfollow it", async ({ page }) => {
+  // One account per project: following is per user and the projects share the server's data.
+  await login(page, jsEnabled(page) ? "client@demo.aero" : "reader@demo.aero");
+  await page.goto("/aero-box/storage/all");
+  const main = page.getByRole("main");
+  const follow = main.getByRole("button", { name: /^Follow / }).first();
+  const label = (await follow.getAttribute("aria-label"))!;
+  const name = label.replace(/^Follow /, "");
+  await markIfJs(page);
+  await follow.click();
+  await expect(page.getByText(`You follow ${name}.`)).toBeVisible();
+  await expect(main.getByRole("button", { name: `Following ${name}` })).toHaveAttribute("aria-pressed", "true");
+  await expect(page).toHaveURL("/aero-box/storage/all");
+  await page.getByRole("navigation").getByRole("link", { name: "Following" }).click();
+  await expect(page).toHaveURL("/aero-box/storage/following");
+  const unfollow = main.getByRole("button", { name: `Following ${name}` });
+  await expect(unfollow).toBeVisible();
+  await unfollow.click();
+  await expect(page.getByText("You no longer follow that aircraft.")).toBeVisible();
+  await expect(main.getByRole("button", { name: `Following ${name}` })).toHaveCount(0);
+  await stayed(page);
+});

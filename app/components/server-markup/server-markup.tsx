@@ -120,7 +120,8 @@ export function useMarkupLinks(root: RefObject<HTMLElement>) {
       const now = here.current;
       form.querySelectorAll<HTMLInputElement>("input[data-here]").forEach((i) => (i.value = now.pathname + now.search));
       const by = e.submitter;
-      submit(by instanceof HTMLButtonElement || by instanceof HTMLInputElement ? by : form);
+      // data-keep-scroll: <Form preventScrollReset> (a toggle in a long list keeps it in view).
+      submit(by instanceof HTMLButtonElement || by instanceof HTMLInputElement ? by : form, { preventScrollReset: form.hasAttribute("data-keep-scroll") });
     };
     el.addEventListener("click", onClick);
     el.addEventListener("submit", onSubmit);

@@ -1,17 +1,18 @@
 // /aero-box/storage/following (spec 000 §2 "Following"): the aircraft the user follows. POST (intent
 // follow|unfollow, aircraft_id, redirectTo) toggles following from any page, with a toast.
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { FleetTable } from "~/components/aircraft-cards/fleet-table";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import type { FileSearchHandle } from "~/components/file-search/file-search";
-import * as ui from "~/components/ui/ui.css";
+import { PageMarkup } from "~/components/server-markup/server-markup";
 import { STORAGE_ROLES, followingAction, listFollowing } from "~/models/storage-pages.server";
 import { requireUser } from "~/utils/auth.server";
+import { markupJson, routePage } from "~/utils/page-markup.server";
+import { FollowingPage } from "./__storage-following-page.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireUser(request, context, { roles: STORAGE_ROLES });
   const { aircrafts } = await listFollowing(api);
-  return json({ aircraft: aircrafts }, { headers: { "Cache-Control": "private, no-store" } });
+  // The page is server markup (ADR 063).
+  return markupJson({ context }, "page-aero-box-following", await routePage(request, <FollowingPage />, { aircraft: aircrafts }), {}, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export const action = (args: ActionFunctionArgs) => followingAction(args);
@@ -19,20 +20,5 @@ export const handle: FileSearchHandle = { fileSearch: true };
 export const meta: MetaFunction = () => [{ title: "Following · AeroBOX · AeroRecords" }];
 
 export default function AeroBoxFollowingRoute() {
-  const d = useLoaderData<typeof loader>();
-  return (
-    <section>
-      <header className={ui.pageHeader}>
-        <div>
-          <h1 className={ui.pageTitle}>Following</h1>
-          <p className={ui.pageLead}>Aircraft you follow.</p>
-        </div>
-      </header>
-      <FleetTable
-        aircraft={d.aircraft}
-        column={{ kind: "follow", followed: new Set(d.aircraft.map((a) => a.id)) }}
-        emptyText="You follow no aircraft yet. Follow one from All Aircrafts."
-      />
-    </section>
-  );
+  return <PageMarkup id="page-aero-box-following" />;
 }
