@@ -75,14 +75,15 @@ export async function routeMarkup(args: Pick<LoaderFunctionArgs, "context" | "re
   return markupJson(args, id, await routePage(args.request, page, data, opts), opts.keep, opts.init);
 }
 
-/** routeMarkup() for a loader shared with other pages that answers a Response (a redirect or an error passes through). */
+/** routeMarkup() for a loader's answer: its data, or a Response (JSON: its data, status and headers; a redirect or an error passes through). */
 export async function routeMarkupFrom<D>(
   args: Pick<LoaderFunctionArgs, "context" | "request">,
   id: string,
-  answer: Response,
+  answer: Response | D,
   render: (data: D) => ReactElement,
   opts: { index?: boolean; keep?: (data: D) => Record<string, unknown> } = {},
 ) {
+  if (!(answer instanceof Response)) return routeMarkup(args, id, render(answer), answer, { index: opts.index, keep: opts.keep?.(answer) });
   if (answer.status >= 300 || !answer.headers.get("Content-Type")?.includes("json")) return answer;
   const data = (await answer.json()) as D;
   return routeMarkup(args, id, render(data), data, { index: opts.index, keep: opts.keep?.(data), init: { status: answer.status, headers: answer.headers } });

@@ -28,6 +28,7 @@ for (const entry of fs.readdirSync(ROUTES_DIR, { withFileTypes: true })) {
   if (entry.isDirectory() && entry.name.endsWith("+")) {
     const prefix = entry.name.slice(0, -1);
     for (const f of fs.readdirSync(path.join(ROUTES_DIR, entry.name))) {
+      if (f.startsWith("__")) continue; // a route's helper module (a markup page's loader and component, ADR 063), not a route
       routeFiles.set(f.startsWith("_layout.") ? `${prefix}${f.slice("_layout".length)}` : `${prefix}.${f}`, path.join(entry.name, f));
     }
   } else if (entry.isFile()) routeFiles.set(entry.name, entry.name);
@@ -182,7 +183,9 @@ describe("the admin guard, route by route", () => {
     const url = `/aircraft-access/${ids.aircraft}`;
     const su = await run(mod.loader!, url, { email: "emma.clarke@skyline.demo.aero", params });
     expect(su.status).toBe(200);
-    const body = (await su.json()) as { view: { can_manage: Record<string, boolean> } };
+    // The page is server markup (ADR 063): its data comes from the page module's load().
+    const page = (await import("~/routes/_shell+/__aircraft-access-aircraftid-page.server")) as unknown as RouteModule & { load: Fn };
+    const body = (await (await run(page.load, url, { email: "emma.clarke@skyline.demo.aero", params })).json()) as { view: { can_manage: Record<string, boolean> } };
     expect(body.view.can_manage).toEqual({ storage: true, ops: true, oil: true });
     const writer = await run(mod.loader!, url, { email: "client@demo.aero", params });
     expect(writer.status).toBe(302);
@@ -262,7 +265,8 @@ describe("admin forms", () => {
     // The client sees it in the fleet at once.
     const una = await p.signIn("una.test@example.aero", "una-pass-2026");
     const overview = await import("~/routes/_shell.storage+/overview");
-    const fleet = async () => JSON.stringify(await (await run(overview.loader as Fn, "/storage/overview", { cookie: una })).json());
+    // The page is server markup (ADR 063): what a client-side navigation receives is its HTML.
+    const fleet = async () => JSON.stringify(await (await run(overview.loader as Fn, "/storage/overview", { cookie: una, context: { ...p.context, dataRequest: true } })).json());
     expect(await fleet()).toContain("ATR 72-600 MSN 4242");
     // Revoke: the row with no access.
     const revoke = await run(uac.action!, page, {

@@ -24,7 +24,7 @@ beforeAll(async () => {
   listEngine = (await import("~/routes/_shell.client+/Aeroops.workorder.engineworkorder")) as never;
   create = (await import("~/routes/_shell.client+/Aeroops.createworkorder")) as never;
   update = (await import("~/routes/_shell.client+/Aeroops.updateworkorder.$woRef")) as never;
-  fleet = (await import("~/routes/_shell.Aeroops+/org.Aircrafts")) as never;
+  fleet = { loader: (await import("~/routes/_shell.Aeroops+/__org-aircrafts-page.server")).load } as never; // its data (ADR 063)
   exportRoute = (await import("~/routes/resources+/ops-export")) as never;
   for (const e of ["client@demo.aero", "reader@demo.aero"]) cookies[e] = await p.signIn(e);
   const f = (await (await p.run(fleet.loader, "/Aeroops/org/Aircrafts?q=5123", { cookie: cookies["client@demo.aero"] })).json()) as { fleet: { aircrafts: { id: number }[] } };

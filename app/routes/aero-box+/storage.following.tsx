@@ -3,16 +3,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import type { FileSearchHandle } from "~/components/file-search/file-search";
 import { PageMarkup } from "~/components/server-markup/server-markup";
-import { STORAGE_ROLES, followingAction, listFollowing } from "~/models/storage-pages.server";
-import { requireUser } from "~/utils/auth.server";
-import { markupJson, routePage } from "~/utils/page-markup.server";
-import { FollowingPage } from "./__storage-following-page.server";
+import { followingAction } from "~/models/storage-pages.server";
+import { routeMarkupFrom } from "~/utils/page-markup.server";
+import { FollowingPage, load } from "./__storage-following-page.server";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api } = await requireUser(request, context, { roles: STORAGE_ROLES });
-  const { aircrafts } = await listFollowing(api);
-  // The page is server markup (ADR 063).
-  return markupJson({ context }, "page-aero-box-following", await routePage(request, <FollowingPage />, { aircraft: aircrafts }), {}, { headers: { "Cache-Control": "private, no-store" } });
+// The page is server markup (ADR 063): the loader renders it.
+export async function loader(args: LoaderFunctionArgs) {
+  return routeMarkupFrom(args, "page-aero-box-following", await load(args), () => <FollowingPage />);
 }
 
 export const action = (args: ActionFunctionArgs) => followingAction(args);

@@ -1,0 +1,90 @@
+// deactivate.tsx's page as server markup (issue 12, ADR 063): its loader (load) and
+// its component (Page), rendered by the route's loader in a router at the page's address (routePage).
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { FilterSelect, ListPagination, StatusFilter } from "~/components/admin/list-parts";
+import { ActiveToggle, InviteButton } from "~/components/admin/user-actions";
+import { ActionsCell, ActionsHeader, ListSearch, ListTable, SortHeader } from "~/components/data-table-simple/data-table-simple";
+import { dateUtc } from "~/utils/dates";
+import * as dt from "~/components/data-table-simple/data-table-simple.css";
+import * as ui from "~/components/ui/ui.css";
+import * as admin from "~/models/admin.server";
+import { listParams } from "~/models/forms.server";
+import { ROLE_LABEL } from "~/models/shell";
+import { UsersQuery } from "~/models/schemas/admin.server";
+import { USER_ROLES } from "~/models/admin-constants";
+import { requireUser, STAFF } from "~/utils/auth.server";
+
+export async function load({ request, context }: LoaderFunctionArgs) {
+  const { api, user } = await requireUser(request, context, { roles: STAFF });
+  const params = listParams(request, UsersQuery);
+  const data = await admin.listUsers(api, params);
+  return json({ params, ...data, me: user.id, myRole: user.role });
+}
+
+export const INTENTS = { deactivate: "deactivate", activate: "activate", invite: "invite" } as const;
+
+export function Page() {
+  const { params, users, total, page, per_page, me, myRole } = useLoaderData<typeof load>();
+  const location = useLocation();
+  const here = location.pathname + location.search;
+  return (
+    <>
+      <div className={ui.pageHeader}>
+        <div>
+          <h1 className={ui.pageTitle}>Deactivate users</h1>
+          <p className={ui.pageLead}>A deactivated user is signed out everywhere at once and cannot sign in until reactivated.</p>
+        </div>
+      </div>
+      <ListSearch q={params.q} label="Find a user" placeholder="Name or e-mail" keep={{ sort: params.sort, dir: params.dir }}>
+        <FilterSelect label="Role" name="role" value={params.role ?? ""} options={USER_ROLES.map((r) => ({ value: r, label: ROLE_LABEL[r] }))} />
+        <StatusFilter value={params.active} />
+      </ListSearch>
+      <ListTable empty={users.length === 0} emptyText="No users to show">
+        <thead>
+          <tr>
+            <SortHeader label="Name" sortKey="name" current={params} />
+            <SortHeader label="Role" sortKey="role" current={params} />
+            <SortHeader label="Organization" sortKey="organization" current={params} />
+            <SortHeader label="Last sign-in" sortKey="last_sign_in" current={params} />
+            <th scope="col">Status</th>
+            <ActionsHeader />
+          </tr>
+        </thead>
+        <tbody>
+          {users.map((u) => (
+            <tr key={u.id}>
+              <td>
+                <strong>{u.username}</strong>
+                <div className={`${ui.small} ${ui.muted}`}>{u.email}</div>
+              </td>
+              <td>{ROLE_LABEL[u.role]}</td>
+              <td>
+                {u.organization ? <Link to={`/admin/organization/${u.organization.id}`}>{u.organization.name}</Link> : <span className={ui.muted}>—</span>}
+              </td>
+              <td className={dt.nowrap}>{u.last_sign_in_at ? dateUtc(u.last_sign_in_at) : <span className={ui.muted}>Never</span>}</td>
+              <td>
+                {u.active ? (
+                  <span className={`${ui.badge} ${ui.badgeTone.success}`}>Active</span>
+                ) : (
+                  <span className={`${ui.badge} ${ui.badgeTone.danger}`}>Deactivated</span>
+                )}
+              </td>
+              <ActionsCell>
+                {u.id === me ? (
+                  <span className={`${ui.small} ${ui.muted}`}>You</span>
+                ) : (
+                  <>
+                    {u.active && !u.last_sign_in_at ? <InviteButton userId={u.id} name={u.username} redirectTo={here} /> : null}
+                    <ActiveToggle userId={u.id} name={u.username} active={u.active} redirectTo={here} disabled={u.role === "admin" && myRole !== "admin"} />
+                  </>
+                )}
+              </ActionsCell>
+            </tr>
+          ))}
+        </tbody>
+      </ListTable>
+      <ListPagination page={page} total={total} perPage={per_page} noun="users" />
+    </>
+  );
+}

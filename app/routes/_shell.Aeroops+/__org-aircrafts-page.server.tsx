@@ -1,0 +1,112 @@
+// org.Aircrafts.tsx's page as server markup (issue 12, ADR 063): its loader (load) and
+// its component (Page), rendered by the route's loader in a router at the page's address (routePage).
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { ListTable } from "~/components/data-table-simple/data-table-simple";
+import { SearchIcon } from "~/components/icons/search";
+import { Pagination } from "~/components/pagination/pagination";
+import { StatusBadge } from "~/components/ui/status-badge";
+import * as ui from "~/components/ui/ui.css";
+import { opsFleet, requireOpsUser } from "~/models/ops-pages.server";
+import { OPS_STATUSES, OPS_STATUS_LABEL as STATUS_LABEL } from "~/models/ops-rules";
+import { ACCESS_LABEL } from "~/models/roles";
+import { dayMonthYear } from "~/utils/dates";
+
+export async function load({ request, context }: LoaderFunctionArgs) {
+  const { api } = await requireOpsUser(request, context);
+  return json(await opsFleet(api, new URL(request.url), 50));
+}
+
+export function Page() {
+  const { q, status, fleet, module } = useLoaderData<typeof load>();
+  const location = useLocation();
+  const hrefWith = (changes: Record<string, string | null>) => {
+    const p = new URLSearchParams(location.search);
+    for (const [k, v] of Object.entries(changes)) {
+      if (v === null || v === "") p.delete(k);
+      else p.set(k, v);
+    }
+    const qs = p.toString();
+    return `${location.pathname}${qs ? `?${qs}` : ""}`;
+  };
+  const open = (id: number) => `/client/Aeroops/aeroplane?org_msn_id=${id}&aerotype=Aeroops${module ? `&module=${module}` : ""}`;
+  return (
+    <>
+      <div className={ui.pageHeader}>
+        <div>
+          <h1 className={ui.pageTitle}>My Fleet</h1>
+          <p className={ui.pageLead}>
+            {fleet.counts.total} aircraft in AeroOPS · {fleet.counts.grounded} grounded · {fleet.counts.operational} in operation · {fleet.counts.transitional} in transition
+          </p>
+        </div>
+        <Link to={`/Aeroops/org${module ? `?module=${module}` : ""}`} className={ui.button.ghost}>
+          AeroOPS Home
+        </Link>
+      </div>
+
+      <Form method="get" className={ui.filterBar} role="search">
+        {module ? <input type="hidden" name="module" value={module} /> : null}
+        <div className={ui.field} style={{ flex: "1 1 240px" }}>
+          <label className={ui.label} htmlFor="fleet-q">
+            Search aircraft with MSN
+          </label>
+          <input id="fleet-q" name="q" type="search" defaultValue={q} className={ui.input} placeholder="MSN, registration or name" maxLength={100} />
+        </div>
+        <div className={ui.field}>
+          <label className={ui.label} htmlFor="fleet-status">
+            Status
+          </label>
+          <select id="fleet-status" name="status" defaultValue={status ?? ""} className={ui.input}>
+            <option value="">Any status</option>
+            {OPS_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_LABEL[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className={ui.button.secondary}>
+          <SearchIcon /> Apply
+        </button>
+      </Form>
+
+      <ListTable empty={fleet.aircrafts.length === 0} emptyText={q || status ? "No aircraft match the filter." : "No aircraft have been opened to you in AeroOPS yet."} label="My Fleet">
+        <thead>
+          <tr>
+            <th scope="col">MSN</th>
+            <th scope="col">Registration</th>
+            <th scope="col" className={ui.hideSmall}>
+              Aircraft
+            </th>
+            <th scope="col">Status</th>
+            <th scope="col" className={ui.hideSmall}>
+              Your access
+            </th>
+            <th scope="col" className={ui.hideSmall}>
+              OPS issue date
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {fleet.aircrafts.map((a) => (
+            <tr key={a.id}>
+              <td className={ui.nowrap}>
+                <Link to={open(a.id)} aria-label={`MSN ${a.msn}: open in AeroOPS`}>
+                  <strong>{a.msn}</strong>
+                </Link>
+              </td>
+              <td className={ui.nowrap}>{a.registration || "—"}</td>
+              <td className={ui.hideSmall}>{[a.manufacturer, a.model].filter(Boolean).join(" ") || a.name}</td>
+              <td>
+                <StatusBadge status={a.status} />
+              </td>
+              <td className={`${ui.hideSmall} ${ui.nowrap}`}>{ACCESS_LABEL[a.access]}</td>
+              <td className={`${ui.hideSmall} ${ui.nowrap}`}>{dayMonthYear(a.issue_date) || "—"}</td>
+            </tr>
+          ))}
+        </tbody>
+      </ListTable>
+      <Pagination page={fleet.page} total={fleet.total} perPage={fleet.per_page} hrefFor={(p) => hrefWith({ page: String(p) })} noun="aircraft" />
+    </>
+  );
+}
