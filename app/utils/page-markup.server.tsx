@@ -38,15 +38,6 @@ export async function markupFrom<D>(args: Pick<LoaderFunctionArgs, "context">, i
   return markupJson(args, id, render(data), keep?.(data), { status: answer.status, headers: answer.headers });
 }
 
-/** A page's own address as the action of its forms (Remix's <Form> without an action): path and query, "?index" for an index route. */
-export function ownAction(url: URL, index = false) {
-  const p = new URLSearchParams(url.search);
-  p.delete("index");
-  p.delete("_data");
-  const qs = [p.toString(), index ? "index" : ""].filter(Boolean).join("&");
-  return `${url.pathname}${qs ? `?${qs}` : ""}`;
-}
-
 /** A pathname usable as a route path as it is: no ":" or "*" that the router would read as a pattern. */
 const PLAIN_PATH = /^\/[\w\-./~%()@!$&'+,;=]*$/;
 

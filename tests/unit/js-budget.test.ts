@@ -8,23 +8,24 @@ import { JS_BUDGET_OVER_FLOOR_BYTES, JS_FLOOR_BYTES, breakdown, buildProblems, e
 
 const BUDGET = JS_FLOOR_BYTES + JS_BUDGET_OVER_FLOOR_BYTES;
 
-// Why pages are still over the budget (measured 2026-11-27; ADR 031 and ADR 058 have the breakdown).
+// Why pages are still over the budget (measured 2026-11-27; ADR 031, ADR 058 and ADR 063 have the breakdown).
 /**
- * The signed-in shell (root and `_shell+/_layout`) is 11.8 KiB over the floor before any page code
- * (2026-11-27, ADR 058; 13.4 before it): root 1.4 (document, stylesheet, error boundary); the
- * layout's chunk 5.4 (the speed test's display 1.7 and its rules 0.6 — it shows Loading... until the
- * page has loaded and runs when due, so it is needed at load; its engine is not counted —, the shell
- * and its one effect for menus, collapse and full screen, the top bar); the server-markup runtime 1.1
- * (regions, links and forms in place, the current link); the island runtime, file-search slot,
- * drawer and logout listener 2.2; styles, the icon frame and stubs the rest; about 1.7 KiB of it is
- * per-file overhead (13 files). The navigation, its foot, menus, switcher and the flash toast are
- * server markup; the fleet tree, file search and Report Issue fetch their code on use.
+ * The signed-in shell (root and `_shell+/_layout`) is 8.9 KiB over the floor before any page code
+ * (2026-11-27 afternoon, ADR 063; 11.8 that morning, 13.4 before ADR 058): root 0.9 and its error
+ * boundary 0.5; the layout's chunk 3.5 (the shell and its one effect for menus, collapse and full
+ * screen, the top bar, the speed test's lazy island); the server-markup runtime 1.1 (regions, links
+ * and forms in place, the current link, PageMarkup); the island runtime 1.1; the file-search slot,
+ * drawer and logout listener 1.1; styles, the icon frame and stubs the rest (12 files). The speed
+ * test's code comes after the page's load event (its last result is in the server's markup), the
+ * fleet tree, file search and Report Issue when the user comes near them. A page whose content is
+ * server markup (its loader renders it: app/utils/page-markup.server.tsx) adds only its route module
+ * (about 0.3 KiB) and fits; the pages listed here are components still: forms that answer with
+ * their errors, pages with state or fetchers in the browser, and pages not converted yet.
  */
-const SHELL = "the signed-in shell alone is 11.8 KiB over the floor (see above)";
+const SHELL = "the signed-in shell alone is 8.9 KiB over the floor (see above)";
 const FORMS = `${SHELL}; its forms add form-state (1.3 KiB), their fields and the page`;
 const LISTS = `${SHELL}; its tables add pagination, list parts and the page`;
 const FILES = `${SHELL}; the file list (1.5 KiB), favourites and search results`;
-const CHARTS = `${SHELL}; the analytics charts (svg-chart 2.2 KiB) and the page (2 KiB)`;
 const MODULES = `${SHELL}; the AeroOPS/AeroOIL module admin (2 KiB), form-state and pagination`;
 const MARKETPLACE = `${SHELL}; the consultant marketplace: consultant cards (2.2 KiB), dialogs (1.4), filters, consultant rules, form-state`;
 const OPS = `${SHELL}; the AeroOPS tables: the list parts and pagination (shared with the admin lists, ADR 029-one-mechanism-each), the tab bar and the page`;
@@ -32,14 +33,9 @@ const OIL = `${OPS.replace("AeroOPS", "AeroOIL")}; the aircraft cards and counts
 const OPS_TAB = `${OPS}; the row dialog and delete confirmation (the one modal), the export bar with its in-place download and snackbar, the import panel (until the grid island lands, the page counts as a page without an island)`;
 const WORK_ORDER = `${OPS}; the work-order form, its version history and side-by-side comparison, the delete confirmation (the one modal) and the export bar`;
 const LOGBOOK = `${OPS}; the page table with totals, the add / edit / delete dialogs (the one modal) and the export bar`;
-const AERO_BOX = "the /aero-box shell (5.9 KiB over the floor, 2026-11-27), its aircraft cards and fleet table, pagination and the shared date formatter";
-// 2026-11-25 (issue 17 item 4, ADR 040): the Inventory Report (14.1 -> 15.6 KiB): its tables, sort links and
-// download forms (2.4 KiB, shared with /aero-box/storage/inventory-report, which now fits the budget at 9.6).
-// 2026-11-27 (ADR 058): the report is server markup (its loader renders it): 15.9 -> 12.3, the shell and the page's route.
-const INVENTORY = `${SHELL}; the page's route and the server-markup region of its report`;
 const RECORDS = `${SHELL}; file versions, the trash and retention (issue 19): tables, restore and confirmation forms`;
 const PREVIEW = `${SHELL}; the file preview's viewer, next / previous links, breadcrumbs and facts`;
-const AERO_BOX_FILES = "the /aero-box shell (5.9 KiB over the floor, 2026-11-27) and the file list (1.5 KiB), favourites list and pagination";
+const AERO_BOX_FILES = "the /aero-box shell (5.8 KiB over the floor, 2026-11-27) and the file list (1.5 KiB), favourites list and pagination";
 
 /**
  * Pages known to be over the budget, each with the most it may weigh (KiB over the floor) and why.
@@ -95,94 +91,65 @@ const AERO_BOX_FILES = "the /aero-box shell (5.9 KiB over the floor, 2026-11-27)
  * /aero-box/storage/inventory-report 10.4 -> 6.3 fits and leaves the list, /storage/InventoryReport
  * 15.9 -> 12.3; sort links keep the scroll (data-keep-scroll in the markup runtime): 13 pages +0.1
  * (20 bytes). In all, that day: the shell 13.4 -> 11.8 KiB, every shell page -1.5 to -1.7.
+ * 2026-11-27 afternoon (issue 12 item 1, ADR 063): Remix's empty stand-ins for server modules no
+ * longer kept as chunks (patches/, -0.6 on every page); the speed test a lazy island whose code comes
+ * after the load event, its last result from a cookie in the server's markup (-2.3); Exit full
+ * screen as shell markup (ui.css left the shell). The shell 11.8 -> 8.9 KiB. Then pages whose content
+ * needs no script became server markup (their loaders render them, in a router at the page's
+ * address): 30 pages fit the budget and left this list (9.1-9.4 KiB over the floor; the /aero-box
+ * lists 6.0); every other page -0.0 to -0.9 (fewer users of each shared chunk), all lowered.
  */
 const OVER_BUDGET: Record<string, { most: number; why: string }> = {
-  "routes/_shell.admin+/retention": { most: 17.1, why: RECORDS },
-  "routes/_shell.storage+/aircraft.$aircraftId.versions": { most: 18.0, why: RECORDS },
-  "routes/_shell.storage+/aircraft.$aircraftId.trash": { most: 19.5, why: RECORDS },
-  "routes/_shell.consultant+/profile.$id.$tab": { most: 31.2, why: MARKETPLACE },
-  "routes/_shell.client+/dashboard": { most: 25.5, why: MARKETPLACE },
-  "routes/_shell.client+/saved": { most: 25.2, why: MARKETPLACE },
-  "routes/_shell.consultant+/settings.$id.$tab": { most: 22.8, why: MARKETPLACE },
-  "routes/_shell.admin+/aeroops.org": { most: 21.8, why: MODULES },
-  "routes/_shell.aerooil+/msnids": { most: 21.8, why: MODULES },
-  "routes/_shell.aerooil+/view": { most: 21.7, why: MODULES },
-  "routes/_shell.admin+/aeroops.create": { most: 21.5, why: MODULES },
-  "routes/_shell.admin+/aeroops.organization": { most: 21.7, why: MODULES },
-  "routes/_shell.aerooil+/create": { most: 21.5, why: MODULES },
-  "routes/_shell.aerooil+/organization": { most: 21.5, why: MODULES },
-  "routes/_shell.admin+/organization.$orgId._index": { most: 21.2, why: FORMS },
-  "routes/_shell.admin+/user-access-control": { most: 20.1, why: LISTS },
-  "routes/_shell.storage+/favourites": { most: 20.8, why: FILES },
-  "routes/_shell.client+/message": { most: 19.2, why: MARKETPLACE },
-  "routes/_shell.admin+/analytics": { most: 18.4, why: CHARTS },
-  "routes/_shell.nextcloud+/user._index": { most: 18.1, why: LISTS },
-  "routes/_shell.client+/home": { most: 18.1, why: SHELL },
-  "routes/_shell+/aircraft-access.$aircraftId": { most: 18.2, why: SHELL },
-  "routes/_shell+/deactivate": { most: 18.1, why: LISTS },
-  "routes/_shell.storage+/search": { most: 19.0, why: `${FILES}; issue 17: the snippet inside documents (marks built from offsets as React text)` },
-  "routes/_shell.admin+/es-migration": { most: 17.9, why: FORMS },
-  "routes/_shell.admin+/consultant.dashboard": { most: 17.8, why: LISTS },
-  "routes/_shell.admin+/audit": { most: 17.5, why: LISTS },
-  "routes/_shell.admin+/ip-whitelist._index": { most: 17.5, why: LISTS },
-  "routes/_shell+/user.settings": { most: 17.6, why: FORMS },
-  "routes/_shell.admin+/client.dashboard": { most: 17.3, why: LISTS },
-  "routes/_shell.admin+/organization._index": { most: 17.2, why: LISTS },
-  "routes/_shell.nextcloud+/group._index": { most: 17.2, why: LISTS },
-  "routes/_shell.admin+/issue-reports": { most: 17.1, why: LISTS },
-  "routes/_shell.nextcloud+/user.create": { most: 17.1, why: FORMS },
-  "routes/_shell.admin+/organization.create": { most: 17.0, why: FORMS },
-  "routes/_shell.storage+/uef.overview": { most: 17.2, why: SHELL },
-  "routes/_shell.Aeroops+/org.Aircrafts": { most: 17.0, why: OPS },
-  "routes/_shell.storage+/overview": { most: 17.1, why: SHELL },
-  "routes/_shell.admin+/organization.$orgId.aircraft.$aircraftId": { most: 16.9, why: FORMS },
-  "routes/_shell.client+/Aerooil.$tabDataId": { most: 30.0, why: `${OPS_TAB}; the Watch/Unwatch toggle forms and the Watched only filter (AeroOIL)` },
-  "routes/_shell.client+/Aerooil.statusDashboard": { most: 20.7, why: `${OIL}; the units table, the watched rows per tab and the tab bar` },
-  "routes/_shell.client+/Aerooil._index": { most: 16.5, why: OIL },
-  "routes/_shell+/Aerooil.org": { most: 16.5, why: OIL },
-  "routes/_shell.client+/Aeroops.updateworkorder.$woRef": { most: 22.0, why: WORK_ORDER },
-  "routes/_shell.client+/Aeroops.logbookpages.$logbookRef": { most: 21.4, why: LOGBOOK },
-  "routes/_shell.client+/Aeroops.logbooks": { most: 18.2, why: `${OPS}; the rename and delete dialogs` },
-  "routes/_shell.client+/Aeroops.workorder._index": { most: 17.5, why: OPS },
-  "routes/_shell.client+/Aeroops.workorder.aircraftworkorder": { most: 17.5, why: OPS },
-  "routes/_shell.client+/Aeroops.workorder.componentworkorder": { most: 17.5, why: OPS },
-  "routes/_shell.client+/Aeroops.workorder.engineworkorder": { most: 17.5, why: OPS },
-  "routes/_shell.client+/Aeroops.createworkorder": { most: 15.8, why: `${OPS}; the work-order form (task rows added and removed by the server)` },
-  "routes/_shell.Aeroops+/org.tabslanding.($tabId)": { most: 15.8, why: OPS },
-  "routes/_shell.client+/template.($tabId)": { most: 27.0, why: `${OPS}; the template editor: its three views, the row dialog and delete confirmation (shared with the tab page), the columns dialog` },
-  "routes/_shell.ops_template+/organization": { most: 21.7, why: MODULES },
-  "routes/_shell.client+/Aeroops.maintenance": { most: 16.6, why: OPS },
-  "routes/_shell.storage+/Aeroops.tabs": { most: 13.7, why: OPS },
-  "routes/_shell.storage+/aircraft.$aircraftId.preview": { most: 15.9, why: PREVIEW },
-  "routes/_shell.client+/Aeroops.createtechlogbook": { most: 13.6, why: FORMS },
-  "routes/_shell.admin+/organization.$orgId.aircraft.new": { most: 16.8, why: FORMS },
-  "routes/_shell.nextcloud+/group.create": { most: 16.8, why: FORMS },
-  "routes/_shell+/report-issue": { most: 16.7, why: FORMS },
-  "routes/_shell.Aeroops+/org._index": { most: 16.6, why: OPS },
-  "routes/_shell.admin+/client.create": { most: 16.5, why: FORMS },
-  "routes/_shell.admin+/outbox": { most: 16.3, why: LISTS },
-  "routes/_shell+/dashboard": { most: 16.4, why: SHELL },
-  "routes/_shell.admin+/ip-whitelist.create": { most: 16.2, why: FORMS },
-  "routes/_shell.storage+/create": { most: 17.4, why: SHELL },
-  "routes/_shell.storage+/copy": { most: 17.4, why: SHELL },
-  "routes/_shell.storage+/delete": { most: 17.4, why: SHELL },
-  "routes/_shell.storage+/move": { most: 17.4, why: SHELL },
-  "routes/_shell.admin+/consultant.create": { most: 15.9, why: FORMS },
-  "routes/_shell.consultant+/home": { most: 15.7, why: SHELL },
-  "routes/_shell+/notifications": { most: 15.2, why: SHELL },
-  "routes/_shell.admin+/aeroops.template.manufacturers.($id)": { most: 28.1, why: SHELL },
-  "routes/_shell.storage+/user": { most: 15.4, why: SHELL },
-  "routes/_shell.storage+/module": { most: 15.0, why: SHELL },
-  "routes/_shell.client+/Aeroops.aeroplane": { most: 15.6, why: OPS },
-  "routes/_shell.storage+/uef.organization": { most: 14.7, why: SHELL },
-  "routes/_shell.storage+/organization": { most: 14.7, why: SHELL },
-  "routes/aero-box+/storage.favourites": { most: 15.3, why: AERO_BOX_FILES },
-  "routes/_shell.storage+/InventoryReport.$aircraftId": { most: 12.6, why: INVENTORY },
-  "routes/_shell.storage+/linkedDocuments.$aircraftId": { most: 16.5, why: `${SHELL}; the Linked Documents page: its tables and the two-step link form (issue 17 item 5)` },
-  "routes/_shell.storage+/OCRReport.$aircraftId": { most: 15.7, why: `${SHELL}; issue 17: the real OCR report (counts, progress, problem files, re-run forms, live figures while jobs run)` },
-  "routes/aero-box+/storage.following": { most: 12.3, why: AERO_BOX },
-  "routes/aero-box+/storage.all": { most: 12.2, why: AERO_BOX },
-  "routes/aero-box+/_index": { most: 10.9, why: AERO_BOX },
+  "routes/_shell.admin+/retention": { most: 14.2, why: RECORDS },
+  "routes/_shell.storage+/aircraft.$aircraftId.versions": { most: 15.0, why: RECORDS },
+  "routes/_shell.storage+/aircraft.$aircraftId.trash": { most: 16.6, why: RECORDS },
+  "routes/_shell.consultant+/profile.$id.$tab": { most: 27.7, why: MARKETPLACE },
+  "routes/_shell.client+/dashboard": { most: 22.6, why: MARKETPLACE },
+  "routes/_shell.client+/saved": { most: 22.3, why: MARKETPLACE },
+  "routes/_shell.consultant+/settings.$id.$tab": { most: 19.5, why: MARKETPLACE },
+  "routes/_shell.admin+/aeroops.org": { most: 18.9, why: MODULES },
+  "routes/_shell.aerooil+/msnids": { most: 18.9, why: MODULES },
+  "routes/_shell.aerooil+/view": { most: 18.9, why: MODULES },
+  "routes/_shell.admin+/aeroops.create": { most: 18.7, why: MODULES },
+  "routes/_shell.admin+/aeroops.organization": { most: 18.8, why: MODULES },
+  "routes/_shell.aerooil+/create": { most: 18.6, why: MODULES },
+  "routes/_shell.aerooil+/organization": { most: 18.6, why: MODULES },
+  "routes/_shell.admin+/organization.$orgId._index": { most: 17.9, why: FORMS },
+  "routes/_shell.admin+/user-access-control": { most: 16.3, why: LISTS },
+  "routes/_shell.storage+/favourites": { most: 17.7, why: FILES },
+  "routes/_shell.client+/message": { most: 16.0, why: MARKETPLACE },
+  "routes/_shell.storage+/search": { most: 16.3, why: `${FILES}; issue 17: the snippet inside documents (marks built from offsets as React text)` },
+  "routes/_shell.admin+/es-migration": { most: 14.7, why: FORMS },
+  "routes/_shell.admin+/ip-whitelist._index": { most: 14.1, why: LISTS },
+  "routes/_shell+/user.settings": { most: 14.6, why: FORMS },
+  "routes/_shell.admin+/issue-reports": { most: 14.0, why: LISTS },
+  "routes/_shell.nextcloud+/user.create": { most: 14.1, why: FORMS },
+  "routes/_shell.admin+/organization.create": { most: 14.0, why: FORMS },
+  "routes/_shell.admin+/organization.$orgId.aircraft.$aircraftId": { most: 13.9, why: FORMS },
+  "routes/_shell.client+/Aerooil.$tabDataId": { most: 26.2, why: `${OPS_TAB}; the Watch/Unwatch toggle forms and the Watched only filter (AeroOIL)` },
+  "routes/_shell.client+/Aerooil.statusDashboard": { most: 16.5, why: `${OIL}; the units table, the watched rows per tab and the tab bar` },
+  "routes/_shell.client+/Aeroops.updateworkorder.$woRef": { most: 18.7, why: WORK_ORDER },
+  "routes/_shell.client+/Aeroops.logbookpages.$logbookRef": { most: 18.1, why: LOGBOOK },
+  "routes/_shell.client+/Aeroops.logbooks": { most: 14.9, why: `${OPS}; the rename and delete dialogs` },
+  "routes/_shell.client+/Aeroops.createworkorder": { most: 12.7, why: `${OPS}; the work-order form (task rows added and removed by the server)` },
+  "routes/_shell.client+/template.($tabId)": { most: 24.0, why: `${OPS}; the template editor: its three views, the row dialog and delete confirmation (shared with the tab page), the columns dialog` },
+  "routes/_shell.ops_template+/organization": { most: 18.8, why: MODULES },
+  "routes/_shell.storage+/aircraft.$aircraftId.preview": { most: 13.3, why: PREVIEW },
+  "routes/_shell.client+/Aeroops.createtechlogbook": { most: 10.5, why: FORMS },
+  "routes/_shell.admin+/organization.$orgId.aircraft.new": { most: 13.8, why: FORMS },
+  "routes/_shell.nextcloud+/group.create": { most: 13.8, why: FORMS },
+  "routes/_shell+/report-issue": { most: 13.7, why: FORMS },
+  "routes/_shell.admin+/client.create": { most: 13.5, why: FORMS },
+  "routes/_shell.admin+/ip-whitelist.create": { most: 13.2, why: FORMS },
+  "routes/_shell.storage+/create": { most: 14.7, why: SHELL },
+  "routes/_shell.storage+/copy": { most: 14.7, why: SHELL },
+  "routes/_shell.storage+/delete": { most: 14.7, why: SHELL },
+  "routes/_shell.storage+/move": { most: 14.7, why: SHELL },
+  "routes/_shell.admin+/consultant.create": { most: 12.9, why: FORMS },
+  "routes/_shell.admin+/aeroops.template.manufacturers.($id)": { most: 25.0, why: SHELL },
+  "routes/aero-box+/storage.favourites": { most: 14.6, why: AERO_BOX_FILES },
+  "routes/_shell.storage+/linkedDocuments.$aircraftId": { most: 13.7, why: `${SHELL}; the Linked Documents page: its tables and the two-step link form (issue 17 item 5)` },
+  "routes/_shell.storage+/OCRReport.$aircraftId": { most: 13.1, why: `${SHELL}; issue 17: the real OCR report (counts, progress, problem files, re-run forms, live figures while jobs run)` },
 };
 
 const overFloor = (p: PageWeight) => p.gzip - JS_FLOOR_BYTES;

@@ -1,11 +1,9 @@
 // The audit page's title and tamper-evidence card as server markup (issue 19 item 5, ADR 044; ADR 031): the
 // hash chain's state and, for admins, the export form (a plain form post to /resources/audit-export)
 // need no script, so the browser keeps the server's HTML and never downloads these components.
-import type { AppLoadContext } from "@remix-run/node";
 import * as ui from "~/components/ui/ui.css";
 import type { AuditChainAnswer } from "~/models/schemas/admin";
 import { dateTimeUtc } from "~/utils/dates";
-import { pageMarkup } from "~/utils/markup.server";
 
 type Chain = AuditChainAnswer;
 
@@ -87,18 +85,17 @@ export function Integrity({ chain, canExport, from, to }: { chain: Chain; canExp
   );
 }
 
-/** The page's title and the card: the audit page loader's markup (region "audit-head"). */
-export const auditIntegrityMarkup = (context: AppLoadContext | undefined, props: { chain: Chain; canExport: boolean; from?: string; to?: string }) =>
-  pageMarkup(context, {
-    "audit-head": (
-      <>
-        <div className={ui.pageHeader}>
-          <div>
-            <h1 className={ui.pageTitle}>Audit log</h1>
-            <p className={ui.pageLead}>Every change: who made it, what it was, when (UTC) and from which address.</p>
-          </div>
+/** The page's title and the card: the head of the audit page (rendered with the page as server markup, ADR 063). */
+export function AuditHead(props: { chain: Chain; canExport: boolean; from?: string; to?: string }) {
+  return (
+    <>
+      <div className={ui.pageHeader}>
+        <div>
+          <h1 className={ui.pageTitle}>Audit log</h1>
+          <p className={ui.pageLead}>Every change: who made it, what it was, when (UTC) and from which address.</p>
         </div>
-        <Integrity {...props} />
-      </>
-    ),
-  });
+      </div>
+      <Integrity {...props} />
+    </>
+  );
+}

@@ -28,7 +28,9 @@ if (typeof window !== "undefined" && !("__aeroMarkupFetch" in window)) {
   Object.assign(window, { __aeroMarkupFetch: true });
   window.fetch = (input, init) => {
     if (typeof input !== "string" || !input.includes("_data=")) return send(input, init);
-    const held = [...document.querySelectorAll<HTMLElement>("[data-markup][data-h]")].map((e) => `${e.id}:${e.dataset.h}`).join(",");
+    // A page's own region (page-*, ADR 063) is always sent: the next page may be another route whose
+    // new, empty region has the same id.
+    const held = [...document.querySelectorAll<HTMLElement>("[data-markup][data-h]:not([id^='page-'])")].map((e) => `${e.id}:${e.dataset.h}`).join(",");
     const headers = new Headers(init?.headers);
     if (held) headers.set("X-Markup", held);
     return send(input, { ...init, headers });
