@@ -28,16 +28,6 @@ export function markupJson(args: Pick<LoaderFunctionArgs, "context">, id: string
   return json({ ...keep, [MARKUP_KEY]: pageMarkup(args.context, { [id]: page }) }, init);
 }
 
-/**
- * The same for a loader shared with other pages that answers a Response: a redirect or an error
- * passes through; JSON data is rendered by `render` (its status and headers kept).
- */
-export async function markupFrom<D>(args: Pick<LoaderFunctionArgs, "context">, id: string, answer: Response, render: (data: D) => ReactElement, keep?: (data: D) => Record<string, unknown>) {
-  if (answer.status >= 300 || !answer.headers.get("Content-Type")?.includes("json")) return answer;
-  const data = (await answer.json()) as D;
-  return markupJson(args, id, render(data), keep?.(data), { status: answer.status, headers: answer.headers });
-}
-
 /** A pathname usable as a route path as it is: no ":" or "*" that the router would read as a pattern. */
 const PLAIN_PATH = /^\/[\w\-./~%()@!$&'+,;=]*$/;
 

@@ -7,7 +7,7 @@ import { createElement as h } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { A, MarkupForm } from "~/components/server-markup/markup-elements";
-import { markupJson, markupFrom, routeMarkup, routeMarkupFrom, routePage } from "~/utils/page-markup.server";
+import { markupJson, routeMarkup, routeMarkupFrom, routePage } from "~/utils/page-markup.server";
 
 const ctx = (c: Partial<AppLoadContext> = {}) => c as AppLoadContext;
 const req = (url: string) => new Request(`http://portal.test${url}`);
@@ -93,7 +93,7 @@ describe("what a markup page's loader answers", () => {
     const moved = redirect("/auth/login");
     expect(await routeMarkupFrom({ context, request: req("/p") }, "page-p", moved, () => h(Page))).toBe(moved);
     const refused = new Response("No", { status: 403 });
-    expect(await markupFrom({ context }, "page-p", refused, () => h("p"))).toBe(refused);
+    expect(await routeMarkupFrom({ context, request: req("/p") }, "page-p", refused, () => h("p"))).toBe(refused);
     // Plain data (not a Response) is rendered as it is.
     const plain = (await (await routeMarkupFrom({ context, request: req("/p") }, "page-p", { name: "R", items: [] }, () => h(Page))).json()) as { __markup: Record<string, { html: string }> };
     expect(plain.__markup["page-p"]!.html).toContain("<h1>R</h1>");

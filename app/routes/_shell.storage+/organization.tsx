@@ -6,11 +6,11 @@ import { OrganizationsPage } from "~/components/aircraft-cards/organizations.ser
 import type { FileSearchHandle } from "~/components/file-search/file-search";
 import { PageMarkup } from "~/components/server-markup/server-markup";
 import { organizationsLoader } from "~/models/storage-pages.server";
-import { markupFrom } from "~/utils/page-markup.server";
+import { routeMarkupFrom } from "~/utils/page-markup.server";
 
 // The page is server markup (ADR 063): the loader renders it.
 export const loader = async (args: LoaderFunctionArgs) =>
-  markupFrom(args, "page-organizations", await organizationsLoader(args, "standard"), (data: SerializeFrom<typeof organizationsLoader>) => <OrganizationsPage data={data} />);
+  routeMarkupFrom(args, "page-organizations", await organizationsLoader(args, "standard"), (data: SerializeFrom<typeof organizationsLoader>) => <OrganizationsPage data={data} />);
 export const handle: FileSearchHandle = { fileSearch: true };
 export const meta: MetaFunction = () => [{ title: "Organizations · Records · AeroRecords" }];
 
