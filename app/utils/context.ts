@@ -26,6 +26,8 @@ export interface PortalContext {
   dataRequest?: boolean;
   /** Server markup of this document's loaders, for entry.server's render (app/utils/markup.server.ts). */
   markup?: Record<string, { h: string; html: string }>;
+  /** Regions an action rendered for this document (a form with its errors): the loaders' renders leave them. */
+  markupByAction?: string[];
   /** The markup a page holds (its X-Markup header on data requests: "id:hash,…"), not sent again. */
   markupHeld?: string;
 }

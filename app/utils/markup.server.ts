@@ -37,9 +37,10 @@ function held(header: string | undefined): Map<string, string> {
 /**
  * Renders each element to HTML; answers what the loader returns under MARKUP_KEY: nothing for a
  * document (the render gets it from the context), and for a data request the regions the page does
- * not hold already.
+ * not hold already. `action`: an action's render (a form answering with its errors), which the
+ * loaders' renders of the same document do not replace.
  */
-export function pageMarkup(context: AppLoadContext | undefined, parts: Record<string, ReactElement | null>): Markup | undefined {
+export function pageMarkup(context: AppLoadContext | undefined, parts: Record<string, ReactElement | null>, { action = false }: { action?: boolean } = {}): Markup | undefined {
   const markup: Markup = {};
   for (const [id, el] of Object.entries(parts)) {
     const html = el ? renderToStaticMarkup(el) : "";
@@ -50,6 +51,11 @@ export function pageMarkup(context: AppLoadContext | undefined, parts: Record<st
     for (const [id, m] of Object.entries(markup)) if (have.get(id) === m.h) delete markup[id];
     return markup;
   }
-  if (context) context.markup = { ...context.markup, ...markup };
+  if (context) {
+    // A document's POST: the action's render (the form with its errors) wins over the loaders' that follow.
+    if (action) context.markupByAction = [...(context.markupByAction ?? []), ...Object.keys(markup)];
+    else for (const id of context.markupByAction ?? []) delete markup[id];
+    context.markup = { ...context.markup, ...markup };
+  }
   return undefined;
 }

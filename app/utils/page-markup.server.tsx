@@ -24,8 +24,8 @@ import { pageMarkup } from "./markup.server";
  * The loader's answer for a markup page: `page` rendered into the region `id`. The page's data is not
  * sent to the browser (its HTML is), only `keep` (what the route's meta or handle read).
  */
-export function markupJson(args: Pick<LoaderFunctionArgs, "context">, id: string, page: ReactElement, keep: Record<string, unknown> = {}, init?: ResponseInit) {
-  return json({ ...keep, [MARKUP_KEY]: pageMarkup(args.context, { [id]: page }) }, init);
+export function markupJson(args: Pick<LoaderFunctionArgs, "context">, id: string, page: ReactElement, keep: Record<string, unknown> = {}, init?: ResponseInit, opts: { action?: boolean } = {}) {
+  return json({ ...keep, [MARKUP_KEY]: pageMarkup(args.context, { [id]: page }, opts) }, init);
 }
 
 /** A pathname usable as a route path as it is: no ":" or "*" that the router would read as a pattern. */
@@ -36,7 +36,7 @@ const PLAIN_PATH = /^\/[\w\-./~%()@!$&'+,;=]*$/;
  * whose loader data is `data` (serialized as the browser would receive it): Remix's links and forms
  * render as in the route (a form without an action posts to the page, "?index" for an index route).
  */
-export async function routePage(request: Request, page: ReactElement, data: unknown, { index = false }: { index?: boolean } = {}): Promise<ReactElement> {
+export async function routePage(request: Request, page: ReactElement, data: unknown, { index = false, actionData }: { index?: boolean; actionData?: unknown } = {}): Promise<ReactElement> {
   const url = new URL(request.url);
   url.searchParams.delete("_data");
   url.searchParams.delete("index");
@@ -47,6 +47,8 @@ export async function routePage(request: Request, page: ReactElement, data: unkn
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(url.href));
   if (context instanceof Response) throw new Error(`routePage: the static router answered ${context.status}`);
+  // The action's answer, for useActionData (the form with the submitted values and their errors).
+  if (actionData !== undefined) context.actionData = { page: JSON.parse(JSON.stringify(actionData)) as unknown };
   const router = createStaticRouter(handler.dataRoutes, context);
   return <StaticRouterProvider router={router} context={context} hydrate={false} />;
 }
@@ -68,4 +70,37 @@ export async function routeMarkupFrom<D>(
   if (answer.status >= 300 || !answer.headers.get("Content-Type")?.includes("json")) return answer;
   const data = (await answer.json()) as D;
   return routeMarkup(args, id, render(data), data, { index: opts.index, keep: opts.keep?.(data), init: { status: answer.status, headers: answer.headers } });
+}
+
+/**
+ * An action of a markup page whose form answers with its errors: a redirect (or any answer that is
+ * not JSON) passes through; JSON (the errors, the submitted values) renders the page again, with the
+ * loader's data (`load`) and this answer as its action data, into region `id`, with the action's
+ * status. The route's <PageMarkup> shows the action's render while the action data lasts; for a
+ * document POST (no JavaScript) the action's render wins over the loader's (pageMarkup `action`).
+ */
+export async function routeActionMarkup<A, D>(
+  args: Pick<LoaderFunctionArgs, "context" | "request">,
+  id: string,
+  answer: Response | A,
+  load: () => Promise<Response | D>,
+  render: (data: D) => ReactElement,
+  opts: { index?: boolean } = {},
+) {
+  let actionData: unknown = answer;
+  let init: ResponseInit | undefined;
+  if (answer instanceof Response) {
+    if (answer.status >= 300 && answer.status < 400) return answer;
+    if (!answer.headers.get("Content-Type")?.includes("json")) return answer;
+    actionData = await answer.json();
+    init = { status: answer.status, headers: answer.headers };
+  }
+  const loaded = await load();
+  let data = loaded as D;
+  if (loaded instanceof Response) {
+    if (loaded.status >= 300 || !loaded.headers.get("Content-Type")?.includes("json")) return loaded;
+    data = (await loaded.json()) as D;
+  }
+  const page = await routePage(args.request, render(data), data, { index: opts.index, actionData });
+  return markupJson(args, id, page, {}, init, { action: true });
 }

@@ -146,3 +146,53 @@ test("/aero-box: follow an aircraft from All Aircrafts, find it in Following, un
   await expect(main.getByRole("button", { name: `Following ${name}` })).toHaveCount(0);
   await stayed(page);
 });
+
+test("/admin/client/create: the server's error comes back on the form with what was entered, then the form submits (ADR 064)", async ({ page }) => {
+  await login(page, "admin@demo.aero");
+  await page.goto("/admin/client/create");
+  const main = page.getByRole("main");
+  await expect(main.getByRole("heading", { level: 1 })).toBeVisible();
+  await markIfJs(page);
+  const who = `${jsEnabled(page) ? "on" : "off"}${Date.now().toString(36)}`;
+  await main.getByLabel("First name").fill("Markup");
+  await main.getByLabel("Last name").fill(`Form ${who}`);
+  await main.getByLabel("Email").fill("client@demo.aero"); // taken: only the API knows
+  await main.getByLabel("Organization").selectOption({ index: 1 });
+  await main.getByRole("button", { name: "Create client" }).click();
+  // The form's error above and the field's own, both from the action's render.
+  await expect(main.getByText("An account with this e-mail address already exists.")).toHaveCount(2);
+  await expect(page).toHaveURL("/admin/client/create");
+  await expect(main.getByLabel("Last name")).toHaveValue(`Form ${who}`);
+  await expect(main.getByLabel("Email")).toHaveValue("client@demo.aero");
+  await stayed(page);
+  // Corrected, the same form creates the client and moves on (the buttons are usable again).
+  await main.getByLabel("Email").fill(`markup.${who}@e2e.aero`);
+  await main.getByRole("button", { name: "Create client" }).click();
+  await expect(page).toHaveURL(/\/admin\/user-access-control\?user_id=\d+/);
+  await expect(page.locator("[data-toast]").filter({ hasText: `an invitation was mailed to markup.${who}@e2e.aero` })).toBeVisible();
+  await stayed(page);
+});
+
+test("/client/Aeroops/createtechlogbook: a duplicate title is refused on the form, a new one opens the logbook (ADR 064)", async ({ page }) => {
+  await login(page, "client@demo.aero");
+  await page.goto("/Aeroops/org/Aircrafts?q=5123");
+  await page.getByRole("link", { name: "MSN 5123: open in AeroOPS" }).click();
+  await page.getByRole("navigation", { name: "Work orders and logbooks" }).getByRole("link", { name: "Technical logbooks" }).click();
+  const link = page.getByRole("main").getByRole("link", { name: "Create logbook" });
+  await expect(link).toBeVisible();
+  await markIfJs(page);
+  await link.click();
+  const main = page.getByRole("main");
+  const title = `Markup logbook ${jsEnabled(page) ? "on" : "off"} ${Date.now().toString(36)}`;
+  await main.getByLabel("Title").fill(title);
+  await main.getByRole("button", { name: "Create logbook" }).click();
+  await expect(page).toHaveURL(/\/client\/Aeroops\/logbookpages\//);
+  await page.goBack();
+  await expect(page).toHaveURL(/createtechlogbook/);
+  await page.getByRole("main").getByLabel("Title").fill(title);
+  await page.getByRole("main").getByRole("button", { name: "Create logbook" }).click();
+  await expect(page.getByRole("main").getByRole("alert")).toBeVisible();
+  await expect(page).toHaveURL(/createtechlogbook/);
+  await expect(page.getByRole("main").getByLabel("Title")).toHaveValue(title);
+  await stayed(page);
+});

@@ -2,12 +2,12 @@
 // at the page's address, with Remix's Link, Form and useLoaderData working as they do in the route;
 // what a loader answers for a document and for a client-side navigation; redirects pass through.
 import { json, redirect, type AppLoadContext } from "@remix-run/node";
-import { Form, Link, NavLink, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, Link, NavLink, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { createElement as h } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { A, MarkupForm } from "~/components/server-markup/markup-elements";
-import { markupJson, routeMarkup, routeMarkupFrom, routePage } from "~/utils/page-markup.server";
+import { markupJson, routeActionMarkup, routeMarkup, routeMarkupFrom, routePage } from "~/utils/page-markup.server";
 
 const ctx = (c: Partial<AppLoadContext> = {}) => c as AppLoadContext;
 const req = (url: string) => new Request(`http://portal.test${url}`);
@@ -97,6 +97,43 @@ describe("what a markup page's loader answers", () => {
     // Plain data (not a Response) is rendered as it is.
     const plain = (await (await routeMarkupFrom({ context, request: req("/p") }, "page-p", { name: "R", items: [] }, () => h(Page))).json()) as { __markup: Record<string, { html: string }> };
     expect(plain.__markup["page-p"]!.html).toContain("<h1>R</h1>");
+  });
+});
+
+describe("what a markup page's action answers (a form with its errors, ADR 064)", () => {
+  function FormPage() {
+    const d = useLoaderData<{ suggested: string }>();
+    const a = useActionData<{ error: string; title: string } | undefined>();
+    return h(Form, { method: "post" }, a ? h("p", { role: "alert" }, a.error) : null, h("input", { name: "title", defaultValue: a?.title ?? d.suggested }));
+  }
+  const load = async () => json({ suggested: "Logbook 2026" });
+
+  it("an answer with errors: the page again, with the loader's data and the action's, at the action's status", async () => {
+    const context = ctx({ dataRequest: true });
+    const res = await routeActionMarkup({ context, request: req("/create") }, "page-c", json({ error: "Taken.", title: "Mine" }, { status: 422 }), load, () => h(FormPage));
+    expect(res.status).toBe(422);
+    const html = ((await res.json()) as { __markup: Record<string, { html: string }> }).__markup["page-c"]!.html;
+    expect(html).toContain('<p role="alert">Taken.</p>');
+    expect(html).toContain('value="Mine"');
+    // Without an answer's data the loader's render has no error and the suggestion.
+    const plain = (await (await routeMarkupFrom({ context, request: req("/create") }, "page-c", await load(), () => h(FormPage))).json()) as { __markup: Record<string, { html: string }> };
+    expect(plain.__markup["page-c"]!.html).toContain('value="Logbook 2026"');
+    expect(plain.__markup["page-c"]!.html).not.toContain("alert");
+  });
+
+  it("a document POST: the action's render wins over the loader's that follows in the same request", async () => {
+    const context = ctx();
+    await routeActionMarkup({ context, request: req("/create") }, "page-c", json({ error: "Taken.", title: "Mine" }, { status: 422 }), load, () => h(FormPage));
+    await routeMarkupFrom({ context, request: req("/create") }, "page-c", await load(), () => h(FormPage));
+    expect(context.markup?.["page-c"]?.html).toContain("Taken.");
+  });
+
+  it("a redirect, or an answer that is not JSON, passes through untouched", async () => {
+    const context = ctx({ dataRequest: true });
+    const moved = redirect("/client/Aeroops/logbookpages/logbook_id=1");
+    expect(await routeActionMarkup({ context, request: req("/create") }, "page-c", moved, load, () => h(FormPage))).toBe(moved);
+    const file = new Response("%PDF", { headers: { "Content-Type": "application/pdf" } });
+    expect(await routeActionMarkup({ context, request: req("/create") }, "page-c", file, load, () => h(FormPage))).toBe(file);
   });
 });
 

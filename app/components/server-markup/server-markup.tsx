@@ -11,7 +11,7 @@
 //   (`__markup`) only when its hash differs from the one the page holds (the shell sends them in an
 //   X-Markup header, shell.tsx), and the new HTML then replaces the old.
 // The wrapper is `display: contents`, so the markup lays out as if it were the parent's own children.
-import { useLoaderData, useLocation, useNavigate, useSubmit } from "@remix-run/react";
+import { useActionData, useLoaderData, useLocation, useNavigate, useNavigation, useSubmit } from "@remix-run/react";
 import { createContext, useContext, useEffect, useLayoutEffect, useRef, type CSSProperties, type RefObject } from "react";
 
 /** Region id → its HTML and the hash of it (without the current link's marks). */
@@ -59,7 +59,10 @@ export function ServerMarkup({ id, html, children }: { id: string; html?: { h: s
 
 /** A page whose content is server markup: its loader rendered it (app/utils/page-markup.server.tsx). */
 export function PageMarkup({ id }: { id: string }) {
-  return <ServerMarkup id={id} html={useLoaderData<WithMarkup>()?.[MARKUP_KEY]?.[id]} />;
+  // After a form's answer with errors, the action's render (routeActionMarkup) until the next navigation.
+  const acted = useActionData<WithMarkup>()?.[MARKUP_KEY];
+  const loaded = useLoaderData<WithMarkup>()?.[MARKUP_KEY];
+  return <ServerMarkup id={id} html={(acted ?? loaded)?.[id]} />;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -122,6 +125,12 @@ export function useMarkupLinks(root: RefObject<HTMLElement>) {
       const by = e.submitter;
       // data-keep-scroll: <Form preventScrollReset> (a toggle in a long list keeps it in view).
       submit(by instanceof HTMLButtonElement || by instanceof HTMLInputElement ? by : form, { preventScrollReset: form.hasAttribute("data-keep-scroll") });
+      // One submission at a time: the form's buttons wait for the answer (enabled again when it is in).
+      form.querySelectorAll<HTMLButtonElement>("button:not([disabled])").forEach((b) => {
+        b.disabled = true;
+        b.dataset.busy = "";
+      });
+      form.setAttribute("aria-busy", "true");
     };
     el.addEventListener("click", onClick);
     el.addEventListener("submit", onSubmit);
@@ -130,6 +139,16 @@ export function useMarkupLinks(root: RefObject<HTMLElement>) {
       el.removeEventListener("submit", onSubmit);
     };
   }, [root, navigate, submit]);
+
+  const idle = useNavigation().state === "idle";
+  useEffect(() => {
+    if (!idle || !root.current) return;
+    root.current.querySelectorAll<HTMLButtonElement>("button[data-busy]").forEach((b) => {
+      b.disabled = false;
+      delete b.dataset.busy;
+      b.closest("form")?.removeAttribute("aria-busy");
+    });
+  }, [root, idle]);
 
   useEffect(() => {
     if (root.current) markCurrent(root.current, location.pathname);

@@ -1,0 +1,51 @@
+// report-issue.tsx's page as server markup (issue 12, ADR 063): its loader (load) and
+// its component (Page), rendered by the route's loader in a router at the page's address (routePage).
+import { parseWithZod } from "@conform-to/zod";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { ReportIssueForm } from "~/components/shell/report-issue";
+import * as ui from "~/components/ui/ui.css";
+import { roleLanding, safeRedirect } from "~/models/roles";
+import { ReportIssueInput } from "~/models/schemas/auth.server";
+import { AUTH_MESSAGES } from "~/models/auth-constants";
+import { requireUser } from "~/utils/auth.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { reportIssue } from "~/models/user.server";
+
+export async function load({ request, context }: LoaderFunctionArgs) {
+  const { user } = await requireUser(request, context);
+  const from = new URL(request.url).searchParams.get("url");
+  return json({ url: safeRedirect(from, roleLanding(user.role)) });
+}
+
+export async function act({ request, context }: ActionFunctionArgs) {
+  const { user, api } = await requireUser(request, context);
+  const submission = parseWithZod(await request.formData(), { schema: ReportIssueInput });
+  const back = safeRedirect(submission.payload.url as string | undefined, roleLanding(user.role));
+  if (submission.status !== "success") return json({ result: submission.reply(), url: back }, { status: 400 });
+  const answer = await reportIssue(api, { description: submission.value.description, url: new URL(back, request.url).href });
+  if (!answer.ok) return json({ result: submission.reply({ formErrors: [answer.error] }), url: back }, { status: 400 });
+  return redirectWithToast(back, { type: "success", description: answer.message ?? AUTH_MESSAGES.issueReported });
+}
+
+export function Page() {
+  const { url } = useLoaderData<typeof load>();
+  const actionData = useActionData<typeof act>();
+  const back = actionData?.url ?? url;
+  return (
+    <div style={{ maxWidth: 640 }}>
+      <div className={ui.pageHeader}>
+        <div>
+          <h1 className={ui.pageTitle}>Report Issue</h1>
+          <p className={ui.pageLead}>Tell the team what went wrong. The address of the page and your account are sent with the report.</p>
+        </div>
+      </div>
+      <div className={ui.card}>
+        <ReportIssueForm id="report-issue-page" url={back} lastResult={actionData?.result ?? null} />
+      </div>
+      <p>
+        <Link to={back}>Back to the page</Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+// client.create.tsx's page as server markup (issue 12, ADR 063): its loader (load) and
+// its component (Page), rendered by the route's loader in a router at the page's address (routePage).
+import { getFormProps } from "~/components/ui/form-state";
+import { parseWithZod } from "@conform-to/zod";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import * as s from "~/components/admin/admin.css";
+import { SelectField } from "~/components/admin/fields";
+import { ClientCreateInputConstraints } from "~/models/form-constraints/ClientCreateInput";
+import { FormActions, NewPasswordField, PersonNameFields, useSchemaForm } from "~/components/admin/form-parts";
+import { FormError } from "~/components/ui/form";
+import * as ui from "~/components/ui/ui.css";
+import * as admin from "~/models/admin.server";
+import { submitChange } from "~/models/forms.server";
+import { ClientCreateInput } from "~/models/schemas/admin.server";
+import { requireUser, STAFF } from "~/utils/auth.server";
+
+export async function load({ request, context }: LoaderFunctionArgs) {
+  const { api } = await requireUser(request, context, { roles: STAFF });
+  const url = new URL(request.url);
+  return json({ organizations: await admin.organizationOptions(api), preselect: url.searchParams.get("organization_id") ?? "" });
+}
+
+export async function act({ request, context }: ActionFunctionArgs) {
+  const { api } = await requireUser(request, context, { roles: STAFF });
+  const submission = parseWithZod(await request.formData(), { schema: ClientCreateInput });
+  if (submission.status !== "success") return json({ result: submission.reply({ hideFields: ["password"] }), problem: null }, { status: 400 });
+  return submitChange({
+    send: admin.createClient(api, submission.value),
+    submission,
+    hideFields: ["password"],
+    redirectTo: (d) => `/admin/user-access-control?user_id=${d.user.id}`,
+  });
+}
+
+export function Page() {
+  const { organizations, preselect } = useLoaderData<typeof load>();
+  const actionData = useActionData<typeof act>();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const [form, fields] = useSchemaForm({ id: "client-create", constraint: ClientCreateInputConstraints, lastResult: actionData?.result, defaultValue: { organization_id: preselect } });
+  return (
+    <>
+      <div className={ui.pageHeader}>
+        <div>
+          <h1 className={ui.pageTitle}>Create a client</h1>
+          <p className={ui.pageLead}>A person of a lessor or operator. After this, grant access to the organization's aircraft.</p>
+        </div>
+        <Link to="/admin/client/dashboard" className={ui.button.secondary}>
+          All clients
+        </Link>
+      </div>
+      <Form method="post" {...getFormProps(form)} className={s.formCard}>
+        <FormError id={form.errorId} errors={form.errors} />
+        <div className={s.formGrid}>
+          <PersonNameFields fields={fields} />
+          <SelectField
+            label="Organization"
+            meta={fields.organization_id}
+            placeholder="Choose an organization"
+            options={organizations.map((o) => ({ value: String(o.id), label: o.name }))}
+          />
+          <NewPasswordField meta={fields.password} />
+        </div>
+        <FormActions label="Create client" busyLabel="Creating…" busy={busy} cancelTo="/admin/client/dashboard" />
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,68 @@
+// organization.$orgId.aircraft.$aircraftId.tsx's page as server markup (issue 12, ADR 063): its loader (load) and
+// its component (Page), rendered by the route's loader in a router at the page's address (routePage).
+import { parseWithZod } from "@conform-to/zod";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AircraftForm } from "~/components/admin/aircraft-form";
+import * as ui from "~/components/ui/ui.css";
+import * as admin from "~/models/admin.server";
+import { submitChange } from "~/models/forms.server";
+import { AircraftUpdateInput } from "~/models/schemas/admin.server";
+import { requireUser, STAFF } from "~/utils/auth.server";
+
+export async function load({ request, params, context }: LoaderFunctionArgs) {
+  const { api } = await requireUser(request, context, { roles: STAFF });
+  const { aircraft } = await admin.getAircraft(api, idOf(params.aircraftId));
+  if (aircraft.organization.id !== idOf(params.orgId)) throw new Response("Not found", { status: 404 });
+  return json({ aircraft });
+}
+
+export async function act({ request, params, context }: ActionFunctionArgs) {
+  const { api } = await requireUser(request, context, { roles: STAFF });
+  const orgId = idOf(params.orgId);
+  const id = idOf(params.aircraftId);
+  const submission = parseWithZod(await request.formData(), { schema: AircraftUpdateInput });
+  if (submission.status !== "success") return json({ result: submission.reply(), problem: null }, { status: 400 });
+  return submitChange({
+    send: admin.updateAircraft(api, id, submission.value),
+    submission,
+    redirectTo: () => `/admin/organization/${orgId}`,
+  });
+}
+
+export const idOf = (raw: string | undefined) => {
+  if (!raw || !/^\d{1,12}$/.test(raw)) throw new Response("Not found", { status: 404 });
+  return Number(raw);
+};
+
+export function Page() {
+  const { aircraft } = useLoaderData<typeof load>();
+  const actionData = useActionData<typeof act>();
+  return (
+    <>
+      <div className={ui.pageHeader}>
+        <div>
+          <h1 className={ui.pageTitle}>{aircraft.name}</h1>
+          <p className={ui.pageLead}>
+            MSN {aircraft.msn} of {aircraft.organization.name} · {aircraft.user_count} people with storage access
+          </p>
+        </div>
+        <div className={ui.row}>
+          <Link to={`/storage/aircraft/${aircraft.id}/files`} className={ui.button.secondary}>
+            Records
+          </Link>
+          <Link to={`/admin/user-access-control?aircraft_id=${aircraft.id}`} className={ui.button.secondary}>
+            Access
+          </Link>
+        </div>
+      </div>
+      <AircraftForm
+        id={`aircraft-${aircraft.id}`}
+        lastResult={actionData?.result}
+        initial={aircraft}
+        submitLabel="Save aircraft"
+        cancelTo={`/admin/organization/${aircraft.organization.id}`}
+      />
+    </>
+  );
+}

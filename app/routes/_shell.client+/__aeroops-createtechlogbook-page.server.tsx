@@ -1,0 +1,73 @@
+// Aeroops.createtechlogbook.tsx's page as server markup (issue 12, ADR 063): its loader (load) and
+// its component (Page), rendered by the route's loader in a router at the page's address (routePage).
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import * as ui from "~/components/ui/ui.css";
+import * as logbooks from "~/models/logbooks.server";
+import * as ops from "~/models/ops.server";
+import { contextQuery, requireAircraftRef, requireOpsUser } from "~/models/ops-pages.server";
+import { canWrite } from "~/models/roles";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export async function load({ request, context }: LoaderFunctionArgs) {
+  const { api } = await requireOpsUser(request, context);
+  const url = new URL(request.url);
+  const ref = requireAircraftRef(url);
+  const header = await ops.header(api, ref);
+  if (!header.ok) throw new Response(header.error, { status: header.status });
+  const ctx = contextQuery(url);
+  if (!canWrite(header.data.access_type)) {
+    throw await redirectWithToast(`/client/Aeroops/logbooks${ctx}`, { type: "error", description: "You have Read Access to this aircraft. Edit Access is needed to create logbooks." });
+  }
+  return json({ header: header.data, ctx, suggested: `Technical Logbook ${header.data.registration || header.data.msn} ${new Date().getUTCFullYear()}` });
+}
+
+export async function act({ request, context }: ActionFunctionArgs) {
+  const { api } = await requireOpsUser(request, context);
+  const url = new URL(request.url);
+  const ref = requireAircraftRef(url);
+  const title = String((await request.formData()).get("title") ?? "").trim();
+  if (!title) return json({ error: "Enter the logbook's title.", title }, { status: 422 });
+  if (title.length > 200) return json({ error: "A title has at most 200 characters.", title }, { status: 422 });
+  const res = await logbooks.create(api, ref, title);
+  if (!res.ok) return json({ error: res.error, title }, { status: 422 });
+  return redirectWithToast(`${logbooks.pagesPath(res.data.logbook.log_book_id)}${contextQuery(url)}`, { type: "success", description: res.data.message });
+}
+
+export function Page() {
+  const d = useLoaderData<typeof load>();
+  const a = useActionData<typeof act>();
+  return (
+    <>
+      <div className={ui.pageHeader}>
+        <div>
+          <h1 className={ui.pageTitle}>Create technical logbook</h1>
+          <p className={ui.pageLead}>
+            MSN {d.header.msn}
+            {d.header.registration ? ` · ${d.header.registration}` : ""}
+          </p>
+        </div>
+        <Link to={`/client/Aeroops/logbooks${d.ctx}`} className={ui.button.ghost}>
+          Logbooks
+        </Link>
+      </div>
+      <Form method="post" className={ui.card} style={{ maxWidth: 640 }}>
+        {a?.error ? (
+          <p className={ui.alert.error} role="alert">
+            {a.error}
+          </p>
+        ) : null}
+        <div className={ui.field}>
+          <label className={ui.label} htmlFor="lb-title">
+            Title
+          </label>
+          <input id="lb-title" name="title" defaultValue={a?.title ?? d.suggested} required maxLength={200} className={ui.input} />
+          <span className={ui.hint}>Unique for this aircraft, e.g. the registration and the year.</span>
+        </div>
+        <button type="submit" className={ui.button.primary}>
+          Create logbook
+        </button>
+      </Form>
+    </>
+  );
+}

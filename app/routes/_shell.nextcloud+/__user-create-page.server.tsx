@@ -1,0 +1,80 @@
+// user.create.tsx's page as server markup (issue 12, ADR 063): its loader (load) and
+// its component (Page), rendered by the route's loader in a router at the page's address (routePage).
+import { getFormProps } from "~/components/ui/form-state";
+import { parseWithZod } from "@conform-to/zod";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import * as s from "~/components/admin/admin.css";
+import { ChoiceGroup } from "~/components/admin/fields";
+import { FormActions, useSchemaForm } from "~/components/admin/form-parts";
+import { FsUserInputConstraints } from "~/models/form-constraints/FsUserInput";
+import { FileServerTabs } from "~/components/admin/fs-tabs";
+import { Field, FormError } from "~/components/ui/form";
+import * as ui from "~/components/ui/ui.css";
+import * as admin from "~/models/admin.server";
+import { submitChange } from "~/models/forms.server";
+import { FsUserInput } from "~/models/schemas/admin.server";
+import { requireUser, STAFF } from "~/utils/auth.server";
+
+export async function load({ request, context }: LoaderFunctionArgs) {
+  const { api } = await requireUser(request, context, { roles: STAFF });
+  const { groups } = await admin.listFsGroups(api, { per_page: 100, sort: "name" });
+  return json({ groups });
+}
+
+export async function act({ request, context }: ActionFunctionArgs) {
+  const { api } = await requireUser(request, context, { roles: STAFF });
+  const submission = parseWithZod(await request.formData(), { schema: FsUserInput });
+  if (submission.status !== "success") return json({ result: submission.reply(), problem: null }, { status: 400 });
+  return submitChange({
+    send: admin.createFsUser(api, submission.value),
+    submission,
+    redirectTo: () => "/nextcloud/user",
+  });
+}
+
+export function Page() {
+  const { groups } = useLoaderData<typeof load>();
+  const actionData = useActionData<typeof act>();
+  const navigation = useNavigation();
+  const [form, fields] = useSchemaForm({ id: "fs-user-create", constraint: FsUserInputConstraints, lastResult: actionData?.result });
+  return (
+    <>
+      <div className={ui.pageHeader}>
+        <div>
+          <h1 className={ui.pageTitle}>Create a file-server user</h1>
+          <p className={ui.pageLead}>An account of the file server; its groups give it the folders of their organizations.</p>
+        </div>
+      </div>
+      <FileServerTabs />
+      <Form method="post" {...getFormProps(form)} className={s.formCard}>
+        <FormError id={form.errorId} errors={form.errors} />
+        <div className={s.formGrid}>
+          <Field
+            label="User name"
+            meta={fields.username}
+            autoCapitalize="none"
+            spellCheck={false}
+            hint="Lower-case letters, digits, dots, hyphens, underscores."
+          />
+          <Field label="Display name" meta={fields.display_name} />
+          <Field label="E-mail" meta={fields.email} type="email" />
+          <Field label="Quota (GiB)" meta={fields.quota_gb} type="number" step="0.1" hint="Leave blank for unlimited." />
+        </div>
+        {groups.length ? (
+          <ChoiceGroup
+            legend="Groups"
+            meta={fields.group_ids}
+            type="checkbox"
+            options={groups.map((g) => ({ value: String(g.id), label: g.organization ? `${g.name} (${g.organization.name})` : g.name }))}
+          />
+        ) : (
+          <p className={`${ui.small} ${ui.muted}`}>
+            No groups yet: <Link to="/nextcloud/group/create">create one</Link> to map users to an organization.
+          </p>
+        )}
+        <FormActions label="Create user" busy={navigation.state === "submitting"} cancelTo="/nextcloud/user" />
+      </Form>
+    </>
+  );
+}
