@@ -20,3 +20,6 @@ export const moduleTypeOf = (v: string | null | undefined, fallback: ModuleType 
   return k ?? fallback;
 };
 
+
+/** /admin/es-migration refreshes itself every this many seconds while a rebuild runs (a meta refresh). */
+export const REINDEX_REFRESH_SECONDS = 3;

@@ -206,3 +206,21 @@ export function breakdown(build: Build, id: string): { source: string; gzip: num
 }
 
 export const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+
+/**
+ * Style modules (*.css.ts) the server render uses that are missing from the CSS bundle. Remix builds
+ * the bundle from the routes' browser-side imports, with *.server modules empty, so a component that
+ * only server markup renders (ADR 063) brings its styles only if some route imports them too
+ * (`import "~/components/x/x.css";`). Read from the build's metafiles.
+ */
+export function stylesMissingFromBundle(root = process.cwd()): string[] {
+  const read = (f: string) => JSON.parse(fs.readFileSync(path.join(root, "build", f), "utf8")) as { inputs: Record<string, unknown> };
+  const bundled = new Set<string>();
+  for (const k of Object.keys(read("metafile.css.json").inputs)) {
+    const ns = /^vanilla-extract-plugin-ns:(.+\.css\.ts)\.vanilla\.css$/.exec(k);
+    if (ns) bundled.add(`app/${ns[1]}`);
+  }
+  return Object.keys(read("metafile.server.json").inputs)
+    .filter((k) => k.endsWith(".css.ts") && !bundled.has(k))
+    .sort();
+}

@@ -241,7 +241,8 @@ describe("admin forms", () => {
     expect((await toastOf(cons))?.description).toContain("an invitation was mailed to cora.sult@example.aero");
 
     // Grant Edit Access to the aircraft's storage through the row form of the user's page.
-    const uac = await load("_shell.admin.user-access-control.tsx");
+    const uacPage = await import("~/routes/_shell.admin+/__user-access-control-page.server"); // its data (ADR 063, 064)
+    const uac = { loader: uacPage.load as Fn, action: uacPage.act as Fn };
     const page = `/admin/user-access-control?user_id=${clientId}`;
     const view = await run(uac.loader!, page, { email: "admin@demo.aero" });
     const data = (await view.json()) as { userView: { aircraft: { id: number; access: Record<string, string | null> }[] } };

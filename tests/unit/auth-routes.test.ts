@@ -22,7 +22,8 @@ const routes = {
   opsOrgs: () => import("~/routes/_shell.admin+/aeroops.organization"),
   outbox: () => import("~/routes/_shell.admin+/outbox"),
   issues: () => import("~/routes/_shell.admin+/issue-reports"),
-  settings: () => import("~/routes/_shell+/user.settings"),
+  // Server markup (ADR 063, 064): the page module's data and answers (the route renders them).
+  settings: () => import("~/routes/_shell+/__user-settings-page.server").then((m) => ({ loader: m.load, action: m.act })),
   report: () => import("~/routes/_shell+/report-issue"),
   logout: () => import("~/routes/logout"),
   authSplat: () => import("~/routes/auth.$"),

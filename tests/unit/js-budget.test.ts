@@ -4,7 +4,7 @@
 // which pages are islands). Prints every page's figure; fails for a page over its budget, naming what
 // its bytes are made of.
 import { describe, expect, it } from "vitest";
-import { JS_BUDGET_OVER_FLOOR_BYTES, JS_FLOOR_BYTES, breakdown, buildProblems, entryBytes, kib, pages, readBuild, type PageWeight } from "../helpers/js-weight";
+import { JS_BUDGET_OVER_FLOOR_BYTES, JS_FLOOR_BYTES, breakdown, buildProblems, entryBytes, kib, pages, readBuild, stylesMissingFromBundle, type PageWeight } from "../helpers/js-weight";
 
 const BUDGET = JS_FLOOR_BYTES + JS_BUDGET_OVER_FLOOR_BYTES;
 
@@ -181,6 +181,10 @@ describe("JavaScript per page (issue 12: floor + 10 KiB without an island)", () 
     // index route. A React or Remix upgrade moves the entry by more than this.
     const entry = entryBytes(build!);
     expect(Math.abs(entry - JS_FLOOR_BYTES), `entry ${entry} bytes, floor ${JS_FLOOR_BYTES}`).toBeLessThanOrEqual(2048);
+  });
+
+  it.skipIf(!build)("brings every style the server's markup uses to the CSS bundle (a server-only component's styles come with an import in its route)", () => {
+    expect(stylesMissingFromBundle()).toEqual([]);
   });
 
   it.skipIf(!build)("finds the pages and the islands (the storage folder pages carry the upload dialog)", () => {

@@ -514,7 +514,8 @@ describe("preview and bulk actions (issue 16 items 1-3, ADR 041)", () => {
     expect(nothing.status).toBe(302);
     expect((await toastOf(nothing))?.description).toBe("Choose files or folders first.");
 
-    const preview = (await import("~/routes/_shell.storage+/aircraft.$aircraftId.preview")).loader as Fn;
+    // The page is server markup (ADR 063): its data from the preview's loader.
+    const preview = (await import("~/models/storage-preview.server")).previewLoader as Fn;
     const res = await call(preview, `/storage/aircraft/${ids.readable}/preview?fileid=${file.id}`, { email: "reader@demo.aero", params: { aircraftId: String(ids.readable) } });
     expect(res.status).toBe(200);
     const d = (await res.json()) as { file: { kind: string; url: string; path: string }; position: { index: number } };
@@ -527,7 +528,9 @@ describe("preview and bulk actions (issue 16 items 1-3, ADR 041)", () => {
   });
 
   it("the stand-alone pages lead on: the aircraft to choose, then the folder picker", async () => {
-    const create = (await routes.create()).loader as Fn;
+    // The pages are server markup (ADR 063): their data from the shared loader.
+    const { operationPageLoader } = await import("~/models/storage-pages.server");
+    const create = ((a: Parameters<typeof operationPageLoader>[0]) => operationPageLoader(a, "create")) as Fn;
     const first = await call(create, "/storage/create", { email: "client@demo.aero" });
     const d = (await first.json()) as { ready: boolean; aircraft: { id: number; href: string }[] };
     expect(d.ready).toBe(false);
@@ -536,7 +539,7 @@ describe("preview and bulk actions (issue 16 items 1-3, ADR 041)", () => {
     const n = (await next.json()) as { ready: boolean; dir: string; picker: { path: string; folders: { name: string }[] } };
     expect(n).toMatchObject({ ready: true, dir: `/${bulkName}` });
     expect(n.picker.folders.map((f) => f.name)).toContain("Target");
-    const del = await call((await routes.del()).loader as Fn, `/storage/delete?aircraft_id=${ids.writable}`, { email: "client@demo.aero" });
+    const del = await call(((a: Parameters<typeof operationPageLoader>[0]) => operationPageLoader(a, "delete")) as Fn, `/storage/delete?aircraft_id=${ids.writable}`, { email: "client@demo.aero" });
     const dd = (await del.json()) as { ready: boolean; aircraft: { href: string }[] };
     expect(dd.ready).toBe(false);
     expect(dd.aircraft.map((a) => a.href)).toEqual([`/storage/aircraft/${ids.writable}/files`]);

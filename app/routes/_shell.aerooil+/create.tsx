@@ -1,25 +1,25 @@
 // /aerooil/create: create an AeroOIL organization or switch AeroOIL on for an existing one (admin and
 // member). POST /admin/organizations.json (has_oil) or /admin/organizations/{id}/modules.json.
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
-import { ModuleCreateView } from "~/components/admin/module-admin";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
-import { moduleLinks } from "~/models/module-admin";
-import { moduleCreateAction, moduleCreateLoader } from "~/models/module-admin.server";
+import { PageMarkup } from "~/components/server-markup/server-markup";
+import { routeMarkupFrom, routeActionMarkup } from "~/utils/page-markup.server";
+import { load, act, Page } from "./__create-page.server";
 
 export const meta: MetaFunction = () => [{ title: "Create AeroOIL · AeroRecords" }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { candidates } = await moduleCreateLoader(request, context, "aerooil");
-  return json({ candidates });
+// The page is server markup (ADR 063): the loader renders it.
+export async function loader(args: LoaderFunctionArgs) {
+  return routeMarkupFrom(args, "page-oil-create", await load(args), () => <Page />);
 }
 
-export const action = ({ request, context }: ActionFunctionArgs) => moduleCreateAction(request, context, "aerooil");
+// A form's answer with errors is the page again, rendered by the action (ADR 064).
+export async function action(args: ActionFunctionArgs) {
+  return routeActionMarkup(args, "page-oil-create", await act(args), () => load(args), () => <Page />);
+}
 
 export default function CreateOil() {
-  const { candidates } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  return <ModuleCreateView links={moduleLinks("aerooil", "Aerooil")} candidates={candidates} actionData={actionData} />;
+  return <PageMarkup id="page-oil-create" />;
 }
 
 export const ErrorBoundary = PageErrorBoundary;

@@ -6,6 +6,8 @@ import { useLoaderData } from "@remix-run/react";
 import { reportHandle, reportMeta } from "~/components/aircraft-cards/report-page";
 import { MARKUP_KEY, ServerMarkup } from "~/components/server-markup/server-markup";
 import { aircraftInventoryLoader } from "~/components/inventory/inventory-markup.server";
+// The report's styles: its components are server-only, so the route brings them to the CSS bundle (ADR 064).
+import "~/components/inventory/inventory.css";
 
 export const loader = aircraftInventoryLoader;
 export const handle = reportHandle;

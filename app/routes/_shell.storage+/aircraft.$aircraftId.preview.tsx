@@ -3,12 +3,14 @@
 // download; next / previous in the folder's order. Shared code: app/models/storage-preview.server.ts
 // and app/components/file-preview/file-preview.tsx.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { FilePreview } from "~/components/file-preview/file-preview";
+import { PageMarkup } from "~/components/server-markup/server-markup";
 import type { ShellHandle } from "~/components/shell/handle";
-import { previewLoader } from "~/models/storage-preview.server";
+import { previewMarkup } from "./__aircraft-preview-page.server";
 
-export const loader = (args: LoaderFunctionArgs) => previewLoader(args);
+// The page is server markup (ADR 063): the loader renders it.
+export async function loader(args: LoaderFunctionArgs) {
+  return previewMarkup(args);
+}
 
 export const handle: ShellHandle = {
   topBar: ({ data }) => {
@@ -20,5 +22,5 @@ export const handle: ShellHandle = {
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.file.name} · ${data.aircraft.name} · Records · AeroRecords` : "Preview · Records · AeroRecords" }];
 
 export default function FilePreviewRoute() {
-  return <FilePreview data={useLoaderData<typeof loader>()} />;
+  return <PageMarkup id="page-storage-preview" />;
 }

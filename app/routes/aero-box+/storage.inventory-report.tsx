@@ -6,6 +6,8 @@ import { useLoaderData } from "@remix-run/react";
 import type { FileSearchHandle } from "~/components/file-search/file-search";
 import { MARKUP_KEY, ServerMarkup } from "~/components/server-markup/server-markup";
 import { fleetInventoryLoader } from "~/components/inventory/inventory-markup.server";
+// The report's styles: its components are server-only, so the route brings them to the CSS bundle (ADR 064).
+import "~/components/inventory/inventory.css";
 
 export const loader = fleetInventoryLoader;
 export const handle: FileSearchHandle = { fileSearch: true };

@@ -1,0 +1,172 @@
+// es-migration.tsx's page as server markup (issue 12, ADR 063): its loader (load) and
+// its component (Page), rendered by the route's loader in a router at the page's address (routePage).
+import { parseWithZod } from "@conform-to/zod";
+import { REINDEX_REFRESH_SECONDS } from "~/models/admin-constants";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import * as s from "~/components/admin/admin.css";
+import { ListTable } from "~/components/data-table-simple/data-table-simple";
+import { dateTimeUtc } from "~/utils/dates";
+import { FormError } from "~/components/ui/form";
+import * as ui from "~/components/ui/ui.css";
+import * as admin from "~/models/admin.server";
+import { submitChange } from "~/models/forms.server";
+import { ReindexInput } from "~/models/schemas/admin.server";
+import { requireUser, STAFF } from "~/utils/auth.server";
+
+export async function load({ request, context }: LoaderFunctionArgs) {
+  const { api } = await requireUser(request, context, { roles: STAFF });
+  const data = await admin.reindexStatus(api);
+  return json({ ...data, busy: data.jobs.some((j) => j.status === "queued" || j.status === "running") }, { headers: { "Cache-Control": "no-store" } });
+}
+
+export async function act({ request, context }: ActionFunctionArgs) {
+  const { api } = await requireUser(request, context, { roles: STAFF });
+  const submission = parseWithZod(await request.formData(), { schema: ReindexInput });
+  if (submission.status !== "success") return json({ result: submission.reply(), problem: null }, { status: 400 });
+  return submitChange({
+    send: admin.startReindex(api, submission.value),
+    submission,
+    redirectTo: () => "/admin/es-migration",
+  });
+}
+
+
+export const STATUS = {
+  queued: { label: "Queued", tone: "neutral" },
+  running: { label: "Running", tone: "info" },
+  done: { label: "Done", tone: "success" },
+  failed: { label: "Failed", tone: "danger" },
+} as const;
+
+export const n = (v: number | null) => (v == null ? "—" : v.toLocaleString("en-US"));
+
+export function Page() {
+  const { jobs, index, busy } = useLoaderData<typeof load>();
+  const actionData = useActionData<typeof act>();
+  const navigation = useNavigation();
+  const errors =
+    navigation.state === "idle" && actionData?.result?.error
+      ? Object.values(actionData.result.error)
+          .flat()
+          .filter((e): e is string => typeof e === "string")
+      : null;
+  const missing = index.items - index.indexed;
+  return (
+    <>
+      <div className={ui.pageHeader}>
+        <div>
+          <h1 className={ui.pageTitle}>ES migration</h1>
+          <p className={ui.pageLead}>
+            Rebuild the file-search index. Search keeps working while it runs; an interrupted rebuild resumes when the portal restarts.
+          </p>
+        </div>
+      </div>
+
+      <div className={ui.stats}>
+        <div className={`${ui.stat} ${ui.statTone.neutral}`}>
+          <span className={ui.statLabel}>Records</span>
+          <span className={ui.statValue}>{n(index.items)}</span>
+          <span className={`${ui.small} ${ui.muted}`}>folders and files</span>
+        </div>
+        <div className={`${ui.stat} ${missing === 0 ? ui.statTone.operation : ui.statTone.transition}`}>
+          <span className={ui.statLabel}>In the index</span>
+          <span className={ui.statValue}>{n(index.indexed)}</span>
+          <span className={`${ui.small} ${ui.muted}`}>
+            {missing === 0 ? "in step with the records" : `${missing > 0 ? `${n(missing)} missing` : `${n(-missing)} stale`}`}
+          </span>
+        </div>
+      </div>
+
+      <Form method="post" className={s.formCard} style={{ marginBottom: 24 }}>
+        <FormError errors={errors} />
+        <div className={ui.filterBar} style={{ marginBottom: 0 }}>
+          <label className={ui.field} style={{ flex: "1 1 260px" }}>
+            <span className={ui.label}>Rebuild</span>
+            <select name="organization_id" className={ui.input} defaultValue="">
+              <option value="">All organizations</option>
+              {index.by_organization.map((o) => (
+                <option key={o.organization.id} value={o.organization.id}>
+                  {o.organization.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" className={ui.button.primary} disabled={navigation.state === "submitting"}>
+            Start rebuild
+          </button>
+        </div>
+      </Form>
+
+      <section aria-labelledby="jobs-title" aria-live="polite">
+        <h2 id="jobs-title" className={s.sectionTitle}>
+          Rebuilds {busy ? <span className={`${ui.small} ${ui.muted}`}>· this page refreshes every {REINDEX_REFRESH_SECONDS} seconds while one runs</span> : null}
+        </h2>
+        <ListTable empty={jobs.length === 0} emptyText="No rebuilds yet.">
+          <thead>
+            <tr>
+              <th scope="col">Scope</th>
+              <th scope="col">Status</th>
+              <th scope="col">Progress</th>
+              <th scope="col">Entries before</th>
+              <th scope="col">Entries after</th>
+              <th scope="col">Started</th>
+              <th scope="col">Finished</th>
+            </tr>
+          </thead>
+          <tbody>
+            {jobs.map((j) => (
+              <tr key={j.id}>
+                <td>{j.organization?.name ?? "All organizations"}</td>
+                <td>
+                  <span className={`${ui.badge} ${ui.badgeTone[STATUS[j.status].tone]}`}>{STATUS[j.status].label}</span>
+                </td>
+                <td style={{ minWidth: 180 }}>
+                  <progress className={s.progress} max={100} value={j.percent} aria-label={`Rebuild ${j.id} progress`}>
+                    {j.percent}%
+                  </progress>
+                  <div className={`${ui.small} ${ui.muted}`}>
+                    {n(j.done)} of {n(j.total)} ({j.percent}%)
+                  </div>
+                </td>
+                <td>{n(j.count_before)}</td>
+                <td>{n(j.count_after)}</td>
+                <td>
+                  {dateTimeUtc(j.created_at)}
+                  {j.created_by ? <div className={`${ui.small} ${ui.muted}`}>by {j.created_by}</div> : null}
+                </td>
+                <td>{j.finished_at ? dateTimeUtc(j.finished_at) : "—"}</td>
+              </tr>
+            ))}
+          </tbody>
+        </ListTable>
+      </section>
+
+      <section className={s.section} aria-labelledby="orgs-title">
+        <h2 id="orgs-title" className={s.sectionTitle}>
+          By organization
+        </h2>
+        <ListTable>
+          <thead>
+            <tr>
+              <th scope="col">Organization</th>
+              <th scope="col">Records</th>
+              <th scope="col">In the index</th>
+            </tr>
+          </thead>
+          <tbody>
+            {index.by_organization.map((o) => (
+              <tr key={o.organization.id}>
+                <td>{o.organization.name}</td>
+                <td>{n(o.items)}</td>
+                <td>
+                  {n(o.indexed)} {o.indexed !== o.items ? <span className={`${ui.badge} ${ui.badgeTone.warning}`}>differs</span> : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </ListTable>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,22 @@
+// create.tsx's page as server markup (issue 12, ADR 063): its loader (load) and
+// its component (Page), rendered by the route's loader in a router at the page's address (routePage).
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { ModuleCreateView } from "~/components/admin/module-admin";
+import { moduleLinks } from "~/models/module-admin";
+import { moduleCreateAction, moduleCreateLoader } from "~/models/module-admin.server";
+
+export async function load({ request, context }: LoaderFunctionArgs) {
+  const { candidates } = await moduleCreateLoader(request, context, "aerooil");
+  return json({ candidates });
+}
+
+export async function act({ request, context }: ActionFunctionArgs) {
+  return moduleCreateAction(request, context, "aerooil");
+}
+
+export function Page() {
+  const { candidates } = useLoaderData<typeof load>();
+  const actionData = useActionData<typeof act>();
+  return <ModuleCreateView links={moduleLinks("aerooil", "Aerooil")} candidates={candidates} actionData={actionData} />;
+}
