@@ -94,7 +94,7 @@ function ContactForm({ sent }: { sent: boolean }) {
           <CheckIcon /> {AUTH_MESSAGES.contactSent}
         </div>
       ) : null}
-      <Form method="post" {...getFormProps(form)} preventScrollReset>
+      <Form method="post" {...getFormProps(form)} preventScrollReset data-keep-scroll="">
         <FormError id={form.errorId} errors={form.errors} />
         <div className={m.formRow}>
           <Field label="Your name" meta={fields.name} autoComplete="name" />

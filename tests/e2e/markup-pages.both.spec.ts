@@ -196,3 +196,50 @@ test("/client/Aeroops/createtechlogbook: a duplicate title is refused on the for
   await expect(page.getByRole("main").getByLabel("Title")).toHaveValue(title);
   await stayed(page);
 });
+
+test("a dialog in server markup (the logbooks' Rename): focus in, Tab kept inside, a refused title answered in it, Escape back to its link (ADR 064)", async ({ page }) => {
+  await login(page, "client@demo.aero");
+  await page.goto("/Aeroops/org/Aircrafts?q=5123");
+  await page.getByRole("link", { name: "MSN 5123: open in AeroOPS" }).click();
+  await page.getByRole("navigation", { name: "Work orders and logbooks" }).getByRole("link", { name: "Technical logbooks" }).click();
+  const main = page.getByRole("main");
+  const title = `Markup dialog ${jsEnabled(page) ? "on" : "off"} ${Date.now().toString(36)}`;
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Technical logbooks");
+  // A logbook of its own to rename (the list's first row may be another test's).
+  const list = page.url();
+  await main.getByRole("link", { name: "Create logbook" }).click();
+  await main.getByLabel("Title").fill(title);
+  await main.getByRole("button", { name: "Create logbook" }).click();
+  await expect(page).toHaveURL(/logbookpages/);
+  await page.goto(list);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Technical logbooks");
+  await markIfJs(page);
+  const rename = main.getByRole("link", { name: `Rename ${title}` });
+  const dialog = page.getByRole("dialog", { name: "Rename the logbook" });
+  if (jsEnabled(page)) {
+    await rename.focus();
+    await page.keyboard.press("Enter");
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel("Title")).toBeFocused();
+    for (let i = 0; i < 5; i++) {
+      await page.keyboard.press("Tab");
+      expect(await page.evaluate(() => Boolean(document.activeElement?.closest("dialog")))).toBe(true);
+    }
+    await page.keyboard.press("Escape");
+    await expect(dialog).toHaveCount(0);
+    await expect(rename).toBeFocused();
+    await stayed(page);
+  }
+  // An empty title is refused by the server inside the dialog (the browser's check bypassed).
+  await rename.click();
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel("Title").evaluate((i: HTMLInputElement) => ((i.required = false), (i.value = "   ")));
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog.getByRole("alert")).toBeVisible();
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel("Title").fill(`${title} renamed`);
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(main.getByRole("link", { name: `Rename ${title} renamed` })).toBeVisible();
+  await stayed(page);
+});

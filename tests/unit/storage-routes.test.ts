@@ -31,7 +31,7 @@ const routes = {
   upload: () => import("~/routes/resources+/storage.upload"),
   download: () => import("~/routes/resources+/storage.download"),
   zip: () => import("~/routes/resources+/storage.zip"),
-  ocr: () => import("~/routes/_shell.storage+/OCRReport.$aircraftId"),
+  ocr: () => import("~/routes/_shell.storage+/__ocrreport-aircraftid-page.server").then((m) => ({ loader: m.load })), // server markup: its data (ADR 063)
 };
 
 async function as(email: string) {

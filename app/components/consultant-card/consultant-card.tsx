@@ -112,7 +112,7 @@ export function LikeToggle({ id, name, liked, action, redirectTo }: { id: number
   const pending = fetcher.formData?.get("intent");
   const on = pending === "like" ? true : pending === "unlike" ? false : liked;
   return (
-    <fetcher.Form method="post" action={action} className={s.inlineForm} preventScrollReset>
+    <fetcher.Form method="post" action={action} className={s.inlineForm} preventScrollReset data-keep-scroll="">
       <Common id={id} redirectTo={redirectTo} />
       <button
         type="submit"
@@ -136,7 +136,7 @@ export function ApprovalButtons({ id, name, status, action, redirectTo }: { id: 
   const pending = fetcher.formData?.get("intent");
   const shown: ApprovalStatus = pending === "approve" ? "verified" : pending === "disapprove" ? "disapproved" : status;
   return (
-    <fetcher.Form method="post" action={action} className={s.inlineForm} preventScrollReset>
+    <fetcher.Form method="post" action={action} className={s.inlineForm} preventScrollReset data-keep-scroll="">
       <Common id={id} redirectTo={redirectTo} />
       <button
         type="submit"
@@ -278,10 +278,10 @@ export function ConsultantCard({ card, staff, links }: { card: CardData; staff: 
       {staff ? (
         <div className={s.staffActions} aria-label={`Manage ${card.name}`} role="group">
           <ApprovalButtons id={card.id} name={card.name} status={card.approval_status} action={links.action} redirectTo={links.redirectTo} />
-          <Link to={links.dialogHref("availability", card.id)} className={`${ui.button.ghost} ${ui.buttonSmall}`} preventScrollReset aria-label={`Set availability of ${card.name}`}>
+          <Link to={links.dialogHref("availability", card.id)} className={`${ui.button.ghost} ${ui.buttonSmall}`} preventScrollReset data-keep-scroll="" aria-label={`Set availability of ${card.name}`}>
             Availability
           </Link>
-          <Link to={links.dialogHref("notes", card.id)} className={`${ui.button.ghost} ${ui.buttonSmall}`} preventScrollReset aria-label={`Set notes and rates of ${card.name}`}>
+          <Link to={links.dialogHref("notes", card.id)} className={`${ui.button.ghost} ${ui.buttonSmall}`} preventScrollReset data-keep-scroll="" aria-label={`Set notes and rates of ${card.name}`}>
             Notes and rates
           </Link>
         </div>

@@ -12,7 +12,7 @@ export function EmptyRow({ text, span, addHref, className }: { text: string; spa
         {addHref ? (
           <>
             {" "}
-            <Link to={addHref} preventScrollReset>
+            <Link to={addHref} preventScrollReset data-keep-scroll="">
               Add the first row
             </Link>
           </>

@@ -33,7 +33,8 @@ export function PreviewDialog({
   const page = previewHref(aircraftId, fileId, keep);
   const { load } = fetcher;
   useEffect(() => {
-    void load(page);
+    // The preview page is server markup: "as=data" asks its loader for the data (__aircraft-preview-page.server.tsx).
+    void load(`${page}${page.includes("?") ? "&" : "?"}as=data`);
   }, [load, page]);
   // While the next file loads the last one stays (its links keep the focus); once it is there, focus
   // that fell out with a link that is gone (no "Next" on the last file) goes back to the dialog.
@@ -57,12 +58,12 @@ export function PreviewDialog({
           <div className={s.layout} data-preview-dialog={f.id} aria-busy={!current}>
             <nav className={s.nav} aria-label="Files in this folder">
               {d.prev ? (
-                <Link to={hrefFor(d.prev.id)} replace preventScrollReset className={ui.button.secondary} rel="prev" title={d.prev.name}>
+                <Link to={hrefFor(d.prev.id)} replace preventScrollReset data-keep-scroll="" className={ui.button.secondary} rel="prev" title={d.prev.name}>
                   ← Previous
                 </Link>
               ) : null}
               {d.next ? (
-                <Link to={hrefFor(d.next.id)} replace preventScrollReset className={ui.button.secondary} rel="next" title={d.next.name}>
+                <Link to={hrefFor(d.next.id)} replace preventScrollReset data-keep-scroll="" className={ui.button.secondary} rel="next" title={d.next.name}>
                   Next →
                 </Link>
               ) : null}

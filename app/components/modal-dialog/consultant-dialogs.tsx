@@ -43,7 +43,7 @@ function Hidden({ intent, id, closeHref, hydrated }: { intent: string; id: numbe
 function Buttons({ closeHref, busy, label }: { closeHref: string; busy: boolean; label: string }) {
   return (
     <ModalFooter>
-      <Link to={closeHref} className={ui.button.secondary} preventScrollReset replace>
+      <Link to={closeHref} className={ui.button.secondary} preventScrollReset data-keep-scroll="" replace>
         Cancel
       </Link>
       <button type="submit" className={ui.button.primary} disabled={busy}>

@@ -6,9 +6,8 @@
 import { Link, useNavigate } from "@remix-run/react";
 import { useEffect, useId, useRef } from "react";
 import { CloseIcon } from "~/components/icons/close";
+import { dialogKey, focusDialog } from "./dialog-focus";
 import * as s from "./modal-dialog.css";
-
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export function ModalDialog({
   title,
@@ -36,13 +35,14 @@ export function ModalDialog({
   const navigate = useNavigate();
   const ref = useRef<HTMLDialogElement>(null);
   // Focus: into the dialog when it opens (its first field, else the dialog), kept inside while it is
-  // open (Tab and Shift+Tab wrap), and back on the control that opened it when it closes.
+  // open (Tab and Shift+Tab wrap), and back on the control that opened it when it closes. (In a page
+  // that is server markup these effects do not run: the layouts' markup runtime does the same for
+  // the dialog's markup, with the same rules: dialog-focus.ts.)
   useEffect(() => {
     const dialog = ref.current;
     if (asPage || !dialog) return;
     const opener = document.activeElement instanceof HTMLElement && !dialog.contains(document.activeElement) ? document.activeElement : null;
-    const first = dialog.querySelector<HTMLElement>("input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea:not([disabled])");
-    (first ?? dialog).focus({ preventScroll: true });
+    focusDialog(dialog);
     return () => {
       if (opener && opener.isConnected && opener !== document.body) opener.focus({ preventScroll: true });
     };
@@ -50,19 +50,7 @@ export function ModalDialog({
   useEffect(() => {
     if (asPage) return;
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape") navigate(closeHref, { preventScrollReset: true, replace });
-      const dialog = ref.current;
-      if (e.key !== "Tab" || !dialog) return;
-      const items = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null || el === document.activeElement);
-      if (items.length === 0) return;
-      const [head, tail] = [items[0]!, items[items.length - 1]!];
-      if (e.shiftKey && (document.activeElement === head || !dialog.contains(document.activeElement))) {
-        e.preventDefault();
-        tail.focus();
-      } else if (!e.shiftKey && (document.activeElement === tail || !dialog.contains(document.activeElement))) {
-        e.preventDefault();
-        head.focus();
-      }
+      if (ref.current && dialogKey(ref.current, e)) navigate(closeHref, { preventScrollReset: true, replace });
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
@@ -77,7 +65,7 @@ export function ModalDialog({
           </h2>
           {subtitle ? <p className={s.subtitle}>{subtitle}</p> : null}
         </div>
-        <Link to={closeHref} className={s.close} aria-label="Close" preventScrollReset replace={replace}>
+        <Link to={closeHref} className={s.close} aria-label="Close" preventScrollReset data-keep-scroll="" replace={replace} data-replace={replace ? "" : undefined}>
           <CloseIcon />
         </Link>
       </div>
@@ -93,8 +81,8 @@ export function ModalDialog({
   }
   return (
     <>
-      <Link to={closeHref} className={s.backdrop} aria-hidden="true" tabIndex={-1} preventScrollReset replace={replace} />
-      <dialog ref={ref} open className={wide ? `${s.dialog} ${s.dialogWide}` : s.dialog} aria-modal="true" aria-labelledby={titleId} data-dialog="" tabIndex={-1}>
+      <Link to={closeHref} className={s.backdrop} aria-hidden="true" tabIndex={-1} preventScrollReset data-keep-scroll="" replace={replace} data-replace={replace ? "" : undefined} />
+      <dialog ref={ref} open className={wide ? `${s.dialog} ${s.dialogWide}` : s.dialog} aria-modal="true" aria-labelledby={titleId} data-dialog="" data-close={closeHref} data-replace={replace ? "" : undefined} tabIndex={-1}>
         {content}
       </dialog>
     </>

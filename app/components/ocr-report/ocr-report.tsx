@@ -1,8 +1,7 @@
 // The pieces of the OCR Report (one aircraft) and the OCR Status (the fleet), issue 17: counts by
 // status, progress, folders still to process, failed and low-confidence files with re-run forms.
 // Plain <form method="post"> and GET links: everything works without JavaScript.
-import { Form, Link, useRevalidator } from "@remix-run/react";
-import { useEffect } from "react";
+import { Form, Link } from "@remix-run/react";
 import * as ui from "~/components/ui/ui.css";
 import { LOW_CONFIDENCE, TEXT_STATUS_LABEL } from "~/models/ocr-rules";
 import type { OcrProblemFile, TextCounts } from "~/models/schemas/ocr";
@@ -47,7 +46,7 @@ export function StatusBadge({ status }: { status: keyof typeof TEXT_STATUS_LABEL
 /** A POST form that re-runs one file or a whole aircraft (the upstream decides who may). */
 export function RerunButton({ aircraftId, fileId, label, disabledReason }: { aircraftId: number; fileId?: number; label: string; disabledReason?: string | null }) {
   return (
-    <Form method="post" className={s.inlineForm} preventScrollReset>
+    <Form method="post" className={s.inlineForm} preventScrollReset data-keep-scroll="">
       <input type="hidden" name="intent" value="rerun" />
       <input type="hidden" name="aircraft_id" value={aircraftId} />
       {fileId ? <input type="hidden" name="file_id" value={fileId} /> : null}
@@ -135,16 +134,4 @@ export function RefreshLink({ href, generatedAt, busy }: { href: string; generat
       </Link>
     </p>
   );
-}
-
-/** With JS, the figures refresh themselves every few seconds while jobs are waiting or running. */
-export function useLiveFigures(busy: boolean, everyMs = 5000) {
-  const revalidator = useRevalidator();
-  useEffect(() => {
-    if (!busy) return;
-    const t = setInterval(() => {
-      if (document.visibilityState === "visible" && revalidator.state === "idle") revalidator.revalidate();
-    }, everyMs);
-    return () => clearInterval(t);
-  }, [busy, everyMs, revalidator]);
 }

@@ -92,12 +92,26 @@ export function markCurrent(root: ParentNode, pathname: string) {
   });
 }
 
+// A dialog in server markup (the portal's one modal, app/components/modal-dialog) gets its focus
+// rules from the module the component uses, fetched when such a dialog first shows (issue 12: not
+// in every page's shell).
+type DialogFocus = typeof import("~/components/modal-dialog/dialog-focus");
+let dialogFocus: DialogFocus | null = null;
+const withDialogFocus = (then: (m: DialogFocus) => void) =>
+  void import("~/components/modal-dialog/dialog-focus").then((m) => {
+    dialogFocus = m;
+    then(m);
+  });
+
 export function useMarkupLinks(root: RefObject<HTMLElement>) {
   const navigate = useNavigate();
   const submit = useSubmit();
   const location = useLocation();
   const here = useRef(location);
   here.current = location;
+  /** The href of the markup link clicked last (outside a dialog), and the markup dialog open now. */
+  const opener = useRef<string | null>(null);
+  const dialogOpen = useRef<Element | null>(null);
 
   useEffect(() => {
     const el = root.current;
@@ -111,8 +125,9 @@ export function useMarkupLinks(root: RefObject<HTMLElement>) {
       e.preventDefault();
       const to = a.pathname + a.search + a.hash;
       const now = here.current;
-      // data-keep-scroll: <Link preventScrollReset> (a sort link keeps the table in view).
-      navigate(to, { replace: now.pathname + now.search + now.hash === to, preventScrollReset: a.hasAttribute("data-keep-scroll") });
+      if (!a.closest("dialog")) opener.current = a.getAttribute("href");
+      // data-keep-scroll: <Link preventScrollReset> (a sort link keeps the table in view); data-replace: <Link replace>.
+      navigate(to, { replace: a.hasAttribute("data-replace") || now.pathname + now.search + now.hash === to, preventScrollReset: a.hasAttribute("data-keep-scroll") });
     };
     const onSubmit = (e: SubmitEvent) => {
       // Forms as <Form> renders them (data-discover).
@@ -132,11 +147,18 @@ export function useMarkupLinks(root: RefObject<HTMLElement>) {
       });
       form.setAttribute("aria-busy", "true");
     };
+    // A dialog in server markup (the one modal): Escape closes it, Tab stays inside it.
+    const onKey = (e: KeyboardEvent) => {
+      const dialog = el.querySelector<HTMLElement>("[data-markup] dialog[data-dialog]");
+      if (dialog && dialogFocus?.dialogKey(dialog, e) && dialog.dataset.close) navigate(dialog.dataset.close, { preventScrollReset: true, replace: dialog.hasAttribute("data-replace") });
+    };
     el.addEventListener("click", onClick);
     el.addEventListener("submit", onSubmit);
+    window.addEventListener("keydown", onKey);
     return () => {
       el.removeEventListener("click", onClick);
       el.removeEventListener("submit", onSubmit);
+      window.removeEventListener("keydown", onKey);
     };
   }, [root, navigate, submit]);
 
@@ -150,7 +172,16 @@ export function useMarkupLinks(root: RefObject<HTMLElement>) {
     });
   }, [root, idle]);
 
+  // A dialog in server markup that has just opened (or come back with the server's errors) gets the
+  // focus; once it closes, the link that opened it gets it back (the page's HTML is new by then).
   useEffect(() => {
-    if (root.current) markCurrent(root.current, location.pathname);
+    const el = root.current;
+    if (!el) return;
+    markCurrent(el, location.pathname);
+    const dialog = el.querySelector<HTMLElement>("[data-markup] dialog[data-dialog]");
+    if (dialog === dialogOpen.current) return;
+    if (dialog) withDialogFocus((m) => dialog.isConnected && m.focusDialog(dialog));
+    else if (opener.current) [...el.querySelectorAll<HTMLElement>("[data-markup] a[href]")].find((a) => a.getAttribute("href") === opener.current)?.focus({ preventScroll: true });
+    dialogOpen.current = dialog;
   });
 }

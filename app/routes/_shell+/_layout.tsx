@@ -13,6 +13,9 @@ import { preloadShellIslands, Shell } from "~/components/shell/shell";
 import { shellMarkup, topBarFallback } from "~/components/shell/shell-markup.server";
 import { loadShell } from "~/models/shell.server";
 import { requireUser } from "~/utils/auth.server";
+// Styles that only server markup uses (pages rendered by their loaders, ADR 063/064: the admin
+// forms and lists) reach the one CSS bundle through a route; tests/unit/js-budget.test.ts checks.
+import "~/components/admin/admin.css";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, api } = await requireUser(request, context);

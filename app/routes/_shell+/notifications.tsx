@@ -4,8 +4,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { PageMarkup } from "~/components/server-markup/server-markup";
-import { safeRedirect } from "~/models/roles";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser, safeRedirect } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import * as user from "~/models/user.server";
 import { markupJson } from "~/utils/page-markup.server";

@@ -298,7 +298,7 @@ export default function OilTab() {
               {hasRowLinks(d.opsLinks) ? <RowLinksCell links={d.opsLinks} rowId={r.id} position={r.position} product="AeroOPS" /> : null}
               {d.canEdit ? (
                 <td>
-                  <Link to={hrefWith({ edit: String(r.id) })} preventScrollReset className={`${ui.button.ghost} ${ui.buttonSmall}`} aria-label={`Edit row ${r.position}`}>
+                  <Link to={hrefWith({ edit: String(r.id) })} preventScrollReset data-keep-scroll="" className={`${ui.button.ghost} ${ui.buttonSmall}`} aria-label={`Edit row ${r.position}`}>
                     Edit
                   </Link>
                 </td>
@@ -313,14 +313,14 @@ export default function OilTab() {
         </p>
       ) : null}
       {d.canEdit ? (
-        <Form method="get" id="select-rows" className={ui.row} style={{ marginTop: 12 }} preventScrollReset>
+        <Form method="get" id="select-rows" className={ui.row} style={{ marginTop: 12 }} preventScrollReset data-keep-scroll="">
           {[...new URLSearchParams(location.search)]
             .filter(([k]) => k !== "select" && k !== "confirm" && k !== "edit")
             .map(([k, v], i) => (
               <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
             ))}
           <input type="hidden" name="confirm" value="delete" />
-          <Link to={hrefWith({ edit: "new" })} preventScrollReset className={ui.button.secondary}>
+          <Link to={hrefWith({ edit: "new" })} preventScrollReset data-keep-scroll="" className={ui.button.secondary}>
             Add row
           </Link>
           {d.rows.length ? (
@@ -338,7 +338,7 @@ export default function OilTab() {
         d.editing.missing ? (
           <p className={ui.alert.warning} role="alert">
             That row is not on this page any more (it may have been deleted or moved by a sort).{" "}
-            <Link to={hrefWith({ edit: null })} preventScrollReset>
+            <Link to={hrefWith({ edit: null })} preventScrollReset data-keep-scroll="">
               Close
             </Link>
           </p>
@@ -378,7 +378,7 @@ export default function OilTab() {
 /** Watch / unwatch one row: posts the state wanted, so a replayed post cannot flip it back. */
 function WatchToggle({ id, position, watched }: { id: number; position: number; watched: boolean }) {
   return (
-    <Form method="post" preventScrollReset>
+    <Form method="post" preventScrollReset data-keep-scroll="">
       <input type="hidden" name="intent" value="watch" />
       <input type="hidden" name="id" value={id} />
       <input type="hidden" name="watched" value={watched ? "0" : "1"} />
@@ -412,7 +412,7 @@ function TrendSection({ d, hrefWith }: { d: TabData; hrefWith: (changes: Record<
             <li key={c}>
               <Link
                 to={`${hrefWith({ trend: c })}#trends`}
-                preventScrollReset
+                preventScrollReset data-keep-scroll=""
                 aria-current={c === t.column ? "true" : undefined}
                 className={`${c === t.column ? ui.button.primary : ui.button.ghost} ${ui.buttonSmall}`}
               >
@@ -473,7 +473,7 @@ function LimitsSection({ d, problem }: { d: TabData; problem: LimitProblem | nul
                 <td style={{ fontWeight: 600 }}>{c}</td>
                 <td>
                   {l.canSet ? (
-                    <Form method="post" className={tr.limitForm} preventScrollReset>
+                    <Form method="post" className={tr.limitForm} preventScrollReset data-keep-scroll="">
                       <input type="hidden" name="column_name" value={c} />
                       <input
                         name="limit"

@@ -64,7 +64,7 @@ function DashboardActions({ q, place }: { q: string; place: "top" | "page" }) {
       <a href={`/resources/oil-dashboard-png${q}`} download className={cls} title="The status dashboard as a PNG image">
         Download PNG
       </a>
-      <Link to={`/client/Aerooil/statusDashboard${q}&dialog=share`} preventScrollReset className={cls}>
+      <Link to={`/client/Aerooil/statusDashboard${q}&dialog=share`} preventScrollReset data-keep-scroll="" className={cls}>
         Share
       </Link>
     </>

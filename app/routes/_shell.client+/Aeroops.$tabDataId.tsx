@@ -246,14 +246,14 @@ export default function OpsTab() {
         </p>
       ) : null}
       {d.canEdit ? (
-        <Form method="get" id="select-rows" className={ui.row} style={{ marginTop: 12 }} preventScrollReset>
+        <Form method="get" id="select-rows" className={ui.row} style={{ marginTop: 12 }} preventScrollReset data-keep-scroll="">
           {[...new URLSearchParams(location.search)]
             .filter(([k]) => k !== "select" && k !== "confirm" && k !== "edit")
             .map(([k, v], i) => (
               <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
             ))}
           <input type="hidden" name="confirm" value="delete" />
-          <Link to={hrefWith({ edit: "new" })} preventScrollReset className={ui.button.secondary}>
+          <Link to={hrefWith({ edit: "new" })} preventScrollReset data-keep-scroll="" className={ui.button.secondary}>
             Add row
           </Link>
           {d.rows.length ? (
@@ -305,7 +305,7 @@ function RowMissing({ closeHref }: { closeHref: string }) {
   return (
     <p className={ui.alert.warning} role="alert">
       That row is not on this page any more (it may have been deleted or moved by a sort).{" "}
-      <Link to={closeHref} preventScrollReset>
+      <Link to={closeHref} preventScrollReset data-keep-scroll="">
         Close
       </Link>
     </p>

@@ -134,7 +134,7 @@ export default function LogbookPages() {
             Logbooks
           </Link>
           {d.canEdit ? (
-            <Link to={hrefWith({ edit: "new" })} preventScrollReset className={ui.button.primary}>
+            <Link to={hrefWith({ edit: "new" })} preventScrollReset data-keep-scroll="" className={ui.button.primary}>
               Add page
             </Link>
           ) : null}
@@ -183,10 +183,10 @@ export default function LogbookPages() {
                 <td className={ui.hideSmall}>{cell(p.data.certifying_staff)}</td>
                 {d.canEdit ? (
                   <td className={ui.row}>
-                    <Link to={hrefWith({ edit: String(p.id) })} preventScrollReset className={`${ui.button.ghost} ${ui.buttonSmall}`} aria-label={`Edit page ${p.page_no}`}>
+                    <Link to={hrefWith({ edit: String(p.id) })} preventScrollReset data-keep-scroll="" className={`${ui.button.ghost} ${ui.buttonSmall}`} aria-label={`Edit page ${p.page_no}`}>
                       Edit
                     </Link>
-                    <Link to={hrefWith({ confirm: String(p.id) })} preventScrollReset className={`${ui.button.ghost} ${ui.buttonSmall}`} aria-label={`Delete page ${p.page_no}`}>
+                    <Link to={hrefWith({ confirm: String(p.id) })} preventScrollReset data-keep-scroll="" className={`${ui.button.ghost} ${ui.buttonSmall}`} aria-label={`Delete page ${p.page_no}`}>
                       Delete…
                     </Link>
                   </td>
@@ -211,7 +211,7 @@ export default function LogbookPages() {
 
       {d.editing && form ? (
         <ModalDialog title={d.editing.id ? `Edit page ${d.editing.form.page_no}` : "Add a page"} closeHref={close}>
-          <Form method="post" preventScrollReset>
+          <Form method="post" preventScrollReset data-keep-scroll="">
             {d.editing.id ? <input type="hidden" name="page_id" value={d.editing.id} /> : null}
             <ModalBody>
               {a?.error ? (

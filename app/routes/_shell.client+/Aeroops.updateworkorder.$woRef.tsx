@@ -140,7 +140,7 @@ export default function UpdateWorkOrder() {
             </Link>
           ) : null}
           {d.canEdit && !d.confirmDelete ? (
-            <Link to={`${d.here}&confirm=delete`} className={ui.button.ghost} preventScrollReset>
+            <Link to={`${d.here}&confirm=delete`} className={ui.button.ghost} preventScrollReset data-keep-scroll="">
               Delete…
             </Link>
           ) : null}

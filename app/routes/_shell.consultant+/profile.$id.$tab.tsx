@@ -210,10 +210,10 @@ export default function ConsultantProfilePage() {
         <div className={ui.row}>
           {self ? (
             <>
-              <Link to={dialogHref("availability")} className={ui.button.secondary} preventScrollReset>
+              <Link to={dialogHref("availability")} className={ui.button.secondary} preventScrollReset data-keep-scroll="">
                 Set Your Availability
               </Link>
-              <Link to={dialogHref("message")} className={ui.button.primary} preventScrollReset>
+              <Link to={dialogHref("message")} className={ui.button.primary} preventScrollReset data-keep-scroll="">
                 Send Message
               </Link>
             </>
@@ -322,10 +322,10 @@ function ProfileSummary({ c, staff, here, dialogHref }: { c: Consultant; staff: 
           ) : null}
           <div className={card.staffActions} role="group" aria-label={`Manage ${c.name}`} style={{ marginTop: 16 }}>
             <ApprovalButtons id={c.id} name={c.name} status={c.approval_status} action={here} redirectTo={here} />
-            <Link to={dialogHref("availability")} className={`${ui.button.ghost} ${ui.buttonSmall}`} preventScrollReset>
+            <Link to={dialogHref("availability")} className={`${ui.button.ghost} ${ui.buttonSmall}`} preventScrollReset data-keep-scroll="">
               Set availability
             </Link>
-            <Link to={dialogHref("notes")} className={`${ui.button.ghost} ${ui.buttonSmall}`} preventScrollReset>
+            <Link to={dialogHref("notes")} className={`${ui.button.ghost} ${ui.buttonSmall}`} preventScrollReset data-keep-scroll="">
               Set notes and rates
             </Link>
             {c.stage === "account_locked" ? (
@@ -402,7 +402,7 @@ function ProfileForm({ c, lastResult }: { c: Consultant; lastResult?: Submission
       <h2 id="edit-title" className={ui.cardTitle}>
         Your profile
       </h2>
-      <Form method="post" {...getFormProps(form)} preventScrollReset>
+      <Form method="post" {...getFormProps(form)} preventScrollReset data-keep-scroll="">
         <input type="hidden" name="intent" value="save_profile" />
         <FormError id={form.errorId} errors={form.errors} />
         <div className={ui.grid} style={{ gap: "0 16px" }}>
@@ -500,7 +500,7 @@ function DeleteProject({ pid, title }: { pid: number; title: string }) {
   const fetcher = useFetcher({ key: `delete-project-${pid}` });
   const hydrated = useHydrated();
   return (
-    <fetcher.Form method="post" preventScrollReset>
+    <fetcher.Form method="post" preventScrollReset data-keep-scroll="">
       <input type="hidden" name="intent" value="delete_project" />
       <input type="hidden" name="pid" value={pid} />
       {hydrated ? <input type="hidden" name="_js" value="1" /> : null}
@@ -597,7 +597,7 @@ function AddProject({ lastResult }: { lastResult?: SubmissionResult<string[]> })
       <h2 id="add-project-title" className={ui.cardTitle}>
         Add a project
       </h2>
-      <Form method="post" {...getFormProps(form)} preventScrollReset>
+      <Form method="post" {...getFormProps(form)} preventScrollReset data-keep-scroll="">
         <input type="hidden" name="intent" value="add_project" />
         <FormError id={form.errorId} errors={form.errors} />
         <div className={ui.grid} style={{ gap: "0 16px" }}>

@@ -4,8 +4,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import * as admin from "~/models/admin.server";
-import { safeRedirect } from "~/models/roles";
-import { requireUser, STAFF } from "~/utils/auth.server";
+import { requireUser, STAFF, safeRedirect } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { PageMarkup } from "~/components/server-markup/server-markup";
 import { routeMarkupFrom } from "~/utils/page-markup.server";

@@ -36,7 +36,7 @@ export function Page() {
         </div>
         <div className={ui.row}>
           {d.canWrite ? (
-            <Form method="post" preventScrollReset>
+            <Form method="post" preventScrollReset data-keep-scroll="">
               <input type="hidden" name="intent" value="scan" />
               <button type="submit" className={ui.button.secondary} disabled={d.scanning}>
                 {d.scanning ? "Finding suggestions…" : "Find suggested links"}

@@ -1,0 +1,90 @@
+// storage.ocr-status.tsx's page as server markup (issue 12, ADR 063): its loader (load) and
+// its component (Page), rendered by the route's loader in a router at the page's address (routePage).
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { ProblemFiles, RefreshLink, RerunButton, StatusCounts } from "~/components/ocr-report/ocr-report";
+import * as s from "~/components/ocr-report/ocr-report.css";
+import * as ui from "~/components/ui/ui.css";
+import { ocrRerunAction, ocrStatusLoader } from "~/models/ocr.server";
+
+export async function load(args: LoaderFunctionArgs) {
+  return ocrStatusLoader(args);
+}
+
+export async function act(args: ActionFunctionArgs) {
+  return ocrRerunAction(args);
+}
+
+export function Page() {
+  const { status } = useLoaderData<typeof load>();
+  const location = useLocation();
+  const busy = status.jobs.queued + status.jobs.running > 0;
+  const fileRerun = new Map(status.aircraft.map((a) => [a.id, a.can_rerun_file]));
+  return (
+    <section>
+      <header className={ui.pageHeader}>
+        <div>
+          <h1 className={ui.pageTitle}>OCR Status</h1>
+          <p className={ui.pageLead}>Text extraction and OCR of the records of every aircraft you have access to.</p>
+        </div>
+      </header>
+      <div className={ui.card}>
+        <StatusCounts counts={status.totals} />
+        <RefreshLink href={location.pathname} generatedAt={status.generated_at} busy={busy} />
+      </div>
+      <div className={s.section}>
+        <div className={s.sectionHead}>
+          <h2 className={s.sectionTitle}>Aircraft</h2>
+        </div>
+        {status.aircraft.length ? (
+          <div className={ui.tableWrap}>
+            <table className={ui.table} aria-label="OCR status by aircraft">
+              <thead>
+                <tr>
+                  <th scope="col">Aircraft</th>
+                  <th scope="col">Organization</th>
+                  <th scope="col">Done</th>
+                  <th scope="col">To process</th>
+                  <th scope="col">Failed</th>
+                  <th scope="col">No text</th>
+                  <th scope="col">Files</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {status.aircraft.map((a) => (
+                  <tr key={a.id} data-aircraft-id={a.id}>
+                    <td>
+                      <Link to={`/storage/OCRReport/${a.id}`}>{a.name}</Link>
+                      <div className={s.small}>
+                        MSN {a.msn}
+                        {a.registration ? ` · ${a.registration}` : ""}
+                      </div>
+                    </td>
+                    <td>{a.organization}</td>
+                    <td>{a.counts.done}</td>
+                    <td>{a.counts.pending + a.counts.processing}</td>
+                    <td>{a.counts.failed}</td>
+                    <td>{a.counts.no_text}</td>
+                    <td>{a.counts.total}</td>
+                    <td>{a.can_rerun ? <RerunButton aircraftId={a.id} label="Re-run" /> : null}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : (
+          <p className={ui.muted}>You have no aircraft yet.</p>
+        )}
+      </div>
+      <div className={s.section}>
+        <div className={s.sectionHead}>
+          <h2 className={s.sectionTitle}>Failed and low-confidence files</h2>
+        </div>
+        <ProblemFiles files={status.problems} showAircraft canRerunFile={(id) => fileRerun.get(id) === true} />
+      </div>
+    </section>
+  );
+}
