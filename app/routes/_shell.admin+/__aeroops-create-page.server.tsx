@@ -1,5 +1,6 @@
-// aeroops.create.tsx's page as server markup (issue 12, ADR 063): its loader (load) and
-// its component (Page), rendered by the route's loader in a router at the page's address (routePage).
+// aeroops.create.tsx's page as server markup (issue 12, ADR 063, 064): its loader (load), its action (act)
+// and its component (Page), rendered by the route's loader and action in a router at the page's
+// address (routePage; an action's answer with errors is the page again, routeActionMarkup).
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ModuleCreateView } from "~/components/admin/module-admin";

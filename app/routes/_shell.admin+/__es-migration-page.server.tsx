@@ -1,5 +1,6 @@
-// es-migration.tsx's page as server markup (issue 12, ADR 063): its loader (load) and
-// its component (Page), rendered by the route's loader in a router at the page's address (routePage).
+// es-migration.tsx's page as server markup (issue 12, ADR 063, 064): its loader (load), its action (act)
+// and its component (Page), rendered by the route's loader and action in a router at the page's
+// address (routePage; an action's answer with errors is the page again, routeActionMarkup).
 import { parseWithZod } from "@conform-to/zod";
 import { REINDEX_REFRESH_SECONDS } from "~/models/admin-constants";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";

@@ -1,5 +1,6 @@
-// user-access-control.tsx's page as server markup (issue 12, ADR 063): its loader (load) and
-// its component (Page), rendered by the route's loader in a router at the page's address (routePage).
+// user-access-control.tsx's page as server markup (issue 12, ADR 063, 064): its loader (load), its action (act)
+// and its component (Page), rendered by the route's loader and action in a router at the page's
+// address (routePage; an action's answer with errors is the page again, routeActionMarkup).
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { AccessCells, AccessTableHead, RowForm } from "~/components/admin/access-table";

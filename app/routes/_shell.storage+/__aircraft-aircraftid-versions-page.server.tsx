@@ -1,5 +1,6 @@
-// aircraft.$aircraftId.versions.tsx's page as server markup (issue 12, ADR 063): its loader (load) and
-// its component (Page), rendered by the route's loader in a router at the page's address (routePage).
+// aircraft.$aircraftId.versions.tsx's page as server markup (issue 12, ADR 063, 064): its loader (load), its action (act)
+// and its component (Page), rendered by the route's loader and action in a router at the page's
+// address (routePage; an action's answer with errors is the page again, routeActionMarkup).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { ActionsHeader } from "~/components/data-table-simple/data-table-simple";
