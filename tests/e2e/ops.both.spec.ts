@@ -8,6 +8,9 @@ test("a client opens an aircraft in AeroOPS from its files, reads a tab, sorts a
   await page.goto("/client/home?q=5123");
   await page.getByRole("link", { name: "MSN 5123: open the records" }).click();
   await expect(page).toHaveURL(/\/storage\/aircraft\/\d+\/files/);
+  // The address changes before the new page is on screen: open the top bar's menu once it is (the
+  // menu is server markup the new page replaces; clicked on the old page, it closes under the test).
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("MSN 5123");
   await page.locator("summary", { hasText: "Open in" }).click();
   await page.getByRole("link", { name: "Open in AeroOPS" }).click();
   await expect(page).toHaveURL(/\/client\/Aeroops\/aeroplane\?.*org_msn_id=\d+/);

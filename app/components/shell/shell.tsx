@@ -3,7 +3,7 @@
 // JavaScript runs; without it they are plain disclosures. What needs no script is server markup
 // (shell-markup.server.tsx, ADR 031): its links and forms go through Remix (useMarkupLinks).
 import { useLocation, useNavigate } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { preloadFileSearch } from "~/components/file-search/file-search-slot";
 import { LazyIsland, preloadIsland } from "~/components/server-markup/lazy-island";
 import { listenForLogout } from "~/components/logout/logout-listen";
@@ -36,6 +36,8 @@ if (typeof window !== "undefined" && !("__aeroMarkupFetch" in window)) {
     return send(input, { ...init, headers });
   };
 }
+
+const useBrowserLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
 
 // The fleet tree's search and folders are a script the page fetches when the user comes near it.
 const loadFleetTree = () => import("./fleet-tree").then((m) => m.FleetTree);
@@ -79,8 +81,9 @@ export function Shell({
   // Spec 000 §4 after a client-side entry into the shell (a document runs LISTEN, in the navigation foot's markup).
   useEffect(listenForLogout, []);
 
-  // A navigation closes any open menu (and the drawer: useDrawer).
-  useEffect(() => {
+  // A navigation closes any open menu (and the drawer: useDrawer), before the new page is painted:
+  // after paint, a menu opened at once on the new page could be closed under the user.
+  useBrowserLayoutEffect(() => {
     root.current?.querySelectorAll("details[data-menu][open]").forEach((d) => d.removeAttribute("open"));
   }, [location.key]);
 
