@@ -22,7 +22,7 @@ const BUDGET = JS_FLOOR_BYTES + JS_BUDGET_OVER_FLOOR_BYTES;
  * (about 0.3 KiB) and fits; the pages listed here are components still: forms that answer with
  * their errors, pages with state or fetchers in the browser, and pages not converted yet.
  */
-const SHELL = "the signed-in shell alone is 8.9 KiB over the floor (see above)";
+const SHELL = "the signed-in shell alone is about 9.2 KiB over the floor (see above)";
 const FORMS = `${SHELL}; its forms add form-state (1.3 KiB), their fields and the page`;
 const LISTS = `${SHELL}; its tables add pagination, list parts and the page`;
 const FILES = `${SHELL}; the file list (1.5 KiB), favourites and search results`;
@@ -98,15 +98,20 @@ const AERO_BOX_FILES = "the /aero-box shell (5.8 KiB over the floor, 2026-11-27)
  * needs no script became server markup (their loaders render them, in a router at the page's
  * address): 30 pages fit the budget and left this list (9.1-9.4 KiB over the floor; the /aero-box
  * lists 6.0); every other page -0.0 to -0.9 (fewer users of each shared chunk), all lowered.
+ * 2026-11-27 evening (ADR 064): forms that answer with their errors (the action renders the page
+ * again) and pages with the one modal (the markup runtime gives markup dialogs the modal's focus
+ * rules) became server markup: 37 pages left this list; the shell +0.2-0.3 (busy buttons, the
+ * dialog rules' loader, the action's render, menus closed before paint), so the listed pages moved by
+ * -0.7 to +0.4 and were set to their new figures.
  */
 const OVER_BUDGET: Record<string, { most: number; why: string }> = {
-  "routes/_shell.consultant+/profile.$id.$tab": { most: 27.5, why: MARKETPLACE },
+  "routes/_shell.consultant+/profile.$id.$tab": { most: 27.6, why: MARKETPLACE },
   "routes/_shell.client+/dashboard": { most: 23.1, why: MARKETPLACE },
   "routes/_shell.client+/saved": { most: 22.8, why: MARKETPLACE },
   "routes/_shell.consultant+/settings.$id.$tab": { most: 20.0, why: MARKETPLACE },
-  "routes/_shell.storage+/favourites": { most: 17.0, why: FILES },
+  "routes/_shell.storage+/favourites": { most: 17.1, why: FILES },
   "routes/_shell.client+/message": { most: 16.3, why: MARKETPLACE },
-  "routes/_shell.storage+/search": { most: 16.4, why: `${FILES}; issue 17: the snippet inside documents (marks built from offsets as React text)` },
+  "routes/_shell.storage+/search": { most: 16.5, why: `${FILES}; issue 17: the snippet inside documents (marks built from offsets as React text)` },
   "routes/_shell.client+/Aerooil.$tabDataId": { most: 26.3, why: `${OPS_TAB}; the Watch/Unwatch toggle forms and the Watched only filter (AeroOIL)` },
   "routes/_shell.client+/Aerooil.statusDashboard": { most: 16.5, why: `${OIL}; the units table, the watched rows per tab and the tab bar` },
   "routes/_shell.client+/Aeroops.updateworkorder.$woRef": { most: 18.7, why: WORK_ORDER },
