@@ -58,6 +58,29 @@ export async function routeMarkup(args: Pick<LoaderFunctionArgs, "context" | "re
   return markupJson(args, id, await routePage(args.request, page, data, opts), opts.keep, opts.init);
 }
 
+/**
+ * A page in several markup regions around parts the route's component renders itself (a lazy island
+ * between them): each element of `render(data)` rendered by routePage() into the region of its key.
+ * `answer` as routeMarkupFrom() takes it.
+ */
+export async function routeMarkupRegions<D>(
+  args: Pick<LoaderFunctionArgs, "context" | "request">,
+  answer: Response | D,
+  render: (data: D) => Record<string, ReactElement>,
+  opts: { keep?: (data: D) => Record<string, unknown> } = {},
+) {
+  let data = answer as D;
+  let init: ResponseInit | undefined;
+  if (answer instanceof Response) {
+    if (answer.status >= 300 || !answer.headers.get("Content-Type")?.includes("json")) return answer;
+    data = (await answer.json()) as D;
+    init = { status: answer.status, headers: answer.headers };
+  }
+  const parts: Record<string, ReactElement> = {};
+  for (const [id, el] of Object.entries(render(data))) parts[id] = await routePage(args.request, el, data);
+  return json({ ...opts.keep?.(data), [MARKUP_KEY]: pageMarkup(args.context, parts) }, init);
+}
+
 /** routeMarkup() for a loader's answer: its data, or a Response (JSON: its data, status and headers; a redirect or an error passes through). */
 export async function routeMarkupFrom<D>(
   args: Pick<LoaderFunctionArgs, "context" | "request">,

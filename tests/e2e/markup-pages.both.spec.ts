@@ -243,3 +243,46 @@ test("a dialog in server markup (the logbooks' Rename): focus in, Tab kept insid
   await expect(main.getByRole("link", { name: `Rename ${title} renamed` })).toBeVisible();
   await stayed(page);
 });
+
+test("/storage/search: results are server markup; Download downloads (with the info message when JS runs); the page's own box searches again (ADR 065)", async ({ page }) => {
+  await page.setViewportSize({ width: 800, height: 900 }); // the page's own box shows on narrow screens
+  await login(page, "admin@demo.aero");
+  await page.goto("/storage/search?query=airworthiness");
+  await markIfJs(page);
+  const results = page.getByRole("list", { name: "Search results" });
+  const item = results.getByRole("listitem").filter({ has: page.getByRole("link", { name: "Download" }) }).first();
+  const [download] = await Promise.all([page.waitForEvent("download"), item.getByRole("link", { name: "Download" }).click()]);
+  expect(download.suggestedFilename()).toMatch(/\.\w+$/);
+  if (jsEnabled(page)) await expect(page.getByRole("status").filter({ hasText: "Download has started" })).toBeVisible();
+  const box = page.locator("main").getByRole("searchbox");
+  await box.fill("manual");
+  await box.press("Enter");
+  await expect(page).toHaveURL(/\/storage\/search\?.*query=manual/);
+  await expect(page.getByRole("main").getByText("Results for “manual”")).toBeVisible();
+  await stayed(page);
+});
+
+test("/storage/favourites: a starred file downloads from the list (with the info message when JS runs), and un-stars in place (ADR 065)", async ({ page }) => {
+  await login(page, "admin@demo.aero");
+  await page.goto("/storage/search?query=airworthiness");
+  const first = page.getByRole("list", { name: "Search results" }).getByRole("listitem").filter({ has: page.getByRole("link", { name: "Download" }) }).first();
+  const open = await first.getByRole("link", { name: "Open in folder" }).getAttribute("href");
+  await page.goto(open!);
+  const fileid = new URL(open!, "http://x").searchParams.get("fileid");
+  const row = page.locator(`tr[data-item-id="${fileid}"]`);
+  const star = row.getByRole("button", { name: /^(Add|Remove) .* (to|from) favourites$/ });
+  if ((await star.getAttribute("aria-pressed")) !== "true") {
+    await star.click();
+    await expect(row.getByRole("button", { name: /^Remove .* from favourites$/ })).toBeVisible();
+  }
+  await page.goto("/storage/favourites");
+  await markIfJs(page);
+  const fav = page.locator(`main tr[data-item-id="${fileid}"]`);
+  const [download] = await Promise.all([page.waitForEvent("download"), fav.getByRole("link", { name: "Download" }).click()]);
+  expect(download.suggestedFilename()).toMatch(/\.\w+$/);
+  if (jsEnabled(page)) await expect(page.getByRole("status").filter({ hasText: "Download has started" })).toBeVisible();
+  await fav.getByRole("button", { name: /^Remove .* from favourites$/ }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Removed from favourites." })).toBeVisible();
+  await expect(fav).toHaveCount(0);
+  await stayed(page);
+});

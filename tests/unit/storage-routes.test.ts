@@ -21,8 +21,9 @@ const routes = {
   copy: () => import("~/routes/_shell.storage+/copy"),
   move: () => import("~/routes/_shell.storage+/move"),
   del: () => import("~/routes/_shell.storage+/delete"),
-  search: () => import("~/routes/_shell.storage+/search"),
-  favourites: () => import("~/routes/_shell.storage+/favourites"),
+  search: () => import("~/routes/_shell.storage+/__search-page.server").then((m) => ({ loader: m.load })), // server markup: its data (ADR 065)
+  favourites: () => import("~/routes/_shell.storage+/__favourites-page.server").then((m) => ({ loader: m.load })),
+  favouritesRoute: () => import("~/routes/_shell.storage+/favourites"),
   following: () => import("~/routes/aero-box+/storage.following"),
   // Server-markup pages (ADR 063): their data comes from the page module's load (the route renders it).
   followingData: () => import("~/routes/aero-box+/__storage-following-page.server"),
@@ -405,7 +406,7 @@ describe("search, favourites, following", () => {
   it("stars and un-stars a file with a form, and follows an aircraft", async () => {
     const d = await listing("reader@demo.aero", ids.readable);
     const folder = d.contents.find((c) => c.resourcetype === "collection")!;
-    const fav = (await routes.favourites()).action as Fn;
+    const fav = (await routes.favouritesRoute()).action as Fn;
     const add = await call(fav, "/storage/favourites", { email: "reader@demo.aero", form: { intent: "add", id: String(folder.id), redirectTo: "/storage/favourites" } });
     expect((await toastOf(add))?.description).toBe("Added to favourites.");
     const list = (await (await call((await routes.favourites()).loader as Fn, "/storage/favourites", { email: "reader@demo.aero" })).json()) as { items: { id: number }[] };

@@ -10,6 +10,7 @@ import { FileSearchSlot } from "~/components/file-search/file-search-slot";
 import { listenForLogout } from "~/components/logout/logout-listen";
 import { ServerMarkup, useMarkupLinks, type Markup } from "~/components/server-markup/server-markup";
 import * as s from "./aero-box.css";
+import "~/components/shell/shell-runtime"; // one chunk for the shell's parts (shell-runtime.ts)
 
 /** The sidebar's server-markup region, also the drawer's id (the menu button's aria-controls). */
 export const AERO_BOX_TOGGLE = "aero-box-nav";

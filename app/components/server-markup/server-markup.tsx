@@ -13,6 +13,9 @@
 // The wrapper is `display: contents`, so the markup lays out as if it were the parent's own children.
 import { useActionData, useLoaderData, useLocation, useNavigate, useNavigation, useSubmit } from "@remix-run/react";
 import { createContext, useContext, useEffect, useLayoutEffect, useRef, type CSSProperties, type RefObject } from "react";
+// One chunk with the error boundary and the icons' frame, which every page loads too (see boundary.tsx).
+import "~/components/error-page/boundary";
+import "~/components/icons/svg";
 
 /** Region id → its HTML and the hash of it (without the current link's marks). */
 export type Markup = Record<string, { h: string; html: string }>;
@@ -103,6 +106,16 @@ const withDialogFocus = (then: (m: DialogFocus) => void) =>
     then(m);
   });
 
+/** Shows a copy of the snackbar in <template id={id}> (the one shown before goes). */
+function showToast(id: string) {
+  const t = document.getElementById(id);
+  const n = t instanceof HTMLTemplateElement ? t.content.firstElementChild?.cloneNode(true) : null;
+  if (!(n instanceof Element)) return;
+  document.querySelector("[data-client-toast]")?.remove();
+  n.setAttribute("data-client-toast", "");
+  t!.after(n);
+}
+
 export function useMarkupLinks(root: RefObject<HTMLElement>) {
   const navigate = useNavigate();
   const submit = useSubmit();
@@ -119,6 +132,9 @@ export function useMarkupLinks(root: RefObject<HTMLElement>) {
     const inMarkup = (t: EventTarget | null) => t instanceof Element && t.closest("[data-markup]") !== null && el.contains(t);
     const onClick = (e: MouseEvent) => {
       if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.altKey || e.ctrlKey || e.shiftKey) return;
+      // A download link that names a toast in the markup (<template id>): "Download has started".
+      const dl = e.target instanceof Element ? e.target.closest("a[download][data-toast]") : null;
+      if (dl instanceof HTMLElement && inMarkup(dl)) return showToast(dl.dataset.toast!);
       // Links as <Link> renders them (data-discover); plain anchors (#sections, mailto:) stay the browser's.
       const a = e.target instanceof Element ? e.target.closest("a[data-discover]") : null;
       if (!(a instanceof HTMLAnchorElement) || !inMarkup(a) || (a.target && a.target !== "_self") || a.hasAttribute("download") || a.origin !== window.location.origin) return;

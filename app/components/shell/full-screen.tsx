@@ -5,6 +5,7 @@
 // markup (shell-markup.server.tsx).
 import { ExpandIcon } from "~/components/icons/expand";
 import * as s from "./shell.css";
+import "~/components/shell/shell-runtime"; // one chunk for the shell's parts (shell-runtime.ts)
 
 export const FULLSCREEN_PARAM = "fullscreen";
 

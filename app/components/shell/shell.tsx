@@ -19,6 +19,7 @@ import { navCookieValue } from "./nav-pref";
 import { paintCollapse } from "./side-nav";
 import * as s from "./shell.css";
 import { DRAWER_TOGGLE_ID, TopBar, type TopBarFallback } from "./top-bar";
+import "~/components/shell/shell-runtime"; // one chunk for the shell's parts (shell-runtime.ts)
 
 // The shell's navigations send the server markup the page holds (X-Markup: "id:hash,…"), so the
 // shell's data carries only the regions that changed (app/utils/markup.server.ts): without this the

@@ -6,6 +6,7 @@
 import { LazyIsland, preloadIsland } from "~/components/server-markup/lazy-island";
 import type { LastSpeed } from "~/models/speedtest-display";
 import { SpeedTest as ServerSpeedTest } from "./speed-test.server";
+import "~/components/shell/shell-runtime"; // one chunk for the shell's parts (shell-runtime.ts)
 
 const ID = "shell-speed-test";
 const load = () => import("./speed-test").then((m) => m.SpeedTest);

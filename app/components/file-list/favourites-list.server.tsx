@@ -1,5 +1,6 @@
 // The user's favourite files and folders (/storage/favourites, /aero-box/storage/favourites): each
-// opens in its folder, downloads, or is un-starred with a form (works without JS).
+// opens in its folder, downloads, or is un-starred with a form (works without JS). Server markup only
+// (issue 12): the pages' loaders render it; the download toast is the markup runtime's.
 import { Link, useLocation } from "@remix-run/react";
 import { FileIcon } from "~/components/icons/file";
 import { FolderIcon } from "~/components/icons/folder";
@@ -9,7 +10,7 @@ import * as ui from "~/components/ui/ui.css";
 import { formatBytes } from "~/models/size";
 import { downloadHref, filesBase, listHref } from "~/models/storage-links";
 import { mediumDateTimeUtc } from "~/utils/dates";
-import { DOWNLOAD_STARTED, useClientToast } from "./client-toast";
+import { DownloadToastTemplate, downloadToast } from "./download-toast.server";
 import { FavouriteToggle } from "./file-list";
 import * as s from "./file-list.css";
 
@@ -40,7 +41,6 @@ export function FavouritesList({
   listBase?: (aircraftId: number) => string;
 }) {
   const location = useLocation();
-  const toast = useClientToast();
   const here = `${location.pathname}${location.search}`;
   const pageHref = (p: number) => `${location.pathname}${p > 1 ? `?page=${p}` : ""}`;
   if (!items.length) {
@@ -87,7 +87,7 @@ export function FavouritesList({
                           {!folder ? (
                             <>
                               {" · "}
-                              <a href={downloadHref(f.aircraft_id, f.id)} download onClick={() => toast.show({ type: "info", description: DOWNLOAD_STARTED })}>
+                              <a href={downloadHref(f.aircraft_id, f.id)} {...downloadToast}>
                                 Download
                               </a>
                             </>
@@ -117,7 +117,7 @@ export function FavouritesList({
         </table>
       </div>
       <Pagination page={page} total={total} perPage={perPage} hrefFor={pageHref} noun="favourites" />
-      {toast.view}
+      <DownloadToastTemplate />
     </>
   );
 }
