@@ -45,8 +45,15 @@ test("an administrator approves, disapproves, sets availability and notes and ra
   await dialog.getByLabel("Available", { exact: true }).check();
   await dialog.getByLabel("Available from").fill("2027-05-10");
   await dialog.getByLabel("Available until").fill("2027-05-01");
-  await dialog.getByRole("button", { name: "Save availability" }).click();
-  await expect(page.getByRole("dialog", { name: "Set Availability" }).getByText("The end date cannot be before the start date.")).toBeVisible();
+  if (jsEnabled(page)) {
+    // With JS the end's minimum follows the start as it is chosen: the browser refuses the date itself.
+    await expect(dialog.getByLabel("Available until")).toHaveAttribute("min", "2027-05-10");
+    expect(await dialog.getByLabel("Available until").evaluate((i: HTMLInputElement) => i.validity.rangeUnderflow)).toBe(true);
+  } else {
+    // Without JS the minimum cannot follow the start: the server refuses the pair.
+    await dialog.getByRole("button", { name: "Save availability" }).click();
+    await expect(page.getByRole("dialog", { name: "Set Availability" }).getByText("The end date cannot be before the start date.")).toBeVisible();
+  }
   await page.getByRole("dialog", { name: "Set Availability" }).getByLabel("Available until").fill("2027-06-30");
   await page.getByRole("dialog", { name: "Set Availability" }).getByRole("button", { name: "Save availability" }).click();
   await expect(page.getByRole("dialog")).toHaveCount(0);
@@ -88,7 +95,22 @@ test("a client likes a consultant and finds it under Saved; staff controls are n
     await c.getByRole("button", { name: `Liked ${name}` }).click();
     await expect(c.getByRole("button", { name: `Like ${name}` })).toBeVisible();
   }
-  await c.getByRole("button", { name: `Like ${name}` }).click();
+  if (jsEnabled(page)) {
+    // The local flag flips as the like is sent (spec §5), before the server's answer: hold the answer.
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(/_data=/, async (route) => {
+      if (route.request().method() === "POST") await held;
+      await route.continue();
+    });
+    await c.getByRole("button", { name: `Like ${name}` }).click();
+    await expect(c.locator("button[data-toggle]")).toHaveAttribute("aria-pressed", "true");
+    await expect(c.locator("button[data-toggle]")).toContainText("Liked");
+    await expect(c.locator("button[data-toggle]")).toBeDisabled();
+    release(); // (the route stays: every later request passes straight through)
+  } else {
+    await c.getByRole("button", { name: `Like ${name}` }).click();
+  }
   await expect(c.getByRole("button", { name: `Liked ${name}` })).toHaveAttribute("aria-pressed", "true");
   await expect(page.locator("[data-toast]")).toContainText("The consultant is saved to your list.");
   await expectNoReload(page);

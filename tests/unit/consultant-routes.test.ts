@@ -111,8 +111,9 @@ beforeAll(async () => {
   settingsLayout = await import("~/routes/_shell.consultant+/settings");
   settingsTab = await import("~/routes/_shell.consultant+/settings.$id.$tab");
   home = await import("~/routes/_shell.consultant+/home");
-  dashboard = await import("~/routes/_shell.client+/dashboard");
-  saved = await import("~/routes/_shell.client+/saved");
+  // Server-markup pages (ADR 065): their data and answers are the page modules' load and act.
+  dashboard = await import("~/routes/_shell.client+/__dashboard-page.server").then((m) => ({ loader: m.load, action: m.act }));
+  saved = await import("~/routes/_shell.client+/__saved-page.server").then((m) => ({ loader: m.load, action: m.act }));
   messagePage = await import("~/routes/_shell.client+/message");
   resume = await import("~/routes/resources+/consultant-resume.$id");
 

@@ -106,8 +106,6 @@ const AERO_BOX_FILES = "the /aero-box shell (5.8 KiB over the floor, 2026-11-27)
  */
 const OVER_BUDGET: Record<string, { most: number; why: string }> = {
   "routes/_shell.consultant+/profile.$id.$tab": { most: 26.9, why: MARKETPLACE },
-  "routes/_shell.client+/dashboard": { most: 22.4, why: MARKETPLACE },
-  "routes/_shell.client+/saved": { most: 22.2, why: MARKETPLACE },
   "routes/_shell.consultant+/settings.$id.$tab": { most: 19.3, why: MARKETPLACE },
   "routes/_shell.client+/message": { most: 15.6, why: MARKETPLACE },
   "routes/_shell.client+/Aerooil.$tabDataId": { most: 25.6, why: `${OPS_TAB}; the Watch/Unwatch toggle forms and the Watched only filter (AeroOIL)` },

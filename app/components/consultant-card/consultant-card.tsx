@@ -1,10 +1,10 @@
 // A consultant card of the marketplace (spec §2): approval status, availability, star rating out of 5,
 // resume download ("Resume not uploaded" when there is none), like toggle. Staff (admin, member) also
 // get Approve / Disapprove and the availability and notes-and-rates dialogs; clients see their
-// result. Every control is a real form or link; with JS the forms are fetchers (no page reload).
-import { Link, useFetcher } from "@remix-run/react";
-import { useEffect, useState } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
+// result. Every control is a real form or link. The cards are server markup (issue 12, ADR 065): the
+// markup runtime posts their forms through Remix (no page reload), and the listing's script
+// (market-markup.ts) flips the like toggle at once and shows "Resume not uploaded" in place.
+import { Form, Link } from "@remix-run/react";
 import { DownloadIcon } from "~/components/icons/download";
 import { PinIcon } from "~/components/icons/pin";
 import { StarRating } from "~/components/star-rating/star-rating";
@@ -13,8 +13,7 @@ import { APPROVAL_LABEL, CONSULTANT_MESSAGES, availabilityLabel, type ApprovalSt
 import { dayMonthYear } from "~/utils/dates";
 import * as s from "./consultant-card.css";
 
-/** Alerts hide themselves after this long (spec §9 "Alert auto-hide: 6000 ms"). */
-export const ALERT_HIDE_MS = 6000;
+export { ALERT_HIDE_MS } from "./alert-hide";
 
 export interface CardData {
   id: number;
@@ -88,31 +87,29 @@ export function Avatar({ name, url, size = 56 }: { name: string; url: string | n
 
 /** The fields every small form of a card carries. */
 function Common({ id, redirectTo }: { id: number; redirectTo: string }) {
-  const hydrated = useHydrated();
   return (
     <>
       <input type="hidden" name="id" value={id} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      {hydrated ? <input type="hidden" name="_js" value="1" /> : null}
     </>
   );
 }
 
-function HeartIcon({ filled }: { filled: boolean }) {
+function HeartIcon() {
   return (
-    <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill={filled ? "currentColor" : "none"} stroke="currentColor" strokeWidth={1.8}>
+    <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth={1.8}>
       <path d="M12 20s-7-4.4-7-10a4 4 0 017-2.6A4 4 0 0119 10c0 5.6-7 10-7 10z" strokeLinejoin="round" />
     </svg>
   );
 }
 
-/** The like toggle: update_like_info / update_unlike_info. Optimistic with JS. */
-export function LikeToggle({ id, name, liked, action, redirectTo }: { id: number; name: string; liked: boolean; action: string; redirectTo: string }) {
-  const fetcher = useFetcher<{ ok?: boolean }>({ key: `like-${id}` });
-  const pending = fetcher.formData?.get("intent");
-  const on = pending === "like" ? true : pending === "unlike" ? false : liked;
+/**
+ * The like toggle: update_like_info / update_unlike_info. With JS the local flag flips at once
+ * (data-toggle: aria-pressed, which the heart and the label follow), then the server's answer sets it.
+ */
+export function LikeToggle({ id, name, liked: on, action, redirectTo }: { id: number; name: string; liked: boolean; action: string; redirectTo: string }) {
   return (
-    <fetcher.Form method="post" action={action} className={s.inlineForm} preventScrollReset data-keep-scroll="">
+    <Form method="post" action={action} className={s.inlineForm} preventScrollReset data-keep-scroll="">
       <Common id={id} redirectTo={redirectTo} />
       <button
         type="submit"
@@ -122,21 +119,20 @@ export function LikeToggle({ id, name, liked, action, redirectTo }: { id: number
         aria-pressed={on}
         aria-label={on ? `Liked ${name}` : `Like ${name}`}
         title={on ? "Remove from your saved consultants" : "Save to your list"}
+        data-toggle=""
       >
-        <HeartIcon filled={on} />
-        {on ? "Liked" : "Like"}
+        <HeartIcon />
+        <span data-on="">Liked</span>
+        <span data-off="">Like</span>
       </button>
-    </fetcher.Form>
+    </Form>
   );
 }
 
-/** Approve / Disapprove (staff). Optimistic with JS. */
-export function ApprovalButtons({ id, name, status, action, redirectTo }: { id: number; name: string; status: ApprovalStatus; action: string; redirectTo: string }) {
-  const fetcher = useFetcher<{ ok?: boolean }>({ key: `approval-${id}` });
-  const pending = fetcher.formData?.get("intent");
-  const shown: ApprovalStatus = pending === "approve" ? "verified" : pending === "disapprove" ? "disapproved" : status;
+/** Approve / Disapprove (staff). With JS both wait while the answer comes (the markup runtime's busy state). */
+export function ApprovalButtons({ id, name, status: shown, action, redirectTo }: { id: number; name: string; status: ApprovalStatus; action: string; redirectTo: string }) {
   return (
-    <fetcher.Form method="post" action={action} className={s.inlineForm} preventScrollReset data-keep-scroll="">
+    <Form method="post" action={action} className={s.inlineForm} preventScrollReset data-keep-scroll="">
       <Common id={id} redirectTo={redirectTo} />
       <button
         type="submit"
@@ -160,43 +156,27 @@ export function ApprovalButtons({ id, name, status, action, redirectTo }: { id: 
       >
         Disapprove
       </button>
-    </fetcher.Form>
+    </Form>
   );
 }
 
 /**
  * The resume download. Without a resume the spec shows the alert "Resume not uploaded": with JS an
- * inline alert (hidden after 6000 ms); without JS the link's route answers with that message.
+ * inline alert (the listing's script unhides the one below the link, hidden again after 6000 ms);
+ * without JS the link's route answers with that message.
  */
 export function ResumeLink({ id, name, hasResume, href }: { id: number; name: string; hasResume: boolean; href: string }) {
-  const [alert, setAlert] = useState(false);
-  useEffect(() => {
-    if (!alert) return;
-    const t = window.setTimeout(() => setAlert(false), ALERT_HIDE_MS);
-    return () => window.clearTimeout(t);
-  }, [alert]);
   return (
     <>
-      <a
-        href={href}
-        className={`${ui.button.ghost} ${ui.buttonSmall}`}
-        aria-label={`Download the resume of ${name}`}
-        data-resume={hasResume ? "yes" : "no"}
-        onClick={(e) => {
-          if (hasResume) return;
-          e.preventDefault();
-          setAlert(true);
-        }}
-        {...(hasResume ? { download: "" } : {})}
-      >
+      <a href={href} className={`${ui.button.ghost} ${ui.buttonSmall}`} aria-label={`Download the resume of ${name}`} data-resume={hasResume ? "yes" : "no"} {...(hasResume ? { download: "" } : {})}>
         <DownloadIcon />
         Resume
       </a>
-      {alert ? (
-        <span role="alert" className={s.alertInline} data-consultant={id}>
+      {hasResume ? null : (
+        <span role="alert" className={s.alertInline} data-consultant={id} hidden>
           {CONSULTANT_MESSAGES.resumeMissing}
         </span>
-      ) : null}
+      )}
     </>
   );
 }

@@ -1,7 +1,6 @@
 // The marketplace's filters and sort: a GET form, so they live in the URL and work without JS. With
 // JS a change of a select applies at once (the search box on Enter, as any form).
-import { Form, Link, useSubmit } from "@remix-run/react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { Form, Link } from "@remix-run/react";
 import * as ui from "~/components/ui/ui.css";
 import { APPROVAL_LABEL, APPROVAL_STATUSES, CONSULTANT_SERVICES } from "~/models/consultant-rules";
 import type { MarketplaceFilters } from "~/models/schemas/consultant";
@@ -38,14 +37,14 @@ export interface FilterValues {
 
 type Facet = { value: string; count: number };
 
-function Select({ name, label, value, children, onPick }: { name: string; label: string; value: string; children: React.ReactNode; onPick?: (el: HTMLSelectElement) => void }) {
+function Select({ name, label, value, children }: { name: string; label: string; value: string; children: React.ReactNode }) {
   const id = `filter-${name}`;
   return (
     <div className={s.field}>
       <label className={s.label} htmlFor={id}>
         {label}
       </label>
-      <select id={id} name={name} defaultValue={value} className={s.control} onChange={onPick ? (e) => onPick(e.currentTarget) : undefined}>
+      <select id={id} name={name} defaultValue={value} className={s.control}>
         {children}
       </select>
     </div>
@@ -53,23 +52,20 @@ function Select({ name, label, value, children, onPick }: { name: string; label:
 }
 
 export function ConsultantFilters({ action, values, countries, services }: { action: string; values: FilterValues; countries: Facet[]; services: Facet[] }) {
-  const submit = useSubmit();
-  const hydrated = useHydrated();
-  const apply = hydrated ? (el: HTMLSelectElement) => el.form && submit(el.form, { preventScrollReset: true }) : undefined;
   const knownCountry = countries.some((c) => c.value.toLowerCase() === values.country.toLowerCase());
   const serviceCount = new Map(services.map((f) => [f.value.toLowerCase(), f.count]));
   const active = Object.entries(values).some(([k, v]) => k !== "sort" && v);
-  // Keyed by the query, so the selects show the URL's values after a back/forward navigation.
-  const key = JSON.stringify(values);
+  // Server markup (ADR 065): a choice in a select applies at once with JS (data-auto-submit, the
+  // listing's script market-markup.ts); without JS, Apply.
   return (
-    <Form method="get" action={action} className={s.form} role="search" aria-label="Filter consultants" key={key}>
+    <Form method="get" action={action} className={s.form} role="search" aria-label="Filter consultants" data-auto-submit="" preventScrollReset data-keep-scroll="">
       <div className={`${s.field} ${s.search}`}>
         <label className={s.label} htmlFor="filter-q">
           Search
         </label>
         <input id="filter-q" type="search" name="q" defaultValue={values.q} maxLength={200} placeholder="Name, city, aircraft type, service…" className={s.control} />
       </div>
-      <Select name="country" label="Country" value={values.country} onPick={apply}>
+      <Select name="country" label="Country" value={values.country}>
         <option value="">All countries</option>
         {!knownCountry && values.country ? <option value={values.country}>{values.country}</option> : null}
         {countries.map((c) => (
@@ -78,7 +74,7 @@ export function ConsultantFilters({ action, values, countries, services }: { act
           </option>
         ))}
       </Select>
-      <Select name="type" label="Aircraft or helicopter" value={values.type} onPick={apply}>
+      <Select name="type" label="Aircraft or helicopter" value={values.type}>
         <option value="">Any type</option>
         {TYPE_FILTERS.map((t) => (
           <option key={t.value} value={t.value}>
@@ -86,7 +82,7 @@ export function ConsultantFilters({ action, values, countries, services }: { act
           </option>
         ))}
       </Select>
-      <Select name="service" label="Service" value={values.service} onPick={apply}>
+      <Select name="service" label="Service" value={values.service}>
         <option value="">All services</option>
         {CONSULTANT_SERVICES.map((sv) => (
           <option key={sv} value={sv}>
@@ -95,7 +91,7 @@ export function ConsultantFilters({ action, values, countries, services }: { act
           </option>
         ))}
       </Select>
-      <Select name="availability" label="Availability" value={values.availability} onPick={apply}>
+      <Select name="availability" label="Availability" value={values.availability}>
         <option value="">Any availability</option>
         {AVAILABILITY_FILTERS.map((a) => (
           <option key={a.value} value={a.value}>
@@ -103,7 +99,7 @@ export function ConsultantFilters({ action, values, countries, services }: { act
           </option>
         ))}
       </Select>
-      <Select name="min_rating" label="Rating" value={values.min_rating} onPick={apply}>
+      <Select name="min_rating" label="Rating" value={values.min_rating}>
         <option value="">Any rating</option>
         {RATING_FILTERS.map((r) => (
           <option key={r} value={String(r)}>
@@ -111,7 +107,7 @@ export function ConsultantFilters({ action, values, countries, services }: { act
           </option>
         ))}
       </Select>
-      <Select name="approval" label="Approval" value={values.approval} onPick={apply}>
+      <Select name="approval" label="Approval" value={values.approval}>
         <option value="">Any approval</option>
         {APPROVAL_STATUSES.map((a) => (
           <option key={a} value={a}>
@@ -119,7 +115,7 @@ export function ConsultantFilters({ action, values, countries, services }: { act
           </option>
         ))}
       </Select>
-      <Select name="sort" label="Sort by" value={values.sort || "rating"} onPick={apply}>
+      <Select name="sort" label="Sort by" value={values.sort || "rating"}>
         {SORTS.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}

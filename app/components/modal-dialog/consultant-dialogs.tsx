@@ -1,12 +1,11 @@
 // The three consultant dialogs of the spec (§2, §5): Send Message, Set Your Availability, Set Notes and
 // Rates. The shared schemas' constraints (app/models/form-constraints.ts) write required/min/max into
-// the HTML (validation without JS); the action validates with the zod schemas. Each form is a fetcher:
-// with JS it saves without a page reload and the action's redirect closes the dialog; without JS it
-// is a plain post that redirects (or re-renders the page with the dialog and its errors).
+// the HTML (validation without JS); the action validates with the zod schemas. The dialogs are server
+// markup (issue 12, ADR 065): with JS the markup runtime posts the form through Remix (no page
+// reload), the action's redirect closes the dialog and a refused post renders the page again with the
+// dialog and its errors (the same answer a plain post gets without JS).
 import { getFormProps, useForm, type SubmissionResult } from "~/components/ui/form-state";
-import { Link, useFetcher } from "@remix-run/react";
-import { useState } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { Form, Link } from "@remix-run/react";
 import { Field, FormError, TextareaField } from "~/components/ui/form";
 import * as ui from "~/components/ui/ui.css";
 import { AVAILABILITY_MIN_DATE } from "~/models/consultant-rules";
@@ -18,7 +17,6 @@ import { SendMessageSchemaConstraints } from "~/models/form-constraints/SendMess
 import { StaffAvailabilitySchemaConstraints } from "~/models/form-constraints/StaffAvailabilitySchema";
 
 type Result = SubmissionResult<string[]> | undefined;
-type ActionAnswer = { result?: SubmissionResult<string[]>; ok?: boolean } | undefined;
 
 interface DialogProps {
   /** Where the form posts: the page's URL with its dialog parameters (so a failed no-JS post re-renders it open). */
@@ -29,25 +27,25 @@ interface DialogProps {
   actionResult?: Result;
 }
 
-function Hidden({ intent, id, closeHref, hydrated }: { intent: string; id: number; closeHref: string; hydrated: boolean }) {
+function Hidden({ intent, id, closeHref }: { intent: string; id: number; closeHref: string }) {
   return (
     <>
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="id" value={id} />
       <input type="hidden" name="closeTo" value={closeHref} />
-      {hydrated ? <input type="hidden" name="_js" value="1" /> : null}
     </>
   );
 }
 
-function Buttons({ closeHref, busy, label }: { closeHref: string; busy: boolean; label: string }) {
+/** The dialog's buttons (while the answer comes, the markup runtime disables them: aria-busy). */
+function Buttons({ closeHref, label }: { closeHref: string; label: string }) {
   return (
     <ModalFooter>
       <Link to={closeHref} className={ui.button.secondary} preventScrollReset data-keep-scroll="" replace>
         Cancel
       </Link>
-      <button type="submit" className={ui.button.primary} disabled={busy}>
-        {busy ? "Saving…" : label}
+      <button type="submit" className={ui.button.primary}>
+        {label}
       </button>
     </ModalFooter>
   );
@@ -55,24 +53,22 @@ function Buttons({ closeHref, busy, label }: { closeHref: string; busy: boolean;
 
 /** Send Message: the consultant writes to the administrators (message_to_admin, required, multiline). */
 export function SendMessageDialog({ action, closeHref, consultant, actionResult, defaultMessage = "" }: DialogProps & { defaultMessage?: string }) {
-  const fetcher = useFetcher<ActionAnswer>({ key: `dialog-message-${consultant.id}` });
-  const hydrated = useHydrated();
   const [form, fields] = useForm({
     id: "send-message",
     constraint: SendMessageSchemaConstraints,
-    lastResult: fetcher.state === "idle" ? (fetcher.data?.result ?? actionResult) : undefined,
+    lastResult: actionResult,
     defaultValue: { message_to_admin: defaultMessage },
   });
   return (
     <ModalDialog title="Send Message" subtitle="To the administrators" closeHref={closeHref} replace>
-      <fetcher.Form method="post" action={action} {...getFormProps(form)}>
-        <Hidden intent="message" id={consultant.id} closeHref={closeHref} hydrated={hydrated} />
+      <Form method="post" action={action} {...getFormProps(form)}>
+        <Hidden intent="message" id={consultant.id} closeHref={closeHref} />
         <ModalBody>
           <FormError id={form.errorId} errors={form.errors} />
           <TextareaField label="Message" meta={fields.message_to_admin} rows={7} autoFocus />
         </ModalBody>
-        <Buttons closeHref={closeHref} busy={fetcher.state !== "idle"} label="Send" />
-      </fetcher.Form>
+        <Buttons closeHref={closeHref} label="Send" />
+      </Form>
     </ModalDialog>
   );
 }
@@ -93,28 +89,23 @@ export function AvailabilityDialog({
   staff: boolean;
   defaults: { available_start_date: string | null; available_end_date: string | null; availability_status: boolean | null };
 }) {
-  const fetcher = useFetcher<ActionAnswer>({ key: `dialog-availability-${consultant.id}` });
-  const hydrated = useHydrated();
   const [form, fields] = useForm({
     id: "availability",
     constraint: staff ? StaffAvailabilitySchemaConstraints : AvailabilitySchemaConstraints,
-    lastResult: fetcher.state === "idle" ? (fetcher.data?.result ?? actionResult) : undefined,
+    lastResult: actionResult,
     defaultValue: {
       available_start_date: defaults.available_start_date ?? "",
       available_end_date: defaults.available_end_date ?? "",
       availability_status: defaults.availability_status === false ? "not_available" : "available",
     },
   });
-  // The end date's minimum follows the start date as it is chosen (with JS).
-  const [start, setStart] = useState(typeof fields.available_start_date.initialValue === "string" ? fields.available_start_date.initialValue : "");
-  // Without JS the browser cannot follow the start date: its minimum is the fallback and the server
-  // checks the pair; with JS the minimum follows the chosen start.
-  const endMin = hydrated && start ? start : AVAILABILITY_MIN_DATE;
+  // The end date's minimum follows the start date as it is chosen (with JS: data-min-for, the page's
+  // script market-markup.ts); without JS its minimum is the fallback and the server checks the pair.
   const status = fields.availability_status;
   return (
     <ModalDialog title={staff ? "Set Availability" : "Set Your Availability"} subtitle={consultant.name} closeHref={closeHref} replace>
-      <fetcher.Form method="post" action={action} {...getFormProps(form)}>
-        <Hidden intent="availability" id={consultant.id} closeHref={closeHref} hydrated={hydrated} />
+      <Form method="post" action={action} {...getFormProps(form)}>
+        <Hidden intent="availability" id={consultant.id} closeHref={closeHref} />
         <ModalBody>
           <FormError id={form.errorId} errors={form.errors} />
           {staff ? (
@@ -131,18 +122,19 @@ export function AvailabilityDialog({
             <p className={s.note}>The dates show clients when you can take on work; an administrator confirms your availability.</p>
           )}
           <div className={s.twoColumns}>
-            <Field label="Available from" meta={fields.available_start_date} type="date" min={AVAILABILITY_MIN_DATE} autoFocus onChange={(e) => setStart(e.currentTarget.value)} />
+            <Field label="Available from" meta={fields.available_start_date} type="date" min={AVAILABILITY_MIN_DATE} autoFocus data-min-for={fields.available_end_date.name} />
             <Field
               label="Available until"
               meta={fields.available_end_date}
               type="date"
-              min={endMin}
+              min={AVAILABILITY_MIN_DATE}
+              data-min={AVAILABILITY_MIN_DATE}
               hint="Optional. Not before the start date."
             />
           </div>
         </ModalBody>
-        <Buttons closeHref={closeHref} busy={fetcher.state !== "idle"} label="Save availability" />
-      </fetcher.Form>
+        <Buttons closeHref={closeHref} label="Save availability" />
+      </Form>
     </ModalDialog>
   );
 }
@@ -155,12 +147,10 @@ export function NotesAndRatesDialog({
   actionResult,
   defaults,
 }: DialogProps & { defaults: { comment_by_admin: string; daily_rate_onsite: number | null; daily_rate_offsite: number | null } }) {
-  const fetcher = useFetcher<ActionAnswer>({ key: `dialog-notes-${consultant.id}` });
-  const hydrated = useHydrated();
   const [form, fields] = useForm({
     id: "notes-and-rates",
     constraint: NotesAndRatesSchemaConstraints,
-    lastResult: fetcher.state === "idle" ? (fetcher.data?.result ?? actionResult) : undefined,
+    lastResult: actionResult,
     defaultValue: {
       comment_by_admin: defaults.comment_by_admin,
       daily_rate_onsite: defaults.daily_rate_onsite == null ? "" : String(defaults.daily_rate_onsite),
@@ -169,8 +159,8 @@ export function NotesAndRatesDialog({
   });
   return (
     <ModalDialog title="Set Notes and Rates" subtitle={consultant.name} closeHref={closeHref} replace>
-      <fetcher.Form method="post" action={action} {...getFormProps(form)}>
-        <Hidden intent="notes" id={consultant.id} closeHref={closeHref} hydrated={hydrated} />
+      <Form method="post" action={action} {...getFormProps(form)}>
+        <Hidden intent="notes" id={consultant.id} closeHref={closeHref} />
         <ModalBody>
           <FormError id={form.errorId} errors={form.errors} />
           <TextareaField label="Notes" meta={fields.comment_by_admin} rows={5} autoFocus />
@@ -179,8 +169,8 @@ export function NotesAndRatesDialog({
             <Field label="Daily rate offsite" meta={fields.daily_rate_offsite} type="number" step="any" inputMode="decimal" />
           </div>
         </ModalBody>
-        <Buttons closeHref={closeHref} busy={fetcher.state !== "idle"} label="Save notes and rates" />
-      </fetcher.Form>
+        <Buttons closeHref={closeHref} label="Save notes and rates" />
+      </Form>
     </ModalDialog>
   );
 }

@@ -1,0 +1,82 @@
+// dashboard.tsx's page as server markup (issue 12, ADR 063): its loader (load) and
+// its component (Page), rendered by the route's loader in a router at the page's address (routePage).
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { ConsultantCard } from "~/components/consultant-card/consultant-card";
+import * as cardCss from "~/components/consultant-card/consultant-card.css";
+import { StaffDialog, useCardLinks, type DialogData } from "~/components/consultant-card/listing";
+import { ConsultantFilters, pageOf, readFilters, toQuery } from "~/components/consultant-filters/consultant-filters";
+import { Pagination } from "~/components/pagination/pagination";
+import * as ui from "~/components/ui/ui.css";
+import { listConsultants } from "~/models/consultant.server";
+import { dialogTarget, isStaffRole, MARKET_ROLES, runMarketIntent } from "~/models/consultant-pages.server";
+import { withoutDialog } from "~/models/consultant-dialogs";
+import { requireUser } from "~/utils/auth.server";
+
+export async function load({ request, context }: LoaderFunctionArgs) {
+  const viewer = await requireUser(request, context, { roles: MARKET_ROLES });
+  const url = new URL(request.url);
+  const values = readFilters(url);
+  const [list, dialog] = await Promise.all([listConsultants(viewer.api, toQuery(values, pageOf(url), PER_PAGE)), dialogTarget(viewer, url)]);
+  return json({ list, values, staff: isStaffRole(viewer.user.role), dialog }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+export async function act({ request, context }: ActionFunctionArgs) {
+  const viewer = await requireUser(request, context, { roles: MARKET_ROLES });
+  const form = await request.formData();
+  const url = new URL(request.url);
+  return runMarketIntent(viewer, form, { fallback: "/client/dashboard", dialogFallback: withoutDialog(url) });
+}
+
+export const PER_PAGE = 12;
+
+export function Page() {
+  const { list, values, staff, dialog } = useLoaderData<typeof load>();
+  const actionData = useActionData<typeof act>() as DialogData | undefined;
+  const location = useLocation();
+  const links = useCardLinks();
+  const hrefFor = (page: number) => {
+    const q = new URLSearchParams(location.search);
+    q.delete("dialog");
+    q.delete("consultant");
+    if (page > 1) q.set("page", String(page));
+    else q.delete("page");
+    const s = q.toString();
+    return `${location.pathname}${s ? `?${s}` : ""}`;
+  };
+  return (
+    <>
+      <div className={ui.pageHeader}>
+        <div>
+          <h1 className={ui.pageTitle}>Contractor Dashboard</h1>
+          <p className={ui.pageLead}>
+            Technical consultants for record reviews, physical inspections, records scanning and project management, in more than 100 countries.
+          </p>
+        </div>
+        <Link to="/client/saved" className={ui.button.secondary}>
+          Saved consultants
+        </Link>
+      </div>
+      <ConsultantFilters action={location.pathname} values={values} countries={list.facets.countries} services={list.facets.services} />
+      <p className={`${ui.small} ${ui.muted}`} aria-live="polite" data-total={list.total}>
+        {list.total === 1 ? "1 consultant" : `${list.total.toLocaleString("en-US")} consultants`}
+        {Object.entries(values).some(([k, v]) => k !== "sort" && v) ? " match your filters" : ""}
+      </p>
+      {list.consultants.length === 0 ? (
+        <div className={ui.card}>
+          <p className={ui.empty}>There&apos;s nothing here... Try fewer filters.</p>
+        </div>
+      ) : (
+        <ul className={cardCss.grid} aria-label="Consultants">
+          {list.consultants.map((c) => (
+            <li key={c.id}>
+              <ConsultantCard card={c} staff={staff} links={links} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pagination page={list.page} total={list.total} perPage={list.per_page} hrefFor={hrefFor} noun="consultants" label="Consultant pages" />
+      <StaffDialog dialog={dialog} actionData={actionData} />
+    </>
+  );
+}
