@@ -8,12 +8,12 @@
 //   ALERT_HIDE_MS, instead of the link's round trip;
 // - a date with data-min-for gives the named date of its form its minimum as it is chosen (the
 //   availability's end not before its start).
-// Without JavaScript the markup is plain forms and links, which the server answers the same way.
+// Without JavaScript the markup is plain forms and links, which the server answers the same way. The
+// consultant profile (still a component: its document upload is an island) mounts it too, for the
+// same cards' controls and dialogs.
 import { useSubmit } from "@remix-run/react";
 import { useEffect } from "react";
 import { ALERT_HIDE_MS } from "./alert-hide";
-
-const inMarkup = (t: EventTarget | null): t is HTMLElement => t instanceof HTMLElement && t.closest("[data-markup]") !== null;
 
 export function useMarketMarkup() {
   const submit = useSubmit();
@@ -21,20 +21,20 @@ export function useMarketMarkup() {
     let timer = 0;
     const onChange = (e: Event) => {
       const t = e.target;
-      if (inMarkup(t) && t instanceof HTMLSelectElement && t.form?.hasAttribute("data-auto-submit")) submit(t.form, { preventScrollReset: true });
+      if (t instanceof HTMLSelectElement && t.form?.hasAttribute("data-auto-submit")) submit(t.form, { preventScrollReset: true });
     };
     const onInput = (e: Event) => {
       const t = e.target;
-      const end = inMarkup(t) && t instanceof HTMLInputElement && t.dataset.minFor ? t.form?.elements.namedItem(t.dataset.minFor) : null;
-      if (end instanceof HTMLInputElement) end.min = t instanceof HTMLInputElement && t.value ? t.value : end.dataset.min ?? "";
+      const end = t instanceof HTMLInputElement && t.dataset.minFor ? t.form?.elements.namedItem(t.dataset.minFor) : null;
+      if (end instanceof HTMLInputElement) end.min = (t as HTMLInputElement).value || (end.dataset.min ?? "");
     };
     const onSubmit = (e: SubmitEvent) => {
       const b = e.submitter;
-      if (inMarkup(b) && b.hasAttribute("data-toggle")) b.setAttribute("aria-pressed", String(b.getAttribute("aria-pressed") !== "true"));
+      if (b?.hasAttribute("data-toggle")) b.setAttribute("aria-pressed", String(b.getAttribute("aria-pressed") !== "true"));
     };
     const onClick = (e: MouseEvent) => {
       const a = e.target instanceof Element ? e.target.closest("a[data-resume=no]") : null;
-      const alert = inMarkup(a) ? a.nextElementSibling : null;
+      const alert = a?.nextElementSibling;
       if (!(alert instanceof HTMLElement)) return;
       e.preventDefault();
       alert.hidden = false;

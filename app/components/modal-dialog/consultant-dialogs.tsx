@@ -101,6 +101,8 @@ export function AvailabilityDialog({
   });
   // The end date's minimum follows the start date as it is chosen (with JS: data-min-for, the page's
   // script market-markup.ts); without JS its minimum is the fallback and the server checks the pair.
+  // After a refused post the start the user chose is known: the end's minimum is that start.
+  const chosenStart = actionResult && typeof fields.available_start_date.initialValue === "string" ? fields.available_start_date.initialValue : "";
   const status = fields.availability_status;
   return (
     <ModalDialog title={staff ? "Set Availability" : "Set Your Availability"} subtitle={consultant.name} closeHref={closeHref} replace>
@@ -127,7 +129,7 @@ export function AvailabilityDialog({
               label="Available until"
               meta={fields.available_end_date}
               type="date"
-              min={AVAILABILITY_MIN_DATE}
+              min={chosenStart || AVAILABILITY_MIN_DATE}
               data-min={AVAILABILITY_MIN_DATE}
               hint="Optional. Not before the start date."
             />

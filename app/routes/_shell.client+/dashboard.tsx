@@ -5,6 +5,8 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { useMarketMarkup } from "~/components/consultant-card/market-markup";
+// The filters are server markup only: their styles come to the CSS bundle with this import (ADR 065).
+import "~/components/consultant-filters/consultant-filters.css";
 import { PageMarkup } from "~/components/server-markup/server-markup";
 import { routeMarkupFrom, routeActionMarkup } from "~/utils/page-markup.server";
 import { load, act, Page } from "./__dashboard-page.server";

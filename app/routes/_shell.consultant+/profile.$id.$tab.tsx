@@ -20,6 +20,7 @@ import {
   formatRate,
 } from "~/components/consultant-card/consultant-card";
 import * as card from "~/components/consultant-card/consultant-card.css";
+import { useMarketMarkup } from "~/components/consultant-card/market-markup";
 import { ActionsHeader } from "~/components/data-table-simple/data-table-simple";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { MailIcon } from "~/components/icons/mail";
@@ -177,6 +178,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 // ---------------------------------------------------------------------------------------------
 
 export default function ConsultantProfilePage() {
+  useMarketMarkup(); // the like toggle, the resume alert, the availability's end (market-markup.ts)
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const location = useLocation();
