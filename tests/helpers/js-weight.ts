@@ -28,6 +28,9 @@ export const JS_BUDGET_OVER_FLOOR_BYTES = 10 * 1024;
 export const ISLAND_SOURCES: { name: string; test: RegExp }[] = [
   { name: "upload dialog", test: /^app\/components\/upload-dialog\// },
   { name: "tab data grid", test: /^app\/components\/(tab-grid|data-grid)\// },
+  // The consultant's photo and resume upload (the upload engine with progress), on the profile's
+  // documents tab only: its own route since ADR 065, the other tabs are server markup.
+  { name: "profile upload", test: /^app\/components\/profile-tabs\/document-upload/ },
 ];
 
 interface ManifestRoute {

@@ -107,7 +107,7 @@ beforeAll(async () => {
   };
   context = { upstream: { main: t.upstream.main, ops: t.upstream.ops, blob }, clientIp: "127.0.0.1", nonce: "" } as AppLoadContext;
   profileLayout = await import("~/routes/_shell.consultant+/profile");
-  profileTab = await import("~/routes/_shell.consultant+/profile.$id.$tab");
+  profileTab = await import("~/routes/_shell.consultant+/__profile-data.server").then((m) => ({ loader: m.load, action: m.act })); // both profile routes' data and answers (ADR 065)
   settingsLayout = await import("~/routes/_shell.consultant+/settings");
   settingsTab = await import("~/routes/_shell.consultant+/__settings-id-tab-page.server").then((m) => ({ loader: m.load, action: m.act }));
   home = await import("~/routes/_shell.consultant+/home");

@@ -29,7 +29,7 @@ let APU = "";
 
 beforeAll(async () => {
   p = await startPortal();
-  dashboard = (await import("~/routes/_shell.client+/Aerooil.statusDashboard")) as never;
+  dashboard = (await import("~/routes/_shell.client+/__aerooil-statusdashboard-page.server").then((m) => ({ loader: m.load, action: m.act }))) as never; // server markup: its data (ADR 065)
   tab = (await import("~/routes/_shell.client+/Aerooil.$tabDataId")) as never;
   opsTab = (await import("~/routes/_shell.client+/Aeroops.$tabDataId")) as never;
   png = (await import("~/routes/resources+/oil-dashboard-png")) as never;

@@ -1,14 +1,13 @@
-// The AeroOIL status dashboard's chart as server markup (issue 15 item 2, ADR 031): per oil tab, the
-// watched rows and the rows above an alert limit, drawn as SVG on the server. The browser keeps the HTML.
-import type { AppLoadContext } from "@remix-run/node";
+// The AeroOIL status dashboard's chart, drawn as SVG on the server (issue 15 item 2, ADR 031): per oil
+// tab, the watched rows and the rows above an alert limit. The dashboard is server markup (ADR 065):
+// its page renders the chart in place, in an element with the chart's id.
 import { HBarChart } from "~/components/svg-chart/svg-chart";
-import { pageMarkup } from "~/utils/markup.server";
+import { OIL_DASHBOARD_CHART_ID } from "~/models/oil-rules";
 
-import { OIL_DASHBOARD_CHART_ID as DASHBOARD_CHART_ID } from "~/models/oil-rules";
-
-export function dashboardMarkup(context: AppLoadContext | undefined, byTab: { tab_name: string; watched: number; over: number }[], hrefs: string[]) {
-  return pageMarkup(context, {
-    [DASHBOARD_CHART_ID]: byTab.length ? (
+export function DashboardChart({ byTab, hrefs }: { byTab: { tab_name: string; watched: number; over: number }[]; hrefs: string[] }) {
+  if (!byTab.length) return null;
+  return (
+    <div id={OIL_DASHBOARD_CHART_ID} style={{ display: "contents" }}>
       <HBarChart
         title="Rows to follow, by tab"
         subtitle="Watched rows, and rows above an alert limit, in each oil tab of this aircraft."
@@ -22,6 +21,6 @@ export function dashboardMarkup(context: AppLoadContext | undefined, byTab: { ta
         rowHeader="Tab"
         hrefs={hrefs}
       />
-    ) : null,
-  });
+    </div>
+  );
 }

@@ -1,4 +1,4 @@
-import { style } from "@vanilla-extract/css";
+import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 
 export const bar = style({
@@ -35,3 +35,5 @@ export const arrow = style({
   lineHeight: 1,
   selectors: { "&:disabled": { opacity: 0.4, cursor: "default" } },
 });
+// The arrows need a script: hidden until the page has hydrated (and in Lite mode, which has none).
+globalStyle(`html:not([data-hydrated]) ${arrow}`, { display: "none" });

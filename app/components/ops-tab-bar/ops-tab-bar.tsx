@@ -1,10 +1,10 @@
 // The module's bottom tab bar (spec 001 §2): the aircraft's tabs in tab_position order (static tabs
 // first, then the work-order tabs, then the dynamic ones, as the API lists them), the current one
 // marked, with left and right arrows that step the row 300 px. Without JavaScript the row scrolls by
-// hand and the arrows are not shown.
+// hand and the arrows are not shown (CSS: until the page has hydrated). In server markup the arrows'
+// clicks are the page's useTabBarArrows (tab-bar-arrows.ts).
 import { Link } from "@remix-run/react";
 import { useRef } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
 import * as ui from "~/components/ui/ui.css";
 import * as s from "./ops-tab-bar.css";
 
@@ -12,15 +12,12 @@ export const TAB_BAR_STEP = 300;
 
 export function OpsTabBar({ tabs, current, hrefFor }: { tabs: { id: string; name: string }[]; current: string; hrefFor: (id: string) => string }) {
   const row = useRef<HTMLDivElement>(null);
-  const hydrated = useHydrated();
   const step = (dir: -1 | 1) => row.current?.scrollBy({ left: dir * TAB_BAR_STEP, behavior: "smooth" });
   return (
     <nav aria-label="Tabs" className={s.bar}>
-      {hydrated ? (
-        <button type="button" className={s.arrow} aria-label="Scroll the tabs left" title="Scroll left" onClick={() => step(-1)}>
-          ‹
-        </button>
-      ) : null}
+      <button type="button" className={s.arrow} aria-label="Scroll the tabs left" title="Scroll left" data-step="-1" onClick={() => step(-1)}>
+        ‹
+      </button>
       <div ref={row} className={s.row} data-testid="tab-row">
         {tabs.map((t) => (
           <Link
@@ -33,11 +30,9 @@ export function OpsTabBar({ tabs, current, hrefFor }: { tabs: { id: string; name
           </Link>
         ))}
       </div>
-      {hydrated ? (
-        <button type="button" className={s.arrow} aria-label="Scroll the tabs right" title="Scroll right" onClick={() => step(1)}>
-          ›
-        </button>
-      ) : null}
+      <button type="button" className={s.arrow} aria-label="Scroll the tabs right" title="Scroll right" data-step="1" onClick={() => step(1)}>
+        ›
+      </button>
     </nav>
   );
 }

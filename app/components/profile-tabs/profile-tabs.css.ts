@@ -1,4 +1,4 @@
-import { style } from "@vanilla-extract/css";
+import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 
 export const nav = style({ borderBottom: `1px solid ${vars.color.border}`, marginBottom: vars.space.xl, overflowX: "auto" });
@@ -30,3 +30,9 @@ export const uploadRow = style({ display: "flex", gap: vars.space.md, alignItems
 export const fileInput = style({ maxWidth: "100%", fontSize: vars.fontSize.sm });
 export const progress = style({ width: "100%", height: 8 });
 export const preview = style({ width: 120, height: 120, borderRadius: "50%", objectFit: "cover", border: `1px solid ${vars.color.border}`, background: vars.color.surfaceAlt });
+
+// The profile form's sub-types of an experience (aircraft, helicopter, power plant): shown only while
+// its checkbox is ticked, once the page has hydrated (the form is server markup: CSS does it, no
+// script); without JavaScript always shown, and the server clears a sub-type whose type is off.
+export const subType = style({});
+globalStyle(`html[data-hydrated] div:has(> label input[type=checkbox]:not(:checked)) > ${subType}`, { display: "none" });

@@ -16,6 +16,7 @@ import { requireUser } from "~/utils/auth.server";
 // Styles that only server markup uses (pages rendered by their loaders, ADR 063/064: the admin
 // forms and lists) reach the one CSS bundle through a route; tests/unit/js-budget.test.ts checks.
 import "~/components/admin/admin.css";
+import "~/components/aircraft-cards/aircraft-cards.css"; // the homes, fleets and dashboards render aircraft cards as server markup only
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, api } = await requireUser(request, context);
