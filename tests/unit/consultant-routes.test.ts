@@ -228,6 +228,10 @@ describe("a consultant sees and edits only their own profile and settings", () =
     });
     expect(location(sent)).toBe(`/consultant/profile/${id}/overview`);
     expect((await toastOf(sent))?.description).toBe("Your message was sent to the administrators.");
+    // An empty message (blank lines only) is refused with its message, and the dialog stays open.
+    const empty = await run(profileTab.action, req(`/consultant/profile/${id}/overview?dialog=message`, me, form({ intent: "message", message_to_admin: " \n " })), { id: String(id), tab: "overview" });
+    expect(empty.status).toBe(400);
+    expect((await body<{ intent: string; result: { error: Record<string, string[]> } }>(empty)).result.error.message_to_admin).toEqual(["Write a message to the administrators."]);
 
     const bad = await run(
       profileTab.action,

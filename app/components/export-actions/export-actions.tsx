@@ -13,11 +13,10 @@ import { DownloadIcon } from "~/components/icons/download";
 import { ShareIcon } from "~/components/icons/share";
 import { Snackbar, type ToastView } from "~/components/toast/toast";
 import * as ui from "~/components/ui/ui.css";
-import { OPS_MESSAGES } from "~/models/ops-messages";
+import { runExport } from "./export-download";
 import * as s from "./export-actions.css";
 
 export type DownloadKind = "pdf" | "excel" | "dfp" | "binder-current" | "binder-full" | "general-pdf" | "general-excel" | "notifications-excel" | "full-excel" | "wo-pdf" | "wo-excel" | "logbook-pdf";
-const IS_PDF: Partial<Record<DownloadKind, true>> = { pdf: true, "binder-current": true, "binder-full": true, "general-pdf": true, "wo-pdf": true, "logbook-pdf": true };
 
 type ExportContextValue = { fields: Record<string, string>; back: string; look: "button" | "item" | "top" };
 const ExportContext = createContext<ExportContextValue>({ fields: {}, back: "/", look: "button" });
@@ -26,40 +25,11 @@ const ExportContext = createContext<ExportContextValue>({ fields: {}, back: "/",
 function useDownloads() {
   const [note, setNote] = useState<ToastView | null>(null);
   const seq = useRef(0);
-  const show = (type: ToastView["type"], description: string, duration = 5000) => setNote({ id: String(++seq.current), type, description, duration });
-  const onSubmit = async (e: FormEvent<HTMLElement>) => {
+  const onSubmit = (e: FormEvent<HTMLElement>) => {
     const form = e.target;
     if (!(form instanceof HTMLFormElement) || !form.dataset.export) return;
-    const kind = (new FormData(form).get("kind") ?? "") as DownloadKind;
     e.preventDefault();
-    form.closest("details")?.removeAttribute("open");
-    show("info", IS_PDF[kind] ? OPS_MESSAGES.pdfStarted : OPS_MESSAGES.excelStarted);
-    try {
-      const res = await fetch(form.action, { method: "POST", body: new FormData(form), headers: { "X-Download": "fetch" } });
-      const type = res.headers.get("Content-Type") ?? "";
-      if (!res.ok || (type.includes("json") && kind !== "full-excel")) {
-        const body = (await res.json().catch(() => null)) as { error?: string } | null;
-        show("error", body?.error || OPS_MESSAGES.blobFallbackError, 15000);
-        return;
-      }
-      if (kind === "full-excel") {
-        const body = (await res.json()) as { url: string };
-        window.location.assign(body.url);
-        return;
-      }
-      const blob = await res.blob();
-      const cd = res.headers.get("Content-Disposition") ?? "";
-      const name = /filename\*=UTF-8''([^;]+)/i.exec(cd)?.[1] ?? /filename="([^"]+)"/i.exec(cd)?.[1] ?? "download";
-      const a = document.createElement("a");
-      a.href = URL.createObjectURL(blob);
-      a.download = decodeURIComponent(name);
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
-    } catch {
-      show("error", OPS_MESSAGES.blobFallbackError, 15000);
-    }
+    void runExport(form, (type, description, duration = 5000) => setNote({ id: String(++seq.current), type, description, duration }));
   };
   return { note, onSubmit };
 }

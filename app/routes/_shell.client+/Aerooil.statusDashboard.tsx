@@ -9,8 +9,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFro
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { oilHandle } from "~/components/ops-tab-bar/ops-top-bar";
 import { useTabBarArrows } from "~/components/ops-tab-bar/tab-bar-arrows";
-import { MARKUP_KEY, PageMarkup, ServerMarkup, type WithMarkup } from "~/components/server-markup/server-markup";
-import type { ShellHandle } from "~/components/shell/handle";
+import { PageMarkup } from "~/components/server-markup/server-markup";
+import { withMarkupActions } from "~/components/shell/top-bar-actions";
 import { routeActionMarkup, routeMarkupRegions } from "~/utils/page-markup.server";
 import { act, DashboardActions, load, Page } from "./__aerooil-statusdashboard-page.server";
 
@@ -19,12 +19,7 @@ const ID = "page-oil-status";
 const ACTIONS = "page-oil-status-actions";
 
 /** The top bar: the OIL issue date, and the dashboard's PNG download and Share. */
-export const handle: ShellHandle = {
-  topBar: (m) => {
-    const info = oilHandle.topBar?.(m);
-    return info ? { ...info, actions: <ServerMarkup id={ACTIONS} html={(m.data as WithMarkup | undefined)?.[MARKUP_KEY]?.[ACTIONS]} /> } : info;
-  },
-};
+export const handle = withMarkupActions(oilHandle, ACTIONS);
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? `${data.title} · MSN ${data.header.msn}` : "Status Dashboard"} · AeroOIL · AeroRecords` }];
 
