@@ -121,6 +121,8 @@ const CLIENT: Entry[] = [
     ids.consultant = await linkId(page, "main a[href*='/consultant/profile/']", /\/consultant\/profile\/(\d+)/);
   }),
   e("/consultant/profile/:id/:tab", (i) => `/consultant/profile/${i.consultant}/overview`),
+  // The documents tab is its own route (the upload island, ADR 065).
+  e("/consultant/profile/:id/documents", (i) => `/consultant/profile/${i.consultant}/documents`),
   e("/client/saved"),
   e("/client/message"),
   e("/user/settings"),
