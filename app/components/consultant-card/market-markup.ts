@@ -8,9 +8,9 @@
 //   ALERT_HIDE_MS, instead of the link's round trip;
 // - a date with data-min-for gives the named date of its form its minimum as it is chosen (the
 //   availability's end not before its start).
-// Without JavaScript the markup is plain forms and links, which the server answers the same way. The
-// consultant profile (still a component: its document upload is an island) mounts it too, for the
-// same cards' controls and dialogs.
+// Without JavaScript the markup is plain forms and links, which the server answers the same way. A
+// profile's documents tab (its own route, a component: the upload island) mounts it too, for the
+// same controls and dialogs.
 import { useSubmit } from "@remix-run/react";
 import { useEffect } from "react";
 import { ALERT_HIDE_MS } from "./alert-hide";

@@ -3,8 +3,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { DashboardActions } from "~/components/oil-dashboard/dashboard-actions";
-
-export { DashboardActions };
 import { DashboardChart } from "~/components/oil-dashboard/oil-dashboard-markup.server";
 import * as chart from "~/components/svg-chart/svg-chart.css";
 import { StatusCounts } from "~/components/aircraft-cards/aircraft-cards";
@@ -16,6 +14,9 @@ import { OIL_STATUS_TAB } from "~/models/oil-rules";
 import { ACCESS_LABEL } from "~/models/roles";
 import { dayMonthYear } from "~/utils/dates";
 import { ShareDialog } from "~/components/share-dialog/share-dialog";
+
+// The top bar's actions region is rendered by the route's loader from this module (ADR 065).
+export { DashboardActions };
 
 export async function load({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireOilUser(request, context);
