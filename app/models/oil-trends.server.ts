@@ -54,7 +54,7 @@ export async function oilTabTrend(
       return out;
     },
     links,
-    /** The trend and column the charts draw (the route renders them as server markup). */
+    /** The trend and column the charts draw (the page renders them in place: it is server markup). */
     charts: { trend, column },
   };
 }

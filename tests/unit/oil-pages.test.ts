@@ -27,7 +27,7 @@ beforeAll(async () => {
   home = (await import("~/routes/_shell.client+/Aerooil._index")) as never;
   orgHome = (await import("~/routes/_shell+/Aerooil.org")) as never;
   dashboard = (await import("~/routes/_shell.client+/__aerooil-statusdashboard-page.server").then((m) => ({ loader: m.load, action: m.act }))) as never; // server markup: its data (ADR 065)
-  tab = (await import("~/routes/_shell.client+/Aerooil.$tabDataId")) as never;
+  tab = (await import("~/routes/_shell.client+/__aerooil-tabdataid-page.server").then((m) => ({ loader: m.load, action: m.act }))) as never; // server markup: its data (ADR 066)
   exportRoute = (await import("~/routes/resources+/ops-export")) as never;
   for (const e of ["client@demo.aero", "reader@demo.aero"]) cookies[e] = await p.signIn(e);
   for (const msn of ["5123", "8842"]) {

@@ -30,7 +30,7 @@ let APU = "";
 beforeAll(async () => {
   p = await startPortal();
   dashboard = (await import("~/routes/_shell.client+/__aerooil-statusdashboard-page.server").then((m) => ({ loader: m.load, action: m.act }))) as never; // server markup: its data (ADR 065)
-  tab = (await import("~/routes/_shell.client+/Aerooil.$tabDataId")) as never;
+  tab = (await import("~/routes/_shell.client+/__aerooil-tabdataid-page.server").then((m) => ({ loader: m.load, action: m.act }))) as never; // server markup: its data (ADR 066)
   opsTab = (await import("~/routes/_shell.client+/Aeroops.$tabDataId")) as never;
   png = (await import("~/routes/resources+/oil-dashboard-png")) as never;
   for (const e of ["client@demo.aero", "reader@demo.aero", "emma.clarke@skyline.demo.aero"]) cookies[e] = await p.signIn(e);

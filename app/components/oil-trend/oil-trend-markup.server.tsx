@@ -1,19 +1,28 @@
-// The trend charts of an AeroOIL tab (issue 15 item 4, ADR 048) as server markup (ADR 031): one chart
-// per engine / serial of the chosen number column, the alert limit drawn across it. The browser keeps
-// this HTML and never downloads the chart code; the column choice and the limit forms are on the page.
-import type { AppLoadContext } from "@remix-run/node";
+// The trend charts of an AeroOIL tab (issue 15 item 4, ADR 048), rendered in place by the tab's page,
+// which is server markup (ADR 066): one chart per engine / serial of the chosen number column, the
+// alert limit drawn across it. The browser keeps this HTML and never downloads the chart code; the
+// column choice and the limit forms are on the page.
 import type { z } from "zod";
 import { TrendChart } from "~/components/svg-chart/trend-chart";
+import { OIL_TREND_MARKUP_ID } from "~/models/oil-rules";
 import type { OilTrendAnswer } from "~/models/schemas/oil-limits";
-import { pageMarkup } from "~/utils/markup.server";
 import * as s from "./oil-trend.css";
+
+export { trendColumn } from "~/models/oil-rules";
 
 type Trend = z.infer<typeof OilTrendAnswer>;
 
-import { OIL_TREND_MARKUP_ID as TREND_MARKUP_ID } from "~/models/oil-rules";
-export { trendColumn } from "~/models/oil-rules";
+/** The charts of `column` (nothing without a trend), in a box of id OIL_TREND_MARKUP_ID. */
+export function TrendCharts({ trend, column }: { trend: Trend | null; column: string | null }) {
+  if (!trend || !column) return null;
+  return (
+    <div id={OIL_TREND_MARKUP_ID} style={{ display: "contents" }}>
+      <Charts trend={trend} column={column} />
+    </div>
+  );
+}
 
-function TrendCharts({ trend, column }: { trend: Trend; column: string }) {
+function Charts({ trend, column }: { trend: Trend; column: string }) {
   const limit = trend.limits.find((l) => l.column_name === column)?.limit ?? null;
   const series = trend.series
     .map((se) => ({ name: se.name, points: se.points.filter((p) => p.values[column] != null).map((p) => ({ date: p.date, value: p.values[column]! })) }))
@@ -42,8 +51,4 @@ function TrendCharts({ trend, column }: { trend: Trend; column: string }) {
       })}
     </div>
   );
-}
-
-export function oilTrendMarkup(context: AppLoadContext | undefined, trend: Trend | null, column: string | null) {
-  return pageMarkup(context, { [TREND_MARKUP_ID]: trend && column ? <TrendCharts trend={trend} column={column} /> : null });
 }

@@ -132,6 +132,9 @@ export function useMarkupLinks(root: RefObject<HTMLElement>) {
     const inMarkup = (t: EventTarget | null) => t instanceof Element && t.closest("[data-markup]") !== null && el.contains(t);
     const onClick = (e: MouseEvent) => {
       if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.altKey || e.ctrlKey || e.shiftKey) return;
+      // A scroll arrow (the tab bar's, ops-tab-bar.tsx): steps its row by data-step px.
+      const arrow = e.target instanceof Element ? e.target.closest<HTMLElement>("button[data-step]") : null;
+      if (arrow && inMarkup(arrow)) return arrow.parentElement?.querySelector("[data-scroll-row]")?.scrollBy({ left: Number(arrow.dataset.step), behavior: "smooth" });
       // A download link that names a toast in the markup (<template id>): "Download has started".
       const dl = e.target instanceof Element ? e.target.closest("a[download][data-toast]") : null;
       if (dl instanceof HTMLElement && inMarkup(dl)) return showToast(dl.dataset.toast!);
@@ -146,8 +149,13 @@ export function useMarkupLinks(root: RefObject<HTMLElement>) {
       navigate(to, { replace: a.hasAttribute("data-replace") || now.pathname + now.search + now.hash === to, preventScrollReset: a.hasAttribute("data-keep-scroll") });
     };
     const onSubmit = (e: SubmitEvent) => {
-      // Forms as <Form> renders them (data-discover).
       const form = e.target;
+      // An export form (export-actions.tsx): the file fetched in place with the spec's messages.
+      if (form instanceof HTMLFormElement && form.dataset.export && !e.defaultPrevented && inMarkup(form)) {
+        e.preventDefault();
+        return void import("~/components/export-actions/export-markup").then((m) => m.exportInPlace(form));
+      }
+      // Forms as <Form> renders them (data-discover).
       if (e.defaultPrevented || !(form instanceof HTMLFormElement) || !form.hasAttribute("data-discover") || !inMarkup(form)) return;
       e.preventDefault();
       // Where to come back to: the page as it is now (the markup may be older than the last navigation).
@@ -196,7 +204,8 @@ export function useMarkupLinks(root: RefObject<HTMLElement>) {
     markCurrent(el, location.pathname);
     const dialog = el.querySelector<HTMLElement>("[data-markup] dialog[data-dialog]");
     if (dialog === dialogOpen.current) return;
-    if (dialog) withDialogFocus((m) => dialog.isConnected && m.focusDialog(dialog));
+    // (Not if the user is already in it: the rules' module may come after they have started typing.)
+    if (dialog) withDialogFocus((m) => dialog.isConnected && !dialog.contains(document.activeElement) && m.focusDialog(dialog));
     else if (opener.current) [...el.querySelectorAll<HTMLElement>("[data-markup] a[href]")].find((a) => a.getAttribute("href") === opener.current)?.focus({ preventScroll: true });
     dialogOpen.current = dialog;
   });

@@ -8,7 +8,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { oilHandle } from "~/components/ops-tab-bar/ops-top-bar";
-import { useTabBarArrows } from "~/components/ops-tab-bar/tab-bar-arrows";
 import { PageMarkup } from "~/components/server-markup/server-markup";
 import { withMarkupActions } from "~/components/shell/top-bar-actions";
 import { routeActionMarkup, routeMarkupRegions } from "~/utils/page-markup.server";
@@ -24,7 +23,7 @@ export const handle = withMarkupActions(oilHandle, ACTIONS);
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? `${data.title} · MSN ${data.header.msn}` : "Status Dashboard"} · AeroOIL · AeroRecords` }];
 
 // The page is server markup (ADR 063, ADR 065): the loader renders it (the chart in place) and the
-// top bar's actions; the tab bar's arrows are useTabBarArrows'.
+// top bar's actions; the tab bar's arrows are the layouts' markup runtime's (ADR 066).
 export async function loader(args: LoaderFunctionArgs) {
   return routeMarkupRegions(args, await load(args), (d: SerializeFrom<typeof load>) => ({ [ID]: <Page />, [ACTIONS]: <DashboardActions q={d.q} place="top" /> }), {
     keep: (d: SerializeFrom<typeof load>) => ({ title: d.title, header: d.header }),
@@ -37,7 +36,6 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function StatusDashboard() {
-  useTabBarArrows();
   return <PageMarkup id={ID} />;
 }
 

@@ -5,7 +5,6 @@
 // the screen's export. Readers see the pages; the ops API refuses their posts and the page says why.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
-import { useExportMarkup } from "~/components/export-actions/export-markup";
 import { opsHandle } from "~/components/ops-tab-bar/ops-top-bar";
 import { PageMarkup } from "~/components/server-markup/server-markup";
 import { withMarkupActions } from "~/components/shell/top-bar-actions";
@@ -21,7 +20,7 @@ export const handle = withMarkupActions(opsHandle, ACTIONS);
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? "Logbook"} · AeroOPS · AeroRecords` }];
 
 // The page is server markup (ADR 063, ADR 065): the loader renders it (its dialogs too) and the top
-// bar's export; the PDF is fetched in place with its messages (useExportMarkup).
+// bar's export; the PDF is fetched in place with its messages by the layouts' markup runtime (ADR 066).
 export async function loader(args: LoaderFunctionArgs) {
   return routeMarkupRegions(args, await load(args), (d: SerializeFrom<typeof load>) => ({ [ID]: <Page />, [ACTIONS]: <LogbookActions d={d} /> }), {
     keep: (d: SerializeFrom<typeof load>) => ({ header: d.header, title: d.logbook.title }),
@@ -34,7 +33,6 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function LogbookPages() {
-  useExportMarkup();
   return <PageMarkup id={ID} />;
 }
 

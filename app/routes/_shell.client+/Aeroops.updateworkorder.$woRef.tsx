@@ -5,7 +5,6 @@
 // Readers see it read-only; the ops API refuses their posts and the page says why.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
-import { useExportMarkup } from "~/components/export-actions/export-markup";
 import { opsHandle } from "~/components/ops-tab-bar/ops-top-bar";
 import { PageMarkup } from "~/components/server-markup/server-markup";
 import { withMarkupActions } from "~/components/shell/top-bar-actions";
@@ -21,7 +20,7 @@ export const handle = withMarkupActions(opsHandle, ACTIONS);
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? "Work order"} · AeroOPS · AeroRecords` }];
 
 // The page is server markup (ADR 063, ADR 065): the loader renders it and the top bar's exports; an
-// export is fetched in place with its messages (useExportMarkup).
+// export is fetched in place with its messages by the layouts' markup runtime (ADR 066).
 export async function loader(args: LoaderFunctionArgs) {
   return routeMarkupRegions(args, await load(args), (d: SerializeFrom<typeof load>) => ({ [ID]: <Page />, [ACTIONS]: <WorkOrderActions d={d} /> }), {
     keep: (d: SerializeFrom<typeof load>) => ({ header: d.header, title: `WO ${d.wo.number} v${d.shown.version}` }),
@@ -34,7 +33,6 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function UpdateWorkOrder() {
-  useExportMarkup();
   return <PageMarkup id={ID} />;
 }
 
