@@ -119,10 +119,40 @@ test("an oil tab's Excel import: a refused file is said in the panel and changes
   await panel.locator("summary").click();
 
   // A file of another kind: the action's answer is the page again (server markup), the panel open with the message.
+  // With JavaScript nothing else is fetched for it: a refused form changed nothing, so neither the page's
+  // loader nor the shell's runs again (markupShouldRevalidate, ADR 066).
+  const reloads: string[] = [];
+  page.on("request", (r) => {
+    const data = new URL(r.url()).searchParams.get("_data");
+    if (r.method() === "GET" && data && data !== "root") reloads.push(data);
+  });
   await panel.getByLabel(/^Workbook/).setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("Fe ppm\n3\n") });
+  const answer = jsEnabled(page) ? page.waitForResponse((r) => r.request().method() === "POST") : null;
+  // With JavaScript the answer is held until the form's buttons are seen waiting for it: all disabled,
+  // the one pressed marked as sent (its spinner), so a second press cannot post again.
+  let release = () => {};
+  if (jsEnabled(page)) {
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(/\/client\/Aerooil\//, async (route) => (route.request().method() === "POST" ? held.then(() => route.continue()) : route.continue()));
+  }
   await panel.getByRole("button", { name: "Import" }).click();
+  if (jsEnabled(page)) {
+    await expect(panel.getByRole("button", { name: "Import" })).toHaveAttribute("data-busy", "sent");
+    await expect(panel.getByRole("button", { name: "Import" })).toBeDisabled();
+    await expect(panel.getByRole("button", { name: "Validate" })).toBeDisabled();
+    await expect(panel.locator("form[aria-busy=true]")).toHaveCount(1);
+    release();
+  }
   await expect(page.locator("details", { hasText: "Excel import" }).getByRole("alert")).toHaveText("Choose an .xlsx, .xls or .csv file.");
   await expect(page.getByRole("table", { name: TAB }).getByRole("row")).toHaveCount(rows);
+  if (answer) {
+    await page.unroute(/\/client\/Aerooil\//);
+    await expect(page.locator("details", { hasText: "Excel import" }).getByRole("button", { name: "Import" })).toBeEnabled();
+    expect((await answer).status()).toBe(422);
+    // Remix shows the action's answer only once the loaders it revalidates have answered: the alert
+    // on screen means any such fetch has been made.
+    expect(reloads).toEqual([]);
+  }
 
   // A CSV with a bad number: validated, nothing imported, the validation workbook offered.
   const again = page.locator("details", { hasText: "Excel import" });

@@ -10,7 +10,7 @@ const BUDGET = JS_FLOOR_BYTES + JS_BUDGET_OVER_FLOOR_BYTES;
 
 // Why pages were over the budget (measured 2026-11-27; ADR 031, ADR 058, ADR 063 and ADR 066 have the breakdown).
 /**
- * The signed-in shell (root and `_shell+/_layout`) is 9.0 KiB over the floor before any page code
+ * The signed-in shell (root and `_shell+/_layout`) is 9.1 KiB over the floor before any page code
  * (2026-11-27 late, ADR 066; 8.9 that night, 11.8 that morning, 13.4 before ADR 058): root 0.9 and its error
  * boundary 0.5; the layout's chunk 3.5 (the shell and its one effect for menus, collapse and full
  * screen, the top bar, the speed test's lazy island); the server-markup runtime 1.1 (regions, links
@@ -100,7 +100,9 @@ const BUDGET = JS_FLOOR_BYTES + JS_BUDGET_OVER_FLOOR_BYTES;
  * 2026-11-27 late (ADR 066): the AeroOIL tab page (24.4 -> 9.5) and the template editor (22.0 -> 9.1)
  * became server markup and left this list, which is empty now. The markup runtime took over the
  * export forms in markup (their code fetched on the first export) and the tab bar's arrows, which
- * had been hooks in four routes: every page +0.1, those four pages -0.2 to -0.4.
+ * had been hooks in four routes: every page +0.1, those four pages -0.2 to -0.4. Then a refused
+ * form's answer without a reload (markupShouldRevalidate) and the pressed button's spinner: every
+ * page +0.1 (the shell pages 9.1-9.9; a consultant's profile tab the heaviest).
  */
 const OVER_BUDGET: Record<string, { most: number; why: string }> = {};
 

@@ -7,6 +7,7 @@ import { createElement as h } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { A, MarkupForm } from "~/components/server-markup/markup-elements";
+import { markupShouldRevalidate } from "~/components/server-markup/server-markup";
 import { markupJson, routeActionMarkup, routeMarkup, routeMarkupFrom, routePage } from "~/utils/page-markup.server";
 
 const ctx = (c: Partial<AppLoadContext> = {}) => c as AppLoadContext;
@@ -143,4 +144,31 @@ describe("markup links and forms", () => {
     expect(renderToStaticMarkup(h(MarkupForm, { action: "/notifications", children: null }))).toBe('<form method="post" action="/notifications" data-discover="true"></form>');
   });
 
+});
+
+describe("after a refused form the page is not loaded again (ADR 066)", () => {
+  const args = (actionStatus: number | undefined, formMethod = "POST") => ({
+    currentUrl: new URL("http://portal.test/client/template?typeOfManufacturer=A"),
+    nextUrl: new URL("http://portal.test/client/template?typeOfManufacturer=A"),
+    currentParams: {},
+    nextParams: {},
+    formMethod,
+    formAction: "/client/template?typeOfManufacturer=A",
+    actionStatus,
+    defaultShouldRevalidate: true,
+  }) as Parameters<typeof markupShouldRevalidate>[0];
+
+  it("a markup page: no loader after a 4xx answer; Remix's default after a 2xx one or a navigation", () => {
+    expect(markupShouldRevalidate(args(422))).toBe(false);
+    expect(markupShouldRevalidate(args(400))).toBe(false);
+    expect(markupShouldRevalidate(args(200))).toBe(true);
+    expect(markupShouldRevalidate(args(undefined, "GET"))).toBe(true);
+    expect(markupShouldRevalidate({ ...args(200), defaultShouldRevalidate: false })).toBe(false);
+  });
+
+  it("the shell's navigation: not after a refused post; after a post the server took", async () => {
+    const { shouldRevalidate } = await import("~/routes/_shell+/_layout");
+    expect(shouldRevalidate!(args(422))).toBe(false);
+    expect(shouldRevalidate!(args(200))).toBe(true);
+  });
 });

@@ -11,7 +11,7 @@
 //   (`__markup`) only when its hash differs from the one the page holds (the shell sends them in an
 //   X-Markup header, shell.tsx), and the new HTML then replaces the old.
 // The wrapper is `display: contents`, so the markup lays out as if it were the parent's own children.
-import { useActionData, useLoaderData, useLocation, useNavigate, useNavigation, useSubmit } from "@remix-run/react";
+import { useActionData, useLoaderData, useLocation, useNavigate, useNavigation, useSubmit, type ShouldRevalidateFunction } from "@remix-run/react";
 import { createContext, useContext, useEffect, useLayoutEffect, useRef, type CSSProperties, type RefObject } from "react";
 // One chunk with the error boundary and the icons' frame, which every page loads too (see boundary.tsx).
 import "~/components/error-page/boundary";
@@ -59,6 +59,13 @@ export function ServerMarkup({ id, html, children }: { id: string; html?: { h: s
     />
   );
 }
+
+/**
+ * A markup page's shouldRevalidate: after a refused form (the action answered 4xx with the page
+ * rendered again, routeActionMarkup) the page's loader does not run again, nothing having changed;
+ * otherwise Remix's default. Without it a refusal cost the page's HTML twice on the wire.
+ */
+export const markupShouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) => !(actionStatus && actionStatus >= 400) && defaultShouldRevalidate;
 
 /** A page whose content is server markup: its loader rendered it (app/utils/page-markup.server.tsx). */
 export function PageMarkup({ id }: { id: string }) {
@@ -164,10 +171,11 @@ export function useMarkupLinks(root: RefObject<HTMLElement>) {
       const by = e.submitter;
       // data-keep-scroll: <Form preventScrollReset> (a toggle in a long list keeps it in view).
       submit(by instanceof HTMLButtonElement || by instanceof HTMLInputElement ? by : form, { preventScrollReset: form.hasAttribute("data-keep-scroll") });
-      // One submission at a time: the form's buttons wait for the answer (enabled again when it is in).
+      // One submission at a time: the form's buttons wait for the answer (enabled again when it is in);
+      // the one pressed shows it is on its way (data-busy="sent": a spinner, ui.css).
       form.querySelectorAll<HTMLButtonElement>("button:not([disabled])").forEach((b) => {
         b.disabled = true;
-        b.dataset.busy = "";
+        b.dataset.busy = b === by ? "sent" : "";
       });
       form.setAttribute("aria-busy", "true");
     };

@@ -1,5 +1,5 @@
 // Shared building blocks: buttons, fields, cards, alerts, tables. Theme variables only.
-import { globalStyle, style, styleVariants } from "@vanilla-extract/css";
+import { globalStyle, keyframes, style, styleVariants } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 
 const buttonBase = style({
@@ -32,6 +32,20 @@ export const button = styleVariants({
   danger: [buttonBase, { background: vars.color.danger, color: "#fff", ":hover": { filter: "brightness(0.92)" } }],
   accent: [buttonBase, { background: vars.color.accent, color: "#1c1400", ":hover": { filter: "brightness(0.95)" } }],
 });
+// The button whose form is on its way (the markup runtime marks it data-busy="sent" and disables the
+// form's buttons until the answer is in): a small spinner after its label.
+const spin = keyframes({ to: { transform: "rotate(360deg)" } });
+globalStyle(`${buttonBase}[data-busy="sent"]::after`, {
+  content: '""',
+  width: "0.85em",
+  height: "0.85em",
+  border: "2px solid currentColor",
+  borderRightColor: "transparent",
+  borderRadius: "50%",
+  animation: `${spin} 0.8s linear infinite`,
+  "@media": { "(prefers-reduced-motion: reduce)": { animation: "none" } },
+});
+
 export const buttonSmall = style({ minHeight: 30, padding: `0 ${vars.space.md}`, fontSize: vars.fontSize.sm });
 export const buttonBlock = style({ width: "100%" });
 

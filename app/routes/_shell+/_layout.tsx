@@ -48,9 +48,10 @@ function shellKey(url: URL) {
 }
 
 // Paging or sorting inside a page does not reload the navigation; a new page, an aircraft change,
-// the shell's own parameters and every form post do.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, formAction, defaultShouldRevalidate }) => {
+// the shell's own parameters and every form post the server took do (a refused one, 4xx, changed nothing).
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, formAction, actionStatus, defaultShouldRevalidate }) => {
   if (formAction?.startsWith("/prefs/")) return false;
+  if (actionStatus && actionStatus >= 400) return false;
   if (formMethod && formMethod.toUpperCase() !== "GET") return defaultShouldRevalidate;
   if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
   return shellKey(currentUrl) !== shellKey(nextUrl);

@@ -8,7 +8,7 @@
 // so, and the ops API refuses a replayed post). Every form works without JavaScript.
 import { type SerializeFrom, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
-import { PageMarkup } from "~/components/server-markup/server-markup";
+import { markupShouldRevalidate, PageMarkup } from "~/components/server-markup/server-markup";
 import { routeMarkupFrom, routeActionMarkup } from "~/utils/page-markup.server";
 import { load, act, Page } from "./__aeroops-template-manufacturers-id-page.server";
 
@@ -29,5 +29,8 @@ export async function action(args: ActionFunctionArgs) {
 export default function TemplateManufacturers() {
   return <PageMarkup id="page-template-manufacturers" />;
 }
+
+// A refused form (4xx) changed nothing: its answer is the page, so the loader does not run again (ADR 066).
+export const shouldRevalidate = markupShouldRevalidate;
 
 export const ErrorBoundary = PageErrorBoundary;

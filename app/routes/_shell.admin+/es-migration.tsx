@@ -5,7 +5,7 @@
 import { type SerializeFrom, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { REINDEX_REFRESH_SECONDS } from "~/models/admin-constants";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
-import { PageMarkup } from "~/components/server-markup/server-markup";
+import { markupShouldRevalidate, PageMarkup } from "~/components/server-markup/server-markup";
 import { routeMarkupFrom, routeActionMarkup } from "~/utils/page-markup.server";
 import { load, act, Page } from "./__es-migration-page.server";
 
@@ -27,5 +27,8 @@ export async function action(args: ActionFunctionArgs) {
 export default function EsMigration() {
   return <PageMarkup id="page-admin-es-migration" />;
 }
+
+// A refused form (4xx) changed nothing: its answer is the page, so the loader does not run again (ADR 066).
+export const shouldRevalidate = markupShouldRevalidate;
 
 export const ErrorBoundary = PageErrorBoundary;

@@ -1,7 +1,7 @@
 // /admin/organization/{id}/aircraft/{aircraftId}: edit an aircraft (POST /admin/aircraft/{id}.json).
 import { type SerializeFrom, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
-import { PageMarkup } from "~/components/server-markup/server-markup";
+import { markupShouldRevalidate, PageMarkup } from "~/components/server-markup/server-markup";
 import { routeMarkupFrom, routeActionMarkup } from "~/utils/page-markup.server";
 import { load, act, Page } from "./__organization-orgid-aircraft-aircraftid-page.server";
 
@@ -20,5 +20,8 @@ export async function action(args: ActionFunctionArgs) {
 export default function EditAircraft() {
   return <PageMarkup id="page-admin-aircraft-edit" />;
 }
+
+// A refused form (4xx) changed nothing: its answer is the page, so the loader does not run again (ADR 066).
+export const shouldRevalidate = markupShouldRevalidate;
 
 export const ErrorBoundary = PageErrorBoundary;

@@ -4,7 +4,7 @@
 // needs a reason; releasing one is a confirmation the server renders from ?release=); members read
 // them. The upstream refuses everyone else. Shared code: app/models/records-pages.server.ts.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { PageMarkup } from "~/components/server-markup/server-markup";
+import { markupShouldRevalidate, PageMarkup } from "~/components/server-markup/server-markup";
 import { routeMarkupFrom, routeActionMarkup } from "~/utils/page-markup.server";
 import { load, act, Page } from "./__retention-page.server";
 
@@ -23,3 +23,6 @@ export async function action(args: ActionFunctionArgs) {
 export default function RetentionRoute() {
   return <PageMarkup id="page-admin-retention" />;
 }
+
+// A refused form (4xx) changed nothing: its answer is the page, so the loader does not run again (ADR 066).
+export const shouldRevalidate = markupShouldRevalidate;

@@ -9,7 +9,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { oilHandle } from "~/components/ops-tab-bar/ops-top-bar";
-import { PageMarkup } from "~/components/server-markup/server-markup";
+import { markupShouldRevalidate, PageMarkup } from "~/components/server-markup/server-markup";
 import { withMarkupActions } from "~/components/shell/top-bar-actions";
 import { routeActionMarkup, routeMarkupRegions } from "~/utils/page-markup.server";
 import { act, load, Page, TabActions } from "./__aerooil-tabdataid-page.server";
@@ -44,5 +44,8 @@ export async function action(args: ActionFunctionArgs) {
 export default function OilTab() {
   return <PageMarkup id={ID} />;
 }
+
+// A refused form (4xx) changed nothing: its answer is the page, so the loader does not run again (ADR 066).
+export const shouldRevalidate = markupShouldRevalidate;
 
 export const ErrorBoundary = PageErrorBoundary;

@@ -8,7 +8,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { oilHandle } from "~/components/ops-tab-bar/ops-top-bar";
-import { PageMarkup } from "~/components/server-markup/server-markup";
+import { markupShouldRevalidate, PageMarkup } from "~/components/server-markup/server-markup";
 import { withMarkupActions } from "~/components/shell/top-bar-actions";
 import { routeActionMarkup, routeMarkupRegions } from "~/utils/page-markup.server";
 import { act, DashboardActions, load, Page } from "./__aerooil-statusdashboard-page.server";
@@ -38,5 +38,8 @@ export async function action(args: ActionFunctionArgs) {
 export default function StatusDashboard() {
   return <PageMarkup id={ID} />;
 }
+
+// A refused form (4xx) changed nothing: its answer is the page, so the loader does not run again (ADR 066).
+export const shouldRevalidate = markupShouldRevalidate;
 
 export const ErrorBoundary = PageErrorBoundary;

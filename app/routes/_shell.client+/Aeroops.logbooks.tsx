@@ -4,7 +4,7 @@
 import { type SerializeFrom, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { opsHandle } from "~/components/ops-tab-bar/ops-top-bar";
-import { PageMarkup } from "~/components/server-markup/server-markup";
+import { markupShouldRevalidate, PageMarkup } from "~/components/server-markup/server-markup";
 import { routeMarkupFrom, routeActionMarkup } from "~/utils/page-markup.server";
 import { load, act, Page } from "./__aeroops-logbooks-page.server";
 
@@ -25,5 +25,8 @@ export async function action(args: ActionFunctionArgs) {
 export default function Logbooks() {
   return <PageMarkup id="page-ops-logbooks" />;
 }
+
+// A refused form (4xx) changed nothing: its answer is the page, so the loader does not run again (ADR 066).
+export const shouldRevalidate = markupShouldRevalidate;
 
 export const ErrorBoundary = PageErrorBoundary;

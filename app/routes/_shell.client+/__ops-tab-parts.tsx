@@ -218,12 +218,15 @@ export function ImportPanel({
           {canEdit ? (
             <fieldset className={ui.field} style={{ border: 0, padding: 0 }}>
               <legend className={ui.label}>When importing</legend>
-              <label className={ui.choice}>
-                <input type="radio" name="mode" value="append" defaultChecked /> Add after the existing rows
-              </label>
-              <label className={ui.choice}>
-                <input type="radio" name="mode" value="replace" /> Replace every row of the tab
-              </label>
+              {/* A row of choices (a choice's flex basis is its width there, not its height). */}
+              <div className={ui.choiceRow}>
+                <label className={ui.choice}>
+                  <input type="radio" name="mode" value="append" defaultChecked /> Add after the existing rows
+                </label>
+                <label className={ui.choice}>
+                  <input type="radio" name="mode" value="replace" /> Replace every row of the tab
+                </label>
+              </div>
             </fieldset>
           ) : null}
           <button type="submit" name="intent" value="validate" className={ui.button.secondary}>

@@ -7,7 +7,7 @@ import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { useMarketMarkup } from "~/components/consultant-card/market-markup";
 // The filters are server markup only: their styles come to the CSS bundle with this import (ADR 065).
 import "~/components/consultant-filters/consultant-filters.css";
-import { PageMarkup } from "~/components/server-markup/server-markup";
+import { markupShouldRevalidate, PageMarkup } from "~/components/server-markup/server-markup";
 import { routeMarkupFrom, routeActionMarkup } from "~/utils/page-markup.server";
 import { load, act, Page } from "./__dashboard-page.server";
 
@@ -28,5 +28,8 @@ export default function ContractorDashboard() {
   useMarketMarkup();
   return <PageMarkup id="page-client-dashboard" />;
 }
+
+// A refused form (4xx) changed nothing: its answer is the page, so the loader does not run again (ADR 066).
+export const shouldRevalidate = markupShouldRevalidate;
 
 export const ErrorBoundary = PageErrorBoundary;

@@ -8,7 +8,7 @@
 // manufacturer starts with these tabs (the upstream copies them when the MSN is registered).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
-import { PageMarkup } from "~/components/server-markup/server-markup";
+import { markupShouldRevalidate, PageMarkup } from "~/components/server-markup/server-markup";
 import { routeActionMarkup, routeMarkupFrom } from "~/utils/page-markup.server";
 import { act, load, Page } from "./__template-tabid-page.server";
 
@@ -41,5 +41,8 @@ export async function action(args: ActionFunctionArgs) {
 export default function TemplateEditor() {
   return <PageMarkup id={ID} />;
 }
+
+// A refused form (4xx) changed nothing: its answer is the page, so the loader does not run again (ADR 066).
+export const shouldRevalidate = markupShouldRevalidate;
 
 export const ErrorBoundary = PageErrorBoundary;

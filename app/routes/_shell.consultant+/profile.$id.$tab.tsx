@@ -10,7 +10,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import { useMarketMarkup } from "~/components/consultant-card/market-markup";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
-import { PageMarkup } from "~/components/server-markup/server-markup";
+import { markupShouldRevalidate, PageMarkup } from "~/components/server-markup/server-markup";
 import { routeActionMarkup, routeMarkupFrom } from "~/utils/page-markup.server";
 import { act, load, TAB_LABEL } from "./__profile-data.server";
 import { ProfilePage } from "./__profile-view.server";
@@ -34,5 +34,8 @@ export default function ConsultantProfileRoute() {
   useMarketMarkup(); // the like toggle, the resume alert, the availability's end (market-markup.ts)
   return <PageMarkup id={ID} />;
 }
+
+// A refused form (4xx) changed nothing: its answer is the page, so the loader does not run again (ADR 066).
+export const shouldRevalidate = markupShouldRevalidate;
 
 export const ErrorBoundary = PageErrorBoundary;

@@ -7,7 +7,7 @@ import { reportHandle, reportMeta, useLiveFigures } from "~/components/aircraft-
 // The page's styles: its components are server-only, so the route brings them to the CSS bundle (ADR 064).
 import "~/components/ocr-report/ocr-report.css";
 import { useLoaderData } from "@remix-run/react";
-import { PageMarkup } from "~/components/server-markup/server-markup";
+import { markupShouldRevalidate, PageMarkup } from "~/components/server-markup/server-markup";
 import { routeMarkupFrom, routeActionMarkup } from "~/utils/page-markup.server";
 import { load, act, Page } from "./__ocrreport-aircraftid-page.server";
 
@@ -30,3 +30,6 @@ export default function StorageOCRReportRoute() {
   useLiveFigures(useLoaderData<typeof loader>().busy);
   return <PageMarkup id="page-ocr-report" />;
 }
+
+// A refused form (4xx) changed nothing: its answer is the page, so the loader does not run again (ADR 066).
+export const shouldRevalidate = markupShouldRevalidate;

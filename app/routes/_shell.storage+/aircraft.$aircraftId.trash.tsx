@@ -5,7 +5,7 @@
 // reader is told the trash needs Edit Access. Shared code: app/models/records-pages.server.ts.
 import type { SerializeFrom, ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import type { ShellHandle } from "~/components/shell/handle";
-import { PageMarkup } from "~/components/server-markup/server-markup";
+import { markupShouldRevalidate, PageMarkup } from "~/components/server-markup/server-markup";
 import { routeMarkupFrom, routeActionMarkup } from "~/utils/page-markup.server";
 import { load, act, Page } from "./__aircraft-aircraftid-trash-page.server";
 
@@ -31,3 +31,6 @@ export async function action(args: ActionFunctionArgs) {
 export default function AircraftTrashRoute() {
   return <PageMarkup id="page-storage-trash" />;
 }
+
+// A refused form (4xx) changed nothing: its answer is the page, so the loader does not run again (ADR 066).
+export const shouldRevalidate = markupShouldRevalidate;

@@ -5,7 +5,7 @@
 // sees nothing to restore. Shared code: app/models/records-pages.server.ts.
 import type { SerializeFrom, ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import type { ShellHandle } from "~/components/shell/handle";
-import { PageMarkup } from "~/components/server-markup/server-markup";
+import { markupShouldRevalidate, PageMarkup } from "~/components/server-markup/server-markup";
 import { routeMarkupFrom, routeActionMarkup } from "~/utils/page-markup.server";
 import { load, act, Page } from "./__aircraft-aircraftid-versions-page.server";
 
@@ -31,3 +31,6 @@ export async function action(args: ActionFunctionArgs) {
 export default function FileVersionsRoute() {
   return <PageMarkup id="page-storage-versions" />;
 }
+
+// A refused form (4xx) changed nothing: its answer is the page, so the loader does not run again (ADR 066).
+export const shouldRevalidate = markupShouldRevalidate;

@@ -6,7 +6,7 @@ import type { SerializeFrom, ActionFunctionArgs, LoaderFunctionArgs } from "@rem
 import { reportHandle, reportMeta } from "~/components/aircraft-cards/report-page";
 // The page's styles: its components are server-only, so the route brings them to the CSS bundle (ADR 064).
 import "~/components/linked-documents/linked-documents.css";
-import { PageMarkup } from "~/components/server-markup/server-markup";
+import { markupShouldRevalidate, PageMarkup } from "~/components/server-markup/server-markup";
 import { routeMarkupFrom, routeActionMarkup } from "~/utils/page-markup.server";
 import { load, act, Page } from "./__linkeddocuments-aircraftid-page.server";
 
@@ -27,3 +27,6 @@ export async function action(args: ActionFunctionArgs) {
 export default function StorageLinkedDocumentsRoute() {
   return <PageMarkup id="page-linked-docs" />;
 }
+
+// A refused form (4xx) changed nothing: its answer is the page, so the loader does not run again (ADR 066).
+export const shouldRevalidate = markupShouldRevalidate;

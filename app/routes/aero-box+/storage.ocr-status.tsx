@@ -8,7 +8,7 @@ import type { FileSearchHandle } from "~/components/file-search/file-search";
 import "~/components/ocr-report/ocr-report.css";
 import { useLoaderData } from "@remix-run/react";
 import { useLiveFigures } from "~/components/aircraft-cards/report-page";
-import { PageMarkup } from "~/components/server-markup/server-markup";
+import { markupShouldRevalidate, PageMarkup } from "~/components/server-markup/server-markup";
 import { routeMarkupFrom, routeActionMarkup } from "~/utils/page-markup.server";
 import { load, act, Page } from "./__storage-ocr-status-page.server";
 
@@ -31,3 +31,6 @@ export default function AeroBoxOcrStatusRoute() {
   useLiveFigures(useLoaderData<typeof loader>().busy);
   return <PageMarkup id="page-ocr-status" />;
 }
+
+// A refused form (4xx) changed nothing: its answer is the page, so the loader does not run again (ADR 066).
+export const shouldRevalidate = markupShouldRevalidate;
