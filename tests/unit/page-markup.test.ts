@@ -172,3 +172,15 @@ describe("after a refused form the page is not loaded again (ADR 066)", () => {
     expect(shouldRevalidate!(args(200))).toBe(true);
   });
 });
+
+describe("every route whose action answers with the page again uses markupShouldRevalidate (ADR 066)", () => {
+  it("a route calling routeActionMarkup exports shouldRevalidate = markupShouldRevalidate", async () => {
+    const { readdirSync, readFileSync } = await import("node:fs");
+    const { join } = await import("node:path");
+    const files = (readdirSync("app/routes", { recursive: true }) as string[]).filter((f) => /\.tsx?$/.test(f) && !f.split(/[\\/]/).pop()!.startsWith("__"));
+    const using = files.filter((f) => readFileSync(join("app/routes", f), "utf8").includes("routeActionMarkup("));
+    expect(using.length).toBeGreaterThan(30);
+    const missing = using.filter((f) => !/export const shouldRevalidate = markupShouldRevalidate;/.test(readFileSync(join("app/routes", f), "utf8")));
+    expect(missing).toEqual([]);
+  });
+});

@@ -160,7 +160,11 @@ export function useMarkupLinks(root: RefObject<HTMLElement>) {
       // An export form (export-actions.tsx): the file fetched in place with the spec's messages.
       if (form instanceof HTMLFormElement && form.dataset.export && !e.defaultPrevented && inMarkup(form)) {
         e.preventDefault();
-        return void import("~/components/export-actions/export-markup").then((m) => m.exportInPlace(form));
+        // (If its code cannot come, on a link that has just dropped, the form posts as without JavaScript.)
+        return void import("~/components/export-actions/export-markup").then(
+          (m) => m.exportInPlace(form),
+          () => form.submit(),
+        );
       }
       // Forms as <Form> renders them (data-discover).
       if (e.defaultPrevented || !(form instanceof HTMLFormElement) || !form.hasAttribute("data-discover") || !inMarkup(form)) return;
