@@ -3,6 +3,9 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { S3Config, UpstreamConfig } from "./context";
+import { DEFAULT_EXTRACT_LIMITS } from "./jobs/extract-sandbox";
+import { DEFAULT_ORPHAN_GRACE_HOURS } from "./blob/orphans";
+import { loadSheetLimits } from "./ops/sheet-limits";
 
 /** The demo's fixed client uuid (printed in the README). Production sets CLIENT_UUID. */
 export const DEFAULT_CLIENT_UUID = "a4e0f9d2-7c1b-4e8a-9f3d-2b6c5e8a1d70";
@@ -38,7 +41,20 @@ export function loadUpstreamConfig(env: Record<string, string | undefined> = pro
     jobWorkers: env.JOB_WORKERS != null && env.JOB_WORKERS !== "" ? Math.max(0, Math.min(8, Math.floor(Number(env.JOB_WORKERS)) || 0)) : 1,
     adminEmails: env.ADMIN_EMAILS ? env.ADMIN_EMAILS.split(",").map((s) => s.trim()).filter(Boolean) : undefined,
     s3: loadS3Config(env),
+    extract: {
+      memoryMb: positive(env.EXTRACT_MEMORY_MB, DEFAULT_EXTRACT_LIMITS.memoryMb),
+      fileMs: positive(env.EXTRACT_FILE_TIMEOUT_MS, DEFAULT_EXTRACT_LIMITS.fileMs),
+      pageMs: positive(env.EXTRACT_PAGE_TIMEOUT_MS, DEFAULT_EXTRACT_LIMITS.pageMs),
+    },
+    orphanGraceHours: positive(env.UPLOAD_ORPHAN_GRACE_HOURS, DEFAULT_ORPHAN_GRACE_HOURS),
+    sheetLimits: loadSheetLimits(env),
   };
+}
+
+/** A positive number from the environment, or the default when unset or not a positive number. */
+function positive(v: string | undefined, fallback: number): number {
+  const n = Number(v);
+  return v != null && v.trim() !== "" && Number.isFinite(n) && n > 0 ? n : fallback;
 }
 
 /** The S3_* variables (ADR 055), in the order the README lists them. */

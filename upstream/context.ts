@@ -41,6 +41,16 @@ export interface UpstreamConfig {
   adminWorkers?: boolean;
   /** S3-compatible object storage (S3_*, ADR 055) instead of the local blob directory; absent: local. */
   s3?: S3Config;
+  /** Caps of the text-extraction sandbox (EXTRACT_MEMORY_MB, EXTRACT_FILE_TIMEOUT_MS, EXTRACT_PAGE_TIMEOUT_MS; ADR 068). */
+  extract?: import("./jobs/extract-sandbox").ExtractLimits;
+  /** Hours after its last upload link before an upload whose record never arrived is swept (UPLOAD_ORPHAN_GRACE_HOURS; ADR 068). */
+  orphanGraceHours?: number;
+  /**
+   * Limits of reading an uploaded spreadsheet (SHEET_MAX_ROWS, SHEET_MAX_COLUMNS, SHEET_MAX_SHEETS,
+   * SHEET_MAX_UNPACKED_MB, SHEET_MAX_CELL_CHARS, SHEET_PARSE_MEMORY_MB, SHEET_PARSE_TIMEOUT_MS; ADR 067).
+   * Those absent are the defaults.
+   */
+  sheetLimits?: Partial<import("./ops/sheet-limits").SheetLimits>;
 }
 
 /** An S3-compatible bucket (upstream/blob/s3.ts). Keys are the blob keys, unchanged. */
@@ -69,6 +79,8 @@ export interface BlobStore {
   read(key: string, opts?: { range?: string | null; filename?: string; download?: boolean; noCache?: boolean }): Promise<Response>;
   delete(key: string): Promise<void>;
   deletePrefix(prefix: string): Promise<number>;
+  /** The objects under a folder prefix ("a/b/"), with their sizes (the orphan sweep; ADR 068). */
+  list(prefix: string): Promise<{ key: string; size: number }[]>;
   copy(fromKey: string, toKey: string): Promise<void>;
   /**
    * Signed POST policy (S3 semantics): the spec's `url` and `url_fields`. Async: an S3 store signs

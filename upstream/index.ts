@@ -23,9 +23,11 @@ import { registerAdminRoutes, startAdminWorkers } from "./main/admin";
 import { registerOpsRoutes } from "./ops/routes";
 import { ensureSpeedTestFiles } from "./blob/speedtest-files";
 import { openJobQueue } from "./jobs/queue";
-import { createOcrEngine, queueMissingExtraction } from "./jobs/extract-text";
-import { jobHandlers } from "./jobs/handlers";
+import { queueMissingExtraction } from "./jobs/extract-text";
+import { createExtractSandbox, DEFAULT_EXTRACT_LIMITS } from "./jobs/extract-sandbox";
+import { jobHandlers, quarantineHook } from "./jobs/handlers";
 import { TRASH_SWEEP_EVERY_MS, TRASH_SWEEP_JOB } from "./records/trash";
+import { ORPHAN_SWEEP_EVERY_MS, ORPHAN_SWEEP_JOB } from "./blob/orphans";
 
 import type { UpstreamCallMeta, UpstreamHandler } from "./client-address";
 
@@ -120,10 +122,11 @@ export async function createUpstream(config: UpstreamConfig): Promise<Upstream> 
 
   // Background jobs (ADR 039): the worker loops start after this function returns and never
   // block start-up; files without an extraction row (older data) are queued once at start.
-  const ocr = createOcrEngine();
-  const handlers = jobHandlers(deps, ocr);
+  // Every file is read in a child process with memory and time caps (ADR 068), never in this one.
+  const sandbox = createExtractSandbox(config.extract ?? DEFAULT_EXTRACT_LIMITS);
+  const handlers = jobHandlers(deps, sandbox.extract);
   const workers = config.jobWorkers ?? 1;
-  const stopJobs = workers > 0 ? deps.jobs.start(handlers, { concurrency: workers }) : async () => {};
+  const stopJobs = workers > 0 ? deps.jobs.start(handlers, { concurrency: workers, onQuarantine: quarantineHook(deps) }) : async () => {};
   let sweep: NodeJS.Timeout | null = null;
   if (workers > 0) {
     sweep = setTimeout(() => {
@@ -139,6 +142,14 @@ export async function createUpstream(config: UpstreamConfig): Promise<Upstream> 
     void queueTrashSweep();
     trashTimer = setInterval(queueTrashSweep, TRASH_SWEEP_EVERY_MS);
     trashTimer.unref?.();
+  }
+  // The sweep of uploads whose record never arrived (ADR 068): at start and every hour, the same way.
+  const queueOrphanSweep = () => deps.jobs.enqueue(ORPHAN_SWEEP_JOB, {}, { dedupeKey: ORPHAN_SWEEP_JOB }).catch((err) => console.error("[jobs] queueing the upload sweep failed", err));
+  let orphanTimer: ReturnType<typeof setInterval> | null = null;
+  if (workers > 0) {
+    void queueOrphanSweep();
+    orphanTimer = setInterval(queueOrphanSweep, ORPHAN_SWEEP_EVERY_MS);
+    orphanTimer.unref?.();
   }
   const drainJobs = async (max = Infinity) => {
     let ran = 0;
@@ -168,9 +179,10 @@ export async function createUpstream(config: UpstreamConfig): Promise<Upstream> 
       if (sweep) clearTimeout(sweep);
       stopAdminWorkers();
       if (trashTimer) clearInterval(trashTimer);
+      if (orphanTimer) clearInterval(orphanTimer);
       await stopJobs();
       await deps.jobs.close();
-      await ocr.close();
+      await sandbox.close();
       blob.close?.();
       await close();
     },

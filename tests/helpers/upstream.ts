@@ -9,6 +9,7 @@ import { forwardedIpHeaders, httpEntry } from "../../upstream/client-address";
 import { seedDemo } from "../../upstream/db/seed";
 import { manualClock, type ManualClock } from "../../upstream/lib/clock";
 import type { S3Config } from "../../upstream/context";
+import type { ExtractLimits } from "../../upstream/jobs/extract-sandbox";
 import { openDatabase } from "../../upstream/db";
 import { openJobQueue, type JobQueue, type QueueOptions } from "../../upstream/jobs/queue";
 import { PGBOSS_SCHEMA } from "../../upstream/jobs/pg-boss-queue";
@@ -73,6 +74,7 @@ export async function startTestUpstream({
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "aero-upstream-")),
   s3,
   database: given,
+  extract,
 }: {
   seed?: boolean;
   small?: boolean;
@@ -83,6 +85,8 @@ export async function startTestUpstream({
   s3?: S3Config;
   /** PostgreSQL: an existing database (a restored backup) from createTestDatabase, dropped on close. */
   database?: { url: string; drop: () => Promise<void> };
+  /** The text-extraction sandbox's caps (upstream/jobs/extract-sandbox.ts); the defaults otherwise. */
+  extract?: ExtractLimits;
 } = {}): Promise<TestUpstream> {
   const clock = manualClock();
   const database = given ?? (PG_TEST_URL ? await createTestDatabase() : null);
@@ -103,6 +107,7 @@ export async function startTestUpstream({
     // Background jobs run only when a test asks (upstream.drainJobs() or jobWorkers > 0).
     jobWorkers,
     s3,
+    extract,
   });
   if (seed) await seedDemo(upstream.deps, { small });
   // The same HTTP entry as server.ts: the caller's address is the socket's, or a signed forwarded one.

@@ -355,6 +355,32 @@ export function createLocalBlobStore(rootDir: string, config: Pick<UpstreamConfi
     return n;
   }
 
+  /** Every object under a folder prefix ("a/b/"), depth first. */
+  async function list(prefix: string): Promise<{ key: string; size: number }[]> {
+    const segs = prefix.split("/").filter(Boolean);
+    if (!segs.length) throw new BlobKeyError("Refusing to list every object: the prefix is empty.");
+    validateKey(segs.join("/"));
+    const out: { key: string; size: number }[] = [];
+    const walk = async (dir: string, keyPrefix: string) => {
+      let entries: fs.Dirent[];
+      try {
+        entries = await fsp.readdir(dir, { withFileTypes: true });
+      } catch {
+        return;
+      }
+      for (const e of entries) {
+        const full = path.join(dir, e.name);
+        if (e.name.startsWith("d_") && e.isDirectory()) await walk(full, `${keyPrefix}${e.name.slice(2)}/`);
+        else if (e.name.startsWith("f_")) {
+          const st = await fsp.stat(full).catch(() => null);
+          if (st) out.push({ key: `${keyPrefix}${e.name.slice(2)}`, size: st.size });
+        }
+      }
+    };
+    await walk(path.join(objectsDir, ...segs.map((s) => `d_${s}`)), `${segs.join("/")}/`);
+    return out;
+  }
+
   async function copy(fromKey: string, toKey: string): Promise<void> {
     const from = fsPaths(fromKey);
     const to = fsPaths(toKey);
@@ -642,6 +668,7 @@ export function createLocalBlobStore(rootDir: string, config: Pick<UpstreamConfi
     read: (key, opts) => read(key, opts ?? {}),
     delete: del,
     deletePrefix,
+    list,
     copy,
     createUploadPolicy,
     signedGetUrl: async (key, opts) => signedGetUrlNow(key, opts),

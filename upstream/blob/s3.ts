@@ -201,6 +201,19 @@ export function createS3BlobStore(
     return n;
   }
 
+  /** Every object under a folder prefix ("a/b/"), paged through ListObjectsV2. */
+  async function list(prefix: string): Promise<{ key: string; size: number }[]> {
+    if (!prefix.split("/").filter(Boolean).length) throw new BlobKeyError("Refusing to list every object: the prefix is empty.");
+    const out: { key: string; size: number }[] = [];
+    let token: string | undefined;
+    do {
+      const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken: token, MaxKeys: listPageSize }));
+      for (const o of page.Contents ?? []) if (o.Key) out.push({ key: o.Key, size: Number(o.Size ?? 0) });
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+    return out;
+  }
+
   async function copy(fromKey: string, toKey: string): Promise<void> {
     validateKey(fromKey);
     validateKey(toKey);
@@ -303,6 +316,7 @@ export function createS3BlobStore(
     read: (key, opts) => read(key, opts ?? {}),
     delete: del,
     deletePrefix,
+    list,
     copy,
     createUploadPolicy,
     signedGetUrl,

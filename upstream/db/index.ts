@@ -17,6 +17,7 @@ import * as m010 from "./migrations/010_document_links";
 import * as m011 from "./migrations/011_oil_limits";
 import * as m017 from "./migrations/017_shared_processes";
 import * as m018 from "./migrations/018_pg_audit_counter";
+import * as m019 from "./migrations/019_job_recovery";
 
 export type DB = Kysely<Database>;
 
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   "011_oil_limits": m011,
   "017_shared_processes": m017,
   "018_pg_audit_counter": m018,
+  "019_job_recovery": m019,
 };
 
 class InlineProvider implements MigrationProvider {

@@ -402,6 +402,36 @@ export interface KvTable {
 }
 
 export type JobStatus = "queued" | "running" | "done" | "failed";
+
+/** A process that works the job queue (019_job_recovery), with its heartbeat. */
+export interface JobWorkersTable {
+  id: string;
+  host: string;
+  pid: number;
+  started_at: string;
+  heartbeat_at: string;
+}
+
+/** Which worker runs which job (a `jobs` id or a pg-boss uuid, as text). */
+export interface JobClaimsTable {
+  job_id: string;
+  kind: string;
+  worker_id: string;
+  claimed_at: string;
+}
+
+/** How often a job's worker died while running it. */
+export interface JobCrashesTable {
+  job_id: string;
+  crashes: number;
+}
+
+/** A key prefix an upload link was issued for; swept once its grace period is over. */
+export interface UploadIntentsTable {
+  prefix: string;
+  issued_at: string;
+  swept_at: string | null;
+}
 export interface JobsTable {
   id: Generated<number>;
   kind: string;
@@ -584,6 +614,10 @@ export interface Database {
   fs_user_groups: FsUserGroupsTable;
   search_reindex_jobs: SearchReindexJobsTable;
   kv: KvTable;
+  job_workers: JobWorkersTable;
+  job_claims: JobClaimsTable;
+  job_crashes: JobCrashesTable;
+  upload_intents: UploadIntentsTable;
 }
 
 export type User = Selectable<UsersTable>;

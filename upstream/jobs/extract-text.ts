@@ -9,6 +9,8 @@ import type { Deps } from "../context";
 import type { DB } from "../db";
 import { nowIso } from "../db";
 import type { Job, JobQueue } from "./queue";
+import { SandboxFailure, type Extractor } from "./extract-sandbox";
+import { addCrash, QUARANTINE_AFTER_CRASHES, quarantineReason } from "./recovery";
 
 const require = createRequire(import.meta.url);
 
@@ -119,7 +121,10 @@ const tidy = (s: string) =>
 
 const letters = (s: string) => (s.match(/[\p{L}\p{N}]/gu) ?? []).length;
 
-async function pdfPages(bytes: Uint8Array, ocr: OcrEngine | null): Promise<Extracted> {
+/** Progress of one extraction: page `n` (1-based) of `total` is about to be read. */
+export type PageHook = (n: number, total: number) => void;
+
+async function pdfPages(bytes: Uint8Array, ocr: OcrEngine | null, onPage?: PageHook): Promise<Extracted> {
   const { getDocument } = await import("pdfjs-dist/legacy/build/pdf.mjs");
   const doc = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false, verbosity: 0, disableFontFace: true }).promise;
   const pages: string[] = [];
@@ -127,6 +132,7 @@ async function pdfPages(bytes: Uint8Array, ocr: OcrEngine | null): Promise<Extra
   let hadText = false;
   try {
     for (let n = 1; n <= doc.numPages; n++) {
+      onPage?.(n, doc.numPages);
       const page = await doc.getPage(n);
       const content = await page.getTextContent();
       let s = "";
@@ -170,9 +176,10 @@ async function renderPage(doc: import("pdfjs-dist").PDFDocumentProxy, page: impo
   }
 }
 
-export async function extractText(bytes: Uint8Array, file: { name: string; contentType?: string | null }, ocr: OcrEngine | null): Promise<Extracted> {
+export async function extractText(bytes: Uint8Array, file: { name: string; contentType?: string | null }, ocr: OcrEngine | null, onPage?: PageHook): Promise<Extracted> {
   const kind = extractKind(file.name, file.contentType);
-  if (kind === "pdf") return pdfPages(bytes, ocr);
+  if (kind === "pdf") return pdfPages(bytes, ocr, onPage);
+  onPage?.(1, 1);
   if (kind === "image") {
     if (!ocr) return { method: "none", pages: [], confidence: null };
     const r = await ocr.recognize(bytes);
@@ -240,10 +247,22 @@ export async function queueMissingExtraction(deps: Pick<Deps, "db">, queue: JobQ
   }
 }
 
-/** The job handler: reads the blob, extracts, stores the text (the triggers index it). */
-export function extractTextHandler(deps: Pick<Deps, "db" | "blob">, ocr: OcrEngine | null) {
-  const setStatus = (db: DB, fileId: number, values: Record<string, unknown>) =>
-    db.updateTable("file_text").set({ ...values, updated_at: nowIso() }).where("file_id", "=", fileId).execute();
+const setStatus = (db: DB, fileId: number, values: Record<string, unknown>) =>
+  db.updateTable("file_text").set({ ...values, updated_at: nowIso() }).where("file_id", "=", fileId).execute();
+
+/** A file whose extraction job was quarantined (its worker died twice): failed with the reason. */
+export async function markExtractionQuarantined(db: DB, payload: Record<string, unknown>, reason: string) {
+  const fileId = Number(payload.file_id);
+  if (!Number.isFinite(fileId)) return;
+  await setStatus(db, fileId, { status: "failed", error: reason.slice(0, 500), extracted_at: nowIso() });
+}
+
+/**
+ * The job handler: reads the blob, extracts in the sandbox (extract-sandbox.ts), stores the text (the
+ * triggers index it). A file that breaks the sandbox's memory or time cap is failed with the reason
+ * and never retried; a reader that crashed is retried once, then the file is failed (quarantine).
+ */
+export function extractTextHandler(deps: Pick<Deps, "db" | "blob">, extract: Extractor) {
   return async (job: Job) => {
     const fileId = Number(job.payload.file_id);
     const file = await deps.db
@@ -262,7 +281,7 @@ export function extractTextHandler(deps: Pick<Deps, "db" | "blob">, ocr: OcrEngi
       const res = await deps.blob.read(file.blob_key);
       if (!res.ok) throw new Error(`The stored file could not be read (${res.status}).`);
       const bytes = new Uint8Array(await res.arrayBuffer());
-      const out = await extractText(bytes, { name: file.name, contentType: file.content_type }, ocr);
+      const out = await extract(bytes, { name: file.name, contentType: file.content_type });
       let text = out.pages.join("\f");
       if (text.length > TEXT_MAX_CHARS) text = text.slice(0, TEXT_MAX_CHARS);
       const hasText = /[\p{L}\p{N}]/u.test(text);
@@ -276,6 +295,21 @@ export function extractTextHandler(deps: Pick<Deps, "db" | "blob">, ocr: OcrEngi
         extracted_at: nowIso(),
       });
     } catch (err) {
+      if (err instanceof SandboxFailure && err.kind !== "crash") {
+        // The file's own doing (a decompression bomb, a page that never ends): reading it again
+        // would do the same, so it is failed with the reason (the OCR report shows it) and not retried.
+        await setStatus(deps.db, fileId, { status: "failed", method: "none", pages: null, confidence: null, text: null, error: err.message.slice(0, 500), extracted_at: nowIso() });
+        console.warn(`[jobs] text extraction of file ${fileId} stopped: ${err.message}`);
+        return;
+      }
+      if (err instanceof SandboxFailure) {
+        const crashes = await addCrash(deps.db, String(job.id));
+        if (crashes >= QUARANTINE_AFTER_CRASHES) {
+          await deps.db.deleteFrom("job_crashes").where("job_id", "=", String(job.id)).execute();
+          await setStatus(deps.db, fileId, { status: "failed", error: `${err.message} ${quarantineReason(crashes)}`.slice(0, 500), extracted_at: nowIso() });
+          return;
+        }
+      }
       const last = job.attempts >= job.max_attempts;
       await setStatus(deps.db, fileId, { status: last ? "failed" : "pending", error: (err instanceof Error ? err.message : String(err)).slice(0, 500) });
       throw err;

@@ -4,11 +4,21 @@ import type { Deps } from "../context";
 import { SUGGEST_JOB, queueSuggestions, suggestLinksHandler } from "../main/links";
 import { isBackupRunning } from "../backup";
 import { TRASH_SWEEP_JOB, sweepTrash } from "../records/trash";
-import { EXTRACT_JOB, extractTextHandler, type OcrEngine } from "./extract-text";
+import { EXTRACT_JOB, extractTextHandler, markExtractionQuarantined } from "./extract-text";
+import type { Extractor } from "./extract-sandbox";
+import { ORPHAN_SWEEP_JOB, sweepOrphanUploads } from "../blob/orphans";
+import type { QuarantineHook } from "./recovery";
 import type { Job, JobHandler } from "./queue";
 
-export function jobHandlers(deps: Pick<Deps, "db" | "blob" | "jobs" | "audit" | "config">, ocr: OcrEngine | null): Record<string, JobHandler> {
-  const extract = extractTextHandler(deps, ocr);
+/** What a kind does when one of its jobs is quarantined (its worker died twice while running it). */
+export function quarantineHook(deps: Pick<Deps, "db">): QuarantineHook {
+  return async (kind, payload, reason) => {
+    if (kind === EXTRACT_JOB) await markExtractionQuarantined(deps.db, payload, reason);
+  };
+}
+
+export function jobHandlers(deps: Pick<Deps, "db" | "blob" | "jobs" | "audit" | "config">, extractor: Extractor): Record<string, JobHandler> {
+  const extract = extractTextHandler(deps, extractor);
   return {
     // Once a file's text is in, look in it for links to the aircraft's rows and work orders.
     [EXTRACT_JOB]: async (job: Job) => {
@@ -23,6 +33,12 @@ export function jobHandlers(deps: Pick<Deps, "db" | "blob" | "jobs" | "audit" | 
     [TRASH_SWEEP_JOB]: async () => {
       if (isBackupRunning(deps.config.dataDir)) return;
       await sweepTrash(deps);
+    },
+    // Uploads whose record never arrived (ADR 068): removed once their grace period is over; not
+    // while a backup copies blobs.
+    [ORPHAN_SWEEP_JOB]: async () => {
+      if (isBackupRunning(deps.config.dataDir)) return;
+      await sweepOrphanUploads(deps, { graceHours: deps.config.orphanGraceHours });
     },
   };
 }

@@ -15,6 +15,7 @@ import { jsonValues } from "../db/dialect";
 import type { DB } from "../db";
 import type { JobStatus } from "../db/schema";
 import { runWorkerLoops, type Job, type JobQueue, type QueueOptions } from "./queue";
+import { registerWorker } from "./recovery";
 
 /** pg-boss's schema in the portal's database. */
 export const PGBOSS_SCHEMA = "pgboss";
@@ -162,9 +163,13 @@ export async function createPgBossQueue(db: DB, opts: QueueOptions & { databaseU
       for (const w of [...wakers]) w();
     },
     start(handlers, o = {}) {
-      const stopLoops = runWorkerLoops(queue, handlers, wakers, o);
-      // The processes that work the queue keep it: a job whose worker died is retried once its
-      // expiry passed, finished jobs are archived. pg-boss takes an advisory lock for each step.
+      const stopLoops = runWorkerLoops(queue, handlers, wakers, {
+        ...o,
+        register: () => registerWorker(db, queue.recovery, { onQuarantine: o.onQuarantine, heartbeatMs: o.heartbeatMs, recoverEveryMs: o.recoverEveryMs }),
+      });
+      // The processes that work the queue keep it: a job whose worker died is released by the
+      // recovery (recovery.ts) at once, and retried by pg-boss once its expiry passed as the last
+      // resort; finished jobs are archived. pg-boss takes an advisory lock for each step.
       const maintenance = setInterval(() => {
         boss.maintain().catch((err) => boss.emit("error", err));
       }, MAINTENANCE_MS);
@@ -173,6 +178,22 @@ export async function createPgBossQueue(db: DB, opts: QueueOptions & { databaseU
         clearInterval(maintenance);
         await stopLoops(graceMs);
       };
+    },
+    recovery: {
+      // Plain updates of pg-boss's job row: "retry" due now is what its fetch takes next (and counts
+      // as one more attempt, since the job had started); "failed" with the reason as its output.
+      async release(jobId, kind) {
+        const r = await sql`UPDATE ${jobTable} SET state = 'retry', start_after = now() WHERE name = ${kind} AND id = ${jobId}::uuid AND state = 'active'`.execute(db);
+        const n = Number(r.numAffectedRows ?? 0);
+        if (n > 0) queue.poke();
+        return n > 0;
+      },
+      async quarantine(jobId, kind, reason) {
+        const r = await sql<{ data: Record<string, unknown> | null }>`
+          UPDATE ${jobTable} SET state = 'failed', completed_on = now(), output = ${JSON.stringify({ message: reason })}::jsonb
+          WHERE name = ${kind} AND id = ${jobId}::uuid AND state = 'active' RETURNING data`.execute(db);
+        return r.rows.length ? (r.rows[0].data ?? {}) : null;
+      },
     },
     async close() {
       if (closed) return;

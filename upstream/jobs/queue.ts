@@ -1,13 +1,15 @@
 // The durable job queue (ADR 039): rows in the `jobs` table of the same database, so a queued job
 // survives a restart. A worker claims the next due job with one UPDATE (atomic in SQLite, safe for
 // several processes on one database file), runs it, and marks it done, or schedules a retry with
-// exponential back-off until max_attempts, then marks it failed. A job whose worker died is taken
-// again once its lock expires. On PostgreSQL the same interface is implemented on pg-boss
-// (pg-boss-queue.ts, ADR 059); `openJobQueue` picks the engine's.
+// exponential back-off until max_attempts, then marks it failed. A job whose worker died is released
+// at once by the next recovery (recovery.ts, ADR 068: heartbeats, claims, quarantine after 2
+// crashes); its lock's expiry stays as the last resort. On PostgreSQL the same interface is
+// implemented on pg-boss (pg-boss-queue.ts, ADR 059); `openJobQueue` picks the engine's.
 import { isPostgres, jsonGetId, jsonValues } from "../db/dialect";
 import { sql, type Expression } from "kysely";
 import type { DB } from "../db";
 import type { JobStatus } from "../db/schema";
+import { registerWorker, type QuarantineHook, type RecoveryEngine, type WorkerRegistration } from "./recovery";
 
 /** A job's id: the `jobs` row's integer id on SQLite, pg-boss's uuid on PostgreSQL. */
 export type JobId = number | string;
@@ -21,6 +23,16 @@ export interface Job {
 }
 
 export type JobHandler = (job: Job) => Promise<void>;
+
+export interface StartOptions {
+  concurrency?: number;
+  idleMs?: number;
+  /** What a kind does when one of its jobs is quarantined (recovery.ts). */
+  onQuarantine?: QuarantineHook;
+  /** Heartbeat and recovery periods (tests shorten them). */
+  heartbeatMs?: number;
+  recoverEveryMs?: number;
+}
 
 export interface QueueOptions {
   /** Milliseconds since the epoch; Date.now by default (tests move time). */
@@ -55,8 +67,14 @@ export interface JobQueue {
   counts(kind?: string): Promise<Record<JobStatus, number>>;
   /** Open jobs of `kind` (optionally only those whose payload points at one of `filter.ids`): queued and running. */
   pending(kind: string, filter?: PendingFilter): Promise<{ queued: number; running: number }>;
-  /** Runs `concurrency` worker loops in-process; returns a stop function that waits up to `graceMs` for running jobs. */
-  start(handlers: Record<string, JobHandler>, opts?: { concurrency?: number; idleMs?: number }): (graceMs?: number) => Promise<void>;
+  /**
+   * Registers a worker (heartbeat, recovery at start and every minute; recovery.ts) and runs
+   * `concurrency` worker loops in-process; returns a stop function that waits up to `graceMs` for
+   * running jobs, then puts what still runs back in the queue.
+   */
+  start(handlers: Record<string, JobHandler>, opts?: StartOptions): (graceMs?: number) => Promise<void>;
+  /** Release and quarantine of a running job, for recovery (recovery.ts). */
+  readonly recovery: RecoveryEngine;
   /** Wakes idle worker loops (after an enqueue). */
   poke(): void;
   /** Releases what the queue holds (pg-boss's pool and timers); the database itself is the caller's. */
@@ -159,7 +177,34 @@ export function createJobQueue(db: DB, opts: QueueOptions = {}): JobQueue {
       return out;
     },
     start(handlers, o = {}) {
-      return runWorkerLoops(queue, handlers, wakers, o);
+      return runWorkerLoops(queue, handlers, wakers, { ...o, register: () => registerWorker(db, queue.recovery, { now, onQuarantine: o.onQuarantine, heartbeatMs: o.heartbeatMs, recoverEveryMs: o.recoverEveryMs }) });
+    },
+    recovery: {
+      async release(jobId) {
+        const r = await db
+          .updateTable("jobs")
+          .set({ status: "queued", locked_until: null, run_after: iso(now()), updated_at: iso(now()) })
+          .where("id", "=", Number(jobId))
+          .where("status", "=", "running")
+          .executeTakeFirst();
+        if (Number(r.numUpdatedRows) > 0) queue.poke();
+        return Number(r.numUpdatedRows) > 0;
+      },
+      async quarantine(jobId, _kind, reason) {
+        const r = await db
+          .updateTable("jobs")
+          .set({ status: "failed", locked_until: null, last_error: reason.slice(0, 2000), updated_at: iso(now()) })
+          .where("id", "=", Number(jobId))
+          .where("status", "=", "running")
+          .returning("payload")
+          .executeTakeFirst();
+        if (!r) return null;
+        try {
+          return JSON.parse(r.payload) as Record<string, unknown>;
+        } catch {
+          return {};
+        }
+      },
     },
     async close() {},
   };
@@ -172,19 +217,23 @@ export function createJobQueue(db: DB, opts: QueueOptions = {}): JobQueue {
  * both engines: only claim/complete/fail differ.
  */
 export function runWorkerLoops(
-  queue: Pick<JobQueue, "claim" | "complete" | "fail" | "poke">,
+  queue: Pick<JobQueue, "claim" | "complete" | "fail" | "poke" | "recovery">,
   handlers: Record<string, JobHandler>,
   wakers: Set<() => void>,
-  o: { concurrency?: number; idleMs?: number } = {},
+  o: { concurrency?: number; idleMs?: number; register?: () => Promise<WorkerRegistration> } = {},
 ): (graceMs?: number) => Promise<void> {
   const concurrency = Math.max(1, o.concurrency ?? 1);
   const idleMs = o.idleMs ?? 2000;
   let stopped = false;
+  let registration: WorkerRegistration | null = null;
   const loop = async () => {
     while (!stopped) {
       let job: Job | null = null;
       try {
         job = await queue.claim();
+        // Claimed and recorded as this worker's: if this process dies now, the next recovery
+        // (here after a restart, or in any other process) puts the job back at once.
+        if (job && registration) await registration.claimed(String(job.id), job.kind);
       } catch (err) {
         if (stopped) return; // the database closed under us
         console.error("[jobs] claim failed", err);
@@ -207,27 +256,42 @@ export function runWorkerLoops(
         if (!handler) throw new Error(`No handler for job kind "${job.kind}".`);
         await handler(job);
         await queue.complete(job);
+        await registration?.finished(String(job.id), true).catch(() => {});
       } catch (err) {
         try {
           const status = await queue.fail(job, err);
           if (status === "failed") console.error(`[jobs] ${job.kind} #${job.id} failed after ${job.attempts} attempts:`, err instanceof Error ? err.message : err);
+          await registration?.finished(String(job.id), status === "failed");
         } catch {
           /* database closed while stopping */
         }
       }
     }
   };
-  // Start after the current tick so that createUpstream returns first.
+  // Start after the current tick so that createUpstream returns first, and after this worker is
+  // registered and the jobs of gone workers are released (recovery at start).
   const loops: Promise<void>[] = [];
-  const starter = setTimeout(() => {
+  const ready = (async () => {
+    await new Promise((r) => setTimeout(r, 0));
+    if (stopped) return;
+    if (o.register) {
+      try {
+        registration = await o.register();
+      } catch (err) {
+        if (stopped) return;
+        console.error("[jobs] worker registration failed; working without a heartbeat", err);
+      }
+    }
+    if (stopped) return;
     for (let i = 0; i < concurrency; i++) loops.push(loop());
-  }, 0);
+  })();
   return async (graceMs = 5000) => {
     stopped = true;
-    clearTimeout(starter);
     queue.poke();
-    // A long job (a scanned PDF) is not waited for beyond the grace: its lock expires and
-    // another start takes it again.
+    await ready;
+    // A long job (a scanned PDF) is not waited for beyond the grace: what still runs is put back in
+    // the queue at once (registration.stop), so another process takes it without waiting for a lease.
     await Promise.race([Promise.all(loops), new Promise((r) => setTimeout(r, graceMs).unref?.())]);
+    await registration?.stop((id, kind) => queue.recovery.release(id, kind));
   };
 }

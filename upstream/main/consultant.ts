@@ -7,6 +7,7 @@
 //   availability status and write notes and rates. ops_template has no marketplace.
 // - comment_by_admin and the daily rates are shown to non-consultant viewers only; the e-mail and the
 //   message to the admins to the consultant themself and staff only.
+import { recordUploadIntent } from "../blob/orphans";
 import { isPostgres, LIKE, nocase } from "../db/dialect";
 import crypto from "node:crypto";
 import type { Context, Hono } from "hono";
@@ -628,6 +629,8 @@ export function registerConsultantRoutes(app: Hono<HonoEnv>) {
     const { kind } = await readBody(c, UploadLinkInput);
     const rule = UPLOAD_RULES[kind];
     const keyPrefix = `${kindPrefix(row.id, kind)}${crypto.randomBytes(12).toString("base64url")}/`;
+    // What is uploaded under the link and never saved to the profile is swept (ADR 068).
+    await recordUploadIntent(c.get("deps").db, keyPrefix);
     const policy = await c.get("deps").blob.createUploadPolicy({ keyPrefix, maxBytes: rule.maxBytes, minBytes: 1, expiresInSeconds: UPLOAD_LINK_TTL_SECONDS });
     return c.json({ url: policy.url, url_fields: policy.url_fields, key_prefix: keyPrefix, max_bytes: rule.maxBytes });
   });

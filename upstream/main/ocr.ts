@@ -8,6 +8,8 @@ import type { AuthUser, Deps, HonoEnv } from "../context";
 import { accessLevel, atLeast, isStaff, requireAccess, visibleAircraftIds } from "../access";
 import { notFound, readBody } from "../http";
 import { EXTRACT_JOB, queueExtraction } from "../jobs/extract-text";
+import { readCounter, RECOVERY_COUNTERS } from "../jobs/recovery";
+import { orphanSweepTotals } from "../blob/orphans";
 import { LOW_CONFIDENCE, OcrRerunInput, TEXT_STATUSES, type OcrProblemFile, type TextCounts } from "../../app/models/schemas/ocr";
 import { parentOf } from "../../app/models/paths";
 
@@ -108,7 +110,27 @@ async function fleetStatus(c: Ctx) {
     for (const k of Object.keys(totals) as (keyof TextCounts)[]) totals[k] += cnt[k];
     return { id: r.id, name: r.name, msn: r.msn, registration: r.registration, organization: r.organization, counts: cnt, can_rerun: isStaff(user) || r.access === "su_write", can_rerun_file: isStaff(user) || r.access === "su_write" || r.access === "write" };
   });
-  return c.json({ totals, aircraft, problems: await problems(deps, ids), jobs: await jobCounts(deps, isStaff(user) ? "all" : ids), generated_at: new Date().toISOString() });
+  return c.json({
+    totals,
+    aircraft,
+    problems: await problems(deps, ids),
+    jobs: await jobCounts(deps, isStaff(user) ? "all" : ids),
+    ...(isStaff(user) ? { housekeeping: await housekeeping(deps) } : {}),
+    generated_at: new Date().toISOString(),
+  });
+}
+
+/** What the sweeps and the job recovery did (ADR 068): for the staff's OCR Status view. */
+async function housekeeping(deps: Deps) {
+  const orphans = await orphanSweepTotals(deps.db);
+  return {
+    orphan_files: orphans.files,
+    orphan_bytes: orphans.bytes,
+    last_sweep_at: orphans.last_sweep_at,
+    open_uploads: orphans.open_uploads,
+    released_jobs: await readCounter(deps.db, RECOVERY_COUNTERS.released),
+    quarantined_jobs: await readCounter(deps.db, RECOVERY_COUNTERS.quarantined),
+  };
 }
 
 async function rerun(c: Ctx) {

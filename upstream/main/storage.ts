@@ -13,6 +13,7 @@
 // content as a version (file_versions), a delete moves the rows into the aircraft's trash
 // (upstream/records/trash.ts), and only the trash job deletes a filed blob. This module deletes only
 // blobs that no row ever referenced (a refused upload, a copy that failed before its rows were written).
+import { recordUploadIntent } from "../blob/orphans";
 import { LIKE, likeOp, nocase } from "../db/dialect";
 import type { DB } from "../db";
 import crypto from "node:crypto";
@@ -825,6 +826,8 @@ async function uploadLink(c: Ctx) {
     });
   }
   const keyPrefix = `aircraft/${aircraft.id}/${uid}/`;
+  // Recorded before the link is handed out: what is uploaded under it and never filed is swept (ADR 068).
+  await recordUploadIntent(deps.db, keyPrefix);
   const policy = await deps.blob.createUploadPolicy({ keyPrefix, maxBytes: UPLOAD_MAX_BYTES, minBytes: 0, expiresInSeconds: UPLOAD_LINK_TTL_SECONDS });
   return c.json({ ...policy, key_prefix: keyPrefix, uid, expires_in: UPLOAD_LINK_TTL_SECONDS, max_bytes: UPLOAD_MAX_BYTES });
 }

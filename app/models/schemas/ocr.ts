@@ -70,6 +70,21 @@ export const OcrStatusAnswer = z.object({
   ),
   problems: z.array(OcrProblemFile),
   jobs: z.object({ queued: z.number().int(), running: z.number().int() }),
+  /**
+   * Staff only (admin, member): what the background housekeeping did. Uploads whose record never
+   * arrived and were removed after their grace period (files, bytes, the last sweep); jobs put back
+   * at once because their worker was gone, and jobs quarantined after their worker died twice.
+   */
+  housekeeping: z
+    .object({
+      orphan_files: z.number().int(),
+      orphan_bytes: z.number().int(),
+      last_sweep_at: z.string().nullable(),
+      open_uploads: z.number().int(),
+      released_jobs: z.number().int(),
+      quarantined_jobs: z.number().int(),
+    })
+    .optional(),
   generated_at: z.string(),
 });
 export type OcrStatusAnswer = z.infer<typeof OcrStatusAnswer>;

@@ -7,6 +7,7 @@ import { ProblemFiles, RefreshLink, RerunButton, StatusCounts } from "~/componen
 import * as s from "~/components/ocr-report/ocr-report.css";
 import * as ui from "~/components/ui/ui.css";
 import { ocrRerunAction, ocrStatusLoader } from "~/models/ocr.server";
+import { formatBytes } from "~/models/size";
 
 export async function load(args: LoaderFunctionArgs) {
   return ocrStatusLoader(args);
@@ -86,6 +87,46 @@ export function Page() {
         </div>
         <ProblemFiles files={status.problems} showAircraft canRerunFile={(id) => fileRerun.get(id) === true} />
       </div>
+      {status.housekeeping ? <Housekeeping h={status.housekeeping} /> : null}
     </section>
+  );
+}
+
+/** Staff only: what the background housekeeping did (unfiled uploads removed, jobs recovered). */
+function Housekeeping({ h }: { h: NonNullable<ReturnType<typeof useLoaderData<typeof load>>["status"]["housekeeping"]> }) {
+  return (
+    <div className={s.section}>
+      <div className={s.sectionHead}>
+        <h2 className={s.sectionTitle}>Housekeeping</h2>
+      </div>
+      <div className={ui.tableWrap}>
+        <table className={ui.table} aria-label="Housekeeping">
+          <tbody>
+            <tr>
+              <th scope="row">Unfiled uploads removed</th>
+              <td>
+                {h.orphan_files} {h.orphan_files === 1 ? "file" : "files"} ({formatBytes(h.orphan_bytes)})
+                <div className={s.small}>Files sent to the store whose upload was never finished, removed after their grace period. Last check: {h.last_sweep_at ? `${new Date(h.last_sweep_at).toISOString().slice(0, 16).replace("T", " ")} UTC` : "not yet"}.</div>
+              </td>
+            </tr>
+            <tr>
+              <th scope="row">Uploads in their grace period</th>
+              <td>{h.open_uploads}</td>
+            </tr>
+            <tr>
+              <th scope="row">Jobs resumed after a worker stopped</th>
+              <td>{h.released_jobs}</td>
+            </tr>
+            <tr>
+              <th scope="row">Jobs quarantined</th>
+              <td>
+                {h.quarantined_jobs}
+                <div className={s.small}>Jobs whose worker stopped twice while running them; their files are listed above as failed.</div>
+              </td>
+            </tr>
+          </tbody>
+        </table>
+      </div>
+    </div>
   );
 }
