@@ -20,11 +20,17 @@ const problems: string[] = [];
 /** The names of the tests that failed, printed again at the end (CI shows only the tail of the log). */
 const failedTests: string[] = [];
 
+/** Each step's time, printed again at the end. */
+const stepTimes: { label: string; seconds: number; ok: boolean }[] = [];
+const suiteStart = Date.now();
+
 function run(label: string, cmd: string, args: string[], env: Record<string, string> = {}) {
   console.log(`\n=== ${label}: ${cmd} ${args.join(" ")}`);
   const t0 = Date.now();
   const r = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } });
-  console.log(`=== ${label}: ${r.status === 0 ? "ok" : `FAILED (exit ${r.status ?? r.signal})`} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  const seconds = (Date.now() - t0) / 1000;
+  stepTimes.push({ label, seconds, ok: r.status === 0 });
+  console.log(`=== ${label}: ${r.status === 0 ? "ok" : `FAILED (exit ${r.status ?? r.signal})`} in ${seconds.toFixed(1)} s`);
   return r.status === 0;
 }
 
@@ -143,6 +149,9 @@ if (want("pg")) {
 }
 
 fs.rmSync(tmp, { recursive: true, force: true });
+console.log("\nTime per step:");
+for (const t of stepTimes) console.log(`  ${t.label.padEnd(44)} ${t.seconds.toFixed(1).padStart(7)} s${t.ok ? "" : "  FAILED"}`);
+console.log(`  ${"npm test in all".padEnd(44)} ${((Date.now() - suiteStart) / 1000).toFixed(1).padStart(7)} s`);
 if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.map((t) => `  - ${t}`).join("\n")}`);
 if (problems.length) console.log(`\nFailed steps: ${problems.join(", ")}`);
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
