@@ -16,7 +16,7 @@ export default defineConfig({
   plugins: [vanillaExtractFileScope],
   resolve: { alias: { "~": path.resolve(__dirname, "app") } },
   test: {
-    include: ["tests/unit/**/*.test.ts", "tests/unit/**/*.test.tsx", "tests/contract/**/*.test.ts"],
+    include: ["tests/unit/**/*.test.ts", "tests/unit/**/*.test.tsx", "tests/contract/**/*.test.ts", "tests/http/**/*.test.ts"],
     environment: "node",
     pool: "forks",
     // Two test files at a time even on two cores (vitest's default is cores - 1): many contract tests
