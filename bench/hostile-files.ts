@@ -58,7 +58,7 @@ if (!mode) {
     const form = new FormData();
     for (const [k, v] of Object.entries(link.url_fields)) form.append(k, v);
     form.append("key", `${link.key_prefix}Bomb.pdf`);
-    form.append("file", new Blob([bytes]), "Bomb.pdf");
+    form.append("file", new Blob([new Uint8Array(bytes)]), "Bomb.pdf");
     await fetch(new URL(link.url, srv.url), { method: "POST", body: form });
     const indexed = (await (await fetch(`${main}/storage/v2/files/index_files.json`, { method: "POST", headers: h, body: JSON.stringify({ key: link.key_prefix, files: [{ path: "Bomb.pdf", size: bytes.length }], aircraft_id: aircraft, dir: "/" }) })).json()) as { indexed: { id: number }[] };
     const fileId = indexed.indexed[0]!.id;
