@@ -3,6 +3,10 @@
 /** The types a tab's column may have (the oil tabs' extra Watch/Unwatch column is not one to choose). */
 export const COLUMN_TYPES = ["text", "number", "date", "select"] as const;
 
+/** A tab's spreadsheet import: the largest file, and the most data rows by default (SHEET_MAX_ROWS; ADR 067). */
+export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+export const UPLOAD_MAX_ROWS = 200_000;
+
 export const OPS_STATUSES = ["GROUNDED", "IN OPERATION", "IN TRANSITION"] as const;
 export type OpsStatus = (typeof OPS_STATUSES)[number];
 export const OPS_STATUS_LABEL: Record<OpsStatus, string> = { GROUNDED: "Grounded", "IN OPERATION": "In operation", "IN TRANSITION": "In transition" };

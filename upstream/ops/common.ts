@@ -8,6 +8,7 @@ import type { AccessLevel, AircraftStatus } from "../db/schema";
 import { nowIso } from "../db";
 import { requireAccess } from "../access";
 import { ApiError, notFound, refuse } from "../http";
+import { restoreFormula } from "../lib/formula-guard";
 import {
   WATCH_COLUMN,
   WORK_ORDER_TABS,
@@ -345,10 +346,13 @@ export function excelSerialToIso(serial: number): string | null {
 
 /**
  * Normalizes a value for a column of the given type. Empty → null. Returns an error text when the
- * value does not fit. `fromSheet` allows Excel date serials in date columns.
+ * value does not fit. `fromSheet` allows Excel date serials in date columns and takes away the
+ * apostrophe an export put in front of a formula-like text (restoreFormula).
  */
 export function normalizeCell(type: string, raw: unknown, fromSheet = false): { ok: true; value: Cell } | { ok: false; error: string } {
   if (raw === undefined || raw === null || (typeof raw === "string" && raw.trim() === "")) return { ok: true, value: null };
+  // An exported text cell that began like a formula carries an apostrophe in front (ADR 069).
+  if (fromSheet && typeof raw === "string") raw = restoreFormula(raw);
   if (typeof raw === "boolean") raw = raw ? "true" : "false";
   if (raw instanceof Date) raw = Number.isNaN(raw.getTime()) ? "" : raw.toISOString().slice(0, 10);
   if (typeof raw !== "string" && typeof raw !== "number") return { ok: false, error: "is not a valid value" };

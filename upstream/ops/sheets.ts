@@ -1,10 +1,14 @@
 // Spreadsheet helpers: workbooks for exports written with ExcelJS (typed cells, styles; ADR 036), and
 // parsing + validation of uploaded tab data with SheetJS CE (it reads .xlsx, .xls and .csv).
+import { PassThrough } from "node:stream";
 import ExcelJS from "exceljs";
 import * as XLSX from "@e965/xlsx";
 import { refuse } from "../http";
-import { UPLOAD_MAX_ROWS, VALIDATION_ERRORS_COLUMN, WATCH_COLUMN, type ModuleProduct, type TabColumn } from "../../app/models/schemas/ops";
+import { VALIDATION_ERRORS_COLUMN, WATCH_COLUMN, type ModuleProduct, type TabColumn } from "../../app/models/schemas/ops";
+import { DEFAULT_SHEET_LIMITS, SHEET_LIMIT_MESSAGES, type SheetLimits } from "./sheet-limits";
+import { isZip, UNREADABLE_SHEET } from "./xlsx-scan";
 import { normalizeCell, PRODUCT_LABEL, type AircraftCtx, type Cell, type TabView } from "./common";
+import { neutraliseFormula } from "../lib/formula-guard";
 
 export type SheetValue = string | number | boolean | Date | null;
 
@@ -94,19 +98,27 @@ export function isoToDate(s: string): Date | null {
   return y >= 1900 && date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d ? date : null;
 }
 
-/** The value written for a cell of a column of the given type. */
+/**
+ * The value written for a cell of a column of the given type. Text that begins like a formula gets
+ * an apostrophe in front (neutraliseFormula, ADR 069); numbers and dates stay typed cells.
+ */
 function cellValue(v: SheetValue | undefined, type: string | undefined): string | number | Date | null {
   if (v === undefined || v === null || v === "") return null;
   if (v instanceof Date) return Number.isNaN(v.getTime()) ? null : v;
   if (typeof v === "boolean") return String(v);
   if (typeof v === "number") return Number.isFinite(v) ? v : String(v);
-  if (type === "date") return isoToDate(v) ?? v;
+  if (type === "date") return isoToDate(v) ?? textCell(v);
   if (type === "number" && NUMERIC.test(v.trim())) {
     const n = Number(v.trim());
     if (Number.isFinite(n)) return n;
   }
-  return v.length > MAX_CELL_CHARS ? v.slice(0, MAX_CELL_CHARS) : v;
+  return textCell(v);
 }
+
+const textCell = (v: string) => {
+  const text = neutraliseFormula(v);
+  return text.length > MAX_CELL_CHARS ? text.slice(0, MAX_CELL_CHARS) : text;
+};
 
 const shownLength = (v: string | number | Date | null) =>
   v === null ? 0 : v instanceof Date ? 10 : Math.max(...String(v).split("\n").map((l) => l.length));
@@ -171,11 +183,100 @@ export async function buildWorkbook(sheets: SheetSpec[], meta: WorkbookMeta = {}
   return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
 }
 
-/** Reads an .xlsx / .xls / .csv upload: its first sheet's header row and data rows (with sheet row numbers). */
-export function readSheet(bytes: Uint8Array, filename: string): { headers: string[]; rows: { rowNumber: number; values: unknown[] }[] } {
-  const lower = filename.toLowerCase();
-  const isCsv = lower.endsWith(".csv");
-  if (!isCsv && !lower.endsWith(".xlsx") && !lower.endsWith(".xls")) throw refuse("Upload an .xlsx, .xls or .csv file.");
+/**
+ * The workbook of buildWorkbook (the same header, fills, widths, date cells, filter and properties),
+ * written row by row with ExcelJS's streaming writer: for sheets of up to 200,000 rows (the
+ * validation workbook; ADR 067), whose in-memory model would take gigabytes (2 GB of heap for
+ * 150,000 rows of 10 columns). Widths are measured on the first rows before any is written.
+ */
+export async function buildWorkbookStreamed(sheets: SheetSpec[], meta: WorkbookMeta = {}): Promise<Uint8Array> {
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on("data", (c: Buffer) => chunks.push(c));
+  const ended = new Promise<void>((resolve, reject) => {
+    out.on("end", resolve);
+    out.on("error", reject);
+  });
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const props = wb as unknown as Record<string, unknown>; // the core properties the writer puts in docProps/core.xml
+  const now = new Date();
+  Object.assign(props, {
+    creator: WORKBOOK_AUTHOR,
+    lastModifiedBy: WORKBOOK_AUTHOR,
+    created: now,
+    modified: now,
+    title: meta.title ?? "",
+    subject: meta.subject ?? "",
+    keywords: meta.keywords ?? "",
+    description: meta.description ?? "",
+    category: meta.category ?? "",
+    company: WORKBOOK_AUTHOR,
+  });
+  const used = new Set<string>();
+  for (const s of sheets.length ? sheets : [{ name: "Sheet", columns: [], rows: [] }]) {
+    const n = Math.max(s.columns.length, ...s.rows.slice(0, MEASURE_ROWS).map((r) => r.length), 0);
+    const measured = Array.from({ length: n }, (_, i) => (s.columns[i] ?? "").length + 3);
+    for (const r of s.rows.slice(0, MEASURE_ROWS)) r.forEach((v, i) => (measured[i] = Math.max(measured[i], shownLength(cellValue(v, s.types?.[i])) + 2)));
+    const ws = wb.addWorksheet(sheetName(s.name, used), {
+      views: [{ state: "frozen", xSplit: 0, ySplit: 1, topLeftCell: "A2", activeCell: "A2" }],
+      ...(s.columns.length > 0 ? { autoFilter: { from: { row: 1, column: 1 }, to: { row: Math.max(1, s.rows.length + 1), column: s.columns.length } } } : {}),
+    });
+    ws.columns = measured.map((m, i) => ({ width: Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, s.widths?.[i] ?? m)) }));
+    const header = ws.addRow(s.columns);
+    header.font = { bold: true };
+    header.eachCell((cell) => {
+      cell.fill = HEADER_FILL;
+      cell.border = HEADER_BORDER;
+      cell.alignment = { vertical: "middle" };
+    });
+    header.commit();
+    for (let ri = 0; ri < s.rows.length; ri++) {
+      const values = s.rows[ri].map((v, i) => cellValue(v, s.types?.[i]));
+      const row = ws.addRow(values);
+      values.forEach((v, i) => {
+        if (v instanceof Date) row.getCell(i + 1).numFmt = DATE_FORMAT;
+      });
+      if (s.errorColumn !== undefined) {
+        const e = values[s.errorColumn];
+        if (e !== null && e !== undefined && String(e).trim() !== "") {
+          const cell = row.getCell(s.errorColumn + 1);
+          cell.fill = ERROR_FILL;
+          cell.font = { color: { argb: "FF9C0006" } };
+        }
+      }
+      row.commit();
+      // Let the zip stream take what was written, so the rows do not pile up in memory.
+      if (ri % 5_000 === 4_999) await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+    ws.commit();
+  }
+  await wb.commit();
+  await ended;
+  const bytes = Buffer.concat(chunks);
+  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+/** Refuses a file whose name is not that of a spreadsheet the import reads. */
+export function requireSheetName(filename: string) {
+  if (!/\.(xlsx|xls|csv)$/i.test(filename)) throw refuse("Upload an .xlsx, .xls or .csv file.");
+}
+
+/**
+ * Reads an .xlsx / .xls / .csv upload: its first sheet's header row and data rows (with sheet row
+ * numbers), under the limits (ADR 067). SheetJS parses the first sheet only and stops at row
+ * `maxRows + 2`; the content is then held to the rows, columns and cell-length limits, the first hit
+ * refused. An .xlsx is pre-scanned (scanXlsx) before it comes here: SheetJS alone would unpack all
+ * of it first. Meant for the sheet worker (sheet-pool.ts), not the request thread.
+ */
+export function readSheet(
+  bytes: Uint8Array,
+  filename: string,
+  limits: SheetLimits = DEFAULT_SHEET_LIMITS
+): { headers: string[]; rows: { rowNumber: number; values: unknown[] }[] } {
+  requireSheetName(filename);
+  const isCsv = filename.toLowerCase().endsWith(".csv");
+  // Header row + maxRows data rows + one more: content in that row is a file over the limit.
+  const bounded = { sheetRows: limits.maxRows + 2, sheets: 0, dense: true };
   let wb: XLSX.WorkBook;
   try {
     wb = isCsv
@@ -183,15 +284,25 @@ export function readSheet(bytes: Uint8Array, filename: string): { headers: strin
           Buffer.from(bytes)
             .toString("utf8")
             .replace(/^\uFEFF/, ""),
-          { type: "string", raw: true }
+          { type: "string", raw: true, ...bounded }
         )
-      : XLSX.read(bytes, { type: "array", cellDates: false, dense: false });
+      : XLSX.read(bytes, { type: "array", cellDates: false, ...bounded });
   } catch {
-    throw refuse("The file could not be read as a spreadsheet.");
+    throw refuse(UNREADABLE_SHEET);
   }
+  if (wb.SheetNames.length > limits.maxSheets) throw refuse(SHEET_LIMIT_MESSAGES.sheets(limits));
   const ws = wb.SheetNames.length ? wb.Sheets[wb.SheetNames[0]] : undefined;
   if (!ws || !ws["!ref"]) throw refuse("The file has no rows.");
-  const range = XLSX.utils.decode_range(ws["!ref"]);
+  if (!isZip(bytes)) {
+    // A .csv's range counts its blank lines, an .xls's is its DIMENSIONS record: reaching the row
+    // after the last one allowed means rows were left unread. (An .xlsx's rows were counted by the
+    // pre-scan; its <dimension> may be stale.)
+    const declared = XLSX.utils.decode_range(ws["!fullref"] ?? ws["!ref"]);
+    if (declared.e.r > limits.maxRows) throw refuse(SHEET_LIMIT_MESSAGES.rows(limits));
+    if (declared.e.c >= limits.maxColumns) throw refuse(SHEET_LIMIT_MESSAGES.columns(limits));
+  }
+  const range = contentRange(ws, limits);
+  ws["!ref"] = XLSX.utils.encode_range(range);
   const aoa = XLSX.utils.sheet_to_json<unknown[]>(ws, { header: 1, raw: true, defval: null, blankrows: true });
   if (aoa.length === 0) throw refuse("The file has no rows.");
   const headers = (aoa[0] ?? []).map((h) => (h == null ? "" : String(h).trim()));
@@ -202,6 +313,40 @@ export function readSheet(bytes: Uint8Array, filename: string): { headers: strin
     rows.push({ rowNumber: range.s.r + i + 1, values });
   }
   return { headers, rows };
+}
+
+/**
+ * The sheet's range from its start to its last cell holding a value, each such cell held to the
+ * limits in reading order. The end a file declares (an .xlsx `<dimension>`, an .xls DIMENSIONS
+ * record) is not trusted: "A1:XFD200000" over ten cells would have sheet_to_json fill billions of nulls.
+ */
+function contentRange(ws: XLSX.WorkSheet, limits: SheetLimits): XLSX.Range {
+  const start = XLSX.utils.decode_range(ws["!ref"]!).s;
+  let lastRow = start.r;
+  let lastCol = start.c;
+  const visit = (r: number, c: number, cell: XLSX.CellObject | undefined) => {
+    if (!cell || cell.v === undefined || cell.v === null || r < start.r || c < start.c) return;
+    // 0-based r: row r + 1 of the sheet; row 1 is the header, so data fills rows 2 … maxRows + 1.
+    if (r > limits.maxRows) throw refuse(SHEET_LIMIT_MESSAGES.rows(limits));
+    if (c >= limits.maxColumns) throw refuse(SHEET_LIMIT_MESSAGES.columns(limits));
+    if (typeof cell.v === "string" && cell.v.length > limits.maxCellChars) throw refuse(SHEET_LIMIT_MESSAGES.cell(limits, r + 1));
+    if (r > lastRow) lastRow = r;
+    if (c > lastCol) lastCol = c;
+  };
+  const dense = (ws as XLSX.DenseWorkSheet)["!data"] as (XLSX.CellObject | undefined)[][] | undefined;
+  if (dense) {
+    for (let r = 0; r < dense.length; r++) {
+      const row = dense[r];
+      if (row) for (let c = 0; c < row.length; c++) visit(r, c, row[c]);
+    }
+  } else {
+    const cells = Object.keys(ws)
+      .filter((k) => k[0] !== "!")
+      .map((k) => ({ at: XLSX.utils.decode_cell(k), cell: ws[k] as XLSX.CellObject }))
+      .sort((a, b) => a.at.r - b.at.r || a.at.c - b.at.c);
+    for (const { at, cell } of cells) visit(at.r, at.c, cell);
+  }
+  return { s: start, e: { r: lastRow, c: lastCol } };
 }
 
 export interface RowError {
@@ -264,7 +409,6 @@ export function checkSheet(view: TabView, sheet: { headers: string[]; rows: { ro
   });
   if (sheet.headers.every((h) => h === "")) fileErrors.push("The first row must hold the column names.");
   if (sheet.rows.length === 0) fileErrors.push("The file has no data rows.");
-  if (sheet.rows.length > UPLOAD_MAX_ROWS) fileErrors.push(`The file has ${sheet.rows.length} rows; at most ${UPLOAD_MAX_ROWS} can be uploaded at once.`);
 
   const rows = sheet.rows.map((r) => {
     const data: Record<string, Cell> = {};

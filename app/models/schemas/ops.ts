@@ -33,8 +33,7 @@ export const OIL_OPS_LINK_COLUMNS = ["Serial No", "Part No"] as const;
 export const VALIDATION_ERRORS_COLUMN = "Errors";
 
 export const TAB_DATA_MAX_PER_PAGE = 500;
-export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
-export const UPLOAD_MAX_ROWS = 20_000;
+export { UPLOAD_MAX_BYTES, UPLOAD_MAX_ROWS } from "../ops-rules";
 export const SHARE_LINK_DAYS = 7;
 export const SHARE_MAX_EMAILS = 20;
 /** Binder PDFs include at most this many rows per tab. */

@@ -6,6 +6,7 @@ import { Form, Link } from "@remix-run/react";
 import { ExportBar, ExportButton } from "~/components/export-actions/export-actions";
 import { ModalBody, ModalDialog, ModalFooter } from "~/components/modal-dialog/modal-dialog";
 import * as ui from "~/components/ui/ui.css";
+import { UPLOAD_MAX_BYTES, UPLOAD_MAX_ROWS } from "~/models/ops-rules";
 
 export type GridColumn = { id: number; name: string; type: string; editable: boolean };
 export type GridRow = { id: number; position: number; data: Record<string, string | number | boolean | null> };
@@ -211,7 +212,7 @@ export function ImportPanel({
         <Form method="post" encType="multipart/form-data" className={ui.filterBar}>
           <div className={ui.field} style={{ flex: "1 1 260px" }}>
             <label className={ui.label} htmlFor="import-file">
-              Workbook (.xlsx, .xls or .csv, at most 10 MB and 20,000 rows)
+              Workbook (.xlsx, .xls or .csv, at most {UPLOAD_MAX_BYTES / 1024 / 1024} MB and {UPLOAD_MAX_ROWS.toLocaleString("en-US")} rows)
             </label>
             <input id="import-file" name="file" type="file" accept=".xlsx,.xls,.csv" required className={ui.input} />
           </div>
