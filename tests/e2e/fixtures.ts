@@ -1,4 +1,5 @@
 import { test as base, expect, type Page, type Response } from "@playwright/test";
+import { startPortal, type Portal } from "../helpers/http-browser";
 
 export const DEMO_PASSWORD = "demo-pass-2026";
 
@@ -33,7 +34,25 @@ function recentSpeedTestResult() {
  * a moment ago, so it does not download the test files (up to 66 MB on loopback) in every test; the
  * speed-test and Lite-mode specs turn it off (`test.use({ recentSpeedTest: false })`).
  */
-export const test = base.extend<{ failOnConsoleError: void; recentSpeedTest: boolean }>({
+export const test = base.extend<{ failOnConsoleError: void; recentSpeedTest: boolean }, { server: Portal }>({
+  // One production server per Playwright worker, on its own copy of the seeded demo (text already
+  // extracted): workers never see each other's changes. On PostgreSQL (DATABASE_URL, the short pass)
+  // one worker, whose server seeds that database itself.
+  server: [
+    async ({}, use) => {
+      const server = await startPortal({
+        extracted: true,
+        fresh: !!process.env.DATABASE_URL,
+        env: { JOB_WORKERS: "1", SHUTDOWN_GRACE_MS: "5000", ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}) },
+      });
+      // Specs that read the worker's data directory (the audit chain, the session secret) find it here.
+      process.env.E2E_DATA_DIR = server.dataDir;
+      await use(server);
+      await server.close();
+    },
+    { scope: "worker", timeout: 180_000 },
+  ],
+  baseURL: async ({ server }, use) => use(server.url),
   recentSpeedTest: [true, { option: true }],
   page: async ({ page, javaScriptEnabled, recentSpeedTest }, use) => {
     if (javaScriptEnabled !== false && recentSpeedTest) await page.context().addInitScript(recentSpeedTestResult);

@@ -13,6 +13,7 @@
 //   const api = await portal.api("client@demo.aero");   // the upstream's own answer, to check the effect
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { JSDOM } from "jsdom";
@@ -43,11 +44,11 @@ export interface UpstreamApi {
  * Starts the production server (`server.ts` on `build/`, as `npm start` runs it) on a fresh copy of
  * the seeded demo, with no background job workers. One per test file is the usual use.
  */
-export async function startPortal(opts: { env?: Record<string, string> } = {}): Promise<Portal> {
+export async function startPortal(opts: { env?: Record<string, string>; extracted?: boolean; fresh?: boolean } = {}): Promise<Portal> {
   if (!fs.existsSync("build/index.js")) throw new Error("No production build: run `npm run build` (npm test builds first).");
-  const snapshot = await seedSnapshot();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "aero-http-"));
-  copyDataDir(snapshot, dataDir);
+  // fresh: an empty DATA_DIR the server seeds itself (a PostgreSQL database given by DATABASE_URL).
+  if (!opts.fresh) copyDataDir(await seedSnapshot({ extracted: opts.extracted }), dataDir);
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
     env: {
       ...process.env,
@@ -378,6 +379,38 @@ function isSubmit(c: Element) {
   return c.tagName === "INPUT" && ["submit", "image"].includes((c.getAttribute("type") ?? "").toLowerCase());
 }
 
+/**
+ * One request of a navigation, sent with node:http rather than fetch(): undici's fetch overwrites
+ * Sec-Fetch-Mode with "cors", and the server answers a guest's script fetch with a 401 where a
+ * navigation gets the sign-in redirect (isScriptFetch in app/utils/auth.server.ts). The body is
+ * encoded by a Request, as fetch would (urlencoded or multipart with its boundary).
+ */
+export async function navigationRequest(url: string, method: string, headers: Record<string, string>, body?: FormData | URLSearchParams): Promise<Response> {
+  const sent: Record<string, string> = { ...headers };
+  let payload: Buffer | undefined;
+  if (body !== undefined) {
+    const encoded = new Request(url, { method, body });
+    payload = Buffer.from(await encoded.arrayBuffer());
+    sent["content-type"] = encoded.headers.get("content-type")!;
+    sent["content-length"] = String(payload.length);
+  }
+  return new Promise<Response>((resolve, reject) => {
+    const req = http.request(url, { method, headers: sent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("error", reject);
+      res.on("end", () => {
+        const out = new Headers();
+        for (let i = 0; i < res.rawHeaders.length; i += 2) out.append(res.rawHeaders[i]!, res.rawHeaders[i + 1]!);
+        const status = res.statusCode ?? 0;
+        resolve(new Response([204, 205, 304].includes(status) ? null : Buffer.concat(chunks), { status, headers: out }));
+      });
+    });
+    req.on("error", reject);
+    req.end(payload);
+  });
+}
+
 /** Cookies, redirects and form posts as a browser without JavaScript has them. */
 export class NoJsBrowser {
   readonly cookies = new Map<string, string>();
@@ -418,7 +451,7 @@ export class NoJsBrowser {
         headers["sec-fetch-site"] = "same-origin";
       }
       if (init.referer) headers.referer = init.referer;
-      const res = await fetch(url, { method, headers, body, redirect: "manual" });
+      const res = await navigationRequest(url, method, headers, body);
       this.keep(res);
       const location = res.headers.get("location");
       if (res.status >= 300 && res.status < 400 && location) {

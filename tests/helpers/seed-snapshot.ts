@@ -28,12 +28,13 @@ export function seedHash(): string {
 }
 
 /**
- * The path of a seeded DATA_DIR (the full demo seed; text extraction not run). Built on first use
- * under the OS temp dir, atomically (a build into a temp dir, then a rename), so parallel test
- * processes may ask at once.
+ * The path of a seeded DATA_DIR (the full demo seed). `extracted`: with the text of every seeded file
+ * already extracted and OCRed (the browser tests' servers run job workers, and must not spend their
+ * cores on the seed's backfill). Built on first use under the OS temp dir, atomically (a build into a
+ * temp dir, then a rename), so parallel test processes may ask at once.
  */
-export async function seedSnapshot(): Promise<string> {
-  const dir = path.join(os.tmpdir(), `aero-seed-${seedHash()}`);
+export async function seedSnapshot({ extracted = false }: { extracted?: boolean } = {}): Promise<string> {
+  const dir = path.join(os.tmpdir(), `aero-seed-${seedHash()}${extracted ? "-extracted" : ""}`);
   if (fs.existsSync(path.join(dir, "READY"))) return dir;
   const tmp = `${dir}.building-${process.pid}-${Date.now()}`;
   fs.mkdirSync(tmp, { recursive: true });
@@ -43,6 +44,11 @@ export async function seedSnapshot(): Promise<string> {
   const up = await createUpstream({ ...loadUpstreamConfig({ DATA_DIR: tmp, SAMPLE_CACHE_DIR: process.env.SAMPLE_CACHE_DIR }), jobWorkers: 0, adminWorkers: false });
   try {
     await seedDemo(up.deps);
+    if (extracted) {
+      const left = await up.drainJobs();
+      const open = await up.deps.jobs.counts();
+      if (open.queued + open.running > 0) throw new Error(`the seed's jobs did not finish (${left} ran; ${JSON.stringify(open)})`);
+    }
   } finally {
     await up.close();
   }
