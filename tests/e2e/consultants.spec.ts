@@ -1,16 +1,17 @@
-// The contractor marketplace, with JavaScript on and off (issue 5, "Done when"): an administrator
-// approves and disapproves a consultant, sets availability (an end before the start is refused with
-// the message) and notes and rates; a client likes one and finds it under Saved. With JavaScript,
-// none of it reloads the page (a marker on window survives).
+// The contractor marketplace with JavaScript (issue 5, "Done when"): an administrator approves and
+// disapproves a consultant, sets availability (an end before the start is refused by the browser, its
+// minimum following the start) and notes and rates; a client likes one and finds it under Saved. None
+// of it reloads the page (a marker on window survives). Without JavaScript the same flows run over
+// HTTP in tests/http/marketplace.test.ts.
 import type { Page } from "@playwright/test";
-import { expect, jsEnabled, login, test } from "./fixtures";
+import { expect, login, test } from "./fixtures";
 
 const MARKER = "__consultantsMarker";
 async function setMarker(page: Page) {
-  if (jsEnabled(page)) await page.evaluate((m) => ((window as unknown as Record<string, number>)[m] = 42), MARKER);
+  await page.evaluate((m) => ((window as unknown as Record<string, number>)[m] = 42), MARKER);
 }
 async function expectNoReload(page: Page) {
-  if (jsEnabled(page)) expect(await page.evaluate((m) => (window as unknown as Record<string, number>)[m], MARKER)).toBe(42);
+  expect(await page.evaluate((m) => (window as unknown as Record<string, number>)[m], MARKER)).toBe(42);
 }
 const card = (page: Page, name: string) => page.locator("article[data-consultant-card]").filter({ has: page.getByRole("heading", { name }) });
 
@@ -45,15 +46,9 @@ test("an administrator approves, disapproves, sets availability and notes and ra
   await dialog.getByLabel("Available", { exact: true }).check();
   await dialog.getByLabel("Available from").fill("2027-05-10");
   await dialog.getByLabel("Available until").fill("2027-05-01");
-  if (jsEnabled(page)) {
-    // With JS the end's minimum follows the start as it is chosen: the browser refuses the date itself.
-    await expect(dialog.getByLabel("Available until")).toHaveAttribute("min", "2027-05-10");
-    expect(await dialog.getByLabel("Available until").evaluate((i: HTMLInputElement) => i.validity.rangeUnderflow)).toBe(true);
-  } else {
-    // Without JS the minimum cannot follow the start: the server refuses the pair.
-    await dialog.getByRole("button", { name: "Save availability" }).click();
-    await expect(page.getByRole("dialog", { name: "Set Availability" }).getByText("The end date cannot be before the start date.")).toBeVisible();
-  }
+  // The end's minimum follows the start as it is chosen: the browser refuses the date itself.
+  await expect(dialog.getByLabel("Available until")).toHaveAttribute("min", "2027-05-10");
+  expect(await dialog.getByLabel("Available until").evaluate((i: HTMLInputElement) => i.validity.rangeUnderflow)).toBe(true);
   await page.getByRole("dialog", { name: "Set Availability" }).getByLabel("Available until").fill("2027-06-30");
   await page.getByRole("dialog", { name: "Set Availability" }).getByRole("button", { name: "Save availability" }).click();
   await expect(page.getByRole("dialog")).toHaveCount(0);
@@ -90,27 +85,23 @@ test("a client likes a consultant and finds it under Saved; staff controls are n
   await expect(c.locator("[data-approval]")).toBeVisible();
   await expect(c.getByRole("img", { name: /out of 5$/ })).toBeVisible();
 
-  // A previous run (the other project) may have left it liked.
+  // Defensive: another test on the same data may have left it liked.
   if (await c.getByRole("button", { name: `Liked ${name}` }).isVisible()) {
     await c.getByRole("button", { name: `Liked ${name}` }).click();
     await expect(c.getByRole("button", { name: `Like ${name}` })).toBeVisible();
   }
-  if (jsEnabled(page)) {
-    // The local flag flips as the like is sent (spec §5), before the server's answer: hold the answer.
-    let release = () => {};
-    const held = new Promise<void>((r) => (release = r));
-    await page.route(/_data=/, async (route) => {
-      if (route.request().method() === "POST") await held;
-      await route.continue();
-    });
-    await c.getByRole("button", { name: `Like ${name}` }).click();
-    await expect(c.locator("button[data-toggle]")).toHaveAttribute("aria-pressed", "true");
-    await expect(c.locator("button[data-toggle]")).toContainText("Liked");
-    await expect(c.locator("button[data-toggle]")).toBeDisabled();
-    release(); // (the route stays: every later request passes straight through)
-  } else {
-    await c.getByRole("button", { name: `Like ${name}` }).click();
-  }
+  // The local flag flips as the like is sent (spec §5), before the server's answer: hold the answer.
+  let release = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(/_data=/, async (route) => {
+    if (route.request().method() === "POST") await held;
+    await route.continue();
+  });
+  await c.getByRole("button", { name: `Like ${name}` }).click();
+  await expect(c.locator("button[data-toggle]")).toHaveAttribute("aria-pressed", "true");
+  await expect(c.locator("button[data-toggle]")).toContainText("Liked");
+  await expect(c.locator("button[data-toggle]")).toBeDisabled();
+  release(); // (the route stays: every later request passes straight through)
   await expect(c.getByRole("button", { name: `Liked ${name}` })).toHaveAttribute("aria-pressed", "true");
   await expect(page.locator("[data-toast]")).toContainText("The consultant is saved to your list.");
   await expectNoReload(page);
@@ -137,13 +128,12 @@ test("a missing resume shows the alert 'Resume not uploaded'", async ({ page }) 
 test("filters and sort live in the URL", async ({ page }) => {
   await login(page, "client@demo.aero");
   await page.goto("/client/dashboard");
+  // The filters apply as they change (no Apply press).
   await page.getByLabel("Aircraft or helicopter").selectOption("helicopter");
-  if (!jsEnabled(page)) await page.getByRole("button", { name: "Apply" }).click();
   await expect(page).toHaveURL(/type=helicopter/);
   await page.getByLabel("Sort by").selectOption("name");
-  if (!jsEnabled(page)) await page.getByRole("button", { name: "Apply" }).click();
   await expect(page).toHaveURL(/sort=name/);
-  // The cards of the new order (retried: with JavaScript the list re-renders as the navigation ends).
+  // The cards of the new order (retried: the list re-renders as the navigation ends).
   await expect(async () => {
     const names = await page.locator("article[data-consultant-card] h3").allInnerTexts();
     expect(names.length).toBeGreaterThan(0);

@@ -1,30 +1,27 @@
 // Pages whose content is server markup (issue 12, ADR 063): their loaders render them and the browser
 // downloads none of their components. With JavaScript on, their links, GET filters and POST forms go
-// through Remix (no document reload); without it they are plain links and forms. Both must work.
+// through Remix (no document reload). Without JavaScript they are plain links and forms: those flows
+// run over HTTP in tests/http/pages-markup.test.ts.
 import type { Page } from "@playwright/test";
-import { expect, jsEnabled, login, test, waitForHydration } from "./fixtures";
+import { expect, login, test, waitForHydration } from "./fixtures";
 
-/** Marks the document: the mark survives client-side navigations, not a reload. */
-const mark = (page: Page) => page.evaluate(() => ((window as unknown as { __stay: number }).__stay = 1));
-const stayed = async (page: Page) => {
-  if (!jsEnabled(page)) return;
-  expect(await page.evaluate(() => (window as unknown as { __stay?: number }).__stay === 1), "no document reload").toBe(true);
-};
-const markIfJs = async (page: Page) => {
-  if (!jsEnabled(page)) return;
+/** Marks the document once it has hydrated: the mark survives client-side navigations, not a reload. */
+const mark = async (page: Page) => {
   await waitForHydration(page);
-  await mark(page);
+  await page.evaluate(() => ((window as unknown as { __stay: number }).__stay = 1));
+};
+const stayed = async (page: Page) => {
+  expect(await page.evaluate(() => (window as unknown as { __stay?: number }).__stay === 1), "no document reload").toBe(true);
 };
 
 test("/notifications: mark one as read, then all", async ({ page }) => {
-  // One account per project: they share the server's data.
-  await login(page, jsEnabled(page) ? "template@demo.aero" : "reader@demo.aero");
+  await login(page, "template@demo.aero");
   await page.goto("/notifications");
   await expect(page.getByRole("heading", { level: 1, name: "Notifications" })).toBeVisible();
   await expect(page.getByText("1 unread")).toBeVisible();
   const main = page.getByRole("main");
   await expect(main.getByRole("button", { name: "Mark as read" })).toHaveCount(1);
-  await markIfJs(page);
+  await mark(page);
   await main.getByRole("button", { name: "Mark as read" }).click();
   await expect(page.getByText("All caught up.")).toBeVisible();
   await expect(main.getByRole("button", { name: "Mark as read" })).toHaveCount(0);
@@ -41,7 +38,7 @@ test("/storage/organization: the staff filter and the fleet links", async ({ pag
   const rows = main.locator("tbody tr");
   const all = await rows.count();
   expect(all).toBeGreaterThan(1);
-  await markIfJs(page);
+  await mark(page);
   const filter = main.getByRole("search", { name: "Filter organizations" });
   await filter.getByLabel("Name").fill("Skyline");
   await filter.getByRole("button", { name: "Apply" }).click();
@@ -60,7 +57,7 @@ test("/storage/uef/organization leads to the extended upload's fleet", async ({ 
   await page.goto("/storage/uef/organization");
   const main = page.getByRole("main");
   await expect(main.getByText("Extended upload: choose an organization's fleet.")).toBeVisible();
-  await markIfJs(page);
+  await mark(page);
   await main.getByRole("link", { name: "Open fleet" }).first().click();
   await expect(page).toHaveURL(/\/storage\/uef\/overview\?organization=/);
   await stayed(page);
@@ -73,7 +70,7 @@ test("/storage/module: the module in context, and its links", async ({ page }) =
   await expect(main.getByText("Your fleet in AeroSORT.")).toBeVisible();
   await expect(main.locator("[data-module=transition]")).toHaveAttribute("aria-current", "true");
   await expect(main.locator("[data-count=total]")).toContainText(/\d+/);
-  await markIfJs(page);
+  await mark(page);
   await main.getByRole("link", { name: "Open AeroBOX records" }).click();
   await expect(page).toHaveURL("/storage/overview");
   await stayed(page);
@@ -86,7 +83,7 @@ test("/storage/user: my access, and one aircraft's users", async ({ page }) => {
   await expect(main.getByRole("heading", { level: 1, name: "My access" })).toBeVisible();
   const first = main.locator("tbody tr").first();
   await expect(first).toContainText("Edit Access");
-  await markIfJs(page);
+  await mark(page);
   await first.getByRole("link", { name: "Users" }).click();
   await expect(page).toHaveURL(/\/storage\/user\?aircraft_id=\d+/);
   await expect(main.getByRole("heading", { level: 2, name: /^Users of .+ \(MSN .+\)$/ })).toBeVisible();
@@ -99,7 +96,7 @@ test("/consultant/home: the profile links", async ({ page }) => {
   await expect(page).toHaveURL("/consultant/home");
   const main = page.getByRole("main");
   await expect(main.getByRole("heading", { level: 1, name: /^Welcome/ })).toBeVisible();
-  await markIfJs(page);
+  await mark(page);
   await main.getByRole("link", { name: "View profile" }).click();
   await expect(page).toHaveURL(/\/consultant\/profile\/\d+\/overview$/);
   await stayed(page);
@@ -112,7 +109,7 @@ test("/storage/overview: the MSN search and a status count filter in place", asy
   const cards = main.locator("[data-aircraft-id]");
   expect(await cards.count()).toBeGreaterThan(1);
   const msn = /MSN\s*(\S+)/.exec((await cards.first().innerText()).replace(/\n/g, " "))![1]!;
-  await markIfJs(page);
+  await mark(page);
   const filter = main.getByRole("search", { name: "Filter the fleet" });
   await filter.getByLabel("Aircraft").fill(msn);
   await filter.getByRole("button", { name: "Apply" }).click();
@@ -125,14 +122,13 @@ test("/storage/overview: the MSN search and a status count filter in place", asy
 });
 
 test("/aero-box: follow an aircraft from All Aircrafts, find it in Following, unfollow it", async ({ page }) => {
-  // One account per project: following is per user and the projects share the server's data.
-  await login(page, jsEnabled(page) ? "client@demo.aero" : "reader@demo.aero");
+  await login(page, "client@demo.aero");
   await page.goto("/aero-box/storage/all");
   const main = page.getByRole("main");
   const follow = main.getByRole("button", { name: /^Follow / }).first();
   const label = (await follow.getAttribute("aria-label"))!;
   const name = label.replace(/^Follow /, "");
-  await markIfJs(page);
+  await mark(page);
   await follow.click();
   await expect(page.getByText(`You follow ${name}.`)).toBeVisible();
   await expect(main.getByRole("button", { name: `Following ${name}` })).toHaveAttribute("aria-pressed", "true");
@@ -152,8 +148,8 @@ test("/admin/client/create: the server's error comes back on the form with what 
   await page.goto("/admin/client/create");
   const main = page.getByRole("main");
   await expect(main.getByRole("heading", { level: 1 })).toBeVisible();
-  await markIfJs(page);
-  const who = `${jsEnabled(page) ? "on" : "off"}${Date.now().toString(36)}`;
+  await mark(page);
+  const who = `on${Date.now().toString(36)}`;
   await main.getByLabel("First name").fill("Markup");
   await main.getByLabel("Last name").fill(`Form ${who}`);
   await main.getByLabel("Email").fill("client@demo.aero"); // taken: only the API knows
@@ -180,10 +176,10 @@ test("/client/Aeroops/createtechlogbook: a duplicate title is refused on the for
   await page.getByRole("navigation", { name: "Work orders and logbooks" }).getByRole("link", { name: "Technical logbooks" }).click();
   const link = page.getByRole("main").getByRole("link", { name: "Create logbook" });
   await expect(link).toBeVisible();
-  await markIfJs(page);
+  await mark(page);
   await link.click();
   const main = page.getByRole("main");
-  const title = `Markup logbook ${jsEnabled(page) ? "on" : "off"} ${Date.now().toString(36)}`;
+  const title = `Markup logbook on ${Date.now().toString(36)}`;
   await main.getByLabel("Title").fill(title);
   await main.getByRole("button", { name: "Create logbook" }).click();
   await expect(page).toHaveURL(/\/client\/Aeroops\/logbookpages\//);
@@ -203,7 +199,7 @@ test("a dialog in server markup (the logbooks' Rename): focus in, Tab kept insid
   await page.getByRole("link", { name: "MSN 5123: open in AeroOPS" }).click();
   await page.getByRole("navigation", { name: "Work orders and logbooks" }).getByRole("link", { name: "Technical logbooks" }).click();
   const main = page.getByRole("main");
-  const title = `Markup dialog ${jsEnabled(page) ? "on" : "off"} ${Date.now().toString(36)}`;
+  const title = `Markup dialog on ${Date.now().toString(36)}`;
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Technical logbooks");
   // A logbook of its own to rename (the list's first row may be another test's).
   const list = page.url();
@@ -213,23 +209,21 @@ test("a dialog in server markup (the logbooks' Rename): focus in, Tab kept insid
   await expect(page).toHaveURL(/logbookpages/);
   await page.goto(list);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Technical logbooks");
-  await markIfJs(page);
+  await mark(page);
   const rename = main.getByRole("link", { name: `Rename ${title}` });
   const dialog = page.getByRole("dialog", { name: "Rename the logbook" });
-  if (jsEnabled(page)) {
-    await rename.focus();
-    await page.keyboard.press("Enter");
-    await expect(dialog).toBeVisible();
-    await expect(dialog.getByLabel("Title")).toBeFocused();
-    for (let i = 0; i < 5; i++) {
-      await page.keyboard.press("Tab");
-      expect(await page.evaluate(() => Boolean(document.activeElement?.closest("dialog")))).toBe(true);
-    }
-    await page.keyboard.press("Escape");
-    await expect(dialog).toHaveCount(0);
-    await expect(rename).toBeFocused();
-    await stayed(page);
+  await rename.focus();
+  await page.keyboard.press("Enter");
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel("Title")).toBeFocused();
+  for (let i = 0; i < 5; i++) {
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest("dialog")))).toBe(true);
   }
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  await expect(rename).toBeFocused();
+  await stayed(page);
   // An empty title is refused by the server inside the dialog (the browser's check bypassed).
   await rename.click();
   await expect(dialog).toBeVisible();
@@ -244,16 +238,16 @@ test("a dialog in server markup (the logbooks' Rename): focus in, Tab kept insid
   await stayed(page);
 });
 
-test("/storage/search: results are server markup; Download downloads (with the info message when JS runs); the page's own box searches again (ADR 065)", async ({ page }) => {
+test("/storage/search: results are server markup; Download downloads with the info message; the page's own box searches again (ADR 065)", async ({ page }) => {
   await page.setViewportSize({ width: 800, height: 900 }); // the page's own box shows on narrow screens
   await login(page, "admin@demo.aero");
   await page.goto("/storage/search?query=airworthiness");
-  await markIfJs(page);
+  await mark(page);
   const results = page.getByRole("list", { name: "Search results" });
   const item = results.getByRole("listitem").filter({ has: page.getByRole("link", { name: "Download" }) }).first();
   const [download] = await Promise.all([page.waitForEvent("download"), item.getByRole("link", { name: "Download" }).click()]);
   expect(download.suggestedFilename()).toMatch(/\.\w+$/);
-  if (jsEnabled(page)) await expect(page.getByRole("status").filter({ hasText: "Download has started" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Download has started" })).toBeVisible();
   const box = page.locator("main").getByRole("searchbox");
   await box.fill("manual");
   await box.press("Enter");
@@ -262,7 +256,7 @@ test("/storage/search: results are server markup; Download downloads (with the i
   await stayed(page);
 });
 
-test("/storage/favourites: a starred file downloads from the list (with the info message when JS runs), and un-stars in place (ADR 065)", async ({ page }) => {
+test("/storage/favourites: a starred file downloads from the list with the info message, and un-stars in place (ADR 065)", async ({ page }) => {
   await login(page, "admin@demo.aero");
   await page.goto("/storage/search?query=airworthiness");
   const first = page.getByRole("list", { name: "Search results" }).getByRole("listitem").filter({ has: page.getByRole("link", { name: "Download" }) }).first();
@@ -276,11 +270,11 @@ test("/storage/favourites: a starred file downloads from the list (with the info
     await expect(row.getByRole("button", { name: /^Remove .* from favourites$/ })).toBeVisible();
   }
   await page.goto("/storage/favourites");
-  await markIfJs(page);
+  await mark(page);
   const fav = page.locator(`main tr[data-item-id="${fileid}"]`);
   const [download] = await Promise.all([page.waitForEvent("download"), fav.getByRole("link", { name: "Download" }).click()]);
   expect(download.suggestedFilename()).toMatch(/\.\w+$/);
-  if (jsEnabled(page)) await expect(page.getByRole("status").filter({ hasText: "Download has started" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Download has started" })).toBeVisible();
   await fav.getByRole("button", { name: /^Remove .* from favourites$/ }).click();
   await expect(page.getByRole("status").filter({ hasText: "Removed from favourites." })).toBeVisible();
   await expect(fav).toHaveCount(0);
