@@ -1,7 +1,7 @@
-// Technical logbooks as a client uses them (issue 14, "Done when"), JavaScript on and off: create a
+// Technical logbooks as a client uses them (issue 14, "Done when"), with JavaScript: create a
 // logbook, add two pages (a bad block-hours value refused in the dialog), edit one, see the total
 // block hours, download the all-pages PDF; a reader sees the pages read-only and a replayed post is
-// refused.
+// refused. Without JavaScript: tests/http/ops-oil.test.ts.
 import type { Page } from "@playwright/test";
 import { expect, login, test } from "./fixtures";
 import { downloadFromTopBar } from "./top-bar-actions";

@@ -1,11 +1,11 @@
 // AeroOIL trends, alert limits, links to AeroOPS and the dashboard's PNG and share (issue 15 items 2, 4
-// and 5), JavaScript on and off: a tab's trend chart shows the seeded limit crossing, and the same
-// rows are flagged in the grid and counted on the dashboard; a Super User sets and removes a limit, a
-// reader sees it and is refused; an oil row opens its linked ops row and back; the dashboard downloads
-// as a PNG and its link is mailed.
+// and 5), with JavaScript: a tab's trend chart shows the seeded limit crossing, and the same rows are
+// flagged in the grid and counted on the dashboard; a Super User sets and removes a limit, a reader
+// sees it and is refused; an oil row opens its linked ops row and back; the dashboard downloads as a
+// PNG and its link is mailed. Without JavaScript: tests/http/ops-oil.test.ts.
 import fs from "node:fs";
 import type { Page } from "@playwright/test";
-import { expect, jsEnabled, login, test } from "./fixtures";
+import { expect, login, test } from "./fixtures";
 import { linkFromOutbox } from "./outbox";
 
 const toast = (page: Page) => page.locator("[data-toast]");
@@ -71,8 +71,9 @@ test("a tab's trend chart shows the limit crossing, flagged in the grid and coun
 });
 
 test("a Super User sets and removes a limit and the grid follows; a reader sees it and is refused", async ({ page, browser }) => {
-  // Each project its own aircraft (both readable by the reader), so the runs never share a limit.
-  const msn = jsEnabled(page) ? "8842" : "20234";
+  // An aircraft the reader may read, whose Ag ppm has no limit in the seed (tests/http/ops-oil.test.ts
+  // uses MSN 20234).
+  const msn = "8842";
   const TAB = "Engine 1 Oil Analysis";
   await login(page, "emma.clarke@skyline.demo.aero");
   await openTab(page, msn, TAB);
@@ -90,7 +91,7 @@ test("a Super User sets and removes a limit and the grid follows; a reader sees 
   const url = page.url().replace(/#.*$/, "");
 
   // A reader sees the limit but no form; a replayed post is refused with the oil API's message.
-  const ctx = await browser.newContext({ javaScriptEnabled: jsEnabled(page) });
+  const ctx = await browser.newContext();
   const reader = await ctx.newPage();
   try {
     await login(reader, "reader@demo.aero");
@@ -167,7 +168,7 @@ test("the status dashboard downloads as a PNG and is shared by e-mail", async ({
   await expect(toast(page)).toHaveText(`The status dashboard was shared with ${to}.`);
   await expect(page.getByRole("dialog")).toHaveCount(0);
 
-  const path = await linkFromOutbox(browser, jsEnabled(page), to, "AeroOIL status dashboard of MSN 5123", "/client/Aerooil/statusDashboard");
+  const path = await linkFromOutbox(browser, true, to, "AeroOIL status dashboard of MSN 5123", "/client/Aerooil/statusDashboard");
   await page.goto(path);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Status Overview");
   await expect(page.getByText("MSN 5123").first()).toBeVisible();

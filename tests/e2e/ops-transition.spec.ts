@@ -1,8 +1,9 @@
-// AeroSORT, the transition module (issue 13 item 2, spec 001 §2 "Ops transition side menu"), JavaScript
-// on and off: module=transition gives the side navigation Home, AeroOPS Home, My Fleet, the fleet's
+// AeroSORT, the transition module (issue 13 item 2, spec 001 §2 "Ops transition side menu"), with
+// JavaScript: module=transition gives the side navigation Home, AeroOPS Home, My Fleet, the fleet's
 // tabs in an accordion by group leading to their tabslanding, the way back to the aircraft, the
 // aircraft's USERS with their access labels and the user's own level; a tab's landing lists every
-// aircraft that has it and leads to that aircraft's tab, keeping the module.
+// aircraft that has it and leads to that aircraft's tab, keeping the module. Without JavaScript:
+// tests/http/ops-oil.test.ts.
 import { expect, login, test } from "./fixtures";
 
 test("a client opens AeroSORT: the transition menu, a tab across the fleet, and back to the aircraft's tab", async ({ page }) => {

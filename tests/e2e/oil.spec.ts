@@ -1,10 +1,11 @@
-// AeroOIL (issue 15), JavaScript on and off: a client opens an aircraft in AeroOIL from its files
+// AeroOIL (issue 15), with JavaScript: a client opens an aircraft in AeroOIL from its files
 // ("Open in AeroOIL") and from the oil home, sees the status page's title, the fleet counts and the
 // watched rows, opens a tab, watches and unwatches a row (the toggle and the "Watched only" filter
 // follow) and downloads the tab's PDF. A reader sees no toggle or edit control, and a replayed watch
-// post is refused with the oil API's message and changes nothing.
+// post is refused with the oil API's message and changes nothing. Without JavaScript:
+// tests/http/ops-oil.test.ts.
 import type { Page } from "@playwright/test";
-import { expect, jsEnabled, login, test } from "./fixtures";
+import { expect, login, test } from "./fixtures";
 import { downloadFromTopBar } from "./top-bar-actions";
 
 const TAB = "Engine 1 Oil Analysis";
@@ -106,7 +107,7 @@ test("an oil tab's PDF downloads", async ({ page }) => {
   const download = await downloadFromTopBar(page, "PDF");
   expect(download.suggestedFilename()).toBe(`5123_${TAB}.pdf`);
   // The page is server markup: the runtime fetches the file in place and shows the portal's snackbar.
-  if (jsEnabled(page)) await expect(toast(page).filter({ hasText: "download has initiated" })).toBeVisible();
+  await expect(toast(page).filter({ hasText: "download has initiated" })).toBeVisible();
 });
 
 test("an oil tab's Excel import: a refused file is said in the panel and changes nothing, a workbook is validated, the data file downloads", async ({ page }) => {
@@ -119,7 +120,7 @@ test("an oil tab's Excel import: a refused file is said in the panel and changes
   await panel.locator("summary").click();
 
   // A file of another kind: the action's answer is the page again (server markup), the panel open with the message.
-  // With JavaScript nothing else is fetched for it: a refused form changed nothing, so neither the page's
+  // Nothing else is fetched for it: a refused form changed nothing, so neither the page's
   // loader nor the shell's runs again (markupShouldRevalidate, ADR 066).
   const reloads: string[] = [];
   page.on("request", (r) => {
@@ -127,32 +128,26 @@ test("an oil tab's Excel import: a refused file is said in the panel and changes
     if (r.method() === "GET" && data && data !== "root") reloads.push(data);
   });
   await panel.getByLabel(/^Workbook/).setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("Fe ppm\n3\n") });
-  const answer = jsEnabled(page) ? page.waitForResponse((r) => r.request().method() === "POST") : null;
-  // With JavaScript the answer is held until the form's buttons are seen waiting for it: all disabled,
-  // the one pressed marked as sent (its spinner), so a second press cannot post again.
+  const answer = page.waitForResponse((r) => r.request().method() === "POST");
+  // The answer is held until the form's buttons are seen waiting for it: all disabled, the one
+  // pressed marked as sent (its spinner), so a second press cannot post again.
   let release = () => {};
-  if (jsEnabled(page)) {
-    const held = new Promise<void>((r) => (release = r));
-    await page.route(/\/client\/Aerooil\//, async (route) => (route.request().method() === "POST" ? held.then(() => route.continue()) : route.continue()));
-  }
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(/\/client\/Aerooil\//, async (route) => (route.request().method() === "POST" ? held.then(() => route.continue()) : route.continue()));
   await panel.getByRole("button", { name: "Import" }).click();
-  if (jsEnabled(page)) {
-    await expect(panel.getByRole("button", { name: "Import" })).toHaveAttribute("data-busy", "sent");
-    await expect(panel.getByRole("button", { name: "Import" })).toBeDisabled();
-    await expect(panel.getByRole("button", { name: "Validate" })).toBeDisabled();
-    await expect(panel.locator("form[aria-busy=true]")).toHaveCount(1);
-    release();
-  }
+  await expect(panel.getByRole("button", { name: "Import" })).toHaveAttribute("data-busy", "sent");
+  await expect(panel.getByRole("button", { name: "Import" })).toBeDisabled();
+  await expect(panel.getByRole("button", { name: "Validate" })).toBeDisabled();
+  await expect(panel.locator("form[aria-busy=true]")).toHaveCount(1);
+  release();
   await expect(page.locator("details", { hasText: "Excel import" }).getByRole("alert")).toHaveText("Choose an .xlsx, .xls or .csv file.");
   await expect(page.getByRole("table", { name: TAB }).getByRole("row")).toHaveCount(rows);
-  if (answer) {
-    await page.unroute(/\/client\/Aerooil\//);
-    await expect(page.locator("details", { hasText: "Excel import" }).getByRole("button", { name: "Import" })).toBeEnabled();
-    expect((await answer).status()).toBe(422);
-    // Remix shows the action's answer only once the loaders it revalidates have answered: the alert
-    // on screen means any such fetch has been made.
-    expect(reloads).toEqual([]);
-  }
+  await page.unroute(/\/client\/Aerooil\//);
+  await expect(page.locator("details", { hasText: "Excel import" }).getByRole("button", { name: "Import" })).toBeEnabled();
+  expect((await answer).status()).toBe(422);
+  // Remix shows the action's answer only once the loaders it revalidates have answered: the alert
+  // on screen means any such fetch has been made.
+  expect(reloads).toEqual([]);
 
   // A CSV with a bad number: validated, nothing imported, the validation workbook offered.
   const again = page.locator("details", { hasText: "Excel import" });
@@ -163,12 +158,12 @@ test("an oil tab's Excel import: a refused file is said in the panel and changes
   await expect(page.getByRole("link", { name: /Download the validation workbook/ })).toBeVisible();
   await expect(page.getByRole("table", { name: TAB }).getByRole("row")).toHaveCount(rows);
 
-  // The tab's data file (DFP) from the panel: fetched in place with JavaScript, posted without.
+  // The tab's data file (DFP) from the panel: fetched in place.
   const panel3 = page.locator("details", { hasText: "Excel import" });
   if ((await panel3.getAttribute("open")) === null) await panel3.locator("summary").click();
   const [download] = await Promise.all([page.waitForEvent("download"), panel3.getByRole("button", { name: "Data file (DFP)" }).click()]);
   expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
-  if (jsEnabled(page)) await expect(toast(page).filter({ hasText: "download has initiated" })).toBeVisible();
+  await expect(toast(page).filter({ hasText: "download has initiated" })).toBeVisible();
 });
 
 test("a reader sees no toggle or edit control, and a replayed watch post is refused and changes nothing", async ({ page }) => {

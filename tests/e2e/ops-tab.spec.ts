@@ -1,10 +1,11 @@
-// An AeroOPS tab as a client with Edit Access uses it (issue 13, "Done when"), JavaScript on and off:
+// An AeroOPS tab as a client with Edit Access uses it (issue 13, "Done when"), with JavaScript:
 // add a row, change a cell, delete the row; validate a workbook with two bad rows (the error
 // workbook is offered, nothing imported), fix it and import it; download the PDF, the Excel and the
-// binders from the top bar. A reader sees the same tab without any edit control.
+// binders from the top bar. A reader sees the same tab without any edit control. Without JavaScript:
+// tests/http/ops-oil.test.ts.
 import ExcelJS from "exceljs";
 import type { Page } from "@playwright/test";
-import { expect, jsEnabled, login, test } from "./fixtures";
+import { expect, login, test } from "./fixtures";
 import { downloadFromTopBar, screenActions } from "./top-bar-actions";
 
 async function openHardTime(page: Page) {
@@ -123,7 +124,7 @@ test("the tab's PDF, Excel and binders download from the top bar, which full-scr
   ] as const) {
     const download = await downloadFromTopBar(page, button);
     expect(download.suggestedFilename(), button).toMatch(file);
-    if (jsEnabled(page)) await expect(actions.locator("[data-toast]")).toContainText("download has initiated");
+    await expect(actions.locator("[data-toast]")).toContainText("download has initiated");
   }
 
   // Share opens the share dialog (in the URL).

@@ -1,6 +1,6 @@
-// AeroOPS from a client's files page (issue 13), JavaScript on and off: "Open in AeroOPS" reaches the
+// AeroOPS from a client's files page (issue 13), with JavaScript: "Open in AeroOPS" reaches the
 // aircraft, its tab shows rows, sorting and filtering live in the URL; My Fleet lists the aircraft;
-// a reader sees only what is granted.
+// a reader sees only what is granted. Without JavaScript: tests/http/ops-oil.test.ts.
 import { expect, login, test } from "./fixtures";
 
 test("a client opens an aircraft in AeroOPS from its files, reads a tab, sorts and filters it", async ({ page }) => {

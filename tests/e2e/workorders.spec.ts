@@ -1,8 +1,9 @@
-// AeroOPS work orders as a client uses them (issue 14, "Done when"), JavaScript on and off: create one
+// AeroOPS work orders as a client uses them (issue 14, "Done when"), with JavaScript: create one
 // with three tasks (a task row added on the way), update it twice, list the three versions, compare
-// two, download the PDF and Excel of version 2; a reader sees it read-only.
+// two, download the PDF and Excel of version 2; a reader sees it read-only. Without JavaScript:
+// tests/http/ops-oil.test.ts.
 import type { Page } from "@playwright/test";
-import { expect, jsEnabled, login, test } from "./fixtures";
+import { expect, login, test } from "./fixtures";
 import { downloadFromTopBar } from "./top-bar-actions";
 
 async function workOrders(page: Page) {
@@ -69,9 +70,9 @@ test("a client creates a work order, saves two more versions, compares them and 
   ] as const) {
     const download = await downloadFromTopBar(page, button);
     expect(download.suggestedFilename()).toMatch(file);
-    // With JS the file is fetched in place and the spec's message shows (the page is server markup:
-    // the route's listener does it, ADR 065); without JS the form's answer is the file itself.
-    if (jsEnabled(page)) await expect(toast(page).filter({ hasText: "download has initiated" })).toBeVisible();
+    // The file is fetched in place and the spec's message shows (the page is server markup: the
+    // route's listener does it, ADR 065).
+    await expect(toast(page).filter({ hasText: "download has initiated" })).toBeVisible();
   }
 
   await page.getByRole("link", { name: "Work orders" }).click();

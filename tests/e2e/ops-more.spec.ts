@@ -1,5 +1,6 @@
-// The AeroOPS pages outside the module's own screens (spec 001 §2), JavaScript on and off:
+// The AeroOPS pages outside the module's own screens (spec 001 §2), with JavaScript:
 // /storage/Aeroops/tabs (an aircraft's tabs from the records side) and /ops_template/organization.
+// Without JavaScript: tests/http/ops-oil.test.ts.
 import { expect, login, test } from "./fixtures";
 
 test("from an aircraft's records, AeroOPS tabs lists its tabs by group and opens one", async ({ page }) => {
