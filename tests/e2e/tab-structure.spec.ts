@@ -1,7 +1,7 @@
 // A Super User manages an aircraft's AeroOPS and AeroOIL tabs (issue 13 item 3, ADR 050 and 051),
-// JavaScript on and off: creates a tab with columns (the empty tab shows its header row), renames and
-// adds a column, deletes a column and then the tab; a client with Edit Access sees no structure
-// control and a replayed post is refused with the ops API's message.
+// with JavaScript (without it: tests/http/admin.test.ts): creates a tab with columns (the empty tab
+// shows its header row), renames and adds a column, deletes a column and then the tab; a client with
+// Edit Access sees no structure control and a replayed post is refused with the ops API's message.
 import type { Page } from "@playwright/test";
 import { expect, login, test } from "./fixtures";
 

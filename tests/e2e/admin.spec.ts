@@ -1,6 +1,7 @@
-// The admin area's done-when, with JavaScript off and on: an admin creates an organization, an
-// aircraft, a client user and a consultant, grants the client Edit Access to the aircraft; the client
-// then sees it in the fleet, and revoking the access removes it at the client's next request.
+// The admin area's done-when, with JavaScript (without it: tests/http/admin.test.ts): an admin
+// creates an organization, an aircraft, a client user and a consultant, grants the client Edit Access
+// to the aircraft; the client then sees it in the fleet, and revoking the access removes it at the
+// client's next request.
 import type { Page } from "@playwright/test";
 import { expect, login, test } from "./fixtures";
 

@@ -1,5 +1,6 @@
 // The audit page shows the hash chain's state and an admin downloads a period of the log that
-// verifies on its own (issue 19 item 5, ADR 044), with JavaScript on and off.
+// verifies on its own (issue 19 item 5, ADR 044), with JavaScript (without it:
+// tests/http/admin.test.ts).
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";

@@ -1,10 +1,10 @@
-// The admin template library edited in place (issue 14 leftovers, ADR 052), JavaScript on and off:
-// an admin creates, renames and deletes a manufacturer, and edits its template on the page itself
-// (a tab, its columns renamed / retyped / reordered / added / deleted, rows, a version); a saved
-// version's page shows what it held, unchanged by later edits, and what differs now; a manufacturer
-// in use is refused with the API's message. The template manager does the same from the template
-// editor's version list. A member sees why the manufacturer controls are not theirs, and a replayed
-// post by a member or a client changes nothing.
+// The admin template library edited in place (issue 14 leftovers, ADR 052), with JavaScript (without
+// it: tests/http/admin.test.ts): an admin creates, renames and deletes a manufacturer, and edits its
+// template on the page itself (a tab, its columns renamed / retyped / reordered / added / deleted, rows,
+// a version); a saved version's page shows what it held, unchanged by later edits, and what differs
+// now; a manufacturer in use is refused with the API's message. The template manager does the same
+// from the template editor's version list. A member sees why the manufacturer controls are not
+// theirs, and a replayed post by a member or a client changes nothing.
 import type { Page } from "@playwright/test";
 import { expect, login, test } from "./fixtures";
 
