@@ -8,19 +8,7 @@ import { expect } from "./fixtures";
 
 export const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
 
-/** Deterministic bytes (so a download can be compared with what was uploaded). */
-export function bytesOf(size: number, seed: number): Buffer {
-  const b = Buffer.alloc(size);
-  let x = (seed * 2654435761) >>> 0 || 1;
-  for (let i = 0; i < size; i++) {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    x >>>= 0;
-    b[i] = x & 0xff;
-  }
-  return b;
-}
+export { bytesOf } from "../helpers/file-bytes";
 
 export function tempDir(prefix: string) {
   return fs.mkdtempSync(path.join(os.tmpdir(), `aero-e2e-${prefix}-`));

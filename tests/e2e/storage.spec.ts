@@ -1,6 +1,7 @@
 // The storage product's main flow with JavaScript on (issue "Done when"): as client@demo.aero, upload
 // a folder of 50 files with progress, see them listed with correct sizes, search one by name, star it,
-// download it byte-identical, and delete it. Plus the top-bar search box's rules.
+// download it byte-identical, and delete it. Plus the top-bar search box's rules and the folder
+// operations' server-rendered confirmation step (without JavaScript: tests/http/storage.test.ts).
 import fs from "node:fs";
 import path from "node:path";
 import { formatBytes } from "../../app/models/size";
@@ -168,3 +169,42 @@ test("the extended (UEF) flow preprocesses in batches, uploads, validates and li
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
+test("searches from the top bar with Enter (a GET form)", async ({ page }) => {
+  await login(page, "client@demo.aero");
+  await openFirstAircraft(page);
+  const box = page.getByRole("search", { name: "File search" }).getByRole("searchbox", { name: "Search files" });
+  await box.fill("certificate");
+  await box.press("Enter");
+  await expect(page).toHaveURL(/\/storage\/search\?query=certificate/);
+  await expect(page.locator("[data-scope]")).toContainText("result");
+});
+
+test("deletes a folder after a confirmation step rendered by the server", async ({ page }) => {
+  const s = stamp();
+  await login(page, "client@demo.aero");
+  const base = await openFirstAircraft(page);
+  await createFolderAndOpen(page, `Doomed ${s}`);
+  await page.goto(base);
+  const r = row(page, `Doomed ${s}`);
+  await r.getByLabel(`Actions for Doomed ${s}`).click();
+  await r.getByRole("link", { name: "Delete" }).click();
+  await expect(page).toHaveURL(/dialog=delete&item=\d+/);
+  const confirm = page.getByRole("dialog", { name: "Delete folder" });
+  await expect(confirm).toContainText("and everything in it");
+  // Cancel keeps it.
+  await confirm.getByRole("link", { name: "Cancel" }).click();
+  await expect(page).not.toHaveURL(/dialog=/);
+  await expect(row(page, `Doomed ${s}`)).toHaveCount(1);
+  // A click on the backdrop, outside the dialog, closes it too (a link: with JavaScript and without).
+  await row(page, `Doomed ${s}`).getByLabel(`Actions for Doomed ${s}`).click();
+  await row(page, `Doomed ${s}`).getByRole("link", { name: "Delete" }).click();
+  await expect(page.getByRole("dialog", { name: "Delete folder" })).toBeVisible();
+  await page.mouse.click(8, (page.viewportSize()?.height ?? 720) - 8);
+  await expect(page).not.toHaveURL(/dialog=/);
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await row(page, `Doomed ${s}`).getByLabel(`Actions for Doomed ${s}`).click();
+  await row(page, `Doomed ${s}`).getByRole("link", { name: "Delete" }).click();
+  await page.getByRole("dialog", { name: "Delete folder" }).getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "1 item moved to the trash." })).toBeVisible();
+  await expect(row(page, `Doomed ${s}`)).toHaveCount(0);
+});

@@ -1,7 +1,10 @@
-// Issue 17 items 2-3, with JavaScript on and off: the OCR Report of an aircraft shows its counts and
-// a failed or low-confidence file can be re-run (a reader is refused, with the message); the file
-// search finds a word inside a seeded PDF and shows the snippet with the page. The demo seed's
-// files are read by the background job after start, so the tests wait (reloading) for them.
+// Issue 17 items 2-3, with JavaScript: the OCR Report of an aircraft shows its counts and a failed
+// or low-confidence file can be re-run (a reader is refused, with the message); the file search finds
+// a word inside a seeded PDF and shows the snippet with the page. The demo seed's files are read by
+// the background job after start, so the tests wait (reloading) for them. Without JavaScript
+// (tests/http/records.test.ts, on a server that runs no jobs): the counts, the Refresh link, the
+// re-run form's post and the reader's refusal; the rows and the snippet that need extracted text
+// are server-rendered the same way with JavaScript, so this file's runs cover them.
 import type { Page } from "@playwright/test";
 import { expect, login, test } from "./fixtures";
 

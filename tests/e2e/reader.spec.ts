@@ -1,6 +1,6 @@
 // As reader@demo.aero (Read Access to some Skyline aircraft): no write control is shown, and direct
 // posts to every write action (with the session cookie) are refused with a clear message and change
-// nothing. With JavaScript on and off.
+// nothing. With JavaScript; without it: tests/http/storage.test.ts.
 import { expect, login, test } from "./fixtures";
 import { openFirstAircraft, stamp } from "./storage-helpers";
 

@@ -1,7 +1,7 @@
-// The Inventory Report (issue 17 item 4, ADR 040), with JavaScript on and off: reached from an
-// aircraft's files page, totals and the completeness check, a folder of the records index deleted
-// (missing) and created again without files (empty) through the UI, the Excel and PDF downloads,
-// and the fleet's report in AeroBOX.
+// The Inventory Report (issue 17 item 4, ADR 040), with JavaScript: reached from an aircraft's files
+// page, totals and the completeness check, a folder of the records index deleted (missing) and
+// created again without files (empty) through the UI, the Excel and PDF downloads, and the fleet's
+// report in AeroBOX. Without JavaScript: tests/http/records.test.ts.
 import fs from "node:fs";
 import { expect, login, test } from "./fixtures";
 import { createFolderAndOpen, main, openFirstAircraft, row } from "./storage-helpers";
@@ -81,7 +81,6 @@ test("the fleet's inventory report lists several aircraft and downloads", async 
 });
 
 test("a refused download comes back to the page with an error toast", async ({ page }) => {
-  test.skip(test.info().project.name === "nojs", "needs a script to forge the post");
   await login(page, "reader@demo.aero");
   await page.goto("/aero-box/storage/inventory-report");
   // Forge a post for an aircraft the reader may not read: the page comes back with the refusal.

@@ -2,14 +2,14 @@
 // Preview opens over the listing (`?preview=<id>`): focus is taken and kept inside, next / previous
 // walk the folder inside the dialog without reading the listing again, Escape closes it and focus
 // returns to the Preview link; the URL opened as a document shows the preview page. Without
-// JavaScript the Preview link is the preview page.
+// JavaScript the Preview link is the preview page: tests/http/storage.test.ts.
 import fs from "node:fs";
 import path from "node:path";
-import { expect, jsEnabled, login, test } from "./fixtures";
+import { expect, login, test } from "./fixtures";
 import { pdfBytes, pngBytes, upload } from "./file-fixtures";
 import { createFolderAndOpen, openFirstAircraft, row, stamp, tempDir } from "./storage-helpers";
 
-test("a file's preview opens in a dialog over the listing with JavaScript, as a page without", async ({ page, browser }) => {
+test("a file's preview opens in a dialog over the listing", async ({ page, browser }) => {
   const s = `${test.info().project.name} ${stamp()}`;
   const dir = tempDir("preview-dialog");
   const pdf = path.join(dir, "a manual.pdf");
@@ -23,15 +23,6 @@ test("a file's preview opens in a dialog over the listing with JavaScript, as a 
   await upload(page, [pdf, png]);
   const listing = page.url();
   const link = row(page, "a manual.pdf").getByRole("link", { name: "Preview a manual.pdf" });
-
-  if (!jsEnabled(page)) {
-    await link.click();
-    await expect(page).toHaveURL(/\/preview\?fileid=\d+/);
-    await expect(page.getByRole("heading", { level: 1, name: "a manual.pdf" })).toBeVisible();
-    await expect(page.getByRole("dialog")).toHaveCount(0);
-    fs.rmSync(dir, { recursive: true, force: true });
-    return;
-  }
 
   // The listing is not read again while the dialog opens, pages and closes.
   const listingReads: string[] = [];

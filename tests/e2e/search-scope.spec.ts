@@ -1,6 +1,7 @@
-// The file search's scope (issue 16 item 5, spec 000 §2 "Top bar and search"), JavaScript on and off:
-// an organization with the search-all flag searches all its aircraft and is offered nothing else; an
-// administrator with a client organization selected sees that organization named.
+// The file search's scope (issue 16 item 5, spec 000 §2 "Top bar and search"), with JavaScript: an
+// organization with the search-all flag searches all its aircraft and is offered nothing else; an
+// administrator with a client organization selected sees that organization named. Without
+// JavaScript: tests/http/storage.test.ts.
 import { expect, login, test } from "./fixtures";
 
 test("with the search-all flag the scope shows all aircraft and offers nothing else", async ({ page }) => {

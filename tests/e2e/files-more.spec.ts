@@ -1,12 +1,14 @@
-// Issue 16 items 1-3 (ADR 041), JavaScript on and off: a file's preview page (a PDF through a signed
+// Issue 16 items 1-3 (ADR 041), with JavaScript: a file's preview page (a PDF through a signed
 // inline link, a PNG scaled, next / previous), bulk actions on the files page (three files moved
 // with one action into a folder chosen in the folder picker, a zip of the chosen files), and a
 // reader, who sees no bulk write action and whose replayed bulk delete is refused with the message.
+// The same flows without JavaScript: tests/http/storage.test.ts.
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, login, test } from "./fixtures";
 import { pdfBytes, pngBytes, upload } from "./file-fixtures";
+import { zipEntries } from "../helpers/file-bytes";
 import { createFolderAndOpen, main, openFirstAircraft, row, stamp, tempDir } from "./storage-helpers";
 
 const REFUSAL = "You have Read Access to this aircraft. Edit Access is needed to change its records.";
@@ -28,7 +30,7 @@ test("previews a PDF and a PNG, with next and previous", async ({ page }) => {
   await createFolderAndOpen(page, `Preview ${s}`);
   await upload(page, [pdf, png, txt]);
 
-  // The preview page (with JavaScript a plain click opens the dialog instead: preview-dialog.both.spec.ts).
+  // The preview page (a plain click opens the dialog instead: preview-dialog.spec.ts).
   await page.goto((await row(page, "a manual.pdf").getByRole("link", { name: "Preview a manual.pdf" }).getAttribute("href"))!);
   await expect(page.getByRole("heading", { level: 1, name: "a manual.pdf" })).toBeVisible();
   await expect(page.getByRole("definition").filter({ hasText: `/Preview ${s}/a manual.pdf` })).toBeVisible();
@@ -157,22 +159,3 @@ test("a reader sees no bulk write action and a replayed bulk delete is refused",
   await page.goto(base);
   for (const i of ids) await expect(page.locator(`tbody tr[data-item-id="${i}"]`)).toHaveCount(1);
 });
-
-/** The entry names of a zip (its central directory). */
-function zipEntries(buf: Buffer): string[] {
-  const names: string[] = [];
-  for (let i = buf.length - 22; i >= 0; i--) {
-    if (buf.readUInt32LE(i) !== 0x06054b50) continue;
-    let p = buf.readUInt32LE(i + 16);
-    const count = buf.readUInt16LE(i + 10);
-    for (let n = 0; n < count; n++) {
-      const nameLen = buf.readUInt16LE(p + 28);
-      const extra = buf.readUInt16LE(p + 30);
-      const comment = buf.readUInt16LE(p + 32);
-      names.push(buf.subarray(p + 46, p + 46 + nameLen).toString("utf8"));
-      p += 46 + nameLen + extra + comment;
-    }
-    break;
-  }
-  return names;
-}

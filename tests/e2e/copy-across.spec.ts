@@ -1,10 +1,10 @@
-// Copy to another aircraft (issue 16 item 3 leftovers, ADR 053), JavaScript on and off: the copy
-// dialog's folder picker offers the aircraft the user may write to, then that aircraft's folders; the
-// files land there and stay where they were. A destination the user may not write to is refused by
-// the server with a clear message, and nothing is copied.
+// Copy to another aircraft (issue 16 item 3 leftovers, ADR 053), with JavaScript: the copy dialog's
+// folder picker offers the aircraft the user may write to, then that aircraft's folders; the files
+// land there and stay where they were. A destination the user may not write to is refused by the
+// server with a clear message, and nothing is copied. Without JavaScript: tests/http/storage.test.ts.
 import fs from "node:fs";
 import path from "node:path";
-import { expect, jsEnabled, login, test } from "./fixtures";
+import { expect, login, test } from "./fixtures";
 import { upload } from "./file-fixtures";
 import { createFolderAndOpen, main, openFirstAircraft, row, stamp, tempDir } from "./storage-helpers";
 
@@ -56,18 +56,13 @@ test("copies two files into a folder of another aircraft chosen in the picker", 
   const again = page.getByRole("dialog", { name: "Copy 1 item" });
   await expect(again).toBeVisible();
   const forged = again.locator("input[name=to_aircraft_id]");
-  if (jsEnabled(page)) {
-    // React writes the hidden input's value back on any re-render of the dialog: the forged value is
-    // set and the form submitted in one step, so no render can come between.
-    await forged.evaluate((el: HTMLInputElement) => {
-      el.value = "987654";
-      const submit = [...el.form!.querySelectorAll("button")].find((b) => b.textContent?.trim() === "Copy here")!;
-      el.form!.requestSubmit(submit);
-    });
-  } else {
-    await forged.evaluate((el: HTMLInputElement) => (el.value = "987654"));
-    await again.getByRole("button", { name: "Copy here" }).click();
-  }
+  // React writes the hidden input's value back on any re-render of the dialog: the forged value is
+  // set and the form submitted in one step, so no render can come between.
+  await forged.evaluate((el: HTMLInputElement) => {
+    el.value = "987654";
+    const submit = [...el.form!.querySelectorAll("button")].find((b) => b.textContent?.trim() === "Copy here")!;
+    el.form!.requestSubmit(submit);
+  });
   await expect(page.getByRole("alert").filter({ hasText: "You may not copy into that aircraft: Edit Access to its records is needed." })).toBeVisible();
   await expect(main(page).locator("tbody tr")).toHaveCount(2);
   fs.rmSync(dir, { recursive: true, force: true });

@@ -1,8 +1,9 @@
-// Versions, the trash and retention (issue 19 items 1-3, ADR 042), with JavaScript on and off:
-// a same-named upload makes a version, the old bytes come back by download and by restore; a deleted
-// folder comes back from the aircraft's trash with its files; a reader sees nothing to restore; an
-// admin's retention rule and legal hold refuse deletes with their message, then are lifted again
-// (the e2e server is shared by the tests that follow).
+// Versions, the trash and retention (issue 19 items 1-3, ADR 042), with JavaScript: a same-named
+// upload makes a version, the old bytes come back by download and by restore; a deleted folder comes
+// back from the aircraft's trash with its files; a reader sees nothing to restore; an admin's
+// retention rule and legal hold refuse deletes with their message, then are lifted again (the e2e
+// server is shared by the tests that follow). The same flows without JavaScript:
+// tests/http/records.test.ts.
 import fs from "node:fs";
 import path from "node:path";
 import type { Download, Page } from "@playwright/test";
