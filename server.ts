@@ -4,7 +4,7 @@ import crypto from "node:crypto";
 import path from "node:path";
 import fs from "node:fs";
 import { pathToFileURL } from "node:url";
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import express, { type Request as ExpressRequest, type Response as ExpressResponse } from "express";
 import compression from "compression";
 import { createRequestHandler } from "@remix-run/express";
@@ -140,16 +140,70 @@ function precompressed(root: string): express.RequestHandler {
   };
 }
 
+/** What a client may still send once its answer is written before the connection is closed. */
+export const DISCARD_AFTER_ANSWER = 64 * 1024 * 1024;
+
+/**
+ * Every request gets its answer, whatever the app did with its body (issue 29). Two ways a body
+ * the app stopped reading used to cost the answer:
+ *   - cancelled: a multipart reader leaving early (a refusal) cancels the body, and the body
+ *     streams of Remix and Hono cancel by destroying the request, socket included, before the
+ *     answer is written (the client sees a reset, or waits);
+ *   - left paused: the answer is written, but the rest of the body is never read, so the client's
+ *     upload stalls and a browser that sends the whole body before it reads the answer waits forever.
+ * Here the app's destroy only stops the reading: the rest is discarded while the answer is made;
+ * once it is written, whatever is still coming is discarded up to DISCARD_AFTER_ANSWER bytes
+ * (nginx's lingering close: closing a socket with unread bytes sends a reset that can wipe out
+ * the answer at the client), then the connection is closed.
+ */
+export function answerEveryRequest(req: IncomingMessage, res: ServerResponse) {
+  const hasBody = req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
+  if (!hasBody) return;
+  const destroy = req.destroy.bind(req);
+  let discarding = false;
+  let afterAnswer = 0;
+  const discard = () => {
+    if (discarding || req.complete || req.destroyed) return;
+    discarding = true;
+    // Whoever read the body is done with it: their listeners would queue the rest in memory.
+    req.removeAllListeners("data");
+    req.on("data", (chunk: Buffer) => {
+      if (res.writableFinished && (afterAnswer += chunk.length) > DISCARD_AFTER_ANSWER) destroy();
+    });
+    req.resume();
+  };
+  req.destroy = (error?: Error) => {
+    // A body read to its end is destroyed as usual (its socket stays); Node itself destroys the
+    // request when the socket goes (nothing to answer then).
+    if (req.complete || !req.socket || req.socket.destroyed || res.destroyed) return destroy(error);
+    discard();
+    return req;
+  };
+  res.once("finish", () => {
+    if (!req.complete) discard();
+  });
+}
+
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /**
  * True when a write comes from another origin: the same test Remix makes before an action (its
  * throwIfPotentialCSRFAttack), done first so the answer is a 403 page instead of Remix's 500.
+ * Without an Origin header the browser's Sec-Fetch-Site decides (ADR 069): "cross-site" and
+ * "same-site" (another subdomain is another app) are refused; "same-origin", "none" (typed,
+ * bookmarked) and no header at all (not a browser, or an old one) are not.
  */
-export function isCrossOriginWrite(method: string, headers: { origin?: string; host?: string; "x-forwarded-host"?: string | string[] }): boolean {
+export function isCrossOriginWrite(
+  method: string,
+  headers: { origin?: string; host?: string; "x-forwarded-host"?: string | string[]; "sec-fetch-site"?: string | string[] },
+): boolean {
   if (!WRITE_METHODS.has(method.toUpperCase())) return false;
   const origin = headers.origin;
-  if (typeof origin !== "string" || !origin) return false;
+  if (typeof origin !== "string" || !origin) {
+    const site = headers["sec-fetch-site"];
+    const value = (Array.isArray(site) ? site[0] : site)?.trim().toLowerCase();
+    return value === "cross-site" || value === "same-site";
+  }
   let originHost: string;
   try {
     originHost = origin === "null" ? "null" : new URL(origin).host;
@@ -235,7 +289,8 @@ export async function startServer(opts: { port?: number; host?: string; log?: bo
   // A form posted from another site: refused with a short page and logged as a refusal (issue 10).
   app.use((req, res, next) => {
     if (!isCrossOriginWrite(req.method, req.headers as Record<string, string | undefined>)) return next();
-    console.warn(`[refused] cross-origin ${req.method} ${req.path} from origin ${JSON.stringify(String(req.headers.origin).slice(0, 200))}`);
+    const from = req.headers.origin ? `origin ${JSON.stringify(String(req.headers.origin).slice(0, 200))}` : `Sec-Fetch-Site ${JSON.stringify(String(req.headers["sec-fetch-site"]).slice(0, 40))}`;
+    console.warn(`[refused] cross-origin ${req.method} ${req.path} from ${from}`);
     res.status(403).type("html").set("Cache-Control", "no-store").send(CROSS_ORIGIN_PAGE);
   });
 
@@ -272,6 +327,7 @@ export async function startServer(opts: { port?: number; host?: string; log?: bo
     const blob = upstream ? mountFetch(upstream.blob) : null;
     const uploadStream = upstream?.deps.blob.uploadStream;
     const s = createServer((req, res) => {
+      answerEveryRequest(req, res);
       const url = req.url ?? "/";
       if (blob && (url === "/_blob" || url.startsWith("/_blob/") || url.startsWith("/_blob?"))) {
         req.url = url.slice("/_blob".length) || "/";

@@ -8,7 +8,7 @@ import type { Api } from "./api.server";
 import { DOCUMENT_NAMING, UPLOAD_RULES, uploadProblem, type UploadKind } from "./consultant-rules";
 import { getUploadLink, updateProfile } from "./consultant.server";
 import { DROP_REASON_TEXT, sanitizeFileName } from "./file-names";
-import { MultipartError, multipartParts, storePart, type MultipartPart } from "./multipart-body.server";
+import { MultipartError, multipartParts, refusedBody, storePart, type MultipartPart } from "./multipart-body.server";
 
 export type StreamedUpload = { ok: true; kind: UploadKind; message: string } | { ok: false; kind: UploadKind | null; error: string };
 
@@ -18,7 +18,8 @@ type FilePart = Extract<MultipartPart, { kind: "file" }>;
  * The no-JS upload of one photo or resume. The form sends `kind` before the file (the order of its
  * inputs), so the link can be asked for before the file's bytes are read; a body larger than the
  * kind's limit is refused from its Content-Length before anything is read. A redirect of the
- * consultant error rule (logout, /errors/error-500) is thrown on.
+ * consultant error rule (logout, /errors/error-500) is thrown on, and so is the 400 of a file name
+ * with a control character.
  */
 export async function streamProfileUpload(request: Request, context: AppLoadContext, api: Api, consultantId: number): Promise<StreamedUpload> {
   if (!request.body) return { ok: false, kind: null, error: "Choose a file to upload." };
@@ -43,6 +44,7 @@ export async function streamProfileUpload(request: Request, context: AppLoadCont
       console.error("[consultant] upload failed", err);
       return { ok: false, kind, error: "The upload failed. Please try again." };
     }
+    if (err.badFileName) throw refusedBody(err); // only a hand-made body has one: a 400 with the reason
     if (err.reason === "not_multipart") return { ok: false, kind: null, error: "Choose a file to upload." };
     return { ok: false, kind, error: err.reason === "malformed" ? "The upload was interrupted: the form data was not complete." : "The upload was interrupted." };
   }

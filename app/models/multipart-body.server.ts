@@ -75,13 +75,49 @@ export interface MultipartLimits {
   fieldSize: number;
 }
 
-/** Why reading stopped: not a multipart body (or no boundary), a malformed body, or the connection broke. */
+const MULTIPART_MESSAGES = {
+  not_multipart: "Not a multipart/form-data body.",
+  malformed: "The form data was not complete.",
+  interrupted: "The upload was interrupted.",
+  control_characters: "A file name may not contain control characters.",
+  bad_part_header: "A part of the form has a header that is not valid: a file name may not contain control characters.",
+} as const;
+
+/**
+ * Why reading stopped: not a multipart body (or no boundary), a malformed body, the connection
+ * broke, or a file name with a control character (NUL, CR, LF, …). busboy refuses a part header
+ * holding such a byte outright (bad_part_header: in a browser's form only a file name can carry
+ * one); a name sent as filename*=UTF-8''a%00b arrives decoded (control_characters).
+ */
 export class MultipartError extends Error {
-  constructor(public reason: "not_multipart" | "malformed" | "interrupted") {
-    super(reason === "not_multipart" ? "Not a multipart/form-data body." : reason === "malformed" ? "The form data was not complete." : "The upload was interrupted.");
+  constructor(public reason: keyof typeof MULTIPART_MESSAGES) {
+    super(MULTIPART_MESSAGES[reason]);
     this.name = "MultipartError";
   }
+
+  /** A file name with a control character: the body itself is refused (a 400, refusedBody). */
+  get badFileName() {
+    return this.reason === "control_characters" || this.reason === "bad_part_header";
+  }
 }
+
+/**
+ * A file name with a control character (C0 or DEL). Not C1: busboy reads a plain filename="…" as
+ * latin1, so the bytes of a UTF-8 name such as "logo★.png" arrive as U+0080–U+009F.
+ */
+export const hasControlCharacter = (name: string) => /[\u0000-\u001f\u007f]/.test(name);
+
+/**
+ * The MultipartError for an error heard while reading a file part: busboy cuts a part off with an
+ * Error of its own ("Unexpected end of file"); null for any other error.
+ */
+export function asMultipartError(err: unknown): MultipartError | null {
+  if (err instanceof MultipartError) return err;
+  return err instanceof Error && /^Unexpected end of (file|form)$/.test(err.message) ? new MultipartError("malformed") : null;
+}
+
+/** The answer to a form refused for its body itself: a 400 with the reason, as plain text. */
+export const refusedBody = (err: MultipartError) => new Response(err.message, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
 
 export const isMultipart = (request: Request) => (request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");
 
@@ -118,6 +154,12 @@ export async function* multipartParts(request: Request, limits: MultipartLimits,
       stream.resume(); // an empty file input
       return;
     }
+    if (hasControlCharacter(info.filename)) {
+      stream.resume();
+      failure ??= new MultipartError("control_characters");
+      signal();
+      return;
+    }
     // A part cut off errors its stream: whoever reads it hears that; a skipped one must not crash.
     stream.on("error", () => {});
     queue.push({ kind: "file", name, filename: info.filename, mimeType: info.mimeType, stream: stream as FilePartStream });
@@ -131,25 +173,27 @@ export async function* multipartParts(request: Request, limits: MultipartLimits,
     finished = true;
     signal();
   });
-  bb.on("error", () => {
-    failure ??= new MultipartError("malformed");
+  bb.on("error", (err: Error) => {
+    failure ??= new MultipartError(err?.message === "Malformed part header" ? "bad_part_header" : "malformed");
     signal();
   });
   const source = Readable.fromWeb(request.body as import("node:stream/web").ReadableStream<Uint8Array>);
   source.on("error", () => {
     failure ??= new MultipartError("interrupted");
+    // The file part being read, if any, hears it too (its reader would otherwise wait forever).
+    bb.destroy(failure);
     signal();
   });
   source.pipe(bb);
 
   try {
     for (;;) {
+      if (failure) throw failure;
       const part = queue.shift();
       if (part) {
         yield part;
         continue;
       }
-      if (failure) throw failure;
       if (finished) return;
       await new Promise<void>((resolve) => {
         wake = resolve;

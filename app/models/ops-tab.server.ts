@@ -10,7 +10,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import type { Api, Result } from "./api.server";
 import { holdFile } from "./held-files.server";
 import { structureIntent, type StructureProblem } from "./tab-structure.server";
-import { MultipartError, multipartParts } from "./multipart-body.server";
+import { asMultipartError, multipartParts } from "./multipart-body.server";
 import * as oil from "./oil.server";
 import * as ops from "./ops.server";
 import { SHARE_LINK_DAYS, SHARE_MAX_EMAILS, UPLOAD_MAX_BYTES, UPLOAD_MAX_ROWS, type ModuleProduct } from "./schemas/ops";
@@ -181,8 +181,10 @@ async function sheetAction({ request, api, owner, aircraft, tabId, product = "op
       } else if (part.kind === "file") part.stream.resume();
     }
   } catch (err) {
-    if (!(err instanceof MultipartError)) throw err;
-    return problem({ intent: "import", error: err.message, rowErrors: [] });
+    const refusal = asMultipartError(err);
+    if (!refusal) throw err;
+    const intent = fields.intent === "validate" ? "validate" : "import";
+    return json<TabActionProblem>({ intent, error: refusal.message, rowErrors: [] }, { status: refusal.badFileName ? 400 : 422 });
   }
   const intent = fields.intent === "validate" ? "validate" : "import";
   const mode = fields.mode === "replace" ? "replace" : "append";

@@ -10,7 +10,7 @@
 // Nothing is buffered: multipart-body.server.ts hands over one part at a time, and its bytes are piped
 // into the blob store's request body as they arrive (backpressure included).
 import type { AppLoadContext } from "@remix-run/node";
-import { MultipartError, isMultipart, multipartParts, storePart, type FilePartStream } from "./multipart-body.server";
+import { MultipartError, isMultipart, multipartParts, refusedBody, storePart, type FilePartStream } from "./multipart-body.server";
 import type { Api } from "./api.server";
 import { sanitizeRelativePath, type NamingFlow } from "./file-names";
 import type { Family } from "./storage-links";
@@ -66,7 +66,8 @@ async function discardBody(request: Request) {
 
 /**
  * Streams the files of a multipart request into the blob store and indexes them. Never throws for
- * upstream refusals: they come back in `error` / `failed` for the route to show as a toast.
+ * upstream refusals: they come back in `error` / `failed` for the route to show as a toast. Throws
+ * the 400 of a file name with a control character (refusedBody).
  */
 export async function streamUploadToStore(request: Request, context: AppLoadContext, api: Api, target: Target): Promise<StreamUploadResult> {
   const result: StreamUploadResult = { uploaded: 0, dropped: [], failed: [], message: null, error: null };
@@ -143,6 +144,7 @@ export async function streamUploadToStore(request: Request, context: AppLoadCont
 
   // One part at a time: the next part is not read until this one's bytes are consumed.
   let interrupted = false;
+  let badBody: MultipartError | null = null;
   try {
     try {
       for await (const part of multipartParts(request, { files: MAX_FORM_FILES, fields: 50, fieldSize: 16 * 1024 }, { preservePath: true })) {
@@ -156,7 +158,8 @@ export async function streamUploadToStore(request: Request, context: AppLoadCont
         await discardBody(request);
         return result;
       }
-      interrupted = true;
+      if (err.badFileName) badBody = err;
+      else interrupted = true;
     }
     await flush();
     if (flow === "uef" && result.uploaded > 0) {
@@ -167,6 +170,9 @@ export async function streamUploadToStore(request: Request, context: AppLoadCont
     console.error("[upload] streaming upload failed", err);
     result.error = err instanceof Error && err.message ? err.message : "The upload failed.";
   }
+  // Only a hand-made body has a control character in a file name: a 400 with the reason (the files
+  // before it are indexed).
+  if (badBody && !result.error) throw refusedBody(badBody);
   if (interrupted && !result.error) result.error = request.signal.aborted ? "The upload was interrupted." : "The upload was interrupted: the form data was not complete.";
   return result;
 }

@@ -130,4 +130,23 @@ describe("cross-origin writes (server.ts)", () => {
     expect(isCrossOriginWrite("GET", { origin: "https://evil.example", host: "portal.test" })).toBe(false);
     expect(isCrossOriginWrite("POST", { origin: "https://portal.example", host: "internal:3000", "x-forwarded-host": "portal.example, proxy" })).toBe(false);
   });
+
+  it("without an Origin header, refuses a write the browser says came from another site (ADR 069)", async () => {
+    const { isCrossOriginWrite } = await import("../../server");
+    const from = (site: string | undefined, method = "POST") => isCrossOriginWrite(method, { host: "portal.test", ...(site === undefined ? {} : { "sec-fetch-site": site }) });
+    for (const method of ["POST", "PUT", "PATCH", "DELETE", "post"]) {
+      expect(from("cross-site", method), method).toBe(true);
+      expect(from("same-site", method), method).toBe(true); // another subdomain is another app
+    }
+    expect(from("Cross-Site")).toBe(true);
+    expect(isCrossOriginWrite("POST", { host: "portal.test", "sec-fetch-site": ["cross-site"] })).toBe(true);
+    expect(from("same-origin")).toBe(false);
+    expect(from("none")).toBe(false); // typed or bookmarked
+    expect(from(undefined)).toBe(false); // not a browser, or an old one
+    expect(from("cross-site", "GET")).toBe(false);
+    expect(from("cross-site", "HEAD")).toBe(false);
+    // With an Origin, the Origin decides.
+    expect(isCrossOriginWrite("POST", { origin: "http://portal.test", host: "portal.test", "sec-fetch-site": "same-site" })).toBe(false);
+    expect(isCrossOriginWrite("POST", { origin: "https://evil.example", host: "portal.test", "sec-fetch-site": "same-origin" })).toBe(true);
+  });
 });

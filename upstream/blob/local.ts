@@ -595,6 +595,11 @@ export function createLocalBlobStore(rootDir: string, config: Pick<UpstreamConfi
           return;
         }
         sawFile = true;
+        // C0 and DEL only: busboy reads a UTF-8 name as latin1, its bytes can land in U+0080–U+009F.
+        if (/[\u0000-\u001f\u007f]/.test(info.filename ?? "")) {
+          file.resume();
+          return refuseUpload("A file name may not contain control characters.", 400);
+        }
         const keyField = fields.key ?? fields.Key;
         if (!keyField) {
           file.resume();
@@ -644,7 +649,15 @@ export function createLocalBlobStore(rootDir: string, config: Pick<UpstreamConfi
           })();
         });
       });
-      bb.on("error", () => refuseUpload("The upload body is not valid multipart.", 400));
+      bb.on("error", (err: Error) => {
+        // The parser is unpiped on its error: the source goes on flowing into the drain above.
+        source.unpipe(bb);
+        source.resume();
+        refuseUpload(
+          err?.message === "Malformed part header" ? "A part of the upload has a header that is not valid: a file name may not contain control characters." : "The upload body is not valid multipart.",
+          400,
+        );
+      });
       bb.on("close", () => {
         if (!sawFile) refuseUpload("The upload has no file.", 400);
       });
