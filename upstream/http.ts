@@ -59,7 +59,10 @@ export function validate<S extends z.ZodTypeAny>(schema: S, raw: unknown): z.inf
       (errors[key] ??= []).push(issue.message);
     }
     const first = parsed.error.issues[0];
-    throw refuse(first ? `${first.path.join(".") || "Input"}: ${first.message}` : "Invalid input.", errors);
+    // A refinement's message is a whole sentence about the input ("The start date is after the end
+    // date."): shown as it is. A field's own check is named by its field ("to: Invalid date").
+    const message = !first ? "Invalid input." : first.code === "custom" ? first.message : `${first.path.join(".") || "Input"}: ${first.message}`;
+    throw refuse(message, errors);
   }
   return parsed.data;
 }
