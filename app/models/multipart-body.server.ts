@@ -131,7 +131,8 @@ export async function* multipartParts(request: Request, limits: MultipartLimits,
   if (!isMultipart(request) || !request.body) throw new MultipartError("not_multipart");
   let bb: Busboy.Busboy;
   try {
-    bb = Busboy({ headers: { "content-type": request.headers.get("content-type")! }, preservePath, limits });
+    // Browsers send a file name as UTF-8 inside filename="…" (not RFC 5987): read it so ("logo★ été.png").
+    bb = Busboy({ headers: { "content-type": request.headers.get("content-type")! }, preservePath, limits, defParamCharset: "utf8" });
   } catch {
     throw new MultipartError("not_multipart");
   }

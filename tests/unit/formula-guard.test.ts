@@ -31,3 +31,16 @@ describe("neutraliseFormula / restoreFormula", () => {
     }
   });
 });
+
+describe("a column name that begins like a formula", () => {
+  it("is written with an apostrophe in the export's header row, and read back without it", async () => {
+    const XLSX = await import("@e965/xlsx");
+    const { buildWorkbook, readSheet } = await import("../../upstream/ops/sheets");
+    const bytes = await buildWorkbook([{ name: "Tab", columns: ["=HEAD", "Plain"], rows: [["=1+2", "x"]] }]);
+    const ws = XLSX.read(bytes, { type: "array" }).Sheets.Tab!;
+    expect(ws.A1?.v).toBe("'=HEAD");
+    expect(ws.A2?.v).toBe("'=1+2");
+    const sheet = readSheet(bytes, "tab.xlsx");
+    expect(sheet.headers).toEqual(["=HEAD", "Plain"]);
+  });
+});

@@ -73,3 +73,16 @@ describe("multipartParts", () => {
     expect(sent).toBe(11);
   });
 });
+
+describe("file names", () => {
+  it("reads a file name as the browser sends it, UTF-8 inside filename=\"…\" (not latin1)", async () => {
+    const body = Buffer.concat([
+      Buffer.from('--b\r\nContent-Disposition: form-data; name="files"; filename="logo★ été.png"\r\nContent-Type: image/png\r\n\r\n', "utf8"),
+      Buffer.from("png"),
+      Buffer.from("\r\n--b--\r\n"),
+    ]);
+    const request = new Request("http://portal.test/x", { method: "POST", body, headers: { "Content-Type": "multipart/form-data; boundary=b" } });
+    const parts = await collect(request);
+    expect(parts).toEqual([{ kind: "file", name: "files", filename: "logo★ été.png", mimeType: "image/png", text: "png" }]);
+  });
+});

@@ -538,7 +538,7 @@ export function createLocalBlobStore(rootDir: string, config: Pick<UpstreamConfi
     }
     let bb: Busboy.Busboy;
     try {
-      bb = Busboy({ headers: { "content-type": type }, limits: { files: 1, fields: 50, fieldSize: 64 * 1024 }, highWaterMark: 1024 * 1024, fileHwm: 1024 * 1024 });
+      bb = Busboy({ headers: { "content-type": type }, defParamCharset: "utf8", limits: { files: 1, fields: 50, fieldSize: 64 * 1024 }, highWaterMark: 1024 * 1024, fileHwm: 1024 * 1024 });
     } catch {
       source.resume();
       return deny("A multipart/form-data body is expected.", 400);

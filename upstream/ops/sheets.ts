@@ -8,7 +8,7 @@ import { VALIDATION_ERRORS_COLUMN, WATCH_COLUMN, type ModuleProduct, type TabCol
 import { DEFAULT_SHEET_LIMITS, SHEET_LIMIT_MESSAGES, type SheetLimits } from "./sheet-limits";
 import { isZip, UNREADABLE_SHEET } from "./xlsx-scan";
 import { normalizeCell, PRODUCT_LABEL, type AircraftCtx, type Cell, type TabView } from "./common";
-import { neutraliseFormula } from "../lib/formula-guard";
+import { neutraliseFormula, restoreFormula } from "../lib/formula-guard";
 
 export type SheetValue = string | number | boolean | Date | null;
 
@@ -127,7 +127,7 @@ function addSheet(wb: ExcelJS.Workbook, s: SheetSpec, name: string) {
   const ws = wb.addWorksheet(name, { views: [{ state: "frozen", xSplit: 0, ySplit: 1, topLeftCell: "A2", activeCell: "A2" }] });
   const n = Math.max(s.columns.length, ...s.rows.slice(0, MEASURE_ROWS).map((r) => r.length), 0);
   const measured = Array.from({ length: n }, (_, i) => (s.columns[i] ?? "").length + 3); // room for the filter button
-  const header = ws.addRow(s.columns);
+  const header = ws.addRow(s.columns.map((c) => neutraliseFormula(c)));
   header.font = { bold: true };
   header.eachCell((cell) => {
     cell.fill = HEADER_FILL;
@@ -222,7 +222,7 @@ export async function buildWorkbookStreamed(sheets: SheetSpec[], meta: WorkbookM
       ...(s.columns.length > 0 ? { autoFilter: { from: { row: 1, column: 1 }, to: { row: Math.max(1, s.rows.length + 1), column: s.columns.length } } } : {}),
     });
     ws.columns = measured.map((m, i) => ({ width: Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, s.widths?.[i] ?? m)) }));
-    const header = ws.addRow(s.columns);
+    const header = ws.addRow(s.columns.map((c) => neutraliseFormula(c)));
     header.font = { bold: true };
     header.eachCell((cell) => {
       cell.fill = HEADER_FILL;
@@ -305,7 +305,8 @@ export function readSheet(
   ws["!ref"] = XLSX.utils.encode_range(range);
   const aoa = XLSX.utils.sheet_to_json<unknown[]>(ws, { header: 1, raw: true, defval: null, blankrows: true });
   if (aoa.length === 0) throw refuse("The file has no rows.");
-  const headers = (aoa[0] ?? []).map((h) => (h == null ? "" : String(h).trim()));
+  // A header written by an export went through neutraliseFormula like every text cell (ADR 069).
+  const headers = (aoa[0] ?? []).map((h) => (h == null ? "" : restoreFormula(String(h).trim())));
   const rows: { rowNumber: number; values: unknown[] }[] = [];
   for (let i = 1; i < aoa.length; i++) {
     const values = aoa[i] ?? [];
