@@ -36,6 +36,7 @@ export function seedHash(): string {
 export async function seedSnapshot({ extracted = false }: { extracted?: boolean } = {}): Promise<string> {
   const dir = path.join(os.tmpdir(), `aero-seed-${seedHash()}${extracted ? "-extracted" : ""}`);
   if (fs.existsSync(path.join(dir, "READY"))) return dir;
+  pruneOldSnapshots(dir);
   const tmp = `${dir}.building-${process.pid}-${Date.now()}`;
   fs.mkdirSync(tmp, { recursive: true });
   const { createUpstream } = await import("../../upstream/index");
@@ -81,4 +82,19 @@ export function copyDataDir(from: string, to: string) {
     }
   };
   walk(from, to, false);
+}
+
+/** Snapshots of older code (another hash), unused for a day, are removed when a new one is made. */
+function pruneOldSnapshots(keep: string) {
+  const root = path.dirname(keep);
+  for (const name of fs.readdirSync(root)) {
+    if (!name.startsWith("aero-seed-") || path.join(root, name) === keep || name === `${path.basename(keep)}-extracted` || `${name}-extracted` === path.basename(keep)) continue;
+    const p = path.join(root, name);
+    try {
+      const ready = fs.statSync(path.join(p, "READY"), { throwIfNoEntry: false }) ?? fs.statSync(p);
+      if (Date.now() - ready.mtimeMs > 24 * 3600_000) fs.rmSync(p, { recursive: true, force: true });
+    } catch {
+      /* another process removed it */
+    }
+  }
 }
