@@ -215,6 +215,45 @@ export function isCrossOriginWrite(
   return !host || originHost !== host;
 }
 
+/** The largest body of a form whose action reads it whole (every route but the streaming uploads). */
+export const DEFAULT_FORM_MAX_BYTES = 4 * 1024 * 1024;
+
+export function formMaxBytes(value: string | undefined): number {
+  const n = Number(value);
+  return value && Number.isFinite(n) && n > 0 ? Math.floor(n) : DEFAULT_FORM_MAX_BYTES;
+}
+
+/**
+ * The pages whose actions stream a multipart body (files) instead of reading it whole: the records
+ * folder pages' plain upload, a consultant profile's documents, the AeroOPS / AeroOIL tab import.
+ * Each holds its own limits (UPLOAD_MAX_BYTES, the profile's file rules, the tab import's 10 MB).
+ */
+const STREAMING_UPLOADS = [/^\/storage\/(?:uef\/)?aircraft\/\d+\/files\/?$/, /^\/aero-box\/aircrafts\/\d+\/?$/, /^\/consultant\/profile\/\d+\/[^/]+\/?$/, /^\/client\/Aero(?:ops|oil)\/[^/]+\/?$/];
+
+/**
+ * Why a write's body is refused before any action reads it, or null: a body larger than `max` (413),
+ * or one whose length is not declared (411: browsers declare a form's length; without it the body
+ * could only be counted by reading it). Multipart bodies to the streaming upload pages pass.
+ */
+export function bodyRefusal(method: string, pathname: string, headers: Record<string, string | string[] | undefined>, max: number): { status: 411 | 413; message: string } | null {
+  if (!WRITE_METHODS.has(method.toUpperCase())) return null;
+  const type = String(headers["content-type"] ?? "").toLowerCase();
+  if (type.startsWith("multipart/form-data") && STREAMING_UPLOADS.some((re) => re.test(pathname))) return null;
+  const length = headers["content-length"];
+  if (length === undefined) {
+    return headers["transfer-encoding"] === undefined ? null : { status: 411, message: "The form was sent without its length, so it was not read. Nothing was changed." };
+  }
+  const n = Number(length);
+  if (!Number.isFinite(n) || n <= max) return null;
+  return { status: 413, message: `This form is larger than ${Math.round(max / 1024 / 1024)} MB, so it was not read. Nothing was changed.` };
+}
+
+const formTooLargePage = (message: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Not accepted · AeroRecords</title></head>
+<body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#1c2733">
+<h1 style="font-size:1.4rem">This form was not accepted</h1>
+<p>${message}</p>
+<p><a href="/">Go to AeroRecords</a></p></body></html>`;
+
 const CROSS_ORIGIN_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Not accepted · AeroRecords</title></head>
 <body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#1c2733">
 <h1 style="font-size:1.4rem">This form was not accepted</h1>
@@ -292,6 +331,15 @@ export async function startServer(opts: { port?: number; host?: string; log?: bo
     const from = req.headers.origin ? `origin ${JSON.stringify(String(req.headers.origin).slice(0, 200))}` : `Sec-Fetch-Site ${JSON.stringify(String(req.headers["sec-fetch-site"]).slice(0, 40))}`;
     console.warn(`[refused] cross-origin ${req.method} ${req.path} from ${from}`);
     res.status(403).type("html").set("Cache-Control", "no-store").send(CROSS_ORIGIN_PAGE);
+  });
+
+  // Every other form's body is read whole by its action: held to FORM_MAX_BYTES (ADR 070).
+  const formMax = formMaxBytes(env.FORM_MAX_BYTES);
+  app.use((req, res, next) => {
+    const refusal = bodyRefusal(req.method, req.path, req.headers as Record<string, string | undefined>, formMax);
+    if (!refusal) return next();
+    console.warn(`[refused] ${req.method} ${req.path}: ${refusal.status} (${req.headers["content-length"] ?? "no length"} bytes)`);
+    res.status(refusal.status).type("html").set("Cache-Control", "no-store").send(formTooLargePage(refusal.message));
   });
 
   const loadBuild = async (): Promise<ServerBuild> =>

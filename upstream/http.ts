@@ -30,18 +30,43 @@ export const deny = (error: string) => new Denied(422, error);
 export const notFound = (what = "That record") => new ApiError(404, `${what} was not found.`);
 
 /** Reads a JSON (or form) body and validates it; throws 422 with per-field errors. */
+/** The largest JSON or form body a call reads (file uploads have their own limits; ADR 070). */
+export const API_BODY_MAX_BYTES = 4 * 1024 * 1024;
+const tooLarge = () => new ApiError(413, `The request body is larger than ${API_BODY_MAX_BYTES / 1024 / 1024} MB.`);
+
+/** The body's bytes, read up to API_BODY_MAX_BYTES (a larger one is refused before it is held). */
+async function boundedBody(c: Context): Promise<Buffer> {
+  if (Number(c.req.header("content-length") ?? 0) > API_BODY_MAX_BYTES) throw tooLarge();
+  const body = c.req.raw.body;
+  if (!body) return Buffer.alloc(0);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > API_BODY_MAX_BYTES) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
 export async function readBody<S extends z.ZodTypeAny>(c: Context, schema: S): Promise<z.infer<S>> {
   let raw: unknown = {};
   const type = c.req.header("content-type") ?? "";
+  const bytes = await boundedBody(c);
   try {
-    if (type.includes("application/json")) raw = await c.req.json();
-    else if (type.includes("form")) raw = Object.fromEntries((await c.req.formData()).entries());
+    if (type.includes("form")) raw = Object.fromEntries((await new Response(new Uint8Array(bytes), { headers: { "content-type": type } }).formData()).entries());
     else {
-      const text = await c.req.text();
+      const text = new TextDecoder().decode(bytes);
       raw = text ? JSON.parse(text) : {};
     }
   } catch {
-    throw refuse("The request body is not valid JSON.");
+    throw refuse(type.includes("form") ? "The form data could not be read." : "The request body is not valid JSON.");
   }
   return validate(schema, raw);
 }

@@ -281,6 +281,28 @@ describe.skipIf(!built)("a write from another site without an Origin header", ()
   });
 });
 
+describe.skipIf(!built)("a form whose action reads it whole is held to FORM_MAX_BYTES (ADR 070)", () => {
+  it("a 5 MB sign-in form, and a 5 MB multipart post to a page that takes no files: 413 with the message, nothing read", async () => {
+    const login = await send("/auth/login", { "Content-Type": "application/x-www-form-urlencoded" }, { head: "email=a%40b.c&password=", fill: 5 * MB });
+    expect(login).toMatchObject({ outcome: "answered", wholeBodySent: true, status: 413 });
+    expect(login.body).toContain("This form is larger than 4 MB, so it was not read. Nothing was changed.");
+    const settings = await send("/user/settings", { ...multipart, ...as("client@demo.aero") }, { head: field("intent", "profile") + fileHead('filename="x.bin"'), fill: 5 * MB, tail: closing });
+    expect(settings).toMatchObject({ outcome: "answered", wholeBodySent: true, status: 413 });
+  });
+
+  it("a form sent chunked, without its length, to a page that reads it whole: 411", async () => {
+    const res = await send("/auth/login", { "Content-Type": "application/x-www-form-urlencoded" }, { head: "email=a%40b.c&password=x", chunked: true });
+    expect(res).toMatchObject({ outcome: "answered", status: 411 });
+    expect(res.body).toContain("The form was sent without its length");
+  });
+
+  it("the APIs read at most 4 MB of a JSON body: a larger one is a 413 before it is held", async () => {
+    const res = await send("/_api/main/users/sign_in.json", { "Content-Type": "application/json" }, { head: '{"user":{"email":"a@b.c","password":"', fill: 5 * MB, tail: '"}}' });
+    expect(res).toMatchObject({ outcome: "answered", status: 413 });
+    expect(res.body).toContain("The request body is larger than 4 MB.");
+  });
+});
+
 describe("multipartParts and a file name with a control character (in process, no build needed)", () => {
   const form = (disposition: string, rest = `data${closing}`) =>
     new Request("http://portal.test/x", { method: "POST", headers: multipart, body: field("intent", "import") + fileHead(disposition) + rest });
