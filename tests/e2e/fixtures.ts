@@ -47,6 +47,7 @@ export const test = base.extend<{ failOnConsoleError: void; recentSpeedTest: boo
       });
       // Specs that read the worker's data directory (the audit chain, the session secret) find it here.
       process.env.E2E_DATA_DIR = server.dataDir;
+      process.env.E2E_BASE_URL = server.url;
       await use(server);
       await server.close();
     },
@@ -96,16 +97,32 @@ function isHtml(response: Response | null) {
 
 export const jsEnabled = (page: Page) => page.context().browser() !== null && test.info().project.name !== "nojs";
 
+/** Session cookies minted in this worker (its own server), by e-mail: reused by every later login. */
+const minted = new Map<string, { cookies: Awaited<ReturnType<ReturnType<Page["context"]>["cookies"]>>; landing: string }>();
+
 /**
  * Signs in and opens the landing page. The login form itself is tested in auth.both.spec.ts; here the
- * form is posted from the page's own context (its cookies, its headers), as the browser would post it,
- * and the page then follows the answer's redirect: one page load instead of two. An answer that is not
- * a redirect away from the sign-in pages (a refusal, a second factor) goes through the form instead.
+ * first sign-in of a user in this worker posts the form from the page's own context (its cookies, its
+ * headers), as the browser would post it, and keeps the session cookie it got; later sign-ins of that
+ * user start with that cookie and open the landing page (one page load). A cookie no longer valid (a
+ * test signed that session out) lands on the sign-in page and is minted again. An answer that is not a
+ * redirect away from the sign-in pages (a refusal, a second factor) goes through the form instead.
  */
 export async function login(page: Page, email: string, password = DEMO_PASSWORD) {
+  const key = `${process.env.E2E_BASE_URL ?? ""}|${email}|${password}`;
+  const known = minted.get(key);
+  if (known) {
+    await page.context().addCookies(known.cookies);
+    await page.goto(known.landing);
+    if (!new URL(page.url()).pathname.startsWith("/auth/")) return;
+    minted.delete(key);
+    await page.context().clearCookies();
+  }
   const res = await page.request.post("/auth/login", { form: { email, password, redirectTo: "/" }, maxRedirects: 0, failOnStatusCode: false });
   const to = res.status() >= 300 && res.status() < 400 ? (res.headers()["location"] ?? "") : "";
   if (to && !new URL(to, "http://x").pathname.startsWith("/auth/")) {
+    const cookies = (await page.context().cookies()).filter((c) => c.name === "__session");
+    if (cookies.length) minted.set(key, { cookies, landing: to });
     await page.goto(to);
     await page.waitForURL((u) => !u.pathname.startsWith("/auth/login"));
     return;

@@ -1,13 +1,11 @@
-// Issue 17 item 5, with JavaScript: linked documents seen from the Linked Documents page, the tab row
-// (its Documents column) and the file (its preview); a client links a document by hand and unlinks
-// it; a suggestion found in a seeded report's text is accepted; a reader sees no form and a replayed
-// post changes nothing. Without JavaScript: tests/http/records.test.ts, except the suggestion (its
-// text is extracted by the background jobs, which the HTTP tests' servers do not run): rejected
-// without JavaScript in links.nojs.spec.ts.
+// With JavaScript: linked documents seen from the Linked Documents page, the tab row (its Documents
+// column) and the file (its preview); a client links a document by hand and unlinks it; a suggestion
+// found in a seeded report's text is accepted; a reader sees no form and a replayed post changes
+// nothing. Without JavaScript: tests/http/records.test.ts, and tests/http/extracted-text.test.ts (a
+// suggestion rejected).
 import type { Page } from "@playwright/test";
 import { expect, login, test } from "./fixtures";
 
-test.describe.configure({ timeout: 300_000 });
 
 /** The client's aircraft seeded first (its files are read first): the lowest id on the OCR Status page. */
 async function firstAircraft(page: Page) {
@@ -80,13 +78,12 @@ test("a suggestion found in a report's text is accepted", async ({ page }) => {
   const id = await firstAircraft(page);
   // The seeded compliance statements of the tab's second and third ADs: once the job has read them,
   // each is suggested for its row (the AD status report lists every AD: a listing, not suggested).
-  // Row 2 is accepted here, row 3 rejected without JavaScript (links.nojs.spec.ts).
+  // Row 2 is accepted here, row 3 rejected without JavaScript (tests/http/extracted-text.test.ts).
   const row = 2;
   const suggestion = page.getByRole("table", { name: "Suggested links" }).getByRole("row").filter({ hasText: new RegExp(`AD Status, row ${row}:`) }).filter({ hasText: "Compliance Statement" });
-  await expect(async () => {
-    await page.goto(`/storage/linkedDocuments/${id}`);
-    await expect(suggestion).toBeVisible({ timeout: 2000 });
-  }).toPass({ timeout: 240_000, intervals: [3000] });
+  // The worker's server runs on the seeded demo whose text and suggestions are already made.
+  await page.goto(`/storage/linkedDocuments/${id}`);
+  await expect(suggestion).toBeVisible();
   await expect(suggestion).toContainText(/found on page \d+/);
   await suggestion.getByRole("button", { name: /^Accept/ }).click();
   await expect(page.locator("[data-toast=success]")).toContainText("is linked.");
