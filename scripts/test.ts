@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { findPgTool } from "../upstream/db/pg-tools";
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "aero-test-"));
@@ -48,29 +48,6 @@ if (want("build") || want("e2e") || want("unit") || want("pg")) {
     failed++;
     problems.push("build");
   }
-}
-
-/**
- * Starts a step in the background, beside the next one (the browser tests leave about one of the two
- * cores idle: they mostly wait). Its output goes to a file, printed when the step is awaited; the
- * answer is that wait, true when the step passed.
- */
-function runInBackground(label: string, cmd: string, args: string[], env: Record<string, string> = {}): () => Promise<boolean> {
-  const log = path.join(tmp, `${label.replace(/\W+/g, "-")}.log`);
-  const fd = fs.openSync(log, "w");
-  console.log(`\n=== ${label}: started in the background (its output follows when it ends): ${cmd} ${args.join(" ")}`);
-  const t0 = Date.now();
-  const child = spawn(cmd, args, { stdio: ["ignore", fd, fd], env: { ...process.env, ...env } });
-  const done = new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
-  return async () => {
-    const code = await done;
-    fs.closeSync(fd);
-    const seconds = (Date.now() - t0) / 1000;
-    console.log(`\n=== ${label} (ran in the background):\n${fs.readFileSync(log, "utf8")}`);
-    stepTimes.push({ label: `${label} (background)`, seconds, ok: code === 0 });
-    console.log(`=== ${label}: ${code === 0 ? "ok" : `FAILED (exit ${code})`} in ${seconds.toFixed(1)} s`);
-    return code === 0;
-  };
 }
 
 const vitestReport = (label: string) => path.join(tmp, `vitest-${label.replace(/\W+/g, "-")}.json`);
@@ -170,13 +147,6 @@ const PG_CONTRACT_FILES = ["foundation", "seed-cli", "storage", "ocr", "admin", 
 );
 const PG_E2E_GREP = "client@demo.aero signs in|wrong credentials|creates a folder, uploads a file|searches from the top bar";
 
-// The PostgreSQL contract files run beside the browser tests (which leave a core mostly idle), with
-// one vitest worker so that the two share the machine's two cores.
-const pgReady = want("pg") && !!findPgTool("initdb") && !!findPgTool("postgres") && !!findPgTool("pg_dump");
-const PG_CONTRACT_LABEL = "contract tests on PostgreSQL";
-let pgContract: (() => Promise<boolean>) | null = null;
-if (pgReady && want("e2e")) pgContract = runInBackground(PG_CONTRACT_LABEL, "npx", [...vitestArgs(PG_CONTRACT_LABEL, PG_CONTRACT_FILES), "--maxWorkers=1"], { PG_TESTS: "1" });
-
 if (want("e2e")) playwright("end-to-end (JavaScript on and off)", ["npx", "playwright", "test"], { E2E_DATA_DIR: path.join(tmp, "e2e-data") });
 
 
@@ -188,8 +158,7 @@ if (want("pg")) {
       problems.push("PostgreSQL is not installed (.ci/run installs Debian's postgresql)");
     } else console.log("\n=== PostgreSQL pass: skipped, PostgreSQL is not installed (Debian: apt-get install postgresql; or set PG_BIN).");
   } else {
-    if (pgContract) collectVitest(PG_CONTRACT_LABEL, await pgContract());
-    else vitest(PG_CONTRACT_LABEL, PG_CONTRACT_FILES, { PG_TESTS: "1" });
+    vitest("contract tests on PostgreSQL", PG_CONTRACT_FILES, { PG_TESTS: "1" });
     playwright("end-to-end on PostgreSQL (short pass)", ["npx", "tsx", "scripts/pg-run.ts", "npx", "playwright", "test", ...PG_E2E_SPECS, "--project=js", `--grep=${PG_E2E_GREP}`], {
       E2E_DATA_DIR: path.join(tmp, "e2e-pg-data"),
     });
