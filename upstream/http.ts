@@ -29,16 +29,19 @@ export class Denied extends ApiError {
 export const deny = (error: string) => new Denied(422, error);
 export const notFound = (what = "That record") => new ApiError(404, `${what} was not found.`);
 
-/** Reads a JSON (or form) body and validates it; throws 422 with per-field errors. */
 /** The largest JSON or form body a call reads (file uploads have their own limits; ADR 070). */
 export const API_BODY_MAX_BYTES = 4 * 1024 * 1024;
 const tooLarge = () => new ApiError(413, `The request body is larger than ${API_BODY_MAX_BYTES / 1024 / 1024} MB.`);
 
-/** The body's bytes, read up to API_BODY_MAX_BYTES (a larger one is refused before it is held). */
-async function boundedBody(c: Context): Promise<Buffer> {
-  if (Number(c.req.header("content-length") ?? 0) > API_BODY_MAX_BYTES) throw tooLarge();
+/**
+ * A request's body, read up to `max` bytes: a declared larger length is refused before reading, a
+ * body that turns out larger is cancelled where it passes the limit (`refusal` is thrown); null
+ * when the request has no body.
+ */
+export async function readBounded(c: Context, max: number, refusal: () => Error): Promise<Buffer | null> {
+  if (Number(c.req.header("content-length") ?? 0) > max) throw refusal();
   const body = c.req.raw.body;
-  if (!body) return Buffer.alloc(0);
+  if (!body) return null;
   const chunks: Uint8Array[] = [];
   let size = 0;
   const reader = body.getReader();
@@ -46,19 +49,20 @@ async function boundedBody(c: Context): Promise<Buffer> {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > API_BODY_MAX_BYTES) {
+    if (size > max) {
       await reader.cancel().catch(() => {});
-      throw tooLarge();
+      throw refusal();
     }
     chunks.push(value);
   }
   return Buffer.concat(chunks);
 }
 
+/** Reads a JSON (or form) body, at most API_BODY_MAX_BYTES, and validates it; throws 422 with per-field errors. */
 export async function readBody<S extends z.ZodTypeAny>(c: Context, schema: S): Promise<z.infer<S>> {
   let raw: unknown = {};
   const type = c.req.header("content-type") ?? "";
-  const bytes = await boundedBody(c);
+  const bytes = (await readBounded(c, API_BODY_MAX_BYTES, tooLarge)) ?? Buffer.alloc(0);
   try {
     if (type.includes("form")) raw = Object.fromEntries((await new Response(new Uint8Array(bytes), { headers: { "content-type": type } }).formData()).entries());
     else {

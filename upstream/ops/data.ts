@@ -4,7 +4,7 @@ import type { Hono } from "hono";
 import { sql } from "kysely";
 import type { AuthUser, Deps, HonoEnv } from "../context";
 import { accessLevel, isStaff } from "../access";
-import { ApiError, notFound, readBody, refuse, validate } from "../http";
+import { ApiError, notFound, readBody, readBounded, refuse, validate } from "../http";
 import { renderPdf, type PdfSection } from "../lib/pdf";
 import { linkedFilesByRow, rowLabel } from "../main/links";
 import {
@@ -61,28 +61,11 @@ import { both } from "./tabs";
 export async function readUpload(c: Ctx): Promise<{ fields: Record<string, string>; file: { name: string; bytes: Uint8Array } }> {
   const type = c.req.header("content-type") ?? "";
   if (!type.includes("multipart/form-data")) throw refuse("Send the file as multipart/form-data in the field `file`.");
-  const limit = UPLOAD_MAX_BYTES + 256 * 1024;
-  const declared = Number(c.req.header("content-length") ?? "0");
-  if (declared > limit) throw new ApiError(413, `The file is too large: at most ${UPLOAD_MAX_BYTES / 1024 / 1024} MB.`);
-  const body = c.req.raw.body;
-  if (!body) throw refuse("Choose a file to upload.");
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      throw new ApiError(413, `The file is too large: at most ${UPLOAD_MAX_BYTES / 1024 / 1024} MB.`);
-    }
-    chunks.push(value);
-  }
-  const buf = Buffer.concat(chunks);
+  const buf = await readBounded(c, UPLOAD_MAX_BYTES + 256 * 1024, () => new ApiError(413, `The file is too large: at most ${UPLOAD_MAX_BYTES / 1024 / 1024} MB.`));
+  if (!buf) throw refuse("Choose a file to upload.");
   let form: FormData;
   try {
-    form = await new Response(buf, { headers: { "content-type": type } }).formData();
+    form = await new Response(new Uint8Array(buf), { headers: { "content-type": type } }).formData();
   } catch {
     throw refuse("The upload could not be read.");
   }
