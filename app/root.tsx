@@ -4,7 +4,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRout
 import { useEffect } from "react";
 import "~/styles/global.css";
 import { FullPageErrorBoundary } from "~/components/error-page/boundary";
-import { MARKUP_KEY, ServerMarkup } from "~/components/server-markup/server-markup";
+import { Snackbar } from "~/components/toast/toast";
 import { useNonce } from "~/utils/nonce";
 import { Stylesheet } from "~/utils/inline-css";
 import type { loader } from "~/utils/root.server";
@@ -43,8 +43,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         {children}
-        {/* The flash toast (utils/root.server.ts renders it: TOAST_REGION). */}
-        <ServerMarkup id="root-toast" html={data?.[MARKUP_KEY]?.["root-toast"]} />
+        {/* The flash toast of the last form's answer (utils/toast.server.ts). */}
+        <Snackbar toast={data?.toast ?? null} />
         {data?.lite ? null : (
           <>
             <ScrollRestoration nonce={nonce} />

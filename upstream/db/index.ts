@@ -77,6 +77,37 @@ export function createPgPool(databaseUrl: string, max = 10, { readOnly = false }
   return pool;
 }
 
+/** How many prepared statements the SQLite connection keeps for reuse (distinct SQL texts). */
+const STATEMENT_CACHE_SIZE = 1000;
+
+/**
+ * The connection as Kysely's SQLite driver sees it, with its statements reused: the driver prepares
+ * every query it runs, and preparing is a good part of a small query's time. The same SQL text gets
+ * the statement prepared the first time (bound again with each query's parameters); the oldest goes
+ * when STATEMENT_CACHE_SIZE texts are kept. (A statement still being iterated, a streamed query, is
+ * not handed out again: better-sqlite3 refuses a busy statement; Kysely's one connection waits.)
+ */
+export function withStatementCache(sqlite: SQLite.Database): SQLite.Database {
+  const cache = new Map<string, SQLite.Statement>();
+  const prepare = (source: string) => {
+    const hit = cache.get(source);
+    if (hit && !hit.busy) return hit;
+    const statement = sqlite.prepare(source);
+    if (!hit) {
+      if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+      cache.set(source, statement);
+    }
+    return statement;
+  };
+  return new Proxy(sqlite, {
+    get(target, prop) {
+      if (prop === "prepare") return prepare;
+      const value: unknown = Reflect.get(target, prop, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
 /**
  * Opens the database and runs pending migrations: PostgreSQL when `databaseUrl` is given (nothing
  * is written under dataDir), otherwise (creating if needed) `${dataDir}/portal.sqlite` in WAL mode.
@@ -98,7 +129,7 @@ export async function openDatabase(
     sqlite.pragma("synchronous = NORMAL");
     sqlite.pragma("foreign_keys = ON");
     sqlite.pragma("busy_timeout = 5000");
-    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   }
   // Unordered: migrations written side by side on branches (008, 009, 010) may land in any order
   // on a data directory that already ran a later one; each is independent of the others.

@@ -1,8 +1,7 @@
 // Full screen: the page without the side navigation and the top bar (spec 001 §2: the top bar is
 // hidden in full-screen mode). A link (?fullscreen=1) so it works without JavaScript; with
 // JavaScript (the shell's one effect, shell.tsx: `a[data-fs]`) it also asks the browser for real
-// full screen, and leaving it restores the page. The page's "Exit full screen" button is server
-// markup (shell-markup.server.tsx).
+// full screen, and leaving it restores the page. The page's "Exit full screen" button: shell-parts.tsx.
 import { ExpandIcon } from "~/components/icons/expand";
 import * as s from "./shell.css";
 import "~/components/shell/shell-runtime"; // one chunk for the shell's parts (shell-runtime.ts)

@@ -1,4 +1,4 @@
-// The notifications menu of the top bar is server markup (shell-markup.server.tsx): a <details>
+// The notifications menu of the top bar (shell-parts.tsx): a <details>
 // disclosure (opens without JavaScript), the latest notifications, "There's nothing here..." when
 // empty (spec 000 §8), and "Mark all as read".
 export const EMPTY_NOTIFICATIONS = "There's nothing here...";

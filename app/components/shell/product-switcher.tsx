@@ -1,6 +1,6 @@
 // The product switcher, for clients only (spec 000 §2, 001 §1): "Open in {product}" for the other
 // products; Open in AeroOPS is enabled only with ops access to the aircraft in context. The menu is
-// server markup (shell-markup.server.tsx); these are its targets.
+// in shell-parts.tsx; these are its targets.
 import type { Product } from "~/models/shell";
 
 export interface SwitchTarget {

@@ -1,7 +1,7 @@
 // The side navigation's foot (spec 000 §2, 001 §2): collapse the menu (or keep it open), then
-// sign-out and the supported-browser note. All of it is server markup (shell-markup.server.tsx,
-// issue 12); the collapse form posts to /prefs/nav without JavaScript, and with it the shell's one
-// effect (shell.tsx) sets the cookie and the shell's state in place, and paints the form (paintCollapse).
+// sign-out and the supported-browser note, rendered in shell-parts.tsx; the collapse form posts to
+// /prefs/nav without JavaScript, and with it the shell's effect (shell.tsx) sets the cookie and the
+// shell's state in place, and paints the form (paintCollapse).
 export const NO_USERS = "No users to show";
 export const BROWSER_NOTE = "Best viewed in Google Chrome";
 

@@ -1,10 +1,9 @@
 // The top bar (spec 001 §2 "Top bar"): aircraft MSN, registration and issue dates (from the shell or
 // from the page's handle), the page's export/share buttons, the speed test, full screen, Report
 // Issue, notifications and, for clients, the product switcher. The drawer's menu button (drawer.tsx); the mark, the
-// notifications and the switcher are server markup (shell-markup.server.tsx).
+// notifications and the switcher: shell-parts.tsx.
 import { useRouteLoaderData } from "@remix-run/react";
 import { FileSearchSlot } from "~/components/file-search/file-search-slot";
-import { ServerMarkup, type Markup } from "~/components/server-markup/server-markup";
 import { SpeedTestIsland } from "~/components/speed-test/speed-test-island";
 import type { LastSpeed } from "~/models/speedtest-display";
 import type { ShellData } from "~/models/shell.server";
@@ -13,6 +12,7 @@ import { FullScreenToggle } from "./full-screen";
 import type { TopBarInfo } from "./handle";
 import { LiteModeOff } from "./lite-mode-off.server";
 import { ReportIssueMenuIsland } from "./report-issue-menu";
+import { Notifications, Switcher, TopLead } from "./shell-parts";
 import * as s from "./shell.css";
 import "~/components/shell/shell-runtime"; // one chunk for the shell's parts (shell-runtime.ts)
 
@@ -64,14 +64,12 @@ export function TopBar({
   info,
   top,
   location,
-  markup,
   drawer,
 }: {
   shell: ShellData;
   info: TopBarInfo;
   top: TopBarFallback;
   location: { pathname: string; search: string };
-  markup?: Markup;
   drawer: Drawer;
 }) {
   const msn = info.msn ?? shell.aircraft?.msn ?? null;
@@ -81,7 +79,7 @@ export function TopBar({
   return (
     <header className={s.topbar}>
       <DrawerButton drawer={drawer} className={s.menuButton} />
-      <ServerMarkup id="shell-top-lead" html={markup?.["shell-top-lead"]} />
+      <TopLead shell={shell} />
       <div className={s.aircraftInfo} data-testid="top-bar-info">
         {msn ? (
           <>
@@ -110,8 +108,8 @@ export function TopBar({
           <FullScreenToggle pathname={location.pathname} search={location.search} />
         </span>
         <ReportIssueMenuIsland />
-        <ServerMarkup id="shell-notifications" html={markup?.["shell-notifications"]} />
-        {showSwitcher ? <ServerMarkup id="shell-switcher" html={markup?.["shell-switcher"]} /> : null}
+        <Notifications items={shell.notifications.items} unread={shell.notifications.unread} />
+        {showSwitcher && shell.switcher.shown ? <Switcher shell={shell} /> : null}
       </div>
     </header>
   );

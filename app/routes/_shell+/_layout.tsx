@@ -8,9 +8,8 @@ import { Outlet, useLoaderData, type ShouldRevalidateFunction } from "@remix-run
 import { FullPageErrorBoundary } from "~/components/error-page/boundary";
 import { FULLSCREEN_PARAM } from "~/components/shell/full-screen";
 import { navCollapsedFrom } from "~/components/shell/nav-pref";
-import { MARKUP_KEY } from "~/components/server-markup/server-markup";
 import { preloadShellIslands, Shell } from "~/components/shell/shell";
-import { shellMarkup, topBarFallback } from "~/components/shell/shell-markup.server";
+import { topBarFallback } from "~/components/shell/top-bar-fallback.server";
 import { loadShell } from "~/models/shell.server";
 import { requireUser } from "~/utils/auth.server";
 // Styles that only server markup uses (pages rendered by their loaders, ADR 063/064: the admin
@@ -29,7 +28,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       top: topBarFallback(shell, url, request.headers.get("Cookie")),
       collapsed,
       fullscreen: url.searchParams.get(FULLSCREEN_PARAM) === "1",
-      [MARKUP_KEY]: shellMarkup(context, shell, url, collapsed),
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
@@ -58,9 +56,9 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 };
 
 export default function ShellLayout() {
-  const { shell, top, collapsed, fullscreen, [MARKUP_KEY]: markup } = useLoaderData<typeof loader>();
+  const { shell, top, collapsed, fullscreen } = useLoaderData<typeof loader>();
   return (
-    <Shell shell={shell} top={top} markup={markup} collapsed={collapsed} fullscreen={fullscreen}>
+    <Shell shell={shell} top={top} collapsed={collapsed} fullscreen={fullscreen}>
       <Outlet />
     </Shell>
   );

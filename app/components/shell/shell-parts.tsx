@@ -1,30 +1,25 @@
-// The shell's server markup (issue 12, ADR 031): the parts of the side navigation and the top bar
-// that need no script, rendered on the server only. In the browser they are links and forms that
-// app/components/server-markup/server-markup.tsx (useMarkupLinks) hands to Remix (client-side navigation, the current
-// link marked), so nothing here reaches the browser's bundle.
+// The shell's parts (spec 000 §2, 001 §2): the side navigation (brand, user card, sections, the
+// transition menu's tabs, USERS, its foot), the top bar's mark, the notifications menu and the
+// product switcher. Links are Remix's (<NavLink> marks the current one); the menus are <details>
+// disclosures and the forms post without JavaScript.
 //
-// The side navigation is cut around the fleet tree (a script: search and folders load in place):
-// "nav" is the brand, the user and the sections up to the one the fleet follows; "navMore" the
+// The side navigation is cut around the fleet tree (an island: search and folders load in place):
+// NavHead is the brand, the user and the sections up to the one the fleet follows; NavMore the
 // sections after it and the USERS list.
-import type { AppLoadContext } from "@remix-run/node";
+import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { Logo, Mark } from "~/components/brand/logo";
 import * as Icons from "~/components/icons/icons";
-import { isNavActive } from "~/components/server-markup/server-markup";
-import * as ui from "~/components/ui/ui.css";
-import { navFor, type NavIcon, type NavItem, type NavSection } from "~/models/shell-nav";
-import { PRODUCT_NAME, ROLE_LABEL, switcherHiddenOn } from "~/models/shell";
-import type { NotificationEntry, ShellData } from "~/models/shell.server";
-import { lastSpeedFromCookie } from "~/models/speedtest-display";
-import { LISTEN } from "~/components/logout/logout-scripts.server";
-import { pageMarkup } from "~/utils/markup.server";
-import { A } from "~/components/server-markup/markup-elements";
 import { ShrinkIcon } from "~/components/icons/shrink";
-import { FULLSCREEN_PARAM, fullScreenHref } from "./full-screen";
+import { LogoutListener } from "~/components/logout/logout-broadcast";
+import * as ui from "~/components/ui/ui.css";
+import { PRODUCT_NAME, ROLE_LABEL } from "~/models/shell";
+import { navFor, type NavIcon, type NavItem, type NavSection } from "~/models/shell-nav";
+import type { NotificationEntry, ShellData } from "~/models/shell.server";
 import { dateTimeUtc } from "~/utils/dates";
+import { fullScreenHref } from "./full-screen";
 import { EMPTY_NOTIFICATIONS } from "./notifications-menu";
 import { switchTargets } from "./product-switcher";
 import * as s from "./shell.css";
-import type { TopBarFallback } from "./top-bar";
 import { BROWSER_NOTE, collapseText, NO_USERS } from "./side-nav";
 
 const ICONS: Record<NavIcon, (p: { size?: number }) => JSX.Element> = {
@@ -62,8 +57,8 @@ const initials = (name: string) =>
     .join("") || "?";
 
 
-/** A side-navigation link as <NavLink> renders it for the page at `pathname`. */
-function NavItemMarkup({ item, pathname }: { item: NavItem; pathname: string }) {
+/** A side-navigation link: the current page's is marked (aria-current="page", class "active"). */
+function NavItemLink({ item }: { item: NavItem }) {
   const Icon = ICONS[item.icon];
   if (!item.to) {
     return (
@@ -73,23 +68,15 @@ function NavItemMarkup({ item, pathname }: { item: NavItem; pathname: string }) 
       </span>
     );
   }
-  const active = isNavActive(pathname, new URL(item.to, "http://portal.invalid").pathname, item.end);
   return (
-    <A
-      to={item.to}
-      aria-current={active ? "page" : undefined}
-      className={active ? `${s.navLink} active` : s.navLink}
-      title={item.label}
-      data-nav=""
-      data-end={item.end ? "" : undefined}
-    >
+    <NavLink to={item.to} end={item.end} className={({ isActive }) => (isActive ? `${s.navLink} active` : s.navLink)} title={item.label} data-nav="" data-end={item.end ? "" : undefined}>
       <Icon />
       <span className={s.navLabel}>{item.label}</span>
-    </A>
+    </NavLink>
   );
 }
 
-function Sections({ sections, pathname }: { sections: NavSection[]; pathname: string }) {
+function Sections({ sections }: { sections: NavSection[] }) {
   return (
     <>
       {sections.map((section) => (
@@ -98,7 +85,7 @@ function Sections({ sections, pathname }: { sections: NavSection[]; pathname: st
           <ul className={s.navList}>
             {section.items.map((item) => (
               <li key={item.label}>
-                <NavItemMarkup item={item} pathname={pathname} />
+                <NavItemLink item={item} />
               </li>
             ))}
           </ul>
@@ -108,12 +95,12 @@ function Sections({ sections, pathname }: { sections: NavSection[]; pathname: st
   );
 }
 
-function NavHead({ shell, sections, pathname }: { shell: ShellData; sections: NavSection[]; pathname: string }) {
+function NavHead({ shell, sections }: { shell: ShellData; sections: NavSection[] }) {
   const { user, branding } = shell;
   return (
     <>
       <div className={s.brand}>
-        <A to="/" className={s.brandLink} title="Home">
+        <Link to="/" className={s.brandLink} title="Home">
           {branding.clientLogo ? (
             <span className={s.clientLogo}>
               <span className={s.collapsedOnly}>
@@ -127,7 +114,7 @@ function NavHead({ shell, sections, pathname }: { shell: ShellData; sections: Na
           )}
           {/* The link's name is what it shows (axe: label-content-name-mismatch), then where it goes. */}
           <span className="visually-hidden"> (home)</span>
-        </A>
+        </Link>
       </div>
       <div className={s.userCard}>
         <span className={s.avatar} aria-hidden="true">
@@ -141,13 +128,15 @@ function NavHead({ shell, sections, pathname }: { shell: ShellData; sections: Na
           </span>
         </div>
       </div>
-      <Sections sections={sections} pathname={pathname} />
+      <Sections sections={sections} />
     </>
   );
 }
 
 /** The transition menu's Tabs: an accordion by group_name (disclosures: no script), the current tab's group open. */
-function TransitionTabs({ groups, url }: { groups: NonNullable<ShellData["transition"]>["groups"]; url: URL }) {
+function TransitionTabs({ groups }: { groups: NonNullable<ShellData["transition"]>["groups"] }) {
+  const location = useLocation();
+  const url = new URL(location.pathname + location.search, "http://portal.invalid");
   const current = url.pathname.startsWith("/Aeroops/org/tabslanding") ? url.searchParams.get("tab_id") ?? decodeURIComponent(url.pathname.split("/")[4] ?? "") : null;
   return (
     <section className={`${s.section} ${s.expandedOnly}`} aria-labelledby="transition-tabs-title">
@@ -161,9 +150,9 @@ function TransitionTabs({ groups, url }: { groups: NonNullable<ShellData["transi
           <ul className={s.navList}>
             {g.tabs.map((t) => (
               <li key={t.key}>
-                <A to={t.href} className={t.key === current ? `${s.navLink} active` : s.navLink} aria-current={t.key === current ? "page" : undefined}>
+                <Link to={t.href} className={t.key === current ? `${s.navLink} active` : s.navLink} aria-current={t.key === current ? "page" : undefined}>
                   <span className={s.navLabel}>{t.name}</span>
-                </A>
+                </Link>
               </li>
             ))}
           </ul>
@@ -173,11 +162,11 @@ function TransitionTabs({ groups, url }: { groups: NonNullable<ShellData["transi
   );
 }
 
-function NavMore({ shell, sections, pathname, url }: { shell: ShellData; sections: NavSection[]; pathname: string; url: URL }) {
+function NavMore({ shell, sections }: { shell: ShellData; sections: NavSection[] }) {
   return (
     <>
-      <Sections sections={sections} pathname={pathname} />
-      {shell.transition ? <TransitionTabs groups={shell.transition.groups} url={url} /> : null}
+      <Sections sections={sections} />
+      {shell.transition ? <TransitionTabs groups={shell.transition.groups} /> : null}
       {shell.users.shown ? (
         <section className={`${s.section} ${s.expandedOnly}`} aria-labelledby="users-title">
           <h2 id="users-title" className={s.sectionTitle}>
@@ -206,15 +195,16 @@ function NavMore({ shell, sections, pathname, url }: { shell: ShellData; section
  * JavaScript; with it the shell toggles in place, shell.tsx), sign-out (a form Remix submits) and
  * the supported-browser note.
  */
-function NavFoot({ collapsed, here, nonce }: { collapsed: boolean; here: string; nonce: string }) {
+function NavFoot({ collapsed }: { collapsed: boolean }) {
   const t = collapseText(collapsed);
+  const here = useHere();
   return (
     <>
-      {/* Spec 000 §4: a logout in another tab sends this one to the sign-in page (runs as the document is read; see shell.tsx). */}
-      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: LISTEN }} />
+      {/* Spec 000 §4: a logout in another tab sends this one to the sign-in page. */}
+      <LogoutListener />
       <form method="post" action="/prefs/nav" className={s.collapseForm} data-collapse="">
         <input type="hidden" name="collapsed" value={t.value} />
-        <input type="hidden" name="redirectTo" value={here} data-here="" />
+        <input type="hidden" name="redirectTo" value={here} />
         <button type="submit" className={s.signOut} aria-label={t.name} title={t.name}>
           <Icons.ChevronLeftIcon className={s.collapseIcon} />
           <span className={s.navLabel} data-collapse-label="">
@@ -222,35 +212,23 @@ function NavFoot({ collapsed, here, nonce }: { collapsed: boolean; here: string;
           </span>
         </button>
       </form>
-      <form method="post" action="/logout" data-discover="true">
+      <Form method="post" action="/logout">
         <button type="submit" className={s.signOut} title="Sign out">
           <Icons.LogoutIcon />
           <span className={s.navLabel}>Sign out</span>
         </button>
-      </form>
+      </Form>
       <p className={s.browserNote}>{BROWSER_NOTE}</p>
     </>
   );
 }
 
-/** What the top bar shows without an aircraft in context, and whether this page may show the product switcher. */
-export function topBarFallback(shell: ShellData, url: URL, cookie: string | null): TopBarFallback {
-  return {
-    lastSpeed: lastSpeedFromCookie(cookie, Date.now()),
-    label: shell.area === "storage" || shell.area === "ops" || shell.area === "oil" ? PRODUCT_NAME[shell.product] : "AeroRecords",
-    value: shell.branding.organization ?? ROLE_LABEL[shell.user.role],
-    switcher: shell.switcher.shown && !switcherHiddenOn(url.pathname),
-  };
-}
-
 /** The top bar's start after the drawer's menu button (small screens, drawer.tsx): the mark. */
-function TopLead({ shell }: { shell: ShellData }) {
+export function TopLead({ shell }: { shell: ShellData }) {
   return (
-    <>
-      <A to="/" className={s.mobileBrand} aria-label="Home">
-        <Mark size={26} uam={shell.branding.uam} />
-      </A>
-    </>
+    <Link to="/" className={s.mobileBrand} aria-label="Home">
+      <Mark size={26} uam={shell.branding.uam} />
+    </Link>
   );
 }
 
@@ -262,7 +240,8 @@ const TYPE_ICON: Record<string, (p: { size?: number }) => JSX.Element> = {
 };
 
 /** The notifications menu: a <details> disclosure, "Mark all as read" posts back to this page. */
-function Notifications({ items, unread, here }: { items: NotificationEntry[]; unread: number; here: string }) {
+export function Notifications({ items, unread }: { items: NotificationEntry[]; unread: number }) {
+  const here = useHere();
   return (
     <details className={s.menu} data-menu="">
       <summary className={s.menuSummary} aria-label={unread ? `Notifications, ${unread} unread` : "Notifications"} title="Notifications">
@@ -273,13 +252,13 @@ function Notifications({ items, unread, here }: { items: NotificationEntry[]; un
         <div className={s.menuHead}>
           <span>Notifications</span>
           {unread ? (
-            <form method="post" action="/notifications" data-discover="true">
+            <Form method="post" action="/notifications">
               <input type="hidden" name="intent" value="read-all" />
-              <input type="hidden" name="redirectTo" value={here} data-here="" />
+              <input type="hidden" name="redirectTo" value={here} />
               <button type="submit" className={`${ui.button.ghost} ${ui.buttonSmall}`}>
                 Mark all as read
               </button>
-            </form>
+            </Form>
           ) : null}
         </div>
         {items.length === 0 ? (
@@ -303,7 +282,7 @@ function Notifications({ items, unread, here }: { items: NotificationEntry[]; un
           </ul>
         )}
         <div className={s.menuFoot}>
-          <A to="/notifications">See all notifications</A>
+          <Link to="/notifications">See all notifications</Link>
         </div>
       </div>
     </details>
@@ -313,7 +292,7 @@ function Notifications({ items, unread, here }: { items: NotificationEntry[]; un
 const SWITCH_ICON = { storage: Icons.FolderIcon, ops: Icons.GaugeIcon, oil: Icons.DropIcon } as const;
 
 /** "Open in {product}" for clients (shown unless the page or an overview hides it: the top bar decides). */
-function Switcher({ shell }: { shell: ShellData }) {
+export function Switcher({ shell }: { shell: ShellData }) {
   const aircraft = shell.aircraft ? { id: shell.aircraft.id, msn: shell.aircraft.msn, organization: shell.aircraft.organization?.slug ?? null } : null;
   return (
     <details className={s.menu} data-menu="">
@@ -325,9 +304,9 @@ function Switcher({ shell }: { shell: ShellData }) {
           const Icon = SWITCH_ICON[t.product];
           const label = `Open in ${PRODUCT_NAME[t.product]}`;
           return t.enabled ? (
-            <A key={t.product} to={t.href} className={s.switchLink}>
+            <Link key={t.product} to={t.href} className={s.switchLink}>
               <Icon /> {label}
-            </A>
+            </Link>
           ) : (
             <span key={t.product} className={s.switchLink} aria-disabled="true" title={`You have no ${PRODUCT_NAME[t.product]} access here`}>
               <Icon /> {label}
@@ -339,14 +318,13 @@ function Switcher({ shell }: { shell: ShellData }) {
   );
 }
 
-/** Ids of the shell's markup regions (the Shell component places them). */
-export type ShellMarkupId = "shell-nav" | "shell-nav-more" | "shell-nav-foot" | "shell-top-lead" | "shell-notifications" | "shell-switcher" | "shell-exit-fs";
-
 /**
  * Full screen's way back (spec 001 §2): a plain link to the page without ?fullscreen=1 (no
  * data-discover: the shell's effect takes its click, leaves the browser's full screen, navigates).
  */
-function ExitFullScreen({ url }: { url: URL }) {
+export function ExitFullScreen() {
+  const location = useLocation();
+  const url = { pathname: location.pathname, search: location.search };
   return (
     <a href={fullScreenHref(url.pathname, url.search, false)} className={`${ui.button.secondary} ${ui.buttonSmall} ${s.exitFullscreen}`} data-fs="off">
       <ShrinkIcon /> Exit full screen
@@ -354,8 +332,8 @@ function ExitFullScreen({ url }: { url: URL }) {
   );
 }
 
-/** The shell's markup for the page at `url` (see pageMarkup: in the context or in the data). */
-export function shellMarkup(context: AppLoadContext | undefined, shell: ShellData, url: URL, collapsed: boolean) {
+/** The side navigation of the shell, around the fleet tree (`fleet`, placed after the section that asks for it). */
+export function SideNav({ shell, collapsed, fleet }: { shell: ShellData; collapsed: boolean; fleet: React.ReactNode }) {
   const sections = navFor({
     role: shell.user.role,
     area: shell.area,
@@ -370,16 +348,20 @@ export function shellMarkup(context: AppLoadContext | undefined, shell: ShellDat
   // The fleet tree follows the section that asks for it, else the last one.
   const at = sections.findIndex((x) => x.fleetAfter);
   const cut = at >= 0 ? at + 1 : sections.length;
-  const pathname = url.pathname;
-  const parts: Record<ShellMarkupId, JSX.Element | null> = {
-    "shell-nav": <NavHead shell={shell} sections={sections.slice(0, cut)} pathname={pathname} />,
-    "shell-nav-more": <NavMore shell={shell} sections={sections.slice(cut)} pathname={pathname} url={url} />,
-    "shell-nav-foot": <NavFoot collapsed={collapsed} here={url.pathname + url.search} nonce={context?.nonce ?? ""} />,
-    "shell-top-lead": <TopLead shell={shell} />,
-    "shell-notifications": <Notifications items={shell.notifications.items} unread={shell.notifications.unread} here={url.pathname + url.search} />,
-    "shell-switcher": shell.switcher.shown ? <Switcher shell={shell} /> : null,
-    "shell-exit-fs": url.searchParams.get(FULLSCREEN_PARAM) === "1" ? <ExitFullScreen url={url} /> : null,
-  };
-  return pageMarkup(context, parts);
+  return (
+    <nav className={s.nav} aria-label="Main" data-dark="">
+      <NavHead shell={shell} sections={sections.slice(0, cut)} />
+      {fleet}
+      <NavMore shell={shell} sections={sections.slice(cut)} />
+      <div className={s.navFooter}>
+        <NavFoot collapsed={collapsed} />
+      </div>
+    </nav>
+  );
 }
 
+/** The page's address, where the shell's forms come back to. */
+function useHere() {
+  const location = useLocation();
+  return location.pathname + location.search;
+}
