@@ -28,7 +28,7 @@ for (const entry of fs.readdirSync(ROUTES_DIR, { withFileTypes: true })) {
   if (entry.isDirectory() && entry.name.endsWith("+")) {
     const prefix = entry.name.slice(0, -1);
     for (const f of fs.readdirSync(path.join(ROUTES_DIR, entry.name))) {
-      if (f.startsWith("__")) continue; // a route's helper module (a markup page's loader and component, ADR 063), not a route
+      if (f.startsWith("__")) continue; // a route's helper module, not a route
       routeFiles.set(f.startsWith("_layout.") ? `${prefix}${f.slice("_layout".length)}` : `${prefix}.${f}`, path.join(entry.name, f));
     }
   } else if (entry.isFile()) routeFiles.set(entry.name, entry.name);
@@ -241,8 +241,7 @@ describe("admin forms", () => {
     expect((await toastOf(cons))?.description).toContain("an invitation was mailed to cora.sult@example.aero");
 
     // Grant Edit Access to the aircraft's storage through the row form of the user's page.
-    const uacPage = await import("~/routes/_shell.admin+/__user-access-control-page.server"); // its data (ADR 063, 064)
-    const uac = { loader: uacPage.load as Fn, action: uacPage.act as Fn };
+    const uac = await load("_shell.admin.user-access-control.tsx");
     const page = `/admin/user-access-control?user_id=${clientId}`;
     const view = await run(uac.loader!, page, { email: "admin@demo.aero" });
     const data = (await view.json()) as { userView: { aircraft: { id: number; access: Record<string, string | null> }[] } };
@@ -320,7 +319,7 @@ describe("the IP whitelist through the portal", () => {
   const at = (ip: string) => ({ ...p.context, clientIp: ip } as AppLoadContext);
 
   it("lets an organization's users in only from its addresses: at sign-in and on every page", async () => {
-    const create = { action: (await import("~/routes/_shell.admin+/__ip-whitelist-create-page.server")).act as Fn }; // its data (ADR 064)
+    const create = await load("_shell.admin.ip-whitelist.create.tsx");
     const adminCookie = await as("admin@demo.aero");
     const form = { organization_id: String(ids.skyline), cidr: "198.51.100.0/24", label: "Skyline office" };
     // The admin's own address (203.0.113.10) is not in the list: a warning first, then confirm.

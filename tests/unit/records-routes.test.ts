@@ -23,7 +23,7 @@ afterAll(async () => p?.close());
 const pageModule = (m: { load: unknown; act: unknown }) => ({ loader: m.load as Fn, action: m.act as Fn });
 const trashPage = () => import("~/routes/_shell.storage+/__aircraft-aircraftid-trash-page.server").then(pageModule);
 const versionsPage = () => import("~/routes/_shell.storage+/__aircraft-aircraftid-versions-page.server").then(pageModule);
-const retentionPage = () => import("~/routes/_shell.admin+/__retention-page.server").then(pageModule);
+const retentionPage = () => import("~/routes/_shell.admin+/retention").then((m) => ({ loader: m.loader as Fn, action: m.action as Fn }));
 const deletePage = () => import("~/routes/_shell.storage+/delete");
 
 async function aFile(folder: string) {

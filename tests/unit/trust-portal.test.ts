@@ -110,8 +110,8 @@ describe("refusals the portal makes itself", () => {
     expect(row.ip).toBe("203.0.113.10");
     // ...and an admin sees it on /admin/audit under "Refused requests".
     const admin = await p.signIn("admin@demo.aero");
-    const audit = await import("~/routes/_shell.admin+/__audit-page.server"); // the page's data (ADR 063)
-    const page = await p.run(audit.load as never, "/admin/audit?action=refused.", { cookie: admin });
+    const audit = await import("~/routes/_shell.admin+/audit");
+    const page = await p.run(audit.loader as never, "/admin/audit?action=refused.", { cookie: admin });
     expect(page.status).toBe(200);
     const { entries } = (await page.json()) as { entries: { action: string; user: { email: string } | null; detail: { path?: string } }[] };
     expect(entries.some((e) => e.action === "refused.request" && e.user?.email === "client@demo.aero" && e.detail.path === "/admin/organization/create")).toBe(true);

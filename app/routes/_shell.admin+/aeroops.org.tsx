@@ -2,31 +2,59 @@
 // registered for the module (POST /v1/user_access/msn_id/get_v2.json), with the form that registers
 // an MSN (POST /v1/user_access/msn_id_created.json: creates the aircraft, or enables an existing one,
 // and its module tabs).
-import { type SerializeFrom, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import * as s from "~/components/admin/admin.css";
+import { MsnList, MsnRegisterForm } from "~/components/admin/module-admin";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
-import { markupShouldRevalidate, PageMarkup } from "~/components/server-markup/server-markup";
-import { routeMarkupFrom, routeActionMarkup } from "~/utils/page-markup.server";
-import { load, act, Page } from "./__aeroops-org-page.server";
+import * as ui from "~/components/ui/ui.css";
+import { moduleLinks } from "~/models/module-admin";
+import { moduleOrgLoader, moduleRegisterAction } from "~/models/module-admin.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.organization.name ?? "Organization"} · ${data?.label ?? "AeroOPS"} · AeroRecords` },
 ];
 
-// The page is server markup (ADR 063): the loader renders it.
-export async function loader(args: LoaderFunctionArgs) {
-  return routeMarkupFrom(args, "page-module-org", await load(args), () => <Page />, { keep: (d: SerializeFrom<typeof load>) => ({ label: d.label, organization: { name: d.organization.name } }) });
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { links, organization, msns } = await moduleOrgLoader(request, context, "admin");
+  return json({ type: links.type, label: links.label, organization, msns });
 }
 
-// A form's answer with errors is the page again, rendered by the action (ADR 064).
-export async function action(args: ActionFunctionArgs) {
-  return routeActionMarkup(args, "page-module-org", await act(args), () => load(args), () => <Page />);
+export async function action({ request, context }: ActionFunctionArgs) {
+  return moduleRegisterAction(request, context, "admin");
 }
 
 export default function OpsOrganization() {
-  return <PageMarkup id="page-module-org" />;
+  const { type, organization, msns } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const links = moduleLinks("admin", type);
+  return (
+    <>
+      <div className={ui.pageHeader}>
+        <div>
+          <h1 className={ui.pageTitle}>{organization.name}</h1>
+          <p className={ui.pageLead}>
+            {msns.total} aircraft registered for {links.label} · {organization.product_type}
+          </p>
+        </div>
+        <Link to={links.list} className={ui.button.secondary}>
+          {links.label} organizations
+        </Link>
+      </div>
+      <section aria-labelledby="msns-title">
+        <h2 id="msns-title" className={s.sectionTitle}>
+          Registered aircraft
+        </h2>
+        <MsnList links={links} msns={msns} />
+      </section>
+      <section className={s.section} aria-labelledby="register-title">
+        <h2 id="register-title" className={s.sectionTitle}>
+          Register an MSN
+        </h2>
+        <MsnRegisterForm links={links} slug={organization.organization} lastResult={actionData?.result} />
+      </section>
+    </>
+  );
 }
-
-// A refused form (4xx) changed nothing: its answer is the page, so the loader does not run again (ADR 066).
-export const shouldRevalidate = markupShouldRevalidate;
 
 export const ErrorBoundary = PageErrorBoundary;

@@ -1,29 +1,75 @@
 // /admin/client/create: a client user of an organization (POST /admin/clients.json). With a password
 // the client can sign in at once; without one an invitation (a set-your-password link) is mailed.
 // Then on to user access control to grant aircraft.
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { getFormProps } from "~/components/ui/form-state";
+import { parseWithZod } from "@conform-to/zod";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
-import { markupShouldRevalidate, PageMarkup } from "~/components/server-markup/server-markup";
-import { routeMarkupFrom, routeActionMarkup } from "~/utils/page-markup.server";
-import { load, act, Page } from "./__client-create-page.server";
+import * as s from "~/components/admin/admin.css";
+import { SelectField } from "~/components/admin/fields";
+import { ClientCreateInputConstraints } from "~/models/form-constraints/ClientCreateInput";
+import { FormActions, NewPasswordField, PersonNameFields, useSchemaForm } from "~/components/admin/form-parts";
+import { FormError } from "~/components/ui/form";
+import * as ui from "~/components/ui/ui.css";
+import * as admin from "~/models/admin.server";
+import { submitChange } from "~/models/forms.server";
+import { ClientCreateInput } from "~/models/schemas/admin.server";
+import { requireUser, STAFF } from "~/utils/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Create a client · AeroRecords" }];
 
-// The page is server markup (ADR 063): the loader renders it.
-export async function loader(args: LoaderFunctionArgs) {
-  return routeMarkupFrom(args, "page-admin-client-create", await load(args), () => <Page />);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api } = await requireUser(request, context, { roles: STAFF });
+  const url = new URL(request.url);
+  return json({ organizations: await admin.organizationOptions(api), preselect: url.searchParams.get("organization_id") ?? "" });
 }
 
-// A form's answer with errors is the page again, rendered by the action (ADR 064).
-export async function action(args: ActionFunctionArgs) {
-  return routeActionMarkup(args, "page-admin-client-create", await act(args), () => load(args), () => <Page />);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api } = await requireUser(request, context, { roles: STAFF });
+  const submission = parseWithZod(await request.formData(), { schema: ClientCreateInput });
+  if (submission.status !== "success") return json({ result: submission.reply({ hideFields: ["password"] }), problem: null }, { status: 400 });
+  return submitChange({
+    send: admin.createClient(api, submission.value),
+    submission,
+    hideFields: ["password"],
+    redirectTo: (d) => `/admin/user-access-control?user_id=${d.user.id}`,
+  });
 }
 
 export default function CreateClient() {
-  return <PageMarkup id="page-admin-client-create" />;
+  const { organizations, preselect } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const [form, fields] = useSchemaForm({ id: "client-create", constraint: ClientCreateInputConstraints, lastResult: actionData?.result, defaultValue: { organization_id: preselect } });
+  return (
+    <>
+      <div className={ui.pageHeader}>
+        <div>
+          <h1 className={ui.pageTitle}>Create a client</h1>
+          <p className={ui.pageLead}>A person of a lessor or operator. After this, grant access to the organization's aircraft.</p>
+        </div>
+        <Link to="/admin/client/dashboard" className={ui.button.secondary}>
+          All clients
+        </Link>
+      </div>
+      <Form method="post" {...getFormProps(form)} className={s.formCard}>
+        <FormError id={form.errorId} errors={form.errors} />
+        <div className={s.formGrid}>
+          <PersonNameFields fields={fields} />
+          <SelectField
+            label="Organization"
+            meta={fields.organization_id}
+            placeholder="Choose an organization"
+            options={organizations.map((o) => ({ value: String(o.id), label: o.name }))}
+          />
+          <NewPasswordField meta={fields.password} />
+        </div>
+        <FormActions label="Create client" busyLabel="Creating…" busy={busy} cancelTo="/admin/client/dashboard" />
+      </Form>
+    </>
+  );
 }
-
-// A refused form (4xx) changed nothing: its answer is the page, so the loader does not run again (ADR 066).
-export const shouldRevalidate = markupShouldRevalidate;
 
 export const ErrorBoundary = PageErrorBoundary;

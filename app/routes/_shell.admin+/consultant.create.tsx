@@ -1,29 +1,69 @@
 // /admin/consultant/create: a consultant account and its profile (POST /admin/consultants.json).
 // The consultant finishes onboarding themselves (stage basic_info); without a password an invitation
 // (a set-your-password link) is mailed.
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { getFormProps } from "~/components/ui/form-state";
+import { parseWithZod } from "@conform-to/zod";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
-import { markupShouldRevalidate, PageMarkup } from "~/components/server-markup/server-markup";
-import { routeMarkupFrom, routeActionMarkup } from "~/utils/page-markup.server";
-import { load, act, Page } from "./__consultant-create-page.server";
+import * as s from "~/components/admin/admin.css";
+import { ConsultantCreateInputConstraints } from "~/models/form-constraints/ConsultantCreateInput";
+import { FormActions, NewPasswordField, PersonNameFields, useSchemaForm } from "~/components/admin/form-parts";
+import { Field, FormError } from "~/components/ui/form";
+import * as ui from "~/components/ui/ui.css";
+import * as admin from "~/models/admin.server";
+import { submitChange } from "~/models/forms.server";
+import { ConsultantCreateInput } from "~/models/schemas/admin.server";
+import { requireUser, STAFF } from "~/utils/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Create a consultant · AeroRecords" }];
 
-// The page is server markup (ADR 063): the loader renders it.
-export async function loader(args: LoaderFunctionArgs) {
-  return routeMarkupFrom(args, "page-admin-consultant-create", await load(args), () => <Page />);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireUser(request, context, { roles: STAFF });
+  return json({});
 }
 
-// A form's answer with errors is the page again, rendered by the action (ADR 064).
-export async function action(args: ActionFunctionArgs) {
-  return routeActionMarkup(args, "page-admin-consultant-create", await act(args), () => load(args), () => <Page />);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api } = await requireUser(request, context, { roles: STAFF });
+  const submission = parseWithZod(await request.formData(), { schema: ConsultantCreateInput });
+  if (submission.status !== "success") return json({ result: submission.reply({ hideFields: ["password"] }), problem: null }, { status: 400 });
+  return submitChange({
+    send: admin.createConsultant(api, submission.value),
+    submission,
+    hideFields: ["password"],
+    redirectTo: () => "/admin/consultant/dashboard?sort=created_at&dir=desc",
+  });
 }
 
 export default function CreateConsultant() {
-  return <PageMarkup id="page-admin-consultant-create" />;
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const [form, fields] = useSchemaForm({ id: "consultant-create", constraint: ConsultantCreateInputConstraints, lastResult: actionData?.result });
+  return (
+    <>
+      <div className={ui.pageHeader}>
+        <div>
+          <h1 className={ui.pageTitle}>Create a consultant</h1>
+          <p className={ui.pageLead}>A contractor for record reviews, inspections, scanning and projects. They complete their profile after signing in.</p>
+        </div>
+        <Link to="/admin/consultant/dashboard" className={ui.button.secondary}>
+          All consultants
+        </Link>
+      </div>
+      <Form method="post" {...getFormProps(form)} className={s.formCard}>
+        <FormError id={form.errorId} errors={form.errors} />
+        <div className={s.formGrid}>
+          <PersonNameFields fields={fields} />
+          <Field label="City" meta={fields.city} />
+          <Field label="Country" meta={fields.country} />
+          <Field label="Phone" meta={fields.phone_number_with_country_code} type="tel" hint="With the country code, e.g. +353 1 234 5678." />
+          <NewPasswordField meta={fields.password} />
+        </div>
+        <FormActions label="Create consultant" busyLabel="Creating…" busy={busy} cancelTo="/admin/consultant/dashboard" />
+      </Form>
+    </>
+  );
 }
-
-// A refused form (4xx) changed nothing: its answer is the page, so the loader does not run again (ADR 066).
-export const shouldRevalidate = markupShouldRevalidate;
 
 export const ErrorBoundary = PageErrorBoundary;

@@ -2,29 +2,105 @@
 // (POST /admin/ip_whitelist.json). Once an organization has entries its users can sign in and use the
 // portal only from them. A list that would exclude your own current address is refused when you
 // belong to that organization (nobody locks themselves out), and otherwise asks you to confirm.
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { getFormProps, useForm } from "~/components/ui/form-state";
+import { parseWithZod } from "@conform-to/zod";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
-import { markupShouldRevalidate, PageMarkup } from "~/components/server-markup/server-markup";
-import { routeMarkupFrom, routeActionMarkup } from "~/utils/page-markup.server";
-import { load, act, Page } from "./__ip-whitelist-create-page.server";
+import * as s from "~/components/admin/admin.css";
+import { SelectField } from "~/components/admin/fields";
+import { Field, FormError } from "~/components/ui/form";
+import * as ui from "~/components/ui/ui.css";
+import * as admin from "~/models/admin.server";
+import { IpWarningAnswer, IpWhitelistInput } from "~/models/schemas/admin.server";
+import { requireUser, STAFF } from "~/utils/auth.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { IpWhitelistInputConstraints } from "~/models/form-constraints/IpWhitelistInput";
 
 export const meta: MetaFunction = () => [{ title: "Add to the IP whitelist · AeroRecords" }];
 
-// The page is server markup (ADR 063): the loader renders it.
-export async function loader(args: LoaderFunctionArgs) {
-  return routeMarkupFrom(args, "page-admin-ip-create", await load(args), () => <Page />);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api } = await requireUser(request, context, { roles: STAFF });
+  const url = new URL(request.url);
+  return json({ organizations: await admin.organizationOptions(api), preselect: url.searchParams.get("organization_id") ?? "", yourIp: context.clientIp ?? null });
 }
 
-// A form's answer with errors is the page again, rendered by the action (ADR 064).
-export async function action(args: ActionFunctionArgs) {
-  return routeActionMarkup(args, "page-admin-ip-create", await act(args), () => load(args), () => <Page />);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api } = await requireUser(request, context, { roles: STAFF });
+  const submission = parseWithZod(await request.formData(), { schema: IpWhitelistInput });
+  if (submission.status !== "success") return json({ result: submission.reply(), confirm: false }, { status: 400 });
+  const res = await admin.addIpWhitelistEntry(api, submission.value);
+  if (res.ok) {
+    return redirectWithToast(`/admin/ip-whitelist?organization_id=${submission.value.organization_id}`, {
+      type: "success",
+      description: res.message ?? "Added.",
+    });
+  }
+  const warning = IpWarningAnswer.safeParse(res.data);
+  return json(
+    { result: submission.reply({ formErrors: [res.error], fieldErrors: res.errors }), confirm: warning.success && warning.data.confirm_required },
+    { status: 400 }
+  );
 }
 
 export default function CreateWhitelistEntry() {
-  return <PageMarkup id="page-admin-ip-create" />;
+  const { organizations, preselect, yourIp } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const confirm = navigation.state === "idle" && actionData?.confirm === true;
+  const [form, fields] = useForm({
+    id: "ip-whitelist-create",
+    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    constraint: IpWhitelistInputConstraints,
+    defaultValue: { organization_id: preselect },
+  });
+  return (
+    <>
+      <div className={ui.pageHeader}>
+        <div>
+          <h1 className={ui.pageTitle}>Add to the IP whitelist</h1>
+          <p className={ui.pageLead}>
+            An address (203.0.113.7) or a range (203.0.113.0/24, 2001:db8::/32). Your current address is{" "}
+            <strong className={ui.mono}>{yourIp ?? "unknown"}</strong>.
+          </p>
+        </div>
+        <Link to="/admin/ip-whitelist" className={ui.button.secondary}>
+          The whitelist
+        </Link>
+      </div>
+      <Form method="post" {...getFormProps(form)} className={s.formCard}>
+        {confirm ? (
+          <div role="alert" className={ui.alert.warning}>
+            <span>{form.errors?.join("\n")}</span>
+          </div>
+        ) : (
+          <FormError id={form.errorId} errors={form.errors} />
+        )}
+        <div className={s.formGrid}>
+          <div className={s.span2}>
+            <SelectField
+              label="Organization"
+              meta={fields.organization_id}
+              placeholder="Choose an organization"
+              options={organizations.map((o) => ({ value: String(o.id), label: o.name }))}
+            />
+          </div>
+          <Field label="Address or range" meta={fields.cidr} className={ui.mono} autoCapitalize="none" spellCheck={false} />
+          <Field label="Label" meta={fields.label} hint="Where it is, e.g. “Dublin office”." />
+        </div>
+        {confirm ? <input type="hidden" name="confirm" value="on" /> : null}
+        <div className={s.actions}>
+          <button type="submit" className={confirm ? ui.button.danger : ui.button.primary} disabled={busy}>
+            {busy ? "Saving…" : confirm ? "Save anyway" : "Add to the whitelist"}
+          </button>
+          <Link to="/admin/ip-whitelist" className={ui.button.ghost}>
+            Cancel
+          </Link>
+        </div>
+      </Form>
+    </>
+  );
 }
-
-// A refused form (4xx) changed nothing: its answer is the page, so the loader does not run again (ADR 066).
-export const shouldRevalidate = markupShouldRevalidate;
 
 export const ErrorBoundary = PageErrorBoundary;

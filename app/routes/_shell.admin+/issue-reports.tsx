@@ -1,28 +1,130 @@
 // /admin/issue-reports: what users sent with Report Issue (GET /admin/issue_reports.json), open
 // first by default; admins and members close them (POST /admin/issue_reports/{id}/close.json).
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import * as admin from "~/models/admin.server";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
-import { markupShouldRevalidate, PageMarkup } from "~/components/server-markup/server-markup";
-import { routeMarkupFrom, routeActionMarkup } from "~/utils/page-markup.server";
-import { load, act, Page } from "./__issue-reports-page.server";
+import { ListPagination, RowActionButton, RowActionForm } from "~/components/admin/list-parts";
+import { ActionsCell, ActionsHeader, ListTable } from "~/components/data-table-simple/data-table-simple";
+import { dateTimeUtc } from "~/utils/dates";
+import * as ui from "~/components/ui/ui.css";
+import { safeRedirect } from "~/models/roles";
+import { requireUser, STAFF } from "~/utils/auth.server";
+import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Issue reports · AeroRecords" }];
 
-// The page is server markup (ADR 063): the loader renders it.
-export async function loader(args: LoaderFunctionArgs) {
-  return routeMarkupFrom(args, "page-admin-issue-reports", await load(args), () => <Page />);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api } = await requireUser(request, context, { roles: STAFF });
+  const url = new URL(request.url);
+  const status = FILTERS.find((f) => f.value === url.searchParams.get("status"))?.value ?? "open";
+  const page = Math.max(1, Math.min(100_000, Number(url.searchParams.get("page")) || 1));
+  const data = await admin.listIssueReports(api, { status: status === "all" ? undefined : status, page, per_page: PER_PAGE });
+  return json({ status, ...data });
 }
 
-// A form's answer with errors is the page again, rendered by the action (ADR 064).
-export async function action(args: ActionFunctionArgs) {
-  return routeActionMarkup(args, "page-admin-issue-reports", await act(args), () => load(args), () => <Page />);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api } = await requireUser(request, context, { roles: STAFF });
+  const form = await request.formData();
+  const back = safeRedirect(form.get("redirectTo"), "/admin/issue-reports");
+  const id = Number(form.get("id"));
+  if (form.get("intent") !== "close" || !Number.isSafeInteger(id) || id < 1) {
+    return redirectWithToast(back, { type: "error", description: "Choose a report to close." });
+  }
+  const answer = await admin.closeIssueReport(api, id);
+  if (!answer.ok) return redirectWithToast(back, { type: "error", description: answer.error });
+  return redirectWithToast(back, { type: "success", description: answer.message ?? `Issue report #${id} closed.` });
 }
+
+const PER_PAGE = 20;
+
+const FILTERS = [
+  { value: "open", label: "Open" },
+  { value: "closed", label: "Closed" },
+  { value: "all", label: "All" },
+] as const;
 
 export default function IssueReports() {
-  return <PageMarkup id="page-admin-issue-reports" />;
+  const { status, reports, total, page, per_page } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const here = location.pathname + location.search;
+  return (
+    <>
+      <div className={ui.pageHeader}>
+        <div>
+          <h1 className={ui.pageTitle}>Issue reports</h1>
+          <p className={ui.pageLead}>What users reported with Report Issue, with the page they were on.</p>
+        </div>
+      </div>
+      <nav className={ui.row} aria-label="Filter" style={{ marginBottom: 16 }}>
+        {FILTERS.map((f) => (
+          <Link
+            key={f.value}
+            to={`?status=${f.value}`}
+            className={`${f.value === status ? ui.button.primary : ui.button.secondary} ${ui.buttonSmall}`}
+            aria-current={f.value === status ? "page" : undefined}
+          >
+            {f.label}
+          </Link>
+        ))}
+      </nav>
+      <ListTable empty={reports.length === 0} emptyText={status === "open" ? "No open issue reports." : "No issue reports."}>
+        <thead>
+          <tr>
+            <th scope="col">#</th>
+            <th scope="col">Report</th>
+            <th scope="col">From</th>
+            <th scope="col">Received</th>
+            <th scope="col">Status</th>
+            <ActionsHeader />
+          </tr>
+        </thead>
+        <tbody>
+          {reports.map((r) => {
+            const closing = navigation.formData?.get("id") === String(r.id);
+            return (
+              <tr key={r.id} data-report-id={r.id}>
+                <td className={ui.muted}>{r.id}</td>
+                <td style={{ maxWidth: 520 }}>
+                  <div style={{ whiteSpace: "pre-wrap", wordBreak: "break-word" }}>{r.description}</div>
+                  {r.url ? (
+                    <a href={r.url} className={ui.small} style={{ wordBreak: "break-all" }}>
+                      {r.url}
+                    </a>
+                  ) : null}
+                </td>
+                <td>
+                  {r.user.username}
+                  <div className={`${ui.small} ${ui.muted}`}>{r.user.email}</div>
+                </td>
+                <td className={ui.muted}>{dateTimeUtc(r.created_at)}</td>
+                <td>
+                  {r.status === "open" ? (
+                    <span className={`${ui.badge} ${ui.badgeTone.warning}`}>Open</span>
+                  ) : (
+                    <span className={`${ui.badge} ${ui.badgeTone.neutral}`} title={r.closed_at ? `Closed ${dateTimeUtc(r.closed_at)}` : undefined}>
+                      Closed
+                    </span>
+                  )}
+                </td>
+                <ActionsCell>
+                  {r.status === "open" ? (
+                    <RowActionForm fields={{ intent: "close", id: r.id }} redirectTo={here}>
+                      <RowActionButton disabled={closing} label={`Close report #${r.id}`}>
+                        {closing ? "Closing…" : "Close"}
+                      </RowActionButton>
+                    </RowActionForm>
+                  ) : null}
+                </ActionsCell>
+              </tr>
+            );
+          })}
+        </tbody>
+      </ListTable>
+      <ListPagination page={page} total={total} perPage={per_page} noun="reports" />
+    </>
+  );
 }
-
-// A refused form (4xx) changed nothing: its answer is the page, so the loader does not run again (ADR 066).
-export const shouldRevalidate = markupShouldRevalidate;
 
 export const ErrorBoundary = PageErrorBoundary;

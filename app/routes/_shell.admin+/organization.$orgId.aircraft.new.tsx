@@ -1,28 +1,55 @@
 // /admin/organization/{id}/aircraft/new: add an aircraft to an organization. The upstream creates its
 // records root folder too (POST /admin/aircraft.json).
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
-import { markupShouldRevalidate, PageMarkup } from "~/components/server-markup/server-markup";
-import { routeMarkupFrom, routeActionMarkup } from "~/utils/page-markup.server";
-import { load, act, Page } from "./__organization-orgid-aircraft-new-page.server";
+import { AircraftForm } from "~/components/admin/aircraft-form";
+import * as ui from "~/components/ui/ui.css";
+import * as admin from "~/models/admin.server";
+import { submitChange } from "~/models/forms.server";
+import { AircraftUpdateInput } from "~/models/schemas/admin.server";
+import { requireUser, STAFF } from "~/utils/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Add an aircraft · AeroRecords" }];
 
-// The page is server markup (ADR 063): the loader renders it.
-export async function loader(args: LoaderFunctionArgs) {
-  return routeMarkupFrom(args, "page-admin-aircraft-new", await load(args), () => <Page />);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { api } = await requireUser(request, context, { roles: STAFF });
+  const { organization } = await admin.getOrganization(api, idOf(params.orgId));
+  return json({ organization });
 }
 
-// A form's answer with errors is the page again, rendered by the action (ADR 064).
-export async function action(args: ActionFunctionArgs) {
-  return routeActionMarkup(args, "page-admin-aircraft-new", await act(args), () => load(args), () => <Page />);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { api } = await requireUser(request, context, { roles: STAFF });
+  const orgId = idOf(params.orgId);
+  const submission = parseWithZod(await request.formData(), { schema: AircraftUpdateInput });
+  if (submission.status !== "success") return json({ result: submission.reply(), problem: null }, { status: 400 });
+  return submitChange({
+    send: admin.createAircraft(api, { ...submission.value, organization_id: orgId }),
+    submission,
+    redirectTo: () => `/admin/organization/${orgId}`,
+  });
 }
+
+const idOf = (raw: string | undefined) => {
+  if (!raw || !/^\d{1,12}$/.test(raw)) throw new Response("Not found", { status: 404 });
+  return Number(raw);
+};
 
 export default function NewAircraft() {
-  return <PageMarkup id="page-admin-aircraft-new" />;
+  const { organization } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <>
+      <div className={ui.pageHeader}>
+        <div>
+          <h1 className={ui.pageTitle}>Add an aircraft</h1>
+          <p className={ui.pageLead}>To {organization.name}. Its records folder is created with it; grant people access next.</p>
+        </div>
+      </div>
+      <AircraftForm id="aircraft-new" lastResult={actionData?.result} submitLabel="Add aircraft" cancelTo={`/admin/organization/${organization.id}`} />
+    </>
+  );
 }
-
-// A refused form (4xx) changed nothing: its answer is the page, so the loader does not run again (ADR 066).
-export const shouldRevalidate = markupShouldRevalidate;
 
 export const ErrorBoundary = PageErrorBoundary;

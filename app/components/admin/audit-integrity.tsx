@@ -1,6 +1,6 @@
-// The audit page's title and tamper-evidence card as server markup (issue 19 item 5, ADR 044; ADR 031): the
-// hash chain's state and, for admins, the export form (a plain form post to /resources/audit-export)
-// need no script, so the browser keeps the server's HTML and never downloads these components.
+// The audit page's title and tamper-evidence card (issue 19 item 5, ADR 044): the hash chain's state
+// and, for admins, the export form (a plain form post to /resources/audit-export: the browser
+// downloads the JSON file).
 import * as ui from "~/components/ui/ui.css";
 import type { AuditChainAnswer } from "~/models/schemas/admin";
 import { dateTimeUtc } from "~/utils/dates";
@@ -85,7 +85,7 @@ export function Integrity({ chain, canExport, from, to }: { chain: Chain; canExp
   );
 }
 
-/** The page's title and the card: the head of the audit page (rendered with the page as server markup, ADR 063). */
+/** The page's title and the card: the head of the audit page. */
 export function AuditHead(props: { chain: Chain; canExport: boolean; from?: string; to?: string }) {
   return (
     <>
