@@ -111,10 +111,9 @@ beforeAll(async () => {
   settingsLayout = await import("~/routes/_shell.consultant+/settings");
   settingsTab = await import("~/routes/_shell.consultant+/__settings-id-tab-page.server").then((m) => ({ loader: m.load, action: m.act }));
   home = await import("~/routes/_shell.consultant+/home");
-  // Server-markup pages (ADR 065): their data and answers are the page modules' load and act.
-  dashboard = await import("~/routes/_shell.client+/__dashboard-page.server").then((m) => ({ loader: m.load, action: m.act }));
-  saved = await import("~/routes/_shell.client+/__saved-page.server").then((m) => ({ loader: m.load, action: m.act }));
-  messagePage = await import("~/routes/_shell.client+/__message-page.server").then((m) => ({ loader: m.load, action: m.act }));
+  dashboard = await import("~/routes/_shell.client+/dashboard");
+  saved = await import("~/routes/_shell.client+/saved");
+  messagePage = await import("~/routes/_shell.client+/message");
   resume = await import("~/routes/resources+/consultant-resume.$id");
 
   for (const email of ["consultant@demo.aero", "admin@demo.aero", "member@demo.aero", "client@demo.aero", "template@demo.aero", "onboarding-basic@demo.aero", "onboarding-profile@demo.aero", "onboarding-phone@demo.aero"]) {

@@ -26,15 +26,12 @@ beforeAll(async () => {
   p = await startPortal();
   home = (await import("~/routes/_shell.client+/Aerooil._index")) as never;
   orgHome = (await import("~/routes/_shell+/Aerooil.org")) as never;
-  dashboard = (await import("~/routes/_shell.client+/__aerooil-statusdashboard-page.server").then((m) => ({ loader: m.load, action: m.act }))) as never; // server markup: its data (ADR 065)
-  tab = (await import("~/routes/_shell.client+/__aerooil-tabdataid-page.server").then((m) => ({ loader: m.load, action: m.act }))) as never; // server markup: its data (ADR 066)
+  dashboard = (await import("~/routes/_shell.client+/Aerooil.statusDashboard")) as never;
+  tab = (await import("~/routes/_shell.client+/Aerooil.$tabDataId")) as never;
   exportRoute = (await import("~/routes/resources+/ops-export")) as never;
   for (const e of ["client@demo.aero", "reader@demo.aero"]) cookies[e] = await p.signIn(e);
   for (const msn of ["5123", "8842"]) {
-    // The oil home's data (its page is server markup, ADR 063).
-    const oil = await import("~/models/oil-pages.server");
-    const data = async ({ request, context }: { request: Request; context: import("@remix-run/node").AppLoadContext }) => oil.oilFleet((await oil.requireOilUser(request, context)).api, new URL(request.url), 24);
-    const f = (await (await p.run(data, `/client/Aerooil?q=${msn}`, { cookie: cookies["client@demo.aero"] })).json()) as { fleet: { aircrafts: { id: number; msn: string }[] } };
+    const f = (await (await p.run(home.loader, `/client/Aerooil?q=${msn}`, { cookie: cookies["client@demo.aero"] })).json()) as { fleet: { aircrafts: { id: number; msn: string }[] } };
     ids[msn] = f.fleet.aircrafts.find((a) => a.msn === msn)!.id;
   }
   const dash = (await (await p.run(dashboard.loader, `/client/Aerooil/statusDashboard?org_msn_id=${ids["5123"]}`, { cookie: cookies["client@demo.aero"] })).json()) as {
@@ -50,26 +47,19 @@ const read = async (email = "client@demo.aero", q = "") =>
 const post = (form: Record<string, string>, email = "client@demo.aero") => p.run(tab.action, base, { cookie: cookies[email], form, params: { tabDataId: TAB } });
 
 describe("the oil home", () => {
-  // The page is server markup (ADR 063): a client-side navigation receives its HTML.
-  type Loader = typeof home.loader;
-  const asNavigation = (fn: Loader): Loader => ((args: Parameters<Loader>[0]) => fn({ ...args, context: { ...args.context, dataRequest: true } })) as Loader;
-  const page = async (fn: Loader, path: string, email: string) => {
-    const d = (await (await p.run(asNavigation(fn), path, { cookie: cookies[email] })).json()) as { __markup: Record<string, { html: string }> };
-    const html = Object.values(d.__markup)[0]!.html;
-    const count = (k: string) => Number(new RegExp(`data-count="${k}"[^>]*>(?:<span[^>]*>[^<]*</span>)<span[^>]*>(\\d+)</span>`).exec(html)?.[1] ?? NaN);
-    return { html, total: count("total"), grounded: count("grounded"), operational: count("operational"), transitional: count("transitional") };
-  };
+  type Home = { fleet: { aircrafts: { msn: string }[]; counts: { total: number; grounded: number; operational: number; transitional: number } } };
+  const fleet = async (fn: Fn, path: string, email: string) => ((await (await p.run(fn, path, { cookie: cookies[email] })).json()) as Home).fleet;
   it("lists the aircraft opened in AeroOIL with the counts by status, at both URLs", async () => {
     for (const [fn, path] of [
       [home.loader, "/client/Aerooil"],
       [orgHome.loader, "/Aerooil/org"],
     ] as const) {
-      const d = await page(fn, path, "client@demo.aero");
-      expect(d.total).toBeGreaterThan(0);
-      expect(d.grounded + d.operational + d.transitional).toBe(d.total);
-      expect(d.html).toContain("MSN 5123");
+      const { aircrafts, counts } = await fleet(fn, path, "client@demo.aero");
+      expect(counts.total).toBeGreaterThan(0);
+      expect(counts.grounded + counts.operational + counts.transitional).toBe(counts.total);
+      expect(aircrafts.map((a) => a.msn)).toContain("5123");
     }
-    expect((await page(home.loader, "/client/Aerooil", "reader@demo.aero")).total).toBe(4);
+    expect((await fleet(home.loader, "/client/Aerooil", "reader@demo.aero")).counts.total).toBe(4);
   });
 });
 

@@ -4,7 +4,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TrendChart } from "~/components/svg-chart/trend-chart";
-import { trendColumn } from "~/components/oil-trend/oil-trend-markup.server";
+import { trendColumn } from "~/models/oil-rules";
 import { setPortalEnv, startPortal, toastOf, type Portal } from "../helpers/portal";
 
 setPortalEnv();
@@ -29,8 +29,8 @@ let APU = "";
 
 beforeAll(async () => {
   p = await startPortal();
-  dashboard = (await import("~/routes/_shell.client+/__aerooil-statusdashboard-page.server").then((m) => ({ loader: m.load, action: m.act }))) as never; // server markup: its data (ADR 065)
-  tab = (await import("~/routes/_shell.client+/__aerooil-tabdataid-page.server").then((m) => ({ loader: m.load, action: m.act }))) as never; // server markup: its data (ADR 066)
+  dashboard = (await import("~/routes/_shell.client+/Aerooil.statusDashboard")) as never;
+  tab = (await import("~/routes/_shell.client+/Aerooil.$tabDataId")) as never;
   opsTab = (await import("~/routes/_shell.client+/Aeroops.$tabDataId")) as never;
   png = (await import("~/routes/resources+/oil-dashboard-png")) as never;
   for (const e of ["client@demo.aero", "reader@demo.aero", "emma.clarke@skyline.demo.aero"]) cookies[e] = await p.signIn(e);

@@ -14,10 +14,9 @@ let tab: { loader: Fn };
 
 beforeAll(async () => {
   p = await startPortal();
-  // Server-markup pages (ADR 063): their data comes from the page module's load(), the route renders it.
-  home = { loader: (await import("~/routes/_shell.Aeroops+/__org-index-page.server")).load } as never;
-  fleet = { loader: (await import("~/routes/_shell.Aeroops+/__org-aircrafts-page.server")).load } as never;
-  aeroplane = { loader: (await import("~/routes/_shell.client+/__aeroops-aeroplane-page.server")).load } as never;
+  home = (await import("~/routes/_shell.Aeroops+/org._index")) as never;
+  fleet = (await import("~/routes/_shell.Aeroops+/org.Aircrafts")) as never;
+  aeroplane = (await import("~/routes/_shell.client+/Aeroops.aeroplane")) as never;
   tab = (await import("~/routes/_shell.client+/Aeroops.$tabDataId")) as never;
   for (const e of ["client@demo.aero", "reader@demo.aero", "consultant@demo.aero", "admin@demo.aero"]) cookies[e] = await p.signIn(e);
 }, 60_000);

@@ -25,9 +25,8 @@ let base = "";
 beforeAll(async () => {
   p = await startPortal();
   tab = (await import("~/routes/_shell.client+/Aeroops.$tabDataId")) as never;
-  // Server-markup pages (ADR 063): their data comes from the page module's load().
-  fleet = { loader: (await import("~/routes/_shell.Aeroops+/__org-aircrafts-page.server")).load } as never;
-  aeroplane = { loader: (await import("~/routes/_shell.client+/__aeroops-aeroplane-page.server")).load } as never;
+  fleet = (await import("~/routes/_shell.Aeroops+/org.Aircrafts")) as never;
+  aeroplane = (await import("~/routes/_shell.client+/Aeroops.aeroplane")) as never;
   exportRoute = (await import("~/routes/resources+/ops-export")) as never;
   validationFile = (await import("~/routes/resources+/ops-validation.$id")) as never;
   for (const e of ["client@demo.aero", "reader@demo.aero", "admin@demo.aero"]) cookies[e] = await p.signIn(e);

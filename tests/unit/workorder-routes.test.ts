@@ -20,15 +20,11 @@ let ctx = "";
 
 beforeAll(async () => {
   p = await startPortal();
-  // The lists are server markup (ADR 063): their data comes from the page module's load() (the kind from the URL).
-  const lists = await import("~/routes/_shell.client+/__workorder-list-page.server");
-  listAll = { loader: lists.load } as never;
-  listEngine = { loader: lists.load } as never;
-  const createPage = await import("~/routes/_shell.client+/__aeroops-createworkorder-page.server"); // its data (ADR 063, 064)
-  create = { loader: createPage.load, action: createPage.act } as never;
-  const updatePage = await import("~/routes/_shell.client+/__aeroops-updateworkorder-woref-page.server"); // its data (ADR 065)
-  update = { loader: updatePage.load, action: updatePage.act } as never;
-  fleet = { loader: (await import("~/routes/_shell.Aeroops+/__org-aircrafts-page.server")).load } as never; // its data (ADR 063)
+  listAll = (await import("~/routes/_shell.client+/Aeroops.workorder._index")) as never;
+  listEngine = (await import("~/routes/_shell.client+/Aeroops.workorder.engineworkorder")) as never;
+  create = (await import("~/routes/_shell.client+/Aeroops.createworkorder")) as never;
+  update = (await import("~/routes/_shell.client+/Aeroops.updateworkorder.$woRef")) as never;
+  fleet = (await import("~/routes/_shell.Aeroops+/org.Aircrafts")) as never;
   exportRoute = (await import("~/routes/resources+/ops-export")) as never;
   for (const e of ["client@demo.aero", "reader@demo.aero"]) cookies[e] = await p.signIn(e);
   const f = (await (await p.run(fleet.loader, "/Aeroops/org/Aircrafts?q=5123", { cookie: cookies["client@demo.aero"] })).json()) as { fleet: { aircrafts: { id: number }[] } };
@@ -176,7 +172,7 @@ describe("a work order from creation to its third version", () => {
 describe("a seeded work order", () => {
   it("keeps the fields the form does not edit (planned dates, task ATA) in the next version", async () => {
     const all = await json<List>(await p.run(listAll.loader, `/client/Aeroops/workorder/aircraftworkorder${ctx}`, { cookie: cookies["client@demo.aero"] }));
-    const aircraftList = await json<List>(await p.run((await import("~/routes/_shell.client+/__workorder-list-page.server")).load as never, `/client/Aeroops/workorder/aircraftworkorder${ctx}`, { cookie: cookies["client@demo.aero"] }));
+    const aircraftList = await json<List>(await p.run((await import("~/routes/_shell.client+/Aeroops.workorder.aircraftworkorder")).loader as never, `/client/Aeroops/workorder/aircraftworkorder${ctx}`, { cookie: cookies["client@demo.aero"] }));
     expect(all.rows.length).toBeGreaterThan(0);
     const w = aircraftList.rows[0]!;
     const woRef = `aircraft_wo${w.work_order_id}`;

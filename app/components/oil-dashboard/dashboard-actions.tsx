@@ -1,5 +1,5 @@
-// The AeroOIL status dashboard's actions (Download PNG, Share): server markup, in the page's header and in
-// the top bar (a region of its own, the route's handle places it; ADR 065).
+// The AeroOIL status dashboard's actions (Download PNG, Share), in the page's header and in the top bar
+// (the route's handle places them there).
 import { Link } from "@remix-run/react";
 import * as chart from "~/components/svg-chart/svg-chart.css";
 import * as ui from "~/components/ui/ui.css";
@@ -15,7 +15,7 @@ export function DashboardActions({ q, place }: { q: string; place: "top" | "page
       <a href={`/resources/oil-dashboard-png${q}`} download className={cls} title="The status dashboard as a PNG image">
         Download PNG
       </a>
-      <Link to={`/client/Aerooil/statusDashboard${q}&dialog=share`} preventScrollReset data-keep-scroll="" className={cls}>
+      <Link to={`/client/Aerooil/statusDashboard${q}&dialog=share`} preventScrollReset className={cls}>
         Share
       </Link>
     </>

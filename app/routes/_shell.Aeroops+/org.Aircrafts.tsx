@@ -1,20 +1,118 @@
 // /Aeroops/org/Aircrafts: My Fleet (spec 001 §2): every aircraft the user may open in AeroOPS, with
 // MSN, registration, status, the user's access level and the OPS issue date, each linking to it.
-import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { ListTable } from "~/components/data-table-simple/data-table-simple";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
-import { PageMarkup } from "~/components/server-markup/server-markup";
-import { routeMarkupFrom } from "~/utils/page-markup.server";
-import { load, Page } from "./__org-aircrafts-page.server";
+import { SearchIcon } from "~/components/icons/search";
+import { Pagination } from "~/components/pagination/pagination";
+import { StatusBadge } from "~/components/ui/status-badge";
+import * as ui from "~/components/ui/ui.css";
+import { opsFleet, requireOpsUser } from "~/models/ops-pages.server";
+import { OPS_STATUSES, OPS_STATUS_LABEL as STATUS_LABEL } from "~/models/ops-rules";
+import { ACCESS_LABEL } from "~/models/roles";
+import { dayMonthYear } from "~/utils/dates";
 
 export const meta: MetaFunction = () => [{ title: "My Fleet · AeroOPS · AeroRecords" }];
 
-// The page is server markup (ADR 063): the loader renders it.
-export async function loader(args: LoaderFunctionArgs) {
-  return routeMarkupFrom(args, "page-ops-fleet", await load(args), () => <Page />);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api } = await requireOpsUser(request, context);
+  return json(await opsFleet(api, new URL(request.url), 50));
 }
 
 export default function MyFleet() {
-  return <PageMarkup id="page-ops-fleet" />;
+  const { q, status, fleet, module } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const hrefWith = (changes: Record<string, string | null>) => {
+    const p = new URLSearchParams(location.search);
+    for (const [k, v] of Object.entries(changes)) {
+      if (v === null || v === "") p.delete(k);
+      else p.set(k, v);
+    }
+    const qs = p.toString();
+    return `${location.pathname}${qs ? `?${qs}` : ""}`;
+  };
+  const open = (id: number) => `/client/Aeroops/aeroplane?org_msn_id=${id}&aerotype=Aeroops${module ? `&module=${module}` : ""}`;
+  return (
+    <>
+      <div className={ui.pageHeader}>
+        <div>
+          <h1 className={ui.pageTitle}>My Fleet</h1>
+          <p className={ui.pageLead}>
+            {fleet.counts.total} aircraft in AeroOPS · {fleet.counts.grounded} grounded · {fleet.counts.operational} in operation · {fleet.counts.transitional} in transition
+          </p>
+        </div>
+        <Link to={`/Aeroops/org${module ? `?module=${module}` : ""}`} className={ui.button.ghost}>
+          AeroOPS Home
+        </Link>
+      </div>
+
+      <Form method="get" className={ui.filterBar} role="search">
+        {module ? <input type="hidden" name="module" value={module} /> : null}
+        <div className={ui.field} style={{ flex: "1 1 240px" }}>
+          <label className={ui.label} htmlFor="fleet-q">
+            Search aircraft with MSN
+          </label>
+          <input id="fleet-q" name="q" type="search" defaultValue={q} className={ui.input} placeholder="MSN, registration or name" maxLength={100} />
+        </div>
+        <div className={ui.field}>
+          <label className={ui.label} htmlFor="fleet-status">
+            Status
+          </label>
+          <select id="fleet-status" name="status" defaultValue={status ?? ""} className={ui.input}>
+            <option value="">Any status</option>
+            {OPS_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_LABEL[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className={ui.button.secondary}>
+          <SearchIcon /> Apply
+        </button>
+      </Form>
+
+      <ListTable empty={fleet.aircrafts.length === 0} emptyText={q || status ? "No aircraft match the filter." : "No aircraft have been opened to you in AeroOPS yet."} label="My Fleet">
+        <thead>
+          <tr>
+            <th scope="col">MSN</th>
+            <th scope="col">Registration</th>
+            <th scope="col" className={ui.hideSmall}>
+              Aircraft
+            </th>
+            <th scope="col">Status</th>
+            <th scope="col" className={ui.hideSmall}>
+              Your access
+            </th>
+            <th scope="col" className={ui.hideSmall}>
+              OPS issue date
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {fleet.aircrafts.map((a) => (
+            <tr key={a.id}>
+              <td className={ui.nowrap}>
+                <Link to={open(a.id)} aria-label={`MSN ${a.msn}: open in AeroOPS`}>
+                  <strong>{a.msn}</strong>
+                </Link>
+              </td>
+              <td className={ui.nowrap}>{a.registration || "—"}</td>
+              <td className={ui.hideSmall}>{[a.manufacturer, a.model].filter(Boolean).join(" ") || a.name}</td>
+              <td>
+                <StatusBadge status={a.status} />
+              </td>
+              <td className={`${ui.hideSmall} ${ui.nowrap}`}>{ACCESS_LABEL[a.access]}</td>
+              <td className={`${ui.hideSmall} ${ui.nowrap}`}>{dayMonthYear(a.issue_date) || "—"}</td>
+            </tr>
+          ))}
+        </tbody>
+      </ListTable>
+      <Pagination page={fleet.page} total={fleet.total} perPage={fleet.per_page} hrefFor={(p) => hrefWith({ page: String(p) })} noun="aircraft" />
+    </>
+  );
 }
 
 export const ErrorBoundary = PageErrorBoundary;
+

@@ -1,21 +1,83 @@
 // /Aeroops/org: the AeroOPS home (spec 001 §2): the aircraft the user may open in AeroOPS, counts by
 // status, each card leading to the aircraft screen. `module` (airworthiness / transition /
 // maintenance) names the variant: AeroCAMO, AeroSORT, AeroMRO.
-import { type SerializeFrom, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { AircraftCards, StatusCounts } from "~/components/aircraft-cards/aircraft-cards";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
-import { PageMarkup } from "~/components/server-markup/server-markup";
-import { routeMarkupFrom } from "~/utils/page-markup.server";
-import { load, Page } from "./__org-index-page.server";
+import { SearchIcon } from "~/components/icons/search";
+import { Pagination } from "~/components/pagination/pagination";
+import * as ui from "~/components/ui/ui.css";
+import { opsFleet, requireOpsUser } from "~/models/ops-pages.server";
+import { MODULE_LABELS } from "~/models/ops-rules";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.label ?? "AeroOPS"} · AeroRecords` }];
 
-// The page is server markup (ADR 063): the loader renders it.
-export async function loader(args: LoaderFunctionArgs) {
-  return routeMarkupFrom(args, "page-ops-org", await load(args), () => <Page />, { keep: (d: SerializeFrom<typeof load>) => ({ label: d.label }), index: true });
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api } = await requireOpsUser(request, context);
+  const url = new URL(request.url);
+  const { q, status, fleet, module } = await opsFleet(api, url, 24);
+  return json({ q, status, fleet, module, label: module ? MODULE_LABELS[module]! : "AeroOPS" });
 }
 
 export default function OpsHome() {
-  return <PageMarkup id="page-ops-org" />;
+  const { q, status, fleet, module, label } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const hrefWith = (changes: Record<string, string | null>) => {
+    const p = new URLSearchParams(location.search);
+    for (const [k, v] of Object.entries(changes)) {
+      if (v === null || v === "") p.delete(k);
+      else p.set(k, v);
+    }
+    const qs = p.toString();
+    return `${location.pathname}${qs ? `?${qs}` : ""}`;
+  };
+  const withModule = (href: string) => (module ? `${href}&module=${module}` : href);
+  return (
+    <>
+      <div className={ui.pageHeader}>
+        <div>
+          <h1 className={ui.pageTitle}>{label} Home</h1>
+          <p className={ui.pageLead}>Airworthiness, maintenance and transition data per aircraft: tabs, work orders and technical logbooks.</p>
+        </div>
+        <Link to={`/Aeroops/org/Aircrafts${module ? `?module=${module}` : ""}`} className={ui.button.secondary}>
+          My Fleet
+        </Link>
+      </div>
+
+      <StatusCounts counts={fleet.counts} hrefFor={(s) => hrefWith({ status: s, page: null })} />
+
+      <Form method="get" className={ui.filterBar} role="search">
+        {module ? <input type="hidden" name="module" value={module} /> : null}
+        {status ? <input type="hidden" name="status" value={status} /> : null}
+        <div className={ui.field} style={{ flex: "1 1 260px" }}>
+          <label className={ui.label} htmlFor="ops-q">
+            Find an aircraft
+          </label>
+          <input id="ops-q" name="q" type="search" defaultValue={q} className={ui.input} placeholder="MSN, registration or name" maxLength={100} />
+        </div>
+        <button type="submit" className={ui.button.secondary}>
+          <SearchIcon /> Search
+        </button>
+        {q || status ? (
+          <Link to={module ? `${location.pathname}?module=${module}` : location.pathname} className={ui.button.ghost}>
+            Clear
+          </Link>
+        ) : null}
+      </Form>
+
+      <AircraftCards
+        aircraft={fleet.aircrafts}
+        filesHref={(a) => withModule(`/client/Aeroops/aeroplane?org_msn_id=${a.id}&aerotype=Aeroops`)}
+        redirectTo={location.pathname + location.search}
+        openLabel="Open in AeroOPS"
+        issueDateLabel="OPS issue date"
+        emptyText={q || status ? "No aircraft match the filter." : "No aircraft have been opened to you in AeroOPS yet. Ask a Super User of your organization for access."}
+      />
+      <Pagination page={fleet.page} total={fleet.total} perPage={fleet.per_page} hrefFor={(p) => hrefWith({ page: String(p) })} noun="aircraft" />
+    </>
+  );
 }
 
 export const ErrorBoundary = PageErrorBoundary;
+

@@ -1,28 +1,27 @@
 // /aerooil/create: create an AeroOIL organization or switch AeroOIL on for an existing one (admin and
 // member). POST /admin/organizations.json (has_oil) or /admin/organizations/{id}/modules.json.
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { ModuleCreateView } from "~/components/admin/module-admin";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
-import { markupShouldRevalidate, PageMarkup } from "~/components/server-markup/server-markup";
-import { routeMarkupFrom, routeActionMarkup } from "~/utils/page-markup.server";
-import { load, act, Page } from "./__create-page.server";
+import { moduleLinks } from "~/models/module-admin";
+import { moduleCreateAction, moduleCreateLoader } from "~/models/module-admin.server";
 
 export const meta: MetaFunction = () => [{ title: "Create AeroOIL · AeroRecords" }];
 
-// The page is server markup (ADR 063): the loader renders it.
-export async function loader(args: LoaderFunctionArgs) {
-  return routeMarkupFrom(args, "page-oil-create", await load(args), () => <Page />);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { candidates } = await moduleCreateLoader(request, context, "aerooil");
+  return json({ candidates });
 }
 
-// A form's answer with errors is the page again, rendered by the action (ADR 064).
-export async function action(args: ActionFunctionArgs) {
-  return routeActionMarkup(args, "page-oil-create", await act(args), () => load(args), () => <Page />);
+export async function action({ request, context }: ActionFunctionArgs) {
+  return moduleCreateAction(request, context, "aerooil");
 }
 
 export default function CreateOil() {
-  return <PageMarkup id="page-oil-create" />;
+  const { candidates } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return <ModuleCreateView links={moduleLinks("aerooil", "Aerooil")} candidates={candidates} actionData={actionData} />;
 }
-
-// A refused form (4xx) changed nothing: its answer is the page, so the loader does not run again (ADR 066).
-export const shouldRevalidate = markupShouldRevalidate;
 
 export const ErrorBoundary = PageErrorBoundary;

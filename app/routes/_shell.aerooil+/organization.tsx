@@ -1,20 +1,22 @@
 // /aerooil/organization: the organizations using AeroOIL (admin and member), from GET
 // /v1/user_access/organisation/get.json. Each opens at /aerooil/view.
-import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { ModuleOrganizationsView } from "~/components/admin/module-admin";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
-import { PageMarkup } from "~/components/server-markup/server-markup";
-import { routeMarkupFrom } from "~/utils/page-markup.server";
-import { load, Page } from "./__organization-page.server";
+import { moduleLinks } from "~/models/module-admin";
+import { moduleListLoader } from "~/models/module-admin.server";
 
 export const meta: MetaFunction = () => [{ title: "AeroOIL organizations · AeroRecords" }];
 
-// The page is server markup (ADR 063): the loader renders it.
-export async function loader(args: LoaderFunctionArgs) {
-  return routeMarkupFrom(args, "page-oil-orgs", await load(args), () => <Page />);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { links: _links, ...rest } = await moduleListLoader(request, context, "aerooil");
+  return json(rest);
 }
 
 export default function OilOrganizations() {
-  return <PageMarkup id="page-oil-orgs" />;
+  const d = useLoaderData<typeof loader>();
+  return <ModuleOrganizationsView links={moduleLinks("aerooil", "Aerooil")} {...d} />;
 }
 
 export const ErrorBoundary = PageErrorBoundary;

@@ -9,7 +9,6 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { LazyIsland } from "~/components/server-markup/lazy-island";
 import { TabTable } from "~/components/tab-grid/tab-grid-static";
-import { TabGridServer } from "~/components/tab-grid/tab-grid.server";
 import type { TabGridProps } from "~/components/tab-grid/tab-grid-types";
 import { OpsTabBar } from "~/components/ops-tab-bar/ops-tab-bar";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
@@ -22,11 +21,10 @@ import { heldFile } from "~/models/held-files.server";
 import { pageAfterWrite, tabAction } from "~/models/ops-tab.server";
 import { DeleteRowsDialog, ImportPanel, RowDialog, type Problem } from "./__ops-tab-parts";
 import { ExportButton, ScreenActions } from "~/components/export-actions/export-actions";
-import type { ShellHandle } from "~/components/shell/handle";
 import { ShareDialog } from "~/components/share-dialog/share-dialog";
 import { ACCESS_LABEL, canWrite } from "~/models/roles";
 import { dayMonthYear } from "~/utils/dates";
-import { opsHandle } from "~/components/ops-tab-bar/ops-top-bar";
+import { opsHandle, withActions } from "~/components/ops-tab-bar/ops-top-bar";
 import { opsTabHref, WORK_ORDER_TAB_SCREENS } from "~/models/workorder-rules";
 import { documentCountsByRow, linkedDocumentsHref } from "~/models/links.server";
 import { StructureControls, StructureDialogs, structureProblemShown } from "~/components/tab-structure/tab-structure";
@@ -36,13 +34,7 @@ import "~/components/shell/shell-runtime"; // one chunk for the shell's parts (s
 
 
 /** The top bar: MSN, registration, OPS issue date, and the screen's exports and share (ADR 051). */
-export const handle: ShellHandle = {
-  topBar: (m) => {
-    const info = opsHandle.topBar?.(m);
-    const d = m.data as TabData | undefined;
-    return info && d?.tab ? { ...info, actions: <TabActions d={d} /> } : info;
-  },
-};
+export const handle = withActions<TabData>(opsHandle, (d) => <TabActions d={d} />);
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? `${data.tab.tab_name} · MSN ${data.header.msn}` : "Tab"} · AeroOPS · AeroRecords` }];
 
 /** Rows per page: 50 unless the URL asks for one of these (the ops API serves at most 500). */
@@ -240,21 +232,21 @@ export default function OpsTab() {
         ) : null}
       </Form>
 
-      {d.canEdit ? <LazyIsland id="tab-grid" load={loadGrid} server={TabGridServer} fallback={TabTable} props={grid} /> : <TabTable {...grid} />}
+      {d.canEdit ? <LazyIsland id="tab-grid" load={loadGrid} server={TabTable} fallback={TabTable} props={grid} /> : <TabTable {...grid} />}
       {d.selectFirst ? (
         <p className={ui.alert.warning} role="alert" style={{ marginTop: 12 }}>
           Select the rows to delete first (the boxes at the start of each row).
         </p>
       ) : null}
       {d.canEdit ? (
-        <Form method="get" id="select-rows" className={ui.row} style={{ marginTop: 12 }} preventScrollReset data-keep-scroll="">
+        <Form method="get" id="select-rows" className={ui.row} style={{ marginTop: 12 }} preventScrollReset>
           {[...new URLSearchParams(location.search)]
             .filter(([k]) => k !== "select" && k !== "confirm" && k !== "edit")
             .map(([k, v], i) => (
               <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
             ))}
           <input type="hidden" name="confirm" value="delete" />
-          <Link to={hrefWith({ edit: "new" })} preventScrollReset data-keep-scroll="" className={ui.button.secondary}>
+          <Link to={hrefWith({ edit: "new" })} preventScrollReset className={ui.button.secondary}>
             Add row
           </Link>
           {d.rows.length ? (
@@ -306,7 +298,7 @@ function RowMissing({ closeHref }: { closeHref: string }) {
   return (
     <p className={ui.alert.warning} role="alert">
       That row is not on this page any more (it may have been deleted or moved by a sort).{" "}
-      <Link to={closeHref} preventScrollReset data-keep-scroll="">
+      <Link to={closeHref} preventScrollReset>
         Close
       </Link>
     </p>

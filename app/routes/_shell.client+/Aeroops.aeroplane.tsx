@@ -2,24 +2,137 @@
 // module variants (AeroCAMO / AeroSORT / AeroMRO) and AeroOIL when the aircraft has it, and its tabs
 // grouped by group_name. The ops API answers 404 for an aircraft the user may not open (then the
 // spec's redirect to the role landing).
-import { type SerializeFrom, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { opsHandle } from "~/components/ops-tab-bar/ops-top-bar";
-import { PageMarkup } from "~/components/server-markup/server-markup";
-import { routeMarkupFrom } from "~/utils/page-markup.server";
-import { load, Page } from "./__aeroops-aeroplane-page.server";
+import { TabGroups } from "~/components/ops-tab-bar/tab-groups";
+import { StatusBadge } from "~/components/ui/status-badge";
+import * as ui from "~/components/ui/ui.css";
+import * as ops from "~/models/ops.server";
+import { contextQuery, moduleOf, requireAircraftRef, requireOpsUser } from "~/models/ops-pages.server";
+import { groupTabs, MODULE_LABELS } from "~/models/ops-rules";
+import { ACCESS_LABEL } from "~/models/roles";
+import { dayMonthYear } from "~/utils/dates";
+import { opsTabHref } from "~/models/workorder-rules";
 
 export const handle = opsHandle;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? `MSN ${data.header.msn}` : "Aircraft"} · AeroOPS · AeroRecords` }];
 
-// The page is server markup (ADR 063): the loader renders it.
-export async function loader(args: LoaderFunctionArgs) {
-  return routeMarkupFrom(args, "page-ops-aeroplane", await load(args), () => <Page />, { keep: (d: SerializeFrom<typeof load>) => ({ header: { msn: d.header.msn, registration: d.header.registration, ops_issue_date: d.header.ops_issue_date } }) });
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api } = await requireOpsUser(request, context);
+  const url = new URL(request.url);
+  const ref = requireAircraftRef(url);
+  const [header, modules, tabs] = await Promise.all([ops.header(api, ref), ops.msnModules(api, ref), ops.listTabs(api, ref)]);
+  // Non-passthrough calls: a refusal has already redirected; what is left is a 422 (shown as the page's error).
+  if (!header.ok) throw new Response(header.error, { status: header.status });
+  const q = contextQuery(new URL(`${url.pathname}?org_msn_id=${header.data.org_msn_id}${url.searchParams.get("module") ? `&module=${url.searchParams.get("module")}` : ""}`, url));
+  const groups = groupTabs(tabs.ok ? tabs.data.tabs : [], (t) => ({
+    key: t.tab_id,
+    name: t.tab_name,
+    href: opsTabHref(t.tab_id, q),
+  }));
+  return json({ header: header.data, modules: modules.ok ? modules.data.modules : [], groups, module: moduleOf(url) });
 }
 
 export default function Aeroplane() {
-  return <PageMarkup id="page-ops-aeroplane" />;
+  const { header, modules, groups, module } = useLoaderData<typeof loader>();
+  const oil = modules.find((m) => m.product === "oil");
+  const facts: [string, string][] = [
+    ["MSN", header.msn],
+    ["Registration", header.registration || "—"],
+    ["Aircraft", [header.manufacturer, header.model].filter(Boolean).join(" ") || header.aircraft_name],
+    ["Organization", header.organization_name],
+    ["OPS issue date", dayMonthYear(header.ops_issue_date) || "—"],
+    ["OIL issue date", dayMonthYear(header.oil_issue_date) || "—"],
+    ["Your access", ACCESS_LABEL[header.access_type]],
+  ];
+  const base = `/client/Aeroops/aeroplane?org_msn_id=${header.org_msn_id}&aerotype=Aeroops`;
+  return (
+    <>
+      <div className={ui.pageHeader}>
+        <div>
+          <h1 className={ui.pageTitle}>
+            {header.aircraft_name} <StatusBadge status={header.status} />
+          </h1>
+          <p className={ui.pageLead}>
+            {module ? `${MODULE_LABELS[module]} · ` : ""}
+            {header.organization_name}
+          </p>
+        </div>
+        <div style={{ display: "flex", gap: 8, flexWrap: "wrap" }}>
+          <Link to={`/Aeroops/org/Aircrafts${module ? `?module=${module}` : ""}`} className={ui.button.ghost}>
+            My Fleet
+          </Link>
+          <Link to={`/storage/aircraft/${header.org_msn_id}/files`} className={ui.button.secondary}>
+            Open records in AeroBOX
+          </Link>
+        </div>
+      </div>
+
+      <section className={ui.card} aria-labelledby="facts">
+        <h2 id="facts" className={ui.cardTitle}>
+          Aircraft
+        </h2>
+        <dl style={{ display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(180px, 1fr))", gap: "12px 24px", margin: 0 }}>
+          {facts.map(([k, v]) => (
+            <div key={k}>
+              <dt className={`${ui.small} ${ui.muted}`}>{k}</dt>
+              <dd style={{ margin: 0, fontWeight: 600 }}>{v}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <h2 className={ui.cardTitle} style={{ marginTop: 24 }}>
+        Modules
+      </h2>
+      <ul className={ui.grid} style={{ listStyle: "none", margin: 0, padding: 0 }}>
+        {Object.entries(MODULE_LABELS).map(([key, label]) => (
+          <li key={key} className={ui.card} aria-current={key === module ? "true" : undefined}>
+            <h3 className={ui.cardTitle}>{label}</h3>
+            <Link to={`${base}&module=${key}`} className={`${ui.button.secondary} ${ui.buttonSmall}`}>
+              Open {label}
+            </Link>
+          </li>
+        ))}
+        {oil?.enabled && oil.access_type ? (
+          <li className={ui.card}>
+            <h3 className={ui.cardTitle}>AeroOIL</h3>
+            <Link to={`/client/Aerooil/statusDashboard?org_msn_id=${header.org_msn_id}&aerotype=Aerooil`} className={`${ui.button.secondary} ${ui.buttonSmall}`}>
+              Open in AeroOIL
+            </Link>
+          </li>
+        ) : null}
+      </ul>
+
+      <h2 className={ui.cardTitle} style={{ marginTop: 24 }}>
+        Work orders and logbooks
+      </h2>
+      <nav aria-label="Work orders and logbooks" className={ui.row}>
+        <Link to={`/client/Aeroops/maintenance?org_msn_id=${header.org_msn_id}&aerotype=Aeroops${module ? `&module=${module}` : ""}`} className={ui.button.secondary}>
+          Maintenance
+        </Link>
+        <Link to={`/client/Aeroops/workorder?org_msn_id=${header.org_msn_id}&aerotype=Aeroops${module ? `&module=${module}` : ""}`} className={ui.button.secondary}>
+          Work orders
+        </Link>
+        <Link to={`/client/Aeroops/logbooks?org_msn_id=${header.org_msn_id}&aerotype=Aeroops${module ? `&module=${module}` : ""}`} className={ui.button.secondary}>
+          Technical logbooks
+        </Link>
+      </nav>
+
+      <h2 className={ui.cardTitle} style={{ marginTop: 24 }}>
+        Tabs
+      </h2>
+      {groups.length === 0 ? (
+        <p className={ui.empty}>This aircraft has no AeroOPS tabs yet.</p>
+      ) : (
+        <TabGroups groups={groups} />
+      )}
+    </>
+  );
 }
 
 export const ErrorBoundary = PageErrorBoundary;
+

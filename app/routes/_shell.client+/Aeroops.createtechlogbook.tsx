@@ -1,31 +1,82 @@
 // /client/Aeroops/createtechlogbook (spec 001 §2; issue 14): a new technical logbook of the aircraft in
 // the URL (a title, unique per aircraft); then its pages open. Edit Access is needed.
-import { type SerializeFrom, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { opsHandle } from "~/components/ops-tab-bar/ops-top-bar";
-import { markupShouldRevalidate, PageMarkup } from "~/components/server-markup/server-markup";
-import { routeMarkupFrom, routeActionMarkup } from "~/utils/page-markup.server";
-import { load, act, Page } from "./__aeroops-createtechlogbook-page.server";
+import * as ui from "~/components/ui/ui.css";
+import * as logbooks from "~/models/logbooks.server";
+import * as ops from "~/models/ops.server";
+import { contextQuery, requireAircraftRef, requireOpsUser } from "~/models/ops-pages.server";
+import { canWrite } from "~/models/roles";
+import { redirectWithToast } from "~/utils/toast.server";
 
 export const handle = opsHandle;
 
 export const meta: MetaFunction = () => [{ title: "Create technical logbook · AeroOPS · AeroRecords" }];
 
-// The page is server markup (ADR 063): the loader renders it.
-export async function loader(args: LoaderFunctionArgs) {
-  return routeMarkupFrom(args, "page-ops-create-logbook", await load(args), () => <Page />, { keep: (d: SerializeFrom<typeof load>) => ({ header: { msn: d.header.msn, registration: d.header.registration, ops_issue_date: d.header.ops_issue_date } }) });
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api } = await requireOpsUser(request, context);
+  const url = new URL(request.url);
+  const ref = requireAircraftRef(url);
+  const header = await ops.header(api, ref);
+  if (!header.ok) throw new Response(header.error, { status: header.status });
+  const ctx = contextQuery(url);
+  if (!canWrite(header.data.access_type)) {
+    throw await redirectWithToast(`/client/Aeroops/logbooks${ctx}`, { type: "error", description: "You have Read Access to this aircraft. Edit Access is needed to create logbooks." });
+  }
+  return json({ header: header.data, ctx, suggested: `Technical Logbook ${header.data.registration || header.data.msn} ${new Date().getUTCFullYear()}` });
 }
 
-// A form's answer with errors is the page again, rendered by the action (ADR 064).
-export async function action(args: ActionFunctionArgs) {
-  return routeActionMarkup(args, "page-ops-create-logbook", await act(args), () => load(args), () => <Page />);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api } = await requireOpsUser(request, context);
+  const url = new URL(request.url);
+  const ref = requireAircraftRef(url);
+  const title = String((await request.formData()).get("title") ?? "").trim();
+  if (!title) return json({ error: "Enter the logbook's title.", title }, { status: 422 });
+  if (title.length > 200) return json({ error: "A title has at most 200 characters.", title }, { status: 422 });
+  const res = await logbooks.create(api, ref, title);
+  if (!res.ok) return json({ error: res.error, title }, { status: 422 });
+  return redirectWithToast(`${logbooks.pagesPath(res.data.logbook.log_book_id)}${contextQuery(url)}`, { type: "success", description: res.data.message });
 }
 
 export default function CreateLogbook() {
-  return <PageMarkup id="page-ops-create-logbook" />;
+  const d = useLoaderData<typeof loader>();
+  const a = useActionData<typeof action>();
+  return (
+    <>
+      <div className={ui.pageHeader}>
+        <div>
+          <h1 className={ui.pageTitle}>Create technical logbook</h1>
+          <p className={ui.pageLead}>
+            MSN {d.header.msn}
+            {d.header.registration ? ` · ${d.header.registration}` : ""}
+          </p>
+        </div>
+        <Link to={`/client/Aeroops/logbooks${d.ctx}`} className={ui.button.ghost}>
+          Logbooks
+        </Link>
+      </div>
+      <Form method="post" className={ui.card} style={{ maxWidth: 640 }}>
+        {a?.error ? (
+          <p className={ui.alert.error} role="alert">
+            {a.error}
+          </p>
+        ) : null}
+        <div className={ui.field}>
+          <label className={ui.label} htmlFor="lb-title">
+            Title
+          </label>
+          <input id="lb-title" name="title" defaultValue={a?.title ?? d.suggested} required maxLength={200} className={ui.input} />
+          <span className={ui.hint}>Unique for this aircraft, e.g. the registration and the year.</span>
+        </div>
+        <button type="submit" className={ui.button.primary}>
+          Create logbook
+        </button>
+      </Form>
+    </>
+  );
 }
 
-// A refused form (4xx) changed nothing: its answer is the page, so the loader does not run again (ADR 066).
-export const shouldRevalidate = markupShouldRevalidate;
-
 export const ErrorBoundary = PageErrorBoundary;
+

@@ -51,7 +51,7 @@ export function RowDialog({
   const values = problem?.values ?? null;
   return (
     <ModalDialog title={row ? `Edit row ${row.position}` : "Add a row"} subtitle={row ? "Change the cells and save." : "Fill in the cells of the new row."} closeHref={closeHref}>
-      <Form method="post" preventScrollReset data-keep-scroll="">
+      <Form method="post" preventScrollReset>
         <input type="hidden" name="intent" value="save-row" />
         {row ? <input type="hidden" name="id" value={row.id} /> : null}
         <ModalBody>
@@ -106,7 +106,7 @@ export function RowDialog({
           })}
         </ModalBody>
         <ModalFooter>
-          <Link to={closeHref} className={ui.button.ghost} preventScrollReset data-keep-scroll="">
+          <Link to={closeHref} className={ui.button.ghost} preventScrollReset>
             Cancel
           </Link>
           <button type="submit" className={ui.button.primary}>
@@ -123,7 +123,7 @@ export function DeleteRowsDialog({ ids, closeHref, problem }: { ids: number[]; c
   const n = ids.length;
   return (
     <ModalDialog title={`Delete ${n} ${n === 1 ? "row" : "rows"}?`} subtitle="Deleted rows cannot be restored." closeHref={closeHref}>
-      <Form method="post" preventScrollReset data-keep-scroll="">
+      <Form method="post" preventScrollReset>
         <input type="hidden" name="intent" value="delete-rows" />
         {ids.map((id) => (
           <input key={id} type="hidden" name="ids" value={id} />
@@ -139,7 +139,7 @@ export function DeleteRowsDialog({ ids, closeHref, problem }: { ids: number[]; c
           </p>
         </ModalBody>
         <ModalFooter>
-          <Link to={closeHref} className={ui.button.ghost} preventScrollReset data-keep-scroll="">
+          <Link to={closeHref} className={ui.button.ghost} preventScrollReset>
             Cancel
           </Link>
           <button type="submit" className={ui.button.danger}>

@@ -2,24 +2,154 @@
 // and /workorder/aircraftworkorder, /engineworkorder, /componentworkorder (one kind each: the Aircraft
 // WO, Engine WO and Component WO tabs). Newest first, paged, searched by number or title, all in the
 // URL; each links to its update screen. Users with Edit Access get "Create work order".
-import { type SerializeFrom, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { ListTable } from "~/components/data-table-simple/data-table-simple";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
+import { SearchIcon } from "~/components/icons/search";
 import { opsHandle } from "~/components/ops-tab-bar/ops-top-bar";
-import { PageMarkup } from "~/components/server-markup/server-markup";
-import { routeMarkupFrom } from "~/utils/page-markup.server";
-import { load, Page } from "./__workorder-list-page.server";
+import { Pagination } from "~/components/pagination/pagination";
+import * as ui from "~/components/ui/ui.css";
+import * as ops from "~/models/ops.server";
+import { contextQuery, requireAircraftRef, requireOpsUser } from "~/models/ops-pages.server";
+import { ACCESS_LABEL, canWrite } from "~/models/roles";
+import type { WorkOrderKind } from "~/models/schemas/ops";
+import * as wo from "~/models/workorders.server";
+import { KIND_SCREEN } from "~/models/workorder-rules";
+import { dayMonthYear } from "~/utils/dates";
 
 export const handle = opsHandle;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? "Work orders"}${data ? ` · MSN ${data.header.msn}` : ""} · AeroOPS · AeroRecords` }];
 
-// The page is server markup (ADR 063): the loader renders it.
-export async function loader(args: LoaderFunctionArgs) {
-  return routeMarkupFrom(args, "page-workorders", await load(args), () => <Page />, { keep: (d: SerializeFrom<typeof load>) => ({ title: d.title, header: { msn: d.header.msn, registration: d.header.registration, ops_issue_date: d.header.ops_issue_date } }) });
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api } = await requireOpsUser(request, context);
+  const url = new URL(request.url);
+  const ref = requireAircraftRef(url);
+  const kind = kindOf(url.pathname);
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
+  const page = Math.max(1, Math.min(100_000, Number(url.searchParams.get("page")) || 1));
+  const [header, list] = await Promise.all([ops.header(api, ref), wo.list(api, ref, { ...(kind ? { kind } : {}), ...(q ? { q } : {}), page, per_page: PER_PAGE })]);
+  if (!header.ok) throw new Response(header.error, { status: header.status });
+  if (!list.ok) throw new Response(list.error, { status: list.status });
+  const ctx = contextQuery(url, { q: null, page: null });
+  return json({
+    header: header.data,
+    kind,
+    title: kind ? `${wo.KIND_SCREEN[kind].label} work orders` : "Work orders",
+    q,
+    list: list.data,
+    ctx,
+    canEdit: canWrite(header.data.access_type),
+    rows: list.data.work_orders.map((w) => ({ ...w, href: `${wo.updatePath(w.kind, w.work_order_id)}${ctx}` })),
+  });
+}
+
+const PER_PAGE = 25;
+
+function kindOf(pathname: string): WorkOrderKind | null {
+  const last = pathname.split("/").pop() ?? "";
+  return (Object.entries(wo.KIND_SCREEN).find(([, s]) => s.path === last)?.[0] as WorkOrderKind | undefined) ?? null;
 }
 
 export default function WorkOrderList() {
-  return <PageMarkup id="page-workorders" />;
+  const d = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const hrefWith = (changes: Record<string, string | null>) => {
+    const p = new URLSearchParams(location.search);
+    for (const [k, v] of Object.entries(changes)) {
+      if (v === null || v === "") p.delete(k);
+      else p.set(k, v);
+    }
+    return `${location.pathname}?${p.toString()}`;
+  };
+  const base = "/client/Aeroops/workorder";
+  return (
+    <>
+      <div className={ui.pageHeader}>
+        <div>
+          <h1 className={ui.pageTitle}>{d.title}</h1>
+          <p className={ui.pageLead}>
+            MSN {d.header.msn}
+            {d.header.registration ? ` · ${d.header.registration}` : ""} · OPS issue date {dayMonthYear(d.header.ops_issue_date) || "—"} · {ACCESS_LABEL[d.header.access_type]}
+          </p>
+        </div>
+        <div className={ui.row}>
+          <Link to={`/client/Aeroops/aeroplane${d.ctx}`} className={ui.button.ghost}>
+            Aircraft
+          </Link>
+          {d.canEdit ? (
+            <Link to={`/client/Aeroops/createworkorder${d.ctx}${d.kind ? `&kind=${d.kind}` : ""}`} className={ui.button.primary}>
+              Create work order
+            </Link>
+          ) : null}
+        </div>
+      </div>
+
+      <nav aria-label="Work-order kinds" className={ui.row} style={{ marginBottom: 16 }}>
+        {[{ href: `${base}${d.ctx}`, label: "All", current: !d.kind }, ...(["aircraft", "engine", "component"] as const).map((k) => ({ href: `${base}/${KIND_SCREEN[k].path}${d.ctx}`, label: KIND_SCREEN[k].label, current: d.kind === k }))].map((l) => (
+          <Link key={l.label} to={l.href} aria-current={l.current ? "page" : undefined} className={`${l.current ? ui.button.primary : ui.button.ghost} ${ui.buttonSmall}`}>
+            {l.label}
+          </Link>
+        ))}
+      </nav>
+
+      {/* The page's own address as the action: the list at /workorder is an index route, whose default action would add "?index". */}
+      <Form method="get" action={location.pathname + location.search} className={ui.filterBar} role="search">
+        {[...new URLSearchParams(location.search)]
+          .filter(([k]) => k !== "q" && k !== "page")
+          .map(([k, v], i) => (
+            <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
+          ))}
+        <div className={ui.field} style={{ flex: "1 1 260px" }}>
+          <label className={ui.label} htmlFor="wo-q">
+            Search by number or title
+          </label>
+          <input id="wo-q" name="q" type="search" defaultValue={d.q} className={ui.input} maxLength={100} />
+        </div>
+        <button type="submit" className={ui.button.secondary}>
+          <SearchIcon /> Search
+        </button>
+      </Form>
+
+      <ListTable empty={d.rows.length === 0} emptyText={d.q ? "No work order matches the search." : "No work orders yet."} label={d.title}>
+        <thead>
+          <tr>
+            <th scope="col">Number</th>
+            <th scope="col">Title</th>
+            {d.kind ? null : <th scope="col">Kind</th>}
+            <th scope="col">Status</th>
+            <th scope="col">Version</th>
+            <th scope="col" className={ui.hideSmall}>
+              Created
+            </th>
+            <th scope="col" className={ui.hideSmall}>
+              Updated
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {d.rows.map((w) => (
+            <tr key={w.work_order_id}>
+              <td className={ui.nowrap}>
+                <Link to={w.href}>
+                  <strong>{w.number}</strong>
+                </Link>
+              </td>
+              <td>{w.title}</td>
+              {d.kind ? null : <td>{KIND_SCREEN[w.kind].label}</td>}
+              <td className={ui.nowrap}>{w.status}</td>
+              <td>v{w.version}</td>
+              <td className={`${ui.hideSmall} ${ui.nowrap}`}>{dayMonthYear(w.created_at)}</td>
+              <td className={`${ui.hideSmall} ${ui.nowrap}`}>{dayMonthYear(w.updated_at)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </ListTable>
+      <Pagination page={d.list.page} total={d.list.total} perPage={d.list.per_page} hrefFor={(p) => hrefWith({ page: String(p) })} noun="work orders" />
+    </>
+  );
 }
 
 export const ErrorBoundary = PageErrorBoundary;
+

@@ -79,7 +79,7 @@ export function WorkOrderFormView({
 }) {
   const e = errors ?? {};
   return (
-    <Form method="post" className={ui.stack} key={formKey} aria-label="Work order" preventScrollReset data-keep-scroll="">
+    <Form method="post" className={ui.stack} key={formKey} aria-label="Work order" preventScrollReset>
       {formError ? (
         <p className={ui.alert.error} role="alert">
           {formError}

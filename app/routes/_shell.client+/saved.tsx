@@ -1,31 +1,81 @@
 // /client/saved: the consultants the viewer liked (GET /client/saved.json), as cards with the same
 // controls as the Contractor Dashboard. Clients, admins and members; consultants get /errors/error-401.
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { PageErrorBoundary } from "~/components/error-page/boundary";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { ConsultantCard } from "~/components/consultant-card/consultant-card";
+import * as cardCss from "~/components/consultant-card/consultant-card.css";
+import { StaffDialog, useCardLinks, type DialogData } from "~/components/consultant-card/listing";
 import { useMarketMarkup } from "~/components/consultant-card/market-markup";
-import { markupShouldRevalidate, PageMarkup } from "~/components/server-markup/server-markup";
-import { routeMarkupFrom, routeActionMarkup } from "~/utils/page-markup.server";
-import { load, act, Page } from "./__saved-page.server";
+import { pageOf } from "~/components/consultant-filters/consultant-filters";
+import { PageErrorBoundary } from "~/components/error-page/boundary";
+import { Pagination } from "~/components/pagination/pagination";
+import * as ui from "~/components/ui/ui.css";
+import { listSaved } from "~/models/consultant.server";
+import { dialogTarget, isStaffRole, MARKET_ROLES, runMarketIntent } from "~/models/consultant-pages.server";
+import { withoutDialog } from "~/models/consultant-dialogs";
+import { requireUser } from "~/utils/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Saved consultants · AeroRecords" }];
 
-// The page is server markup (ADR 063, ADR 065): the loader renders it; the cards' and the filters'
-// behaviour with a script is useMarketMarkup's.
-export async function loader(args: LoaderFunctionArgs) {
-  return routeMarkupFrom(args, "page-client-saved", await load(args), () => <Page />);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const viewer = await requireUser(request, context, { roles: MARKET_ROLES });
+  const url = new URL(request.url);
+  const [list, dialog] = await Promise.all([listSaved(viewer.api, pageOf(url), PER_PAGE), dialogTarget(viewer, url)]);
+  return json({ list, staff: isStaffRole(viewer.user.role), dialog }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
-// A form's answer with errors is the page again, rendered by the action (ADR 064).
-export async function action(args: ActionFunctionArgs) {
-  return routeActionMarkup(args, "page-client-saved", await act(args), () => load(args), () => <Page />);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const viewer = await requireUser(request, context, { roles: MARKET_ROLES });
+  const form = await request.formData();
+  return runMarketIntent(viewer, form, { fallback: "/client/saved", dialogFallback: withoutDialog(new URL(request.url)) });
 }
+
+const PER_PAGE = 12;
 
 export default function SavedConsultants() {
-  useMarketMarkup();
-  return <PageMarkup id="page-client-saved" />;
+  useMarketMarkup(); // the cards' like toggle and the resume alert (market-markup.ts)
+  const { list, staff, dialog } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as DialogData | undefined;
+  const location = useLocation();
+  const links = useCardLinks();
+  return (
+    <>
+      <div className={ui.pageHeader}>
+        <div>
+          <h1 className={ui.pageTitle}>Saved</h1>
+          <p className={ui.pageLead}>The consultants you liked. Unlike one to remove it from this list.</p>
+        </div>
+        <Link to="/client/dashboard" className={ui.button.secondary}>
+          Contractor Dashboard
+        </Link>
+      </div>
+      {list.consultants.length === 0 ? (
+        <div className={ui.card}>
+          <p className={ui.empty}>
+            There&apos;s nothing here... Like consultants on the <Link to="/client/dashboard">Contractor Dashboard</Link> to find them here.
+          </p>
+        </div>
+      ) : (
+        <ul className={cardCss.grid} aria-label="Saved consultants">
+          {list.consultants.map((c) => (
+            <li key={c.id}>
+              <ConsultantCard card={c} staff={staff} links={links} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pagination
+        page={list.page}
+        total={list.total}
+        perPage={list.per_page}
+        noun="saved consultants"
+        label="Saved pages"
+        hrefFor={(p) => `${location.pathname}${p > 1 ? `?page=${p}` : ""}`}
+      />
+      <StaffDialog dialog={dialog} actionData={actionData} />
+    </>
+  );
 }
 
-// A refused form (4xx) changed nothing: its answer is the page, so the loader does not run again (ADR 066).
-export const shouldRevalidate = markupShouldRevalidate;
-
 export const ErrorBoundary = PageErrorBoundary;
+

@@ -6,43 +6,90 @@
 // its columns (rename, retype, reorder, add, delete). Every form works without JavaScript; the ops
 // API refuses other roles and bad values, and the page shows its message. A new aircraft of the
 // manufacturer starts with these tabs (the upstream copies them when the MSN is registered).
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { ListTable } from "~/components/data-table-simple/data-table-simple";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
-import { markupShouldRevalidate, PageMarkup } from "~/components/server-markup/server-markup";
-import { routeActionMarkup, routeMarkupFrom } from "~/utils/page-markup.server";
-import { act, load, Page } from "./__template-tabid-page.server";
+import { CreateTabForm } from "~/components/tab-structure/tab-structure";
+import { TemplateLibrary, TemplateTabView, TemplateVersionView, type AnyProblem } from "~/components/template-editor/template-views";
+import * as ui from "~/components/ui/ui.css";
+import { loadTemplateView, openManufacturer, requireTemplateUser, templateAction } from "~/models/template-editor.server";
+import { libraryHref, type TemplatePlace } from "~/models/template-hrefs";
 
-const ID = "page-template-editor";
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  const tab = data?.view === "tab" ? `${data.tab.tab_name} · ` : "";
+  const version = data?.view === "version" ? `Version ${data.version.version} · ` : "";
+  const manufacturer = data && data.view !== "manufacturers" ? `${data.manufacturer.name} template` : "Template editor";
+  return [{ title: `${tab}${version}${manufacturer} · AeroRecords` }];
+};
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.view === "tab" ? `${data.tab?.tab_name} · ` : ""}${data?.view === "version" ? `Version ${data.version?.version} · ` : ""}${data?.manufacturer ? `${data.manufacturer.name} template` : "Template editor"} · AeroRecords` },
-];
-
-/** What the title needs of the page's data (the rest of it stays on the server: the page is its HTML). */
-function keep(d: SerializeFrom<typeof load>) {
-  return {
-    view: d.view,
-    manufacturer: d.view === "manufacturers" ? null : { name: d.manufacturer.name },
-    tab: d.view === "tab" ? { tab_name: d.tab.tab_name } : null,
-    version: d.view === "version" ? { version: d.version.version } : null,
-  };
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { api } = await requireTemplateUser(request, context);
+  const url = new URL(request.url);
+  const { manufacturers, manufacturer } = await openManufacturer(api, url);
+  if (!manufacturer) return json({ view: "manufacturers" as const, manufacturers });
+  return json(await loadTemplateView(api, url, manufacturer, params.tabId ?? null));
 }
 
-// The page is server markup (ADR 063): the loader renders it.
-export async function loader(args: LoaderFunctionArgs) {
-  return routeMarkupFrom(args, ID, await load(args), () => <Page />, { keep });
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { api } = await requireTemplateUser(request, context);
+  const { manufacturer } = await openManufacturer(api, new URL(request.url));
+  const place: TemplatePlace | null = manufacturer ? { kind: "editor", manufacturer: manufacturer.name } : null;
+  return templateAction({ request, api, tabId: params.tabId, manufacturer, place });
 }
 
-// A form's answer with errors is the page again, rendered by the action (ADR 064).
-export async function action(args: ActionFunctionArgs) {
-  return routeActionMarkup(args, ID, await act(args), () => load(args), () => <Page />);
-}
+type Data = ReturnType<typeof useLoaderData<typeof loader>>;
 
 export default function TemplateEditor() {
-  return <PageMarkup id={ID} />;
+  const d = useLoaderData<typeof loader>();
+  const problem = (useActionData<typeof action>() ?? null) as AnyProblem | null;
+  if (d.view === "manufacturers") return <Manufacturers d={d} problem={problem} />;
+  const place: TemplatePlace = { kind: "editor", manufacturer: d.manufacturer.name };
+  const all = (
+    <Link to="/client/template" className={ui.button.ghost}>
+      All manufacturers
+    </Link>
+  );
+  if (d.view === "library") return <TemplateLibrary d={d} problem={problem} place={place} actions={all} />;
+  if (d.view === "version") return <TemplateVersionView d={d} place={place} />;
+  return <TemplateTabView d={d} problem={problem} place={place} />;
 }
 
-// A refused form (4xx) changed nothing: its answer is the page, so the loader does not run again (ADR 066).
-export const shouldRevalidate = markupShouldRevalidate;
+const pick = (p: AnyProblem | null, intent: string) => (p && p.intent === intent ? p : null);
+
+function Manufacturers({ d, problem }: { d: Extract<Data, { view: "manufacturers" }>; problem: AnyProblem | null }) {
+  return (
+    <>
+      <div className={ui.pageHeader}>
+        <div>
+          <h1 className={ui.pageTitle}>Template editor</h1>
+          <p className={ui.pageLead}>The AeroOPS tabs each manufacturer's aircraft start with when their MSN is registered.</p>
+        </div>
+      </div>
+      <ListTable empty={d.manufacturers.length === 0} emptyText="No manufacturers yet: create the first below." label="Manufacturers">
+        <thead>
+          <tr>
+            <th scope="col">Manufacturer</th>
+            <th scope="col">Template tabs</th>
+          </tr>
+        </thead>
+        <tbody>
+          {d.manufacturers.map((m) => (
+            <tr key={m.id}>
+              <td>
+                <Link to={libraryHref({ kind: "editor", manufacturer: m.name })}>{m.name}</Link>
+              </td>
+              <td>{m.tab_count}</td>
+            </tr>
+          ))}
+        </tbody>
+      </ListTable>
+      <div style={{ marginTop: 24, maxWidth: 640 }}>
+        <CreateTabForm newManufacturer problem={pick(problem, "create-tab") as { error: string; values: Record<string, string> } | null} />
+      </div>
+    </>
+  );
+}
 
 export const ErrorBoundary = PageErrorBoundary;
+

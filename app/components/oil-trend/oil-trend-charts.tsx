@@ -1,14 +1,11 @@
-// The trend charts of an AeroOIL tab (issue 15 item 4, ADR 048), rendered in place by the tab's page,
-// which is server markup (ADR 066): one chart per engine / serial of the chosen number column, the
-// alert limit drawn across it. The browser keeps this HTML and never downloads the chart code; the
-// column choice and the limit forms are on the page.
+// The trend charts of an AeroOIL tab (issue 15 item 4, ADR 048): one chart per engine / serial of the
+// chosen number column, the alert limit drawn across it. The column choice and the limit forms are on
+// the tab's page.
 import type { z } from "zod";
 import { TrendChart } from "~/components/svg-chart/trend-chart";
 import { OIL_TREND_MARKUP_ID } from "~/models/oil-rules";
 import type { OilTrendAnswer } from "~/models/schemas/oil-limits";
 import * as s from "./oil-trend.css";
-
-export { trendColumn } from "~/models/oil-rules";
 
 type Trend = z.infer<typeof OilTrendAnswer>;
 

@@ -1,6 +1,5 @@
-// The AeroOIL status dashboard's chart, drawn as SVG on the server (issue 15 item 2, ADR 031): per oil
-// tab, the watched rows and the rows above an alert limit. The dashboard is server markup (ADR 065):
-// its page renders the chart in place, in an element with the chart's id.
+// The AeroOIL status dashboard's chart, plain SVG (issue 15 item 2, ADR 031): per oil tab, the watched
+// rows and the rows above an alert limit, in an element with the chart's id.
 import { HBarChart } from "~/components/svg-chart/svg-chart";
 import { OIL_DASHBOARD_CHART_ID } from "~/models/oil-rules";
 
