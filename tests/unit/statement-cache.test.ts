@@ -1,7 +1,7 @@
 // The SQLite connection Kysely uses reuses its prepared statements (upstream/db/index.ts): the same
 // SQL text is prepared once, and used again once a streamed query over it has ended.
 import SQLite from "better-sqlite3";
-import { Kysely, SqliteDialect, sql } from "kysely";
+import { Kysely, SqliteDialect, sql, type Generated } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { withStatementCache } from "../../upstream/db/index";
 
@@ -20,7 +20,7 @@ describe("withStatementCache", () => {
         return typeof v === "function" ? v.bind(target) : v;
       },
     });
-    const db = new Kysely<{ t: { id: number; name: string } }>({ dialect: new SqliteDialect({ database: withStatementCache(counting) }) });
+    const db = new Kysely<{ t: { id: Generated<number>; name: string } }>({ dialect: new SqliteDialect({ database: withStatementCache(counting) }) });
     for (const name of ["a", "b", "c"]) await db.insertInto("t").values({ name }).execute();
     const names = [];
     for (const id of [1, 2, 3]) names.push((await db.selectFrom("t").select("name").where("id", "=", id).executeTakeFirstOrThrow()).name);
