@@ -265,7 +265,7 @@ describe("admin forms", () => {
     // The client sees it in the fleet at once.
     const una = await p.signIn("una.test@example.aero", "una-pass-2026");
     const overview = await import("~/routes/_shell.storage+/overview");
-    // The page is server markup (ADR 063): what a client-side navigation receives is its HTML.
+    // What a client-side navigation receives: the page's data.
     const fleet = async () => JSON.stringify(await (await run(overview.loader as Fn, "/storage/overview", { cookie: una, context: { ...p.context, dataRequest: true } })).json());
     expect(await fleet()).toContain("ATR 72-600 MSN 4242");
     // Revoke: the row with no access.

@@ -19,10 +19,10 @@ beforeAll(async () => {
 });
 afterAll(async () => p?.close());
 
-// Server-markup pages (ADR 063, 064): their data and answers from the page modules (the routes render them).
+// The retention page is server markup (ADR 063, 064): its data and answers from its page module (the route renders it).
 const pageModule = (m: { load: unknown; act: unknown }) => ({ loader: m.load as Fn, action: m.act as Fn });
-const trashPage = () => import("~/routes/_shell.storage+/__aircraft-aircraftid-trash-page.server").then(pageModule);
-const versionsPage = () => import("~/routes/_shell.storage+/__aircraft-aircraftid-versions-page.server").then(pageModule);
+const trashPage = () => import("~/routes/_shell.storage+/aircraft.$aircraftId.trash");
+const versionsPage = () => import("~/routes/_shell.storage+/aircraft.$aircraftId.versions");
 const retentionPage = () => import("~/routes/_shell.admin+/retention").then((m) => ({ loader: m.loader as Fn, action: m.action as Fn }));
 const deletePage = () => import("~/routes/_shell.storage+/delete");
 

@@ -21,18 +21,17 @@ const routes = {
   copy: () => import("~/routes/_shell.storage+/copy"),
   move: () => import("~/routes/_shell.storage+/move"),
   del: () => import("~/routes/_shell.storage+/delete"),
-  search: () => import("~/routes/_shell.storage+/__search-page.server").then((m) => ({ loader: m.load })), // server markup: its data (ADR 065)
-  favourites: () => import("~/routes/_shell.storage+/__favourites-page.server").then((m) => ({ loader: m.load })),
-  favouritesRoute: () => import("~/routes/_shell.storage+/favourites"),
+  search: () => import("~/routes/_shell.storage+/search"),
+  favourites: () => import("~/routes/_shell.storage+/favourites"),
+  preview: () => import("~/routes/_shell.storage+/aircraft.$aircraftId.preview"),
   following: () => import("~/routes/aero-box+/storage.following"),
   // Server-markup pages (ADR 063): their data comes from the page module's load (the route renders it).
   followingData: () => import("~/routes/aero-box+/__storage-following-page.server"),
   overview: () => import("~/routes/_shell.storage+/overview"),
-  overviewData: () => import("~/models/storage-pages.server").then((m) => ({ loader: (a: Parameters<typeof m.overviewLoader>[0]) => m.overviewLoader(a, "standard") })),
   upload: () => import("~/routes/resources+/storage.upload"),
   download: () => import("~/routes/resources+/storage.download"),
   zip: () => import("~/routes/resources+/storage.zip"),
-  ocr: () => import("~/routes/_shell.storage+/__ocrreport-aircraftid-page.server").then((m) => ({ loader: m.load })), // server markup: its data (ADR 063)
+  ocr: () => import("~/routes/_shell.storage+/OCRReport.$aircraftId"),
 };
 
 async function as(email: string) {
@@ -192,7 +191,7 @@ describe("listing", () => {
   });
 
   it("counts the fleet by status on the overview", async () => {
-    const res = await call((await routes.overviewData()).loader as Fn, "/storage/overview", { email: "reader@demo.aero" });
+    const res = await call((await routes.overview()).loader as Fn, "/storage/overview", { email: "reader@demo.aero" });
     const d = (await res.json()) as { counts: { total: number; grounded: number; operational: number; transitional: number }; aircraft: unknown[] };
     expect(d.counts.total).toBe(4);
     expect(d.counts.grounded + d.counts.operational + d.counts.transitional).toBe(4);
@@ -406,7 +405,7 @@ describe("search, favourites, following", () => {
   it("stars and un-stars a file with a form, and follows an aircraft", async () => {
     const d = await listing("reader@demo.aero", ids.readable);
     const folder = d.contents.find((c) => c.resourcetype === "collection")!;
-    const fav = (await routes.favouritesRoute()).action as Fn;
+    const fav = (await routes.favourites()).action as Fn;
     const add = await call(fav, "/storage/favourites", { email: "reader@demo.aero", form: { intent: "add", id: String(folder.id), redirectTo: "/storage/favourites" } });
     expect((await toastOf(add))?.description).toBe("Added to favourites.");
     const list = (await (await call((await routes.favourites()).loader as Fn, "/storage/favourites", { email: "reader@demo.aero" })).json()) as { items: { id: number }[] };
@@ -515,8 +514,7 @@ describe("preview and bulk actions (issue 16 items 1-3, ADR 041)", () => {
     expect(nothing.status).toBe(302);
     expect((await toastOf(nothing))?.description).toBe("Choose files or folders first.");
 
-    // The page is server markup (ADR 063): its data from the preview's loader.
-    const preview = (await import("~/models/storage-preview.server")).previewLoader as Fn;
+    const preview = (await routes.preview()).loader as Fn;
     const res = await call(preview, `/storage/aircraft/${ids.readable}/preview?fileid=${file.id}`, { email: "reader@demo.aero", params: { aircraftId: String(ids.readable) } });
     expect(res.status).toBe(200);
     const d = (await res.json()) as { file: { kind: string; url: string; path: string }; position: { index: number } };
@@ -529,9 +527,7 @@ describe("preview and bulk actions (issue 16 items 1-3, ADR 041)", () => {
   });
 
   it("the stand-alone pages lead on: the aircraft to choose, then the folder picker", async () => {
-    // The pages are server markup (ADR 063): their data from the shared loader.
-    const { operationPageLoader } = await import("~/models/storage-pages.server");
-    const create = ((a: Parameters<typeof operationPageLoader>[0]) => operationPageLoader(a, "create")) as Fn;
+    const create = (await routes.create()).loader as Fn;
     const first = await call(create, "/storage/create", { email: "client@demo.aero" });
     const d = (await first.json()) as { ready: boolean; aircraft: { id: number; href: string }[] };
     expect(d.ready).toBe(false);
@@ -540,7 +536,7 @@ describe("preview and bulk actions (issue 16 items 1-3, ADR 041)", () => {
     const n = (await next.json()) as { ready: boolean; dir: string; picker: { path: string; folders: { name: string }[] } };
     expect(n).toMatchObject({ ready: true, dir: `/${bulkName}` });
     expect(n.picker.folders.map((f) => f.name)).toContain("Target");
-    const del = await call(((a: Parameters<typeof operationPageLoader>[0]) => operationPageLoader(a, "delete")) as Fn, `/storage/delete?aircraft_id=${ids.writable}`, { email: "client@demo.aero" });
+    const del = await call((await routes.del()).loader as Fn, `/storage/delete?aircraft_id=${ids.writable}`, { email: "client@demo.aero" });
     const dd = (await del.json()) as { ready: boolean; aircraft: { href: string }[] };
     expect(dd.ready).toBe(false);
     expect(dd.aircraft.map((a) => a.href)).toEqual([`/storage/aircraft/${ids.writable}/files`]);

@@ -1,8 +1,8 @@
 // What the OCR Report, Inventory Report and Linked Documents pages of one aircraft share: their
 // titles, the route handle (the top bar shows the aircraft, the file search is scoped to it) and meta;
-// and the OCR pages' live figures (with /aero-box/storage/ocr-status): their content is server markup
-// (ADR 063, 064), and this hook, the one script they run, asks for the page again every few seconds
-// while jobs wait or run. (One module: a module of its own cost the OCR Report a chunk, issue 12.)
+// and the OCR pages' live figures (with /aero-box/storage/ocr-status): this hook asks for the page
+// again every few seconds while jobs wait or run. (One module: a module of its own cost the OCR
+// Report a chunk, issue 12.)
 import type { MetaFunction } from "@remix-run/node";
 import { useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";

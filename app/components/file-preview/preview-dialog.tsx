@@ -33,8 +33,7 @@ export function PreviewDialog({
   const page = previewHref(aircraftId, fileId, keep);
   const { load } = fetcher;
   useEffect(() => {
-    // The preview page is server markup: "as=data" asks its loader for the data (__aircraft-preview-page.server.tsx).
-    void load(`${page}${page.includes("?") ? "&" : "?"}as=data`);
+    void load(page);
   }, [load, page]);
   // While the next file loads the last one stays (its links keep the focus); once it is there, focus
   // that fell out with a link that is gone (no "Next" on the last file) goes back to the dialog.

@@ -1,7 +1,8 @@
 // The Inventory Report pages (issue 17 item 4, ADR 040): an aircraft's report (summary, the
-// completeness check against the standard records index, the folders) and the fleet's. Server
-// markup only: sorting is a GET link, downloads are plain form posts to /resources/inventory-export
+// completeness check against the standard records index, the folders) and the fleet's. Nothing
+// needs a script: sorting is a link, downloads are plain form posts to /resources/inventory-export
 // (an attachment comes back, or the page again with an error toast).
+import { Link } from "@remix-run/react";
 import * as ui from "~/components/ui/ui.css";
 import { COMPLETENESS_LABEL, type Completeness } from "~/models/records-index";
 import type { FleetInventory, Inventory } from "~/models/schemas/inventory";
@@ -9,7 +10,6 @@ import { sortHref, type SortOrder } from "~/models/inventory-view";
 import { formatBytes } from "~/models/size";
 import { filesHref } from "~/models/storage-links";
 import * as s from "./inventory.css";
-import { A } from "~/components/server-markup/markup-elements";
 
 const TONE: Record<Completeness, keyof typeof ui.badgeTone> = { present: "success", empty: "warning", missing: "danger" };
 const day = (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : "—");
@@ -37,10 +37,10 @@ function SortTh({ path, current, k, label, numeric }: { path: string; current: {
   const active = current.sort === k;
   return (
     <th scope="col" className={numeric ? s.num : undefined} aria-sort={active ? (current.order === "asc" ? "ascending" : "descending") : undefined}>
-      <A to={sortHref(path, current, k)} className={s.sortLink} keepScroll>
+      <Link to={sortHref(path, current, k)} className={s.sortLink} preventScrollReset data-keep-scroll="">
         {label}
         {active ? (current.order === "asc" ? " ▲" : " ▼") : ""}
-      </A>
+      </Link>
     </th>
   );
 }
@@ -71,9 +71,9 @@ export function AircraftInventory({ report, sort, order, back }: { report: Inven
         </div>
         <div className={ui.row}>
           <Downloads aircraftId={a.id} back={back} />
-          <A to={filesHref(a.id)} className={ui.button.secondary}>
+          <Link to={filesHref(a.id)} className={ui.button.secondary}>
             Open records
-          </A>
+          </Link>
         </div>
       </header>
 
@@ -134,7 +134,7 @@ export function AircraftInventory({ report, sort, order, back }: { report: Inven
                       ? r.folders.map((f, i) => (
                           <span key={f}>
                             {i ? ", " : ""}
-                            <A to={filesHref(a.id, { dir: `/${f}` })}>{f}</A>
+                            <Link to={filesHref(a.id, { dir: `/${f}` })}>{f}</Link>
                           </span>
                         ))
                       : "—"}
@@ -173,7 +173,7 @@ export function AircraftInventory({ report, sort, order, back }: { report: Inven
               {report.folders.map((f) => (
                 <tr key={f.path} className={f.files === 0 ? s.rowTone.empty : undefined}>
                   <td>
-                    <A to={filesHref(a.id, { dir: f.path })}>{f.name}</A>
+                    <Link to={filesHref(a.id, { dir: f.path })}>{f.name}</Link>
                   </td>
                   <td className={s.num}>{f.files}</td>
                   <td className={s.num}>{formatBytes(f.bytes)}</td>
@@ -191,7 +191,7 @@ export function AircraftInventory({ report, sort, order, back }: { report: Inven
               {report.root.files ? (
                 <tr>
                   <td>
-                    <A to={filesHref(a.id)}>(root folder)</A>
+                    <Link to={filesHref(a.id)}>(root folder)</Link>
                   </td>
                   <td className={s.num}>{report.root.files}</td>
                   <td className={s.num}>{formatBytes(report.root.bytes)}</td>
@@ -219,7 +219,7 @@ export function AircraftInventory({ report, sort, order, back }: { report: Inven
           <ul className={ui.small}>
             {report.empty_folders.map((p) => (
               <li key={p}>
-                <A to={filesHref(a.id, { dir: p })}>{p}</A>
+                <Link to={filesHref(a.id, { dir: p })}>{p}</Link>
               </li>
             ))}
           </ul>
@@ -268,7 +268,7 @@ export function FleetInventoryReport({ fleet, sort, order, back }: { fleet: Flee
               {fleet.aircraft.map((r) => (
                 <tr key={r.aircraft.id} className={r.summary.missing ? s.rowTone.missing : r.summary.empty ? s.rowTone.empty : undefined}>
                   <td>
-                    <A to={`/storage/InventoryReport/${r.aircraft.id}`}>{r.aircraft.name}</A>
+                    <Link to={`/storage/InventoryReport/${r.aircraft.id}`}>{r.aircraft.name}</Link>
                     <div className={`${ui.muted} ${ui.small}`}>
                       {r.aircraft.registration} · {r.aircraft.organization.name}
                     </div>

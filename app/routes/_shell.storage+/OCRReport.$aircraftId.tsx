@@ -2,34 +2,72 @@
 // counts by text-extraction status, folders with files still to process, failed and low-confidence
 // files, re-run forms (one file: Edit Access; the aircraft: Super User or staff; the upstream
 // decides and its refusal is shown) and a Refresh link (live with JS while jobs run).
-import type { SerializeFrom, ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData, useLocation } from "@remix-run/react";
 import { reportHandle, reportMeta, useLiveFigures } from "~/components/aircraft-cards/report-page";
-// The page's styles: its components are server-only, so the route brings them to the CSS bundle (ADR 064).
-import "~/components/ocr-report/ocr-report.css";
-import { useLoaderData } from "@remix-run/react";
-import { markupShouldRevalidate, PageMarkup } from "~/components/server-markup/server-markup";
-import { routeMarkupFrom, routeActionMarkup } from "~/utils/page-markup.server";
-import { load, act, Page } from "./__ocrreport-aircraftid-page.server";
+import { PendingFolders, ProblemFiles, RefreshLink, RerunButton, StatusCounts } from "~/components/ocr-report/ocr-report";
+import * as s from "~/components/ocr-report/ocr-report.css";
+import * as ui from "~/components/ui/ui.css";
+import { ocrReportLoader, ocrRerunAction } from "~/models/ocr.server";
+import { ACCESS_LABEL } from "~/models/roles";
+import { filesHref } from "~/models/storage-links";
 
 export const handle = reportHandle;
 
 export const meta = reportMeta("ocr");
 
-// The page is server markup (ADR 063): the loader renders it.
 export async function loader(args: LoaderFunctionArgs) {
-  return routeMarkupFrom(args, "page-ocr-report", await load(args), () => <Page />, { keep: (d: SerializeFrom<typeof load>) => ({ aircraft: d.aircraft, busy: d.report.jobs.queued + d.report.jobs.running > 0 }) });
+  return ocrReportLoader(args);
 }
 
-// A form's answer with errors is the page again, rendered by the action (ADR 064).
 export async function action(args: ActionFunctionArgs) {
-  return routeActionMarkup(args, "page-ocr-report", await act(args), () => load(args), () => <Page />);
+  return ocrRerunAction(args);
 }
 
 export default function StorageOCRReportRoute() {
-  // The content is markup; while jobs wait or run the figures refresh themselves (with JS).
-  useLiveFigures(useLoaderData<typeof loader>().busy);
-  return <PageMarkup id="page-ocr-report" />;
+  const { aircraft, access, report } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const busy = report.jobs.queued + report.jobs.running > 0;
+  // While jobs wait or run the figures refresh themselves (with JS).
+  useLiveFigures(busy);
+  return (
+    <section>
+      <header className={ui.pageHeader}>
+        <div>
+          <h1 className={ui.pageTitle}>OCR Report</h1>
+          <p className={ui.pageLead}>
+            {aircraft.name}
+            {aircraft.registration ? ` · ${aircraft.registration}` : ""} · {ACCESS_LABEL[access]}
+          </p>
+        </div>
+        <div className={ui.row}>
+          {report.can_rerun ? <RerunButton aircraftId={aircraft.id} label="Re-run all files" /> : null}
+          <a href={filesHref(aircraft.id)} className={ui.button.secondary}>
+            Open records
+          </a>
+        </div>
+      </header>
+      <div className={ui.card} data-report-status="generated">
+        <StatusCounts counts={report.counts} />
+        <RefreshLink href={location.pathname} generatedAt={report.generated_at} busy={busy} />
+        <p className={s.small}>
+          {report.pages.toLocaleString("en-US")} pages read. Text comes from each PDF's text layer, and from OCR for images and scanned pages; it makes the
+          documents searchable from the file search.
+          {report.can_rerun ? null : " Re-running the whole aircraft needs Super User access."}
+        </p>
+      </div>
+      <div className={s.section}>
+        <div className={s.sectionHead}>
+          <h2 className={s.sectionTitle}>Failed and low-confidence files</h2>
+        </div>
+        <ProblemFiles files={report.problems} canRerunFile={() => report.can_rerun_file} />
+      </div>
+      <div className={s.section}>
+        <div className={s.sectionHead}>
+          <h2 className={s.sectionTitle}>Folders with files still to process</h2>
+        </div>
+        <PendingFolders folders={report.pending_folders} aircraftId={aircraft.id} />
+      </div>
+    </section>
+  );
 }
-
-// A refused form (4xx) changed nothing: its answer is the page, so the loader does not run again (ADR 066).
-export const shouldRevalidate = markupShouldRevalidate;

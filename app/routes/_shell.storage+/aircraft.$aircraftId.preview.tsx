@@ -1,15 +1,16 @@
 // /storage/aircraft/{aircraftId}/preview?fileid=&sort=&order=&organization=[&family=uef]
 // One file shown without downloading it (issue 16 item 1, ADR 041): a PDF, an image, text, or its
 // download; next / previous in the folder's order. Shared code: app/models/storage-preview.server.ts
-// and app/components/file-preview/file-preview.tsx.
+// and app/components/file-preview/file-preview.tsx (the files page's preview dialog loads this
+// route's data with a fetcher).
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { PageMarkup } from "~/components/server-markup/server-markup";
+import { useLoaderData } from "@remix-run/react";
+import { FilePreview } from "~/components/file-preview/file-preview";
 import type { ShellHandle } from "~/components/shell/handle";
-import { previewMarkup } from "./__aircraft-preview-page.server";
+import { previewLoader } from "~/models/storage-preview.server";
 
-// The page is server markup (ADR 063): the loader renders it.
 export async function loader(args: LoaderFunctionArgs) {
-  return previewMarkup(args);
+  return previewLoader(args);
 }
 
 export const handle: ShellHandle = {
@@ -22,5 +23,5 @@ export const handle: ShellHandle = {
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.file.name} · ${data.aircraft.name} · Records · AeroRecords` : "Preview · Records · AeroRecords" }];
 
 export default function FilePreviewRoute() {
-  return <PageMarkup id="page-storage-preview" />;
+  return <FilePreview data={useLoaderData<typeof loader>()} />;
 }

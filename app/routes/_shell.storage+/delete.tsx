@@ -3,13 +3,12 @@
 // and su_write users see the controls; the upstream refuses everyone else (422), and the refusal is
 // shown as an error toast with nothing changed. Shared code: app/models/storage-pages.server.ts.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { operationMarkup } from "~/components/folder-actions/operation-page.server";
-import { PageMarkup } from "~/components/server-markup/server-markup";
-import { operationAction } from "~/models/storage-pages.server";
+import { useLoaderData } from "@remix-run/react";
+import { OperationPage } from "~/components/folder-actions/operation-page";
+import { operationAction, operationPageLoader } from "~/models/storage-pages.server";
 
-// The page is server markup (ADR 063): the loader renders it.
 export async function loader(args: LoaderFunctionArgs) {
-  return operationMarkup(args, "delete");
+  return operationPageLoader(args, "delete");
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -19,5 +18,5 @@ export async function action(args: ActionFunctionArgs) {
 export const meta: MetaFunction = () => [{ title: "Delete · Records · AeroRecords" }];
 
 export default function StorageDeleteRoute() {
-  return <PageMarkup id="page-storage-op" />;
+  return <OperationPage data={useLoaderData<typeof loader>()} />;
 }

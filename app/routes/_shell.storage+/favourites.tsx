@@ -3,14 +3,11 @@
 // page and redirects back with a toast: the star buttons of every listing post here.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import type { FileSearchHandle } from "~/components/file-search/file-search";
-import { PageMarkup } from "~/components/server-markup/server-markup";
-import { favouritesAction } from "~/models/storage-pages.server";
-import { routeMarkupFrom } from "~/utils/page-markup.server";
-import { FavouritesPage, load } from "./__favourites-page.server";
+import { FavouritesPage } from "~/components/file-list/favourites-page";
+import { favouritesAction, favouritesLoader } from "~/models/storage-pages.server";
 
-// The page is server markup (ADR 063): the loader renders it.
 export async function loader(args: LoaderFunctionArgs) {
-  return routeMarkupFrom(args, "page-storage-favourites", await load(args), () => <FavouritesPage />);
+  return favouritesLoader(args);
 }
 
 export const action = (args: ActionFunctionArgs) => favouritesAction(args);
@@ -19,5 +16,5 @@ export const handle: FileSearchHandle = { fileSearch: true };
 export const meta: MetaFunction = () => [{ title: "Favourites · AeroRecords" }];
 
 export default function StorageFavouritesRoute() {
-  return <PageMarkup id="page-storage-favourites" />;
+  return <FavouritesPage />;
 }

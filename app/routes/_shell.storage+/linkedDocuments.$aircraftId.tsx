@@ -2,31 +2,106 @@
 // documents. Suggestions found in the documents' text (accept / reject), the links (unlink), and a
 // form to link a document to an AeroOPS / AeroOIL row or a work order. ?row=, ?file= or ?wo= narrow
 // the page to one row, document or work order (the tab pages and the file preview link here).
-import type { SerializeFrom, ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { reportHandle, reportMeta } from "~/components/aircraft-cards/report-page";
-// The page's styles: its components are server-only, so the route brings them to the CSS bundle (ADR 064).
-import "~/components/linked-documents/linked-documents.css";
-import { markupShouldRevalidate, PageMarkup } from "~/components/server-markup/server-markup";
-import { routeMarkupFrom, routeActionMarkup } from "~/utils/page-markup.server";
-import { load, act, Page } from "./__linkeddocuments-aircraftid-page.server";
+import { LinkForm, Links, Suggestions } from "~/components/linked-documents/linked-documents";
+import * as s from "~/components/linked-documents/linked-documents.css";
+import * as ui from "~/components/ui/ui.css";
+import { linkedDocumentsAction, linkedDocumentsLoader } from "~/models/links.server";
+import { ACCESS_LABEL } from "~/models/roles";
+import { filesHref } from "~/models/storage-links";
 
 export const handle = reportHandle;
 
 export const meta = reportMeta("linked");
 
-// The page is server markup (ADR 063): the loader renders it.
 export async function loader(args: LoaderFunctionArgs) {
-  return routeMarkupFrom(args, "page-linked-docs", await load(args), () => <Page />, { keep: (d: SerializeFrom<typeof load>) => ({ aircraft: d.aircraft }) });
+  return linkedDocumentsLoader(args);
 }
 
-// A form's answer with errors is the page again, rendered by the action (ADR 064).
 export async function action(args: ActionFunctionArgs) {
-  return routeActionMarkup(args, "page-linked-docs", await act(args), () => load(args), () => <Page />);
+  return linkedDocumentsAction(args);
 }
 
 export default function StorageLinkedDocumentsRoute() {
-  return <PageMarkup id="page-linked-docs" />;
+  const d = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const keep: Record<string, string> = {};
+  if (d.filter.row_id) keep.row = String(d.filter.row_id);
+  if (d.filter.work_order_id) keep.wo = String(d.filter.work_order_id);
+  const preselect = d.filter.row_id ? `row:${d.filter.row_id}` : d.filter.work_order_id ? `wo:${d.filter.work_order_id}` : null;
+  return (
+    <section>
+      <header className={ui.pageHeader}>
+        <div>
+          <h1 className={ui.pageTitle}>Linked Documents</h1>
+          <p className={ui.pageLead}>
+            {d.aircraft.name}
+            {d.aircraft.registration ? ` · ${d.aircraft.registration}` : ""} · {ACCESS_LABEL[d.access]}
+          </p>
+        </div>
+        <div className={ui.row}>
+          {d.canWrite ? (
+            <Form method="post" preventScrollReset>
+              <input type="hidden" name="intent" value="scan" />
+              <button type="submit" className={ui.button.secondary} disabled={d.scanning}>
+                {d.scanning ? "Finding suggestions…" : "Find suggested links"}
+              </button>
+            </Form>
+          ) : null}
+          <a href={filesHref(d.aircraft.id)} className={ui.button.secondary}>
+            Open records
+          </a>
+        </div>
+      </header>
+      <div className={ui.stats}>
+        <div className={ui.stat}>
+          <span className={ui.statValue}>{d.counts.linked}</span>
+          <span className={ui.statLabel}>Linked</span>
+        </div>
+        <div className={ui.stat}>
+          <span className={ui.statValue}>{d.counts.suggested}</span>
+          <span className={ui.statLabel}>Suggested</span>
+        </div>
+        <div className={ui.stat}>
+          <span className={ui.statValue}>{d.counts.rejected}</span>
+          <span className={ui.statLabel}>Rejected or unlinked</span>
+        </div>
+      </div>
+      {d.filtered ? (
+        <div className={`${ui.alert.info} ${s.scope}`} data-scope-filter>
+          <span>
+            Showing the documents of <strong>{d.scope}</strong>.
+          </span>
+          <Link to={location.pathname}>Show every link of this aircraft</Link>
+        </div>
+      ) : null}
+      <div className={s.section}>
+        <div className={s.sectionHead}>
+          <h2 className={s.sectionTitle}>Linked documents</h2>
+        </div>
+        <Links rows={d.links} canWrite={d.canWrite} emptyText={d.filtered ? "No document is linked here yet." : "No document is linked to a row or work order of this aircraft yet."} />
+      </div>
+      <div className={s.section}>
+        <div className={s.sectionHead}>
+          <h2 className={s.sectionTitle}>Suggested links</h2>
+        </div>
+        {d.suggestionsTotal > d.suggestions.length ? (
+          <p className={ui.muted}>
+            The first {d.suggestions.length} of {d.suggestionsTotal} suggestions. Accept or reject these to see the next ones.
+          </p>
+        ) : null}
+        <Suggestions rows={d.suggestions} canWrite={d.canWrite} />
+      </div>
+      {d.canWrite ? (
+        <div className={s.section}>
+          <div className={s.sectionHead}>
+            <h2 className={s.sectionTitle}>Link a document</h2>
+          </div>
+          <LinkForm targets={d.targets} q={d.q} found={d.found} searchError={d.searchError} fixedFile={d.scopeFile} keep={keep} preselect={preselect} />
+        </div>
+      ) : null}
+    </section>
+  );
 }
-
-// A refused form (4xx) changed nothing: its answer is the page, so the loader does not run again (ADR 066).
-export const shouldRevalidate = markupShouldRevalidate;

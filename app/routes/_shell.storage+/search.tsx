@@ -2,25 +2,30 @@
 // module (spec 000 §2 "Storage", "Query parameters"; 001 §4, §5 on scope). Ranked, paged results with
 // the matches highlighted; each opens the file in its folder (/storage/aircraft/{id}/files?dir=…&fileid=…).
 // The scope actually used (all aircraft, one aircraft, a folder) is the upstream's and is shown.
-// The page is server markup (ADR 063, ADR 065): the loader renders its head and its results; the
-// page's own search box (for narrow screens) is the top bar's form, a lazy island between them.
+// The page's own search box (for narrow screens) is the top bar's form, a lazy island between the
+// head and the results.
 import type { LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { DownloadToastTemplate, downloadToast } from "~/components/file-list/download-toast";
 import type { FileSearchHandle, FileSearchProps } from "~/components/file-search/file-search";
 import { FileSearch as ServerSearch } from "~/components/file-search/file-search.server";
+import { Highlight } from "~/components/file-search/highlight";
 import * as s from "~/components/file-search/search-results.css";
+import { Snippet } from "~/components/file-search/snippet";
+import { FileIcon } from "~/components/icons/file";
+import { FolderIcon } from "~/components/icons/folder";
+import { Pagination } from "~/components/pagination/pagination";
 import { LazyIsland } from "~/components/server-markup/lazy-island";
-import { PageMarkup } from "~/components/server-markup/server-markup";
-import { routeMarkupRegions } from "~/utils/page-markup.server";
-import { SearchHead, SearchResults, load } from "./__search-page.server";
+import * as ui from "~/components/ui/ui.css";
+import { downloadHref, filesHref } from "~/models/storage-links";
+import { searchLoader } from "~/models/storage-pages.server";
 import "~/components/shell/shell-runtime"; // one chunk for the shell's parts (shell-runtime.ts)
 
-type Params = SerializeFrom<typeof load>["params"];
+type Data = SerializeFrom<typeof loader>;
+type Params = Data["params"];
 
 export async function loader(args: LoaderFunctionArgs) {
-  return routeMarkupRegions(args, await load(args), () => ({ "page-search-head": <SearchHead />, "page-search-results": <SearchResults /> }), {
-    keep: (d: SerializeFrom<typeof load>) => ({ params: d.params }),
-  });
+  return searchLoader(args);
 }
 
 function searchProps(params: Params): FileSearchProps {
@@ -50,15 +55,104 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 const loadSearch = () => import("~/components/file-search/file-search").then((m) => m.FileSearch);
 
 export default function StorageSearchRoute() {
-  const { params } = useLoaderData<{ params: Params }>();
+  const d = useLoaderData<typeof loader>();
   return (
     <section>
-      <PageMarkup id="page-search-head" />
+      <SearchHead d={d} />
       {/* The page's own box, for narrow screens (where the top bar shows only a search icon). */}
       <div className={s.searchRow}>
-        <LazyIsland id="page-file-search" load={loadSearch} server={ServerSearch} props={searchProps(params)} />
+        <LazyIsland id="page-file-search" load={loadSearch} server={ServerSearch} props={searchProps(d.params)} />
       </div>
-      <PageMarkup id="page-search-results" />
+      <SearchResults d={d} />
     </section>
+  );
+}
+
+function scopeText(d: Data) {
+  if (d.scope === "folder") return `Searched the folder ${d.folderPath ?? d.params.folder_path} of ${d.aircraftName ?? "this aircraft"}`;
+  if (d.scope === "aircraft") return `Searched ${d.aircraftName ?? "one aircraft"}`;
+  if (d.params.aircraft_id && d.params.scope !== "all") return "Searched all aircraft (your organization searches its whole fleet)";
+  if (d.organizationName) return `Searched all aircraft of ${d.organizationName}`;
+  return "Searched all aircraft you have access to";
+}
+
+function SearchHead({ d }: { d: Data }) {
+  return (
+    <header className={ui.pageHeader}>
+      <div>
+        <h1 className={ui.pageTitle}>Search</h1>
+        <p className={ui.pageLead}>{d.params.query ? <>Results for “{d.params.query}”</> : "Search file and folder names, and the text inside documents, across your records."}</p>
+      </div>
+      {d.params.redirect_url ? (
+        <Link to={d.params.redirect_url} className={ui.button.secondary}>
+          Back
+        </Link>
+      ) : null}
+    </header>
+  );
+}
+
+function SearchResults({ d }: { d: Data }) {
+  const location = useLocation();
+  const pageHref = (p: number) => {
+    const q = new URLSearchParams(location.search);
+    if (p > 1) q.set("page", String(p));
+    else q.delete("page");
+    return `${location.pathname}?${q}`;
+  };
+  return (
+    <>
+      {d.error ? (
+        <p role="alert" className={ui.alert.error} data-search-error="">
+          {d.error}
+        </p>
+      ) : null}
+
+      {d.scope ? (
+        <p className={s.scope} data-scope={d.scope}>
+          <span className={`${ui.badge} ${ui.badgeTone.info}`}>{d.scope === "all" ? "All aircraft" : d.scope === "folder" ? "Folder" : "One aircraft"}</span>
+          {scopeText(d)} · {d.total.toLocaleString("en-US")} {d.total === 1 ? "result" : "results"}
+        </p>
+      ) : null}
+
+      {d.scope && !d.results.length ? <p className={s.empty}>No file or folder names match “{d.params.query}”.</p> : null}
+
+      {d.results.length ? (
+        <ol className={s.list} aria-label="Search results" start={(d.page - 1) * d.perPage + 1}>
+          {d.results.map((r) => {
+            const folder = r.resourcetype === "collection";
+            const open = folder ? filesHref(r.aircraft_id, { dir: r.path }) : filesHref(r.aircraft_id, { dir: r.dir, fileid: r.id });
+            return (
+              <li key={r.id} className={s.item} data-result-id={r.id}>
+                {folder ? <FolderIcon className={s.icon} /> : <FileIcon className={s.icon} />}
+                <div>
+                  <Link to={open} className={s.name} title={folder ? "Open the folder" : "Open the file in its folder"}>
+                    <Highlight html={r.highlight} fallback={r.name} />
+                  </Link>
+                  <div className={s.meta}>
+                    <span>{r.aircraft_name}</span>
+                    <span className={s.path}>{r.path}</span>
+                    {r.match === "content" ? <span>Found in the document’s text</span> : null}
+                  </div>
+                  {r.snippet ? <Snippet text={r.snippet} marks={r.snippet_marks} page={r.match_page} className={s.snippet} /> : null}
+                </div>
+                <div className={s.actions}>
+                  {!folder ? (
+                    <a href={downloadHref(r.aircraft_id, r.id)} {...downloadToast} className={`${ui.button.ghost} ${ui.buttonSmall}`}>
+                      Download
+                    </a>
+                  ) : null}
+                  <Link to={open} className={`${ui.button.secondary} ${ui.buttonSmall}`}>
+                    {folder ? "Open folder" : "Open in folder"}
+                  </Link>
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+      ) : null}
+      {d.scope ? <Pagination page={d.page} total={d.total} perPage={d.perPage} hrefFor={pageHref} noun="results" label="Result pages" /> : null}
+      <DownloadToastTemplate />
+    </>
   );
 }

@@ -1,7 +1,7 @@
 // /aero-box/storage/following's page as server markup (issue 12, ADR 063), rendered by its loader.
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { FleetTable } from "~/components/aircraft-cards/fleet-pages.server";
+import { FleetTable } from "~/components/aircraft-cards/fleet-table";
 import * as ui from "~/components/ui/ui.css";
 import { STORAGE_ROLES, listFollowing } from "~/models/storage-pages.server";
 import { requireUser } from "~/utils/auth.server";

@@ -1,7 +1,7 @@
 // /aero-box/ (spec 000 §2): the AeroBOX overview: counts by status and the fleet, each aircraft
 // opening /aero-box/aircrafts/{id}.
 import type { LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
-import { FleetOverview } from "~/components/aircraft-cards/fleet-pages.server";
+import { FleetOverview } from "~/components/aircraft-cards/fleet-overview";
 import type { FileSearchHandle } from "~/components/file-search/file-search";
 import { PageMarkup } from "~/components/server-markup/server-markup";
 import { overviewLoader } from "~/models/storage-pages.server";

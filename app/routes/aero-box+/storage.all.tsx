@@ -1,7 +1,7 @@
 // /aero-box/storage/all (spec 000 §2 "All Aircrafts"): every aircraft the user may see, with the
 // user's access and a follow toggle.
 import type { LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
-import { FleetPage } from "~/components/aircraft-cards/fleet-pages.server";
+import { FleetPage } from "~/components/aircraft-cards/fleet-table";
 import type { FileSearchHandle } from "~/components/file-search/file-search";
 import { PageMarkup } from "~/components/server-markup/server-markup";
 import { overviewLoader } from "~/models/storage-pages.server";

@@ -4,7 +4,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import type { FileSearchHandle } from "~/components/file-search/file-search";
 import { PageMarkup } from "~/components/server-markup/server-markup";
 import { routeMarkupFrom } from "~/utils/page-markup.server";
-import { FavouritesPage, load } from "../_shell.storage+/__favourites-page.server";
+import { FavouritesPage } from "~/components/file-list/favourites-page";
+import { favouritesLoader as load } from "~/models/storage-pages.server";
 
 // The page is server markup (ADR 063): the loader renders it.
 export async function loader(args: LoaderFunctionArgs) {

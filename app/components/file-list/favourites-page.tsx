@@ -1,11 +1,9 @@
-// The favourites pages (/storage/favourites, /aero-box/storage/favourites) as server markup (issue 12,
-// ADR 063, ADR 065): their loaders render them.
+// The favourites pages (/storage/favourites, /aero-box/storage/favourites): the starred files and
+// folders of the route's loader data (favouritesLoader).
 import { useLoaderData } from "@remix-run/react";
-import { FavouritesList } from "~/components/file-list/favourites-list.server";
 import * as ui from "~/components/ui/ui.css";
 import type { favouritesLoader } from "~/models/storage-pages.server";
-
-export { favouritesLoader as load } from "~/models/storage-pages.server";
+import { FavouritesList } from "./favourites-list";
 
 export function FavouritesPage({ aeroBox = false }: { aeroBox?: boolean }) {
   const d = useLoaderData<typeof favouritesLoader>();

@@ -1,7 +1,7 @@
-// The organizations list of /storage/organization and /storage/uef/organization, as server markup
-// (issue 12, ADR 063: the routes place it; the browser downloads none of it).
+// The organizations list of /storage/organization and /storage/uef/organization: the staff's filter
+// (a GET form) and each organization's link to its fleet.
 import type { SerializeFrom } from "@remix-run/node";
-import { A, MarkupForm } from "~/components/server-markup/markup-elements";
+import { Form, Link } from "@remix-run/react";
 import { ActionsHeader, ListTable } from "~/components/data-table-simple/data-table-simple";
 import * as ui from "~/components/ui/ui.css";
 import type { organizationsLoader } from "~/models/storage-pages.server";
@@ -18,7 +18,7 @@ export function OrganizationsPage({ data }: { data: SerializeFrom<typeof organiz
         </div>
       </header>
       {data.staff ? (
-        <MarkupForm method="get" action={here} className={ui.filterBar} role="search" aria-label="Filter organizations">
+        <Form method="get" action={here} className={ui.filterBar} role="search" aria-label="Filter organizations">
           <div className={ui.field}>
             <label className={ui.label} htmlFor="org-filter">
               Name
@@ -40,7 +40,7 @@ export function OrganizationsPage({ data }: { data: SerializeFrom<typeof organiz
           <button type="submit" className={ui.button.secondary}>
             Apply
           </button>
-        </MarkupForm>
+        </Form>
       ) : null}
       <ListTable empty={!data.organizations.length} emptyText="No organizations to show." bareEmpty>
         <thead>
@@ -63,9 +63,9 @@ export function OrganizationsPage({ data }: { data: SerializeFrom<typeof organiz
               </td>
               <td>{o.search_all ? "All aircraft" : "Per aircraft"}</td>
               <td style={{ textAlign: "right" }}>
-                <A className={`${ui.button.secondary} ${ui.buttonSmall}`} to={`${overview}?organization=${encodeURIComponent(o.slug)}`}>
+                <Link className={`${ui.button.secondary} ${ui.buttonSmall}`} to={`${overview}?organization=${encodeURIComponent(o.slug)}`}>
                   Open fleet
-                </A>
+                </Link>
               </td>
             </tr>
           ))}

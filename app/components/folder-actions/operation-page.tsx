@@ -1,12 +1,10 @@
 // The standalone pages /storage/create, /storage/copy, /storage/move and /storage/delete: the same form
 // as the listing's dialog, as a page (bookmarkable, and the confirmation step of a delete without JS).
-// Server markup (issue 12, ADR 063): the routes' loaders render it (operationMarkup); their actions
-// always answer with a redirect and a toast.
-import type { LoaderFunctionArgs, SerializeFrom } from "@remix-run/node";
+// The routes' actions always answer with a redirect and a toast.
+import type { SerializeFrom } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import * as ui from "~/components/ui/ui.css";
-import { operationPageLoader, type Operation } from "~/models/storage-pages.server";
-import { routeMarkupFrom } from "~/utils/page-markup.server";
+import type { operationPageLoader } from "~/models/storage-pages.server";
 import { FolderActionDialog } from "./folder-actions";
 
 const TITLE = {
@@ -74,9 +72,4 @@ export function OperationPage({ data }: { data: SerializeFrom<typeof operationPa
       )}
     </section>
   );
-}
-
-/** The loader of /storage/{create,copy,move,delete}: the page as server markup. */
-export async function operationMarkup(args: LoaderFunctionArgs, op: Operation) {
-  return routeMarkupFrom(args, "page-storage-op", await operationPageLoader(args, op), (d: SerializeFrom<typeof operationPageLoader>) => <OperationPage data={d} />);
 }
