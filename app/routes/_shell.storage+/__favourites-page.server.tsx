@@ -1,7 +1,7 @@
 // The favourites pages (/storage/favourites, /aero-box/storage/favourites) as server markup (issue 12,
 // ADR 063, ADR 065): their loaders render them.
 import { useLoaderData } from "@remix-run/react";
-import { FavouritesList } from "~/components/file-list/favourites-list.server";
+import { FavouritesList } from "~/components/file-list/favourites-list";
 import * as ui from "~/components/ui/ui.css";
 import type { favouritesLoader } from "~/models/storage-pages.server";
 

@@ -3,7 +3,7 @@
 // form code, fetched when the user comes near it).
 import type { SerializeFrom } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
-import { DownloadToastTemplate, downloadToast } from "~/components/file-list/download-toast.server";
+import { DownloadToastTemplate, downloadToast } from "~/components/file-list/download-toast";
 import { Highlight } from "~/components/file-search/highlight";
 import { Snippet } from "~/components/file-search/snippet";
 import * as s from "~/components/file-search/search-results.css";

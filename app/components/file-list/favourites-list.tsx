@@ -1,6 +1,6 @@
 // The user's favourite files and folders (/storage/favourites, /aero-box/storage/favourites): each
-// opens in its folder, downloads, or is un-starred with a form (works without JS). Server markup only
-// (issue 12): the pages' loaders render it; the download toast is the markup runtime's.
+// opens in its folder, downloads, or is un-starred with a form (works without JS). The download toast
+// is the page's (download-toast.tsx).
 import { Link, useLocation } from "@remix-run/react";
 import { FileIcon } from "~/components/icons/file";
 import { FolderIcon } from "~/components/icons/folder";
@@ -10,7 +10,7 @@ import * as ui from "~/components/ui/ui.css";
 import { formatBytes } from "~/models/size";
 import { downloadHref, filesBase, listHref } from "~/models/storage-links";
 import { mediumDateTimeUtc } from "~/utils/dates";
-import { DownloadToastTemplate, downloadToast } from "./download-toast.server";
+import { DownloadToastTemplate, downloadToast } from "./download-toast";
 import { FavouriteToggle } from "./file-list";
 import * as s from "./file-list.css";
 
