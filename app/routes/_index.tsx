@@ -1,17 +1,14 @@
 // "/": the public marketing page for guests (spec 000 §1), or the way to a signed-in user's landing
 // (by role; consultants by onboarding stage). With MARKETING_URL set, guests go to the marketing site.
-// Everything but the question form is server markup (components/marketing/landing-markup.server.tsx,
-// issue 12): the browser keeps it and loads only the form's code.
+// The page's parts: components/marketing/landing.tsx.
 import { getFormProps, useForm } from "~/components/ui/form-state";
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useRef } from "react";
 import { CheckIcon } from "~/components/icons/check";
 import { MailIcon } from "~/components/icons/mail";
-import { landingMarkup } from "~/components/marketing/landing-markup.server";
+import { ContactDetails, LandingFooter, LandingHeader, LandingSections } from "~/components/marketing/landing";
 import * as m from "~/components/marketing/marketing.css";
-import { MARKUP_KEY, ServerMarkup, useMarkupLinks } from "~/components/server-markup/server-markup";
 import { Field, FormError, TextareaField } from "~/components/ui/form";
 import * as ui from "~/components/ui/ui.css";
 import { ContactInput } from "~/models/schemas/auth.server";
@@ -42,7 +39,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const marketing = env().MARKETING_URL;
   if (marketing) throw redirect(marketing, { headers });
   const contactSent = new URL(request.url).searchParams.get("contact") === "sent";
-  return json({ contactSent, [MARKUP_KEY]: landingMarkup(context) }, { headers });
+  return json({ contactSent }, { headers });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -55,24 +52,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Landing() {
-  const { contactSent, [MARKUP_KEY]: markup } = useLoaderData<typeof loader>();
-  const root = useRef<HTMLDivElement>(null);
-  useMarkupLinks(root);
+  const { contactSent } = useLoaderData<typeof loader>();
   return (
-    <div className={m.page} id="marketing" ref={root}>
-      <ServerMarkup id="landing-header" html={markup?.["landing-header"]} />
+    <div className={m.page} id="marketing">
+      <LandingHeader />
       <main>
-        <ServerMarkup id="landing-sections" html={markup?.["landing-sections"]} />
+        <LandingSections />
         <section id="contact" className={m.section} aria-labelledby="contact-title">
           <div className={m.sectionInner}>
             <div className={m.contactGrid}>
-              <ServerMarkup id="landing-contact" html={markup?.["landing-contact"]} />
+              <ContactDetails />
               <ContactForm sent={contactSent} />
             </div>
           </div>
         </section>
       </main>
-      <ServerMarkup id="landing-footer" html={markup?.["landing-footer"]} />
+      <LandingFooter />
     </div>
   );
 }
@@ -94,7 +89,7 @@ function ContactForm({ sent }: { sent: boolean }) {
           <CheckIcon /> {AUTH_MESSAGES.contactSent}
         </div>
       ) : null}
-      <Form method="post" {...getFormProps(form)} preventScrollReset data-keep-scroll="">
+      <Form method="post" {...getFormProps(form)} preventScrollReset>
         <FormError id={form.errorId} errors={form.errors} />
         <div className={m.formRow}>
           <Field label="Your name" meta={fields.name} autoComplete="name" />

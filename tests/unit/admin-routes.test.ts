@@ -183,9 +183,7 @@ describe("the admin guard, route by route", () => {
     const url = `/aircraft-access/${ids.aircraft}`;
     const su = await run(mod.loader!, url, { email: "emma.clarke@skyline.demo.aero", params });
     expect(su.status).toBe(200);
-    // The page is server markup (ADR 063): its data comes from the page module's load().
-    const page = (await import("~/routes/_shell+/__aircraft-access-aircraftid-page.server")) as unknown as RouteModule & { load: Fn };
-    const body = (await (await run(page.load, url, { email: "emma.clarke@skyline.demo.aero", params })).json()) as { view: { can_manage: Record<string, boolean> } };
+    const body = (await su.json()) as { view: { can_manage: Record<string, boolean> } };
     expect(body.view.can_manage).toEqual({ storage: true, ops: true, oil: true });
     const writer = await run(mod.loader!, url, { email: "client@demo.aero", params });
     expect(writer.status).toBe(302);

@@ -22,8 +22,7 @@ const routes = {
   opsOrgs: () => import("~/routes/_shell.admin+/aeroops.organization"),
   outbox: () => import("~/routes/_shell.admin+/outbox"),
   issues: () => import("~/routes/_shell.admin+/issue-reports"),
-  // Server markup (ADR 063, 064): the page module's data and answers (the route renders them).
-  settings: () => import("~/routes/_shell+/__user-settings-page.server").then((m) => ({ loader: m.load, action: m.act })),
+  settings: () => import("~/routes/_shell+/user.settings"),
   report: () => import("~/routes/_shell+/report-issue"),
   logout: () => import("~/routes/logout"),
   authSplat: () => import("~/routes/auth.$"),
@@ -414,10 +413,7 @@ describe("Report Issue", () => {
     const cookie = await as("client@demo.aero");
     const { action } = await routes.report();
     const form = { description: " ", url: "https://evil.example/" };
-    expect((await p.run(action as Fn, "/report-issue", { cookie, form })).status).toBe(400);
-    // The page's own answer (the route renders it as markup, ADR 064).
-    const { act } = await import("~/routes/_shell+/__report-issue-page.server");
-    const res = await p.run(act as Fn, "/report-issue", { cookie, form });
+    const res = await p.run(action as Fn, "/report-issue", { cookie, form });
     expect(res.status).toBe(400);
     expect((await res.json()).url).toBe("/client/home");
   });

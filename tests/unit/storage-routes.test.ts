@@ -26,7 +26,6 @@ const routes = {
   preview: () => import("~/routes/_shell.storage+/aircraft.$aircraftId.preview"),
   following: () => import("~/routes/aero-box+/storage.following"),
   // Server-markup pages (ADR 063): their data comes from the page module's load (the route renders it).
-  followingData: () => import("~/routes/aero-box+/__storage-following-page.server"),
   overview: () => import("~/routes/_shell.storage+/overview"),
   upload: () => import("~/routes/resources+/storage.upload"),
   download: () => import("~/routes/resources+/storage.download"),
@@ -414,7 +413,7 @@ describe("search, favourites, following", () => {
     expect((await toastOf(rm))?.description).toBe("Removed from favourites.");
     const fol = await call((await routes.following()).action as Fn, "/aero-box/storage/following", { email: "reader@demo.aero", form: { intent: "follow", aircraft_id: String(ids.readable), redirectTo: "/aero-box/storage/following" } });
     expect((await toastOf(fol))?.type).toBe("success");
-    const following = (await (await call((await routes.followingData()).load as Fn, "/aero-box/storage/following", { email: "reader@demo.aero" })).json()) as { aircraft: { id: number }[] };
+    const following = (await (await call((await routes.following()).loader as Fn, "/aero-box/storage/following", { email: "reader@demo.aero" })).json()) as { aircraft: { id: number }[] };
     expect(following.aircraft.map((a) => a.id)).toContain(ids.readable);
   });
 });

@@ -1,42 +1,42 @@
 // The separate storage shell at /aero-box (spec 000 §2 "Storage"): its own sidebar with Home, Storage
 // (All Aircrafts, Favourites, Following, Inventory Report, OCR Status), the entries of the user's role,
-// and Sign Out; a top bar with the file search. On small screens the sidebar is a drawer behind the
-// menu button (drawer.tsx, ADR 053: `:target` without JavaScript, a real button with it). The sidebar and the top bar's start are server markup
-// (aero-box-markup.server.tsx, issue 12): their links and forms go through Remix (useMarkupLinks).
+// and Sign Out (aero-box-nav.tsx); a top bar with the file search. On small screens the sidebar is a
+// drawer behind the menu button (drawer.tsx, ADR 053: `:target` without JavaScript, a real button with it).
 import { useLocation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
 import { DrawerButton, DrawerScrim, useDrawer } from "~/components/shell/drawer";
 import { FileSearchSlot } from "~/components/file-search/file-search-slot";
-import { listenForLogout } from "~/components/logout/logout-listen";
-import { ServerMarkup, useMarkupLinks, type Markup } from "~/components/server-markup/server-markup";
+import { LogoutListener } from "~/components/logout/logout-broadcast";
+import type { Role } from "~/models/roles";
+import { AeroBoxNav } from "./aero-box-nav";
 import * as s from "./aero-box.css";
 import "~/components/shell/shell-runtime"; // one chunk for the shell's parts (shell-runtime.ts)
 
-/** The sidebar's server-markup region, also the drawer's id (the menu button's aria-controls). */
+/** The sidebar's id: the drawer's (the menu button's aria-controls, and its `:target` without JavaScript). */
 export const AERO_BOX_TOGGLE = "aero-box-nav";
 
-export function AeroBoxShell({ markup, children }: { markup?: Markup; children: React.ReactNode }) {
-  const root = useRef<HTMLDivElement>(null);
+const CONTENTS = { display: "contents" } as const;
+
+export function AeroBoxShell({ user, children }: { user: { name: string; email: string; role: Role }; children: React.ReactNode }) {
   const drawer = useDrawer(AERO_BOX_TOGGLE, useLocation().key);
-  useMarkupLinks(root);
-  // Spec 000 §4 after a client-side entry (a document runs LISTEN, in the top bar's markup).
-  useEffect(listenForLogout, []);
   return (
-    <>
-      <div className={s.layout} ref={root} data-drawer={drawer.open ? "open" : undefined}>
-        <ServerMarkup id={AERO_BOX_TOGGLE} html={markup?.[AERO_BOX_TOGGLE]} />
-        <DrawerScrim drawer={drawer} className={s.scrim} />
-        <div className={s.body}>
-          <header className={s.top}>
-            <DrawerButton drawer={drawer} className={s.menuButton} />
-            <ServerMarkup id="aero-box-top-lead" html={markup?.["aero-box-top-lead"]} />
-            <FileSearchSlot />
-          </header>
-          <main className={s.main} id="main" tabIndex={-1}>
-            {children}
-          </main>
-        </div>
+    <div className={s.layout} data-drawer={drawer.open ? "open" : undefined}>
+      {/* The target's box lays out as nothing: the nav and the scrim are the layout's own children (aero-box.css.ts). */}
+      <div id={AERO_BOX_TOGGLE} style={CONTENTS}>
+        <AeroBoxNav user={user} />
       </div>
-    </>
+      <DrawerScrim drawer={drawer} className={s.scrim} />
+      <div className={s.body}>
+        <header className={s.top}>
+          <DrawerButton drawer={drawer} className={s.menuButton} />
+          {/* Spec 000 §4: a logout in another tab sends this one to the sign-in page. */}
+          <LogoutListener />
+          <span className={s.topTitle}>AeroBOX</span>
+          <FileSearchSlot />
+        </header>
+        <main className={s.main} id="main" tabIndex={-1}>
+          {children}
+        </main>
+      </div>
+    </div>
   );
 }

@@ -1,5 +1,4 @@
-// The card every auth screen is built from (the public layout's header is server markup:
-// public-markup.server.tsx).
+// The card every auth screen is built from (the public layout around it: public-layout.tsx).
 import { Link } from "@remix-run/react";
 import { CheckIcon } from "~/components/icons/check";
 import { MailIcon } from "~/components/icons/mail";

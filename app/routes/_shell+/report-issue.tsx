@@ -2,29 +2,57 @@
 // POST /user/report_issue.json with the page's address; the admins get it in the issue reports and
 // by mail. Success redirects back to the page with a toast; without JavaScript a validation error
 // shows this page with the form.
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
-import { markupShouldRevalidate, PageMarkup } from "~/components/server-markup/server-markup";
-import { routeMarkupFrom, routeActionMarkup } from "~/utils/page-markup.server";
-import { load, act, Page } from "./__report-issue-page.server";
+import { ReportIssueForm } from "~/components/shell/report-issue";
+import * as ui from "~/components/ui/ui.css";
+import { AUTH_MESSAGES } from "~/models/auth-constants";
+import { roleLanding, safeRedirect } from "~/models/roles";
+import { ReportIssueInput } from "~/models/schemas/auth.server";
+import { reportIssue } from "~/models/user.server";
+import { requireUser } from "~/utils/auth.server";
+import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Report Issue · AeroRecords" }];
 
-// The page is server markup (ADR 063): the loader renders it.
-export async function loader(args: LoaderFunctionArgs) {
-  return routeMarkupFrom(args, "page-report-issue", await load(args), () => <Page />);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { user } = await requireUser(request, context);
+  const from = new URL(request.url).searchParams.get("url");
+  return json({ url: safeRedirect(from, roleLanding(user.role)) });
 }
 
-// A form's answer with errors is the page again, rendered by the action (ADR 064).
-export async function action(args: ActionFunctionArgs) {
-  return routeActionMarkup(args, "page-report-issue", await act(args), () => load(args), () => <Page />);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { user, api } = await requireUser(request, context);
+  const submission = parseWithZod(await request.formData(), { schema: ReportIssueInput });
+  const back = safeRedirect(submission.payload.url as string | undefined, roleLanding(user.role));
+  if (submission.status !== "success") return json({ result: submission.reply(), url: back }, { status: 400 });
+  const answer = await reportIssue(api, { description: submission.value.description, url: new URL(back, request.url).href });
+  if (!answer.ok) return json({ result: submission.reply({ formErrors: [answer.error] }), url: back }, { status: 400 });
+  return redirectWithToast(back, { type: "success", description: answer.message ?? AUTH_MESSAGES.issueReported });
 }
 
 export default function ReportIssuePage() {
-  return <PageMarkup id="page-report-issue" />;
+  const { url } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const back = actionData?.url ?? url;
+  return (
+    <div style={{ maxWidth: 640 }}>
+      <div className={ui.pageHeader}>
+        <div>
+          <h1 className={ui.pageTitle}>Report Issue</h1>
+          <p className={ui.pageLead}>Tell the team what went wrong. The address of the page and your account are sent with the report.</p>
+        </div>
+      </div>
+      <div className={ui.card}>
+        <ReportIssueForm id="report-issue-page" url={back} lastResult={actionData?.result ?? null} />
+      </div>
+      <p>
+        <Link to={back}>Back to the page</Link>
+      </p>
+    </div>
+  );
 }
-
-// A refused form (4xx) changed nothing: its answer is the page, so the loader does not run again (ADR 066).
-export const shouldRevalidate = markupShouldRevalidate;
 
 export const ErrorBoundary = PageErrorBoundary;

@@ -1,6 +1,5 @@
 // A consultant's profile, its data and its answers (the loader's load, the action's act): shared by
-// /consultant/profile/{id}/{tab} (server markup) and /consultant/profile/{id}/documents (the upload
-// island's page). ADR 065.
+// /consultant/profile/{id}/{tab} and /consultant/profile/{id}/documents (the upload island's page).
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { withoutDialog } from "~/models/consultant-dialogs";
@@ -14,7 +13,6 @@ import { redirectWithToast } from "~/utils/toast.server";
 
 import type { Tab } from "./__profile-tabs";
 
-export { TAB_LABEL } from "./__profile-tabs";
 const PROJECTS_PER_PAGE = 10;
 
 export function parseTab(tab: string | undefined): Tab {
@@ -42,7 +40,6 @@ export async function load({ request, context, params }: LoaderFunctionArgs) {
     (self && (requested === "message" || requested === "availability")) || (viewer.staff && (requested === "availability" || requested === "notes")) ? requested : null;
   return json({ consultant, tab, self, staff: viewer.staff, projects, dialog });
 }
-
 
 export async function act({ request, context, params }: ActionFunctionArgs) {
   const id = requireIdParam(params.id);

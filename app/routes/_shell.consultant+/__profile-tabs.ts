@@ -1,4 +1,4 @@
-// The profile's tabs and their labels: the page's title (the markup route's loader) and its tab bar.
+// The profile's tabs and their labels: the page's title (the routes' meta) and its tab bar.
 import type { PROFILE_TABS } from "~/models/consultant-rules";
 
 export type Tab = (typeof PROFILE_TABS)[number];

@@ -1,6 +1,6 @@
 // A consultant's profile page (spec 000 §2, §3): its header and summary, the tabs, each tab's content
-// and the consultant dialogs. Rendered by the server as markup for /consultant/profile/{id}/{tab}
-// (through __profile-view.server.tsx), and as the documents tab's page component (its upload island).
+// and the consultant dialogs. The page of /consultant/profile/{id}/{tab} and of its documents tab
+// (profile.$id.documents.tsx, with the upload island).
 import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "~/components/ui/form-state";
 import type { SerializeFrom } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
@@ -31,22 +31,12 @@ import { dayMonthYear } from "~/utils/dates";
 import { ConsultantProfileFormConstraints } from "~/models/form-constraints/ConsultantProfileForm";
 import { ProjectInputConstraints } from "~/models/form-constraints/ProjectInput";
 
-
-
-
-
-
-
-
-
-
 import type { act, load } from "./__profile-data.server";
 import { TAB_LABEL } from "./__profile-tabs";
 
 type LoaderData = SerializeFrom<typeof load>;
 type Consultant = LoaderData["consultant"];
 type ActionData = { intent?: string; result?: SubmissionResult<string[]>; error?: string; ok?: boolean };
-
 
 export function ProfilePage() {
   const data = useLoaderData<typeof load>();
@@ -82,10 +72,10 @@ export function ProfilePage() {
         <div className={ui.row}>
           {self ? (
             <>
-              <Link to={dialogHref("availability")} className={ui.button.secondary} preventScrollReset data-keep-scroll="">
+              <Link to={dialogHref("availability")} className={ui.button.secondary} preventScrollReset>
                 Set Your Availability
               </Link>
-              <Link to={dialogHref("message")} className={ui.button.primary} preventScrollReset data-keep-scroll="">
+              <Link to={dialogHref("message")} className={ui.button.primary} preventScrollReset>
                 Send Message
               </Link>
             </>
@@ -194,10 +184,10 @@ function ProfileSummary({ c, staff, here, dialogHref }: { c: Consultant; staff: 
           ) : null}
           <div className={card.staffActions} role="group" aria-label={`Manage ${c.name}`} style={{ marginTop: 16 }}>
             <ApprovalButtons id={c.id} name={c.name} status={c.approval_status} action={here} redirectTo={here} />
-            <Link to={dialogHref("availability")} className={`${ui.button.ghost} ${ui.buttonSmall}`} preventScrollReset data-keep-scroll="">
+            <Link to={dialogHref("availability")} className={`${ui.button.ghost} ${ui.buttonSmall}`} preventScrollReset>
               Set availability
             </Link>
-            <Link to={dialogHref("notes")} className={`${ui.button.ghost} ${ui.buttonSmall}`} preventScrollReset data-keep-scroll="">
+            <Link to={dialogHref("notes")} className={`${ui.button.ghost} ${ui.buttonSmall}`} preventScrollReset>
               Set notes and rates
             </Link>
             {c.stage === "account_locked" ? (
@@ -273,7 +263,7 @@ function ProfileForm({ c, lastResult }: { c: Consultant; lastResult?: Submission
       <h2 id="edit-title" className={ui.cardTitle}>
         Your profile
       </h2>
-      <Form method="post" {...getFormProps(form)} preventScrollReset data-keep-scroll="">
+      <Form method="post" {...getFormProps(form)} preventScrollReset>
         <input type="hidden" name="intent" value="save_profile" />
         <FormError id={form.errorId} errors={form.errors} />
         <div className={ui.grid} style={{ gap: "0 16px" }}>
@@ -367,10 +357,10 @@ function Documents({ c, here }: { c: Consultant; here: string }) {
   );
 }
 
-/** Delete a project: a form the markup runtime posts (its button waits for the answer); the action redirects back. */
+/** Delete a project: a plain post; the action redirects back. */
 function DeleteProject({ pid, title }: { pid: number; title: string }) {
   return (
-    <Form method="post" preventScrollReset data-keep-scroll="">
+    <Form method="post" preventScrollReset>
       <input type="hidden" name="intent" value="delete_project" />
       <input type="hidden" name="pid" value={pid} />
       <button type="submit" className={`${ui.button.ghost} ${ui.buttonSmall}`} aria-label={`Delete project ${title}`}>
@@ -466,7 +456,7 @@ function AddProject({ lastResult }: { lastResult?: SubmissionResult<string[]> })
       <h2 id="add-project-title" className={ui.cardTitle}>
         Add a project
       </h2>
-      <Form method="post" {...getFormProps(form)} preventScrollReset data-keep-scroll="">
+      <Form method="post" {...getFormProps(form)} preventScrollReset>
         <input type="hidden" name="intent" value="add_project" />
         <FormError id={form.errorId} errors={form.errors} />
         <div className={ui.grid} style={{ gap: "0 16px" }}>

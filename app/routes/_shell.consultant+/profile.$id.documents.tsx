@@ -1,8 +1,8 @@
 // /consultant/profile/{id}/documents: the profile's documents tab (spec 000 §2, §3): the photo and the
 // resume, each with its upload (an island: with JS the file goes straight to the blob store with
 // progress, components/profile-tabs/document-upload.tsx; without JS a multipart form the action
-// streams). The other tabs are server markup (profile.$id.$tab.tsx); the data and the answers are
-// the same (__profile-data.server.tsx), the page the same component (__profile-view.tsx).
+// streams). The other tabs are profile.$id.$tab.tsx; the data and the answers are the same
+// (__profile-data.server.tsx), the page the same component (__profile-view.tsx).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useMarketMarkup } from "~/components/consultant-card/market-markup";
 import { PageErrorBoundary } from "~/components/error-page/boundary";

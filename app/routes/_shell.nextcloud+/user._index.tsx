@@ -1,14 +1,20 @@
 // /nextcloud/user: accounts of the file server behind the storage product (GET /admin/fs/users.json),
 // searched, sorted and paged in the URL; enable or disable one (POST /admin/fs/users/{id}.json).
 // The file server is the embedded registry (docs/decisions/, the file-server ADR).
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { PageErrorBoundary } from "~/components/error-page/boundary";
+import { json, type LoaderFunctionArgs, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { ListPagination, RowActionButton, RowActionForm } from "~/components/admin/list-parts";
+import { FileServerTabs } from "~/components/admin/fs-tabs";
+import { ActionsCell, ActionsHeader, ListSearch, ListTable, SortHeader } from "~/components/data-table-simple/data-table-simple";
+import { dateUtc } from "~/utils/dates";
+import * as ui from "~/components/ui/ui.css";
 import * as admin from "~/models/admin.server";
+import { listParams } from "~/models/forms.server";
+import { FsUsersQuery } from "~/models/schemas/admin.server";
+import { formatBytes } from "~/models/size";
 import { requireUser, STAFF, safeRedirect } from "~/utils/auth.server";
+import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { redirectWithToast } from "~/utils/toast.server";
-import { PageMarkup } from "~/components/server-markup/server-markup";
-import { routeMarkupFrom } from "~/utils/page-markup.server";
-import { load, Page } from "./__user-index-page.server";
 
 export const meta: MetaFunction = () => [{ title: "File-server users · AeroRecords" }];
 
@@ -24,13 +30,67 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirectWithToast(back, res.ok ? { type: "success", description: res.message ?? "Saved." } : { type: "error", description: res.error });
 }
 
-// The page is server markup (ADR 063): the loader renders it.
-export async function loader(args: LoaderFunctionArgs) {
-  return routeMarkupFrom(args, "page-nextcloud-users", await load(args), () => <Page />, { index: true });
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api } = await requireUser(request, context, { roles: STAFF });
+  const params = listParams(request, FsUsersQuery);
+  const data = await admin.listFsUsers(api, params);
+  return json({ params, ...data });
 }
 
 export default function FileServerUsers() {
-  return <PageMarkup id="page-nextcloud-users" />;
+  const { params, users, total, page, per_page } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const here = location.pathname + location.search;
+  return (
+    <>
+      <div className={ui.pageHeader}>
+        <div>
+          <h1 className={ui.pageTitle}>File server</h1>
+          <p className={ui.pageLead}>Accounts of the file server behind the storage product, and the groups that map them to organizations.</p>
+        </div>
+        <Link to="/nextcloud/user/create" className={ui.button.primary}>
+          Create user
+        </Link>
+      </div>
+      <FileServerTabs />
+      <ListSearch q={params.q} label="Find a user" placeholder="User name, display name or e-mail" keep={{ sort: params.sort, dir: params.dir }} />
+      <ListTable empty={users.length === 0} emptyText="No users to show">
+        <thead>
+          <tr>
+            <SortHeader label="User name" sortKey="username" current={params} />
+            <SortHeader label="Display name" sortKey="display_name" current={params} />
+            <SortHeader label="E-mail" sortKey="email" current={params} />
+            <th scope="col">Groups</th>
+            <th scope="col">Quota</th>
+            <SortHeader label="Created" sortKey="created_at" current={params} />
+            <ActionsHeader />
+          </tr>
+        </thead>
+        <tbody>
+          {users.map((u) => (
+            <tr key={u.id}>
+              <td className={ui.mono}>
+                {u.username} {u.enabled ? null : <span className={`${ui.badge} ${ui.badgeTone.danger}`}>Disabled</span>}
+              </td>
+              <td>{u.display_name}</td>
+              <td>{u.email || <span className={ui.muted}>—</span>}</td>
+              <td>{u.groups.length ? u.groups.map((g) => g.name).join(", ") : <span className={ui.muted}>None</span>}</td>
+              <td>{u.quota_bytes == null ? "Unlimited" : formatBytes(u.quota_bytes)}</td>
+              <td>{dateUtc(u.created_at)}</td>
+              <ActionsCell>
+                <RowActionForm fields={{ id: u.id }} redirectTo={here}>
+                  <RowActionButton intent={u.enabled ? "disable" : "enable"} label={`${u.enabled ? "Disable" : "Enable"} ${u.username}`}>
+                    {u.enabled ? "Disable" : "Enable"}
+                  </RowActionButton>
+                </RowActionForm>
+              </ActionsCell>
+            </tr>
+          ))}
+        </tbody>
+      </ListTable>
+      <ListPagination page={page} total={total} perPage={per_page} noun="users" />
+    </>
+  );
 }
 
 export const ErrorBoundary = PageErrorBoundary;

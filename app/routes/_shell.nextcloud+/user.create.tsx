@@ -1,28 +1,85 @@
 // /nextcloud/user/create: a file-server account (user name, display name, e-mail, quota, groups):
 // POST /admin/fs/users.json.
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { getFormProps } from "~/components/ui/form-state";
+import { parseWithZod } from "@conform-to/zod";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import * as s from "~/components/admin/admin.css";
+import { ChoiceGroup } from "~/components/admin/fields";
+import { FormActions, useSchemaForm } from "~/components/admin/form-parts";
+import { FsUserInputConstraints } from "~/models/form-constraints/FsUserInput";
+import { FileServerTabs } from "~/components/admin/fs-tabs";
+import { Field, FormError } from "~/components/ui/form";
+import * as ui from "~/components/ui/ui.css";
+import * as admin from "~/models/admin.server";
+import { submitChange } from "~/models/forms.server";
+import { FsUserInput } from "~/models/schemas/admin.server";
+import { requireUser, STAFF } from "~/utils/auth.server";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
-import { markupShouldRevalidate, PageMarkup } from "~/components/server-markup/server-markup";
-import { routeMarkupFrom, routeActionMarkup } from "~/utils/page-markup.server";
-import { load, act, Page } from "./__user-create-page.server";
 
 export const meta: MetaFunction = () => [{ title: "Create a file-server user · AeroRecords" }];
 
-// The page is server markup (ADR 063): the loader renders it.
-export async function loader(args: LoaderFunctionArgs) {
-  return routeMarkupFrom(args, "page-fs-user-create", await load(args), () => <Page />);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { api } = await requireUser(request, context, { roles: STAFF });
+  const { groups } = await admin.listFsGroups(api, { per_page: 100, sort: "name" });
+  return json({ groups });
 }
 
-// A form's answer with errors is the page again, rendered by the action (ADR 064).
-export async function action(args: ActionFunctionArgs) {
-  return routeActionMarkup(args, "page-fs-user-create", await act(args), () => load(args), () => <Page />);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { api } = await requireUser(request, context, { roles: STAFF });
+  const submission = parseWithZod(await request.formData(), { schema: FsUserInput });
+  if (submission.status !== "success") return json({ result: submission.reply(), problem: null }, { status: 400 });
+  return submitChange({
+    send: admin.createFsUser(api, submission.value),
+    submission,
+    redirectTo: () => "/nextcloud/user",
+  });
 }
 
 export default function CreateFileServerUser() {
-  return <PageMarkup id="page-fs-user-create" />;
+  const { groups } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useSchemaForm({ id: "fs-user-create", constraint: FsUserInputConstraints, lastResult: actionData?.result });
+  return (
+    <>
+      <div className={ui.pageHeader}>
+        <div>
+          <h1 className={ui.pageTitle}>Create a file-server user</h1>
+          <p className={ui.pageLead}>An account of the file server; its groups give it the folders of their organizations.</p>
+        </div>
+      </div>
+      <FileServerTabs />
+      <Form method="post" {...getFormProps(form)} className={s.formCard}>
+        <FormError id={form.errorId} errors={form.errors} />
+        <div className={s.formGrid}>
+          <Field
+            label="User name"
+            meta={fields.username}
+            autoCapitalize="none"
+            spellCheck={false}
+            hint="Lower-case letters, digits, dots, hyphens, underscores."
+          />
+          <Field label="Display name" meta={fields.display_name} />
+          <Field label="E-mail" meta={fields.email} type="email" />
+          <Field label="Quota (GiB)" meta={fields.quota_gb} type="number" step="0.1" hint="Leave blank for unlimited." />
+        </div>
+        {groups.length ? (
+          <ChoiceGroup
+            legend="Groups"
+            meta={fields.group_ids}
+            type="checkbox"
+            options={groups.map((g) => ({ value: String(g.id), label: g.organization ? `${g.name} (${g.organization.name})` : g.name }))}
+          />
+        ) : (
+          <p className={`${ui.small} ${ui.muted}`}>
+            No groups yet: <Link to="/nextcloud/group/create">create one</Link> to map users to an organization.
+          </p>
+        )}
+        <FormActions label="Create user" busy={navigation.state === "submitting"} cancelTo="/nextcloud/user" />
+      </Form>
+    </>
+  );
 }
-
-// A refused form (4xx) changed nothing: its answer is the page, so the loader does not run again (ADR 066).
-export const shouldRevalidate = markupShouldRevalidate;
 
 export const ErrorBoundary = PageErrorBoundary;

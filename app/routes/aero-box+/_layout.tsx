@@ -4,23 +4,19 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
 import { AeroBoxShell } from "~/components/aero-box/aero-box";
-import { aeroBoxMarkup, STORAGE_ROLES } from "~/components/aero-box/aero-box-markup.server";
 import { FullPageErrorBoundary } from "~/components/error-page/boundary";
 import { preloadFileSearch } from "~/components/file-search/file-search-slot";
-import { MARKUP_KEY } from "~/components/server-markup/server-markup";
+import { STORAGE_ROLES } from "~/models/storage.server";
 import { requireUser } from "~/utils/auth.server";
 import "~/components/shell/shell-runtime"; // one chunk for the shell's parts (shell-runtime.ts)
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = await requireUser(request, context, { roles: STORAGE_ROLES });
   const shown = { name: [user.first_name].filter(Boolean).join(" ") || user.username, email: user.email, role: user.role };
-  return json(
-    { user: shown, [MARKUP_KEY]: aeroBoxMarkup(context, shown, new URL(request.url)) },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
+  return json({ user: shown }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
-/** A client-side navigation into /aero-box: the file search's code comes with the data (no server markup to show meanwhile). */
+/** A client-side navigation into /aero-box: the file search's code comes with the data (nothing to show meanwhile). */
 export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
   const [data] = await Promise.all([serverLoader<typeof loader>(), preloadFileSearch().catch(() => undefined)]);
   return data;
@@ -29,9 +25,9 @@ export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
 export const meta: MetaFunction = () => [{ title: "AeroBOX · AeroRecords" }];
 
 export default function AeroBoxLayout() {
-  const { [MARKUP_KEY]: markup } = useLoaderData<typeof loader>();
+  const { user } = useLoaderData<typeof loader>();
   return (
-    <AeroBoxShell markup={markup}>
+    <AeroBoxShell user={user}>
       <Outlet />
     </AeroBoxShell>
   );

@@ -1,15 +1,18 @@
 // /aero-box/storage/all (spec 000 §2 "All Aircrafts"): every aircraft the user may see, with the
 // user's access and a follow toggle.
-import type { LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { FleetPage } from "~/components/aircraft-cards/fleet-table";
 import type { FileSearchHandle } from "~/components/file-search/file-search";
-import { PageMarkup } from "~/components/server-markup/server-markup";
 import { overviewLoader } from "~/models/storage-pages.server";
-import { routeMarkupFrom } from "~/utils/page-markup.server";
 
-// The page is server markup (ADR 063): the loader renders it.
-export const loader = async (args: LoaderFunctionArgs) =>
-  routeMarkupFrom(args, "page-aero-box-all", await overviewLoader(args, "standard"), (d: SerializeFrom<typeof overviewLoader>) => (
+export const loader = (args: LoaderFunctionArgs) => overviewLoader(args, "standard");
+export const handle: FileSearchHandle = { fileSearch: true };
+export const meta: MetaFunction = () => [{ title: "All Aircrafts · AeroBOX · AeroRecords" }];
+
+export default function AeroBoxAllRoute() {
+  const d = useLoaderData<typeof loader>();
+  return (
     <FleetPage
       title="All Aircrafts"
       lead={
@@ -20,10 +23,5 @@ export const loader = async (args: LoaderFunctionArgs) =>
       data={d}
       column={{ kind: "follow", followed: new Set(d.followed) }}
     />
-  ));
-export const handle: FileSearchHandle = { fileSearch: true };
-export const meta: MetaFunction = () => [{ title: "All Aircrafts · AeroBOX · AeroRecords" }];
-
-export default function AeroBoxAllRoute() {
-  return <PageMarkup id="page-aero-box-all" />;
+  );
 }

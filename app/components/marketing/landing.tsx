@@ -1,14 +1,21 @@
-// The landing page's server markup (issue 12, ADR 031): the header, the sections from "Home" to the
-// "Join Us" band, the contact details and the footer need no script, so the browser keeps this HTML
-// and never downloads these components (app/routes/_index.tsx); only the question form is a script.
-import type { AppLoadContext } from "@remix-run/node";
+// The landing page's parts (app/routes/_index.tsx): the header, the sections from "Home" to the
+// "Join Us" band, the contact details and the footer.
+import { Link } from "@remix-run/react";
 import { Logo } from "~/components/brand/logo";
-import { BuildingIcon, CheckIcon, DropIcon, FolderIcon, GaugeIcon, MailIcon, PhoneIcon, PinIcon, PlaneIcon, SearchIcon, ShieldIcon, WrenchIcon } from "~/components/icons/icons";
+import { BuildingIcon } from "~/components/icons/building";
+import { CheckIcon } from "~/components/icons/check";
+import { DropIcon } from "~/components/icons/drop";
+import { FolderIcon } from "~/components/icons/folder";
+import { GaugeIcon } from "~/components/icons/gauge";
+import { MailIcon } from "~/components/icons/mail";
+import { PhoneIcon } from "~/components/icons/phone";
+import { PinIcon } from "~/components/icons/pin";
+import { PlaneIcon } from "~/components/icons/plane";
+import { SearchIcon } from "~/components/icons/search";
+import { ShieldIcon } from "~/components/icons/shield";
+import { WrenchIcon } from "~/components/icons/wrench";
 import * as ui from "~/components/ui/ui.css";
-import { pageMarkup } from "~/utils/markup.server";
-import { A } from "~/components/server-markup/markup-elements";
 import * as m from "./marketing.css";
-
 
 const SERVICES = [
   {
@@ -58,13 +65,13 @@ const CLIENT_KINDS = [
   { label: "eVTOL / UAM operators", icon: <DropIcon size={26} /> },
 ] as const;
 
-function Header() {
+export function LandingHeader() {
   return (
     <header className={m.header}>
         <div className={m.headerInner}>
-          <A to="/" className={m.brand} aria-label="AeroRecords home">
+          <Link to="/" className={m.brand} aria-label="AeroRecords home">
             <Logo />
-          </A>
+          </Link>
           <nav className={m.nav} aria-label="Sections">
             <a href="#home">Home</a>
             <a href="#about">About us</a>
@@ -74,19 +81,19 @@ function Header() {
             <a href="#contact">Contact us</a>
           </nav>
           <div className={m.headerActions}>
-            <A to="/auth/login" className={`${ui.button.ghost} ${ui.buttonSmall}`}>
+            <Link to="/auth/login" className={`${ui.button.ghost} ${ui.buttonSmall}`}>
               Log in
-            </A>
-            <A to="/auth/register" className={`${ui.button.primary} ${ui.buttonSmall}`}>
+            </Link>
+            <Link to="/auth/register" className={`${ui.button.primary} ${ui.buttonSmall}`}>
               Register
-            </A>
+            </Link>
           </div>
         </div>
       </header>
   );
 }
 
-function Sections() {
+export function LandingSections() {
   return (
     <>
         <section id="home" className={m.hero} aria-labelledby="home-title">
@@ -101,9 +108,9 @@ function Sections() {
                 aircraft, and connects you with technical consultants in more than 100 countries.
               </p>
               <div className={m.heroCtas}>
-                <A to="/auth/register" className={ui.button.accent}>
+                <Link to="/auth/register" className={ui.button.accent}>
                   Join Us
-                </A>
+                </Link>
                 <a href="#services" className={`${ui.button.secondary} ${m.heroGhost}`}>
                   Our services
                 </a>
@@ -259,16 +266,16 @@ function Sections() {
               <h2>Bring your fleet's records together.</h2>
               <p>Register as a client or as a consultant: it takes a minute.</p>
             </div>
-            <A to="/auth/register" className={ui.button.accent}>
+            <Link to="/auth/register" className={ui.button.accent}>
               Join Us
-            </A>
+            </Link>
           </div>
         </div>
     </>
   );
 }
 
-function ContactDetails() {
+export function ContactDetails() {
   return (
               <div>
                 <h2 id="contact-title" className={m.sectionTitle}>
@@ -311,13 +318,13 @@ function ContactDetails() {
   );
 }
 
-function Footer() {
+export function LandingFooter() {
   return (
       <footer className={m.footer}>
         <div className={m.footerInner}>
           <span>© {new Date().getFullYear()} AeroRecords</span>
           <span>
-            <A to="/auth/login">Log in</A> · <A to="/auth/register">Register</A> · Best viewed in Google Chrome
+            <Link to="/auth/login">Log in</Link> · <Link to="/auth/register">Register</Link> · Best viewed in Google Chrome
           </span>
         </div>
       </footer>
@@ -383,13 +390,4 @@ function ProductMock() {
       </div>
     </div>
   );
-}
-
-export function landingMarkup(context: AppLoadContext | undefined) {
-  return pageMarkup(context, {
-    "landing-header": <Header />,
-    "landing-sections": <Sections />,
-    "landing-contact": <ContactDetails />,
-    "landing-footer": <Footer />,
-  });
 }

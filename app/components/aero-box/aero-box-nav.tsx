@@ -1,17 +1,18 @@
-// The /aero-box shell's server markup (issue 12, ADR 031): the sidebar (Home, Storage → All Aircrafts,
-// Favourites, Following, Inventory Report, OCR Status, the role's entries, Sign Out, the user) and the
-// top bar's menu button and title. No script needed: the browser keeps this HTML (aero-box.tsx).
-import type { AppLoadContext } from "@remix-run/node";
+// The /aero-box shell's sidebar: Home, Storage → All Aircrafts, Favourites, Following, Inventory
+// Report, OCR Status, the role's entries, Sign Out, and the user (aero-box.tsx places it).
+import { Form, Link, NavLink } from "@remix-run/react";
 import { Mark } from "~/components/brand/logo";
-import { BookmarkIcon, ChartIcon, GridIcon, HomeIcon, ListIcon, LogoutIcon, PlaneIcon, ReportIcon, StarIcon, UserIcon } from "~/components/icons/icons";
-import { isNavActive } from "~/components/server-markup/server-markup";
+import { BookmarkIcon } from "~/components/icons/bookmark";
+import { ChartIcon } from "~/components/icons/chart";
+import { GridIcon } from "~/components/icons/grid";
+import { HomeIcon } from "~/components/icons/home";
+import { ListIcon } from "~/components/icons/list";
+import { LogoutIcon } from "~/components/icons/logout";
+import { PlaneIcon } from "~/components/icons/plane";
+import { ReportIcon } from "~/components/icons/report";
+import { StarIcon } from "~/components/icons/star";
+import { UserIcon } from "~/components/icons/user";
 import type { Role } from "~/models/roles";
-import { LISTEN } from "~/components/logout/logout-scripts.server";
-import { pageMarkup } from "~/utils/markup.server";
-
-// The layout's loader reaches its server helpers through this module: one stub in the bundle.
-export { STORAGE_ROLES } from "~/models/storage.server";
-import { AERO_BOX_TOGGLE } from "./aero-box";
 import * as s from "./aero-box.css";
 
 export const AERO_BOX_MENU = [
@@ -45,29 +46,27 @@ export function roleEntries(role: Role): { label: string; to: string }[] {
   }
 }
 
-/** A sidebar link as <NavLink> renders it for the page at `pathname`. */
-function Item({ to, end, pathname, children }: { to: string; end?: boolean; pathname: string; children: React.ReactNode }) {
-  const active = isNavActive(pathname, to, end);
+function Item({ to, end, children }: { to: string; end?: boolean; children: React.ReactNode }) {
   return (
-    <a aria-current={active ? "page" : undefined} className={active ? `${s.item} active` : s.item} href={to} data-discover="true" data-nav="" data-end={end ? "" : undefined}>
+    <NavLink className={s.item} to={to} end={end} data-nav="" data-end={end ? "" : undefined}>
       {children}
-    </a>
+    </NavLink>
   );
 }
 
-function Nav({ user, pathname }: { user: { name: string; email: string; role: Role }; pathname: string }) {
+export function AeroBoxNav({ user }: { user: { name: string; email: string; role: Role } }) {
   const roleItems = roleEntries(user.role);
   return (
     <nav className={s.nav} aria-label="AeroBOX menu">
-      <a className={s.brand} href="/aero-box/" data-discover="true">
+      <Link className={s.brand} to="/aero-box/">
         <Mark size={28} />
         <span>
           AeroBOX
           <span className={s.brandSub}>Aircraft records</span>
         </span>
-      </a>
+      </Link>
       <div className={s.section}>
-        <Item to="/aero-box/" end pathname={pathname}>
+        <Item to="/aero-box/" end>
           <HomeIcon /> Home
         </Item>
       </div>
@@ -76,7 +75,7 @@ function Nav({ user, pathname }: { user: { name: string; email: string; role: Ro
         {AERO_BOX_MENU.map((m) => {
           const Icon = SUB_ICON[m.label];
           return (
-            <Item key={m.to} to={m.to} pathname={pathname}>
+            <Item key={m.to} to={m.to}>
               <Icon /> {m.label}
             </Item>
           );
@@ -86,18 +85,18 @@ function Nav({ user, pathname }: { user: { name: string; email: string; role: Ro
         <div className={s.section}>
           <h2 className={s.sectionTitle}>{user.role === "admin" || user.role === "member" ? "Admin" : "Portal"}</h2>
           {roleItems.map((m) => (
-            <Item key={m.to} to={m.to} pathname={pathname}>
+            <Item key={m.to} to={m.to}>
               {m.to.startsWith("/admin") ? <ChartIcon /> : m.to.includes("overview") || m.to.includes("organization") ? <GridIcon /> : <UserIcon />} {m.label}
             </Item>
           ))}
         </div>
       ) : null}
       <div className={s.section}>
-        <form method="post" action="/logout" data-discover="true">
+        <Form method="post" action="/logout">
           <button type="submit" className={s.item}>
             <LogoutIcon /> Sign Out
           </button>
-        </form>
+        </Form>
       </div>
       <div className={s.user}>
         <span className={s.userName}>{user.name}</span>
@@ -105,21 +104,4 @@ function Nav({ user, pathname }: { user: { name: string; email: string; role: Ro
       </div>
     </nav>
   );
-}
-
-function TopLead({ nonce }: { nonce: string }) {
-  return (
-    <>
-      {/* Spec 000 §4: a logout in another tab sends this one to the sign-in page (aero-box.tsx after a client-side entry). */}
-      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: LISTEN }} />
-      <span className={s.topTitle}>AeroBOX</span>
-    </>
-  );
-}
-
-export function aeroBoxMarkup(context: AppLoadContext | undefined, user: { name: string; email: string; role: Role }, url: URL) {
-  return pageMarkup(context, {
-    [AERO_BOX_TOGGLE]: <Nav user={user} pathname={url.pathname} />,
-    "aero-box-top-lead": <TopLead nonce={context?.nonce ?? ""} />,
-  });
 }
