@@ -350,8 +350,6 @@ export async function startServer(opts: { port?: number; host?: string; log?: bo
     clientIp: socketAddress(req),
     nonce: res.locals.nonce as string,
     requestScope: {},
-    dataRequest: typeof req.query._data === "string",
-    markupHeld: req.get("x-markup"),
   });
   if (env.NODE_ENV === "development") {
     app.all("*", async (req, res, next) => {

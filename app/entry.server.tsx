@@ -7,7 +7,6 @@ import { renderToPipeableStream } from "react-dom/server";
 import { cssBundleHref } from "@remix-run/css-bundle";
 import { NonceProvider } from "./utils/nonce";
 import { InlineCssContext } from "./utils/inline-css";
-import { MarkupContext } from "./components/server-markup/server-markup";
 import { stylesheetFor } from "./utils/first-visit-css.server";
 import { reportServerError } from "./models/error-report.server";
 import { upstreamStats } from "./models/api.server";
@@ -45,9 +44,7 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <InlineCssContext.Provider value={css.inline}>
-          <MarkupContext.Provider value={loadContext.markup ?? null}>
-            <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-          </MarkupContext.Provider>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
         </InlineCssContext.Provider>
       </NonceProvider>,
       {

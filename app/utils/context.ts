@@ -22,14 +22,6 @@ export interface PortalContext {
    * reads through it and count their calls on it. Absent (tests), each loader call stands alone.
    */
   requestScope?: object;
-  /** A client-side navigation's data request (?_data=): loaders send their server markup in the data. */
-  dataRequest?: boolean;
-  /** Server markup of this document's loaders, for entry.server's render (app/utils/markup.server.ts). */
-  markup?: Record<string, { h: string; html: string }>;
-  /** Regions an action rendered for this document (a form with its errors): the loaders' renders leave them. */
-  markupByAction?: string[];
-  /** The markup a page holds (its X-Markup header on data requests: "id:hash,…"), not sent again. */
-  markupHeld?: string;
 }
 
 declare module "@remix-run/node" {

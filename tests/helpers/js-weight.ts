@@ -91,12 +91,6 @@ export function buildProblems(root = process.cwd()): string[] {
   const index = path.join(root, "build/index.js");
   if (!fs.existsSync(index)) return ["No server build (build/index.js): run `NODE_ENV=production npx remix build`."];
   if (!/\bmode = "production"/.test(fs.readFileSync(index, "utf8"))) problems.push("The build is not a production build (NODE_ENV=production npx remix build).");
-  // patches/@remix-run+dev+*.patch (applied by npm's postinstall, ADR 063): without it every route's
-  // server-only import stays in the browser build as an empty chunk, and each page weighs more.
-  const plugin = path.join(root, "node_modules/@remix-run/dev/dist/compiler/plugins/emptyModules.js");
-  if (fs.existsSync(plugin) && !fs.readFileSync(plugin, "utf8").includes("sideEffects: false")) {
-    problems.push("@remix-run/dev is not patched (patches/, ADR 063): run `npx patch-package` (npm install runs it), then build again.");
-  }
   const builtAt = fs.statSync(index).mtimeMs;
   const newest = (p: string): number => {
     const st = fs.statSync(p);

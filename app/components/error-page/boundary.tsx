@@ -7,9 +7,6 @@
 // come.
 import { useEffect, useState, type CSSProperties } from "react";
 import { ErrorContent as ServerContent } from "./error-content.server";
-// Every page loads this module and the markup runtime (the root imports both): each imports the other so
-// esbuild puts them in one chunk (the same set of entries reaches both), one request less (issue 12).
-import "~/components/server-markup/server-markup";
 
 type Screen = typeof import("./error-content");
 let screen: Screen | null = null;

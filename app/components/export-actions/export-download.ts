@@ -1,6 +1,6 @@
 // An export form's file fetched in place (spec 001 §8, ADR 051): "download has initiated" at once,
 // the file saved when it has come, a refusal shown for 15 seconds. Used by the export components
-// (export-actions.tsx) and, fetched on the first export, by the server-markup pages (export-markup.ts).
+// (export-actions.tsx) and, fetched on the first export, by plain export forms (export-markup.ts).
 import { OPS_MESSAGES } from "~/models/ops-messages";
 
 export type Notify = (type: "info" | "error", description: string, duration?: number) => void;
@@ -9,7 +9,8 @@ const PDF_KINDS = new Set(["pdf", "binder-current", "binder-full", "general-pdf"
 
 export async function runExport(form: HTMLFormElement, notify: Notify) {
   const kind = String(new FormData(form).get("kind") ?? "");
-  form.closest("details")?.removeAttribute("open");
+  // The export menu (a <details data-menu>) closes; a panel the form sits in stays open.
+  form.closest("details[data-menu]")?.removeAttribute("open");
   notify("info", PDF_KINDS.has(kind) ? OPS_MESSAGES.pdfStarted : OPS_MESSAGES.excelStarted);
   try {
     const res = await fetch(form.action, { method: "POST", body: new FormData(form), headers: { "X-Download": "fetch" } });

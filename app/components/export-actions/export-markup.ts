@@ -1,8 +1,8 @@
-// An export form in server markup (the top bar's ScreenActions of a markup page, the import panel's
-// data file; ADR 065, 066): with JavaScript the layouts' markup runtime (useMarkupLinks) fetches this
-// module on the first export and the file comes in place with the spec's messages, as the component
-// does (export-download.ts); without it the form posts and the answer is the file. The messages are
-// the portal's snackbar, built here from its classes (the page has no component to render it).
+// An export form that no component handles (form[data-export] in a page's plain HTML): with
+// JavaScript the shells' page behaviours (shell/page-behaviours.ts) fetch this module on the first
+// export and the file comes in place with the spec's messages, as the component does
+// (export-download.ts); without it the form posts and the answer is the file. The messages are the
+// portal's snackbar, built here from its classes (no component renders them).
 import * as css from "~/components/toast/toast.css";
 import { runExport } from "./export-download";
 

@@ -7,7 +7,7 @@
 // 12). Until then the form is the server's markup, a plain GET form the browser validates itself,
 // as without JavaScript; what was typed carries over to the live form.
 import { useMatches, useRouteLoaderData } from "@remix-run/react";
-import { LazyIsland, preloadIsland } from "~/components/server-markup/lazy-island";
+import { LazyIsland, preloadIsland } from "~/components/lazy-island/lazy-island";
 import * as s from "./file-search.css";
 import { fileSearchFromMatches } from "./file-search-handle";
 import { FileSearchBox as ServerBox } from "./file-search.server";

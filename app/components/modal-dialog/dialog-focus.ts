@@ -1,6 +1,5 @@
-// The focus rules of the portal's one modal (modal-dialog.tsx), shared with the markup runtime for a
-// dialog in server markup (app/components/server-markup/server-markup.tsx fetches this module when
-// such a dialog first shows): focus goes in when it opens, Tab and Shift+Tab stay inside, Escape closes.
+// The focus rules of the portal's one modal (modal-dialog.tsx): focus goes in when it opens, Tab and
+// Shift+Tab stay inside, Escape closes.
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** Focus into an opened dialog: its first field that the server marked invalid, else its first field, else the dialog. */

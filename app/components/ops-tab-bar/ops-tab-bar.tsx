@@ -1,8 +1,8 @@
 // The module's bottom tab bar (spec 001 §2): the aircraft's tabs in tab_position order (static tabs
 // first, then the work-order tabs, then the dynamic ones, as the API lists them), the current one
 // marked, with left and right arrows that step the row 300 px. Without JavaScript the row scrolls by
-// hand and the arrows are not shown (CSS: until the page has hydrated). In server markup the layouts'
-// markup runtime (useMarkupLinks) steps the row by the arrow's data-step (px), no script of the page.
+// hand and the arrows are not shown (CSS: until the page has hydrated). With JavaScript the shell's page
+// behaviours (shell/page-behaviours.ts) step the row by the arrow's data-step (px).
 import { Link } from "@remix-run/react";
 import { useRef } from "react";
 import * as ui from "~/components/ui/ui.css";

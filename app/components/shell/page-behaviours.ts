@@ -1,7 +1,7 @@
 // What the shell does in the browser for every page inside it, on the page's plain HTML (data
 // attributes the server renders), so no page needs a component of its own for it:
-// - the portal's one pending idiom: a form on its way disables its buttons and marks the one pressed
-//   (data-busy="sent": a spinner, ui.css) and the form (aria-busy) until the answer is in;
+// - the portal's one pending idiom: a <Form> posting on its way disables its buttons and marks the
+//   one pressed (data-busy="sent": a spinner, ui.css) and the form (aria-busy) until the answer is in;
 // - a scroll arrow (button[data-step], the tab bar's) steps its row by data-step px;
 // - a download link that names a toast (a[download][data-toast], a <template id>) shows "Download
 //   has started";
@@ -67,15 +67,13 @@ export function usePageBehaviours(root: RefObject<HTMLElement>) {
           () => form.submit(),
         );
       }
-      // A GET form (a search, a filter) shows the new page soon enough; a form a component handled
-      // in place (no navigation follows) is not marked.
-      if (form.method.toLowerCase() !== "post") return;
-      const remix = form.hasAttribute("data-discover");
-      if (e.defaultPrevented && !remix) return;
+      // Remix's <Form> posts (data-discover): a GET form (a search, a filter) shows the new page soon
+      // enough, and a plain form is the browser's own (a download answers it: no navigation follows).
+      if (form.method.toLowerCase() !== "post" || !form.hasAttribute("data-discover")) return;
       markBusy(form, e.submitter);
       // A <Form> whose submission was cancelled (a component's check said no) starts no navigation:
       // still idle a moment later, its buttons come back.
-      if (remix) setTimeout(() => state.current === "idle" && clearBusy(form), 600);
+      setTimeout(() => state.current === "idle" && clearBusy(form), 600);
     };
     el.addEventListener("click", onClick);
     window.addEventListener("submit", onSubmit);

@@ -2,7 +2,7 @@
 // form that works as a plain form. Its code, and the form-state code it needs, is fetched when the
 // user comes near it (issue 12, LazyIsland).
 import { useLocation } from "@remix-run/react";
-import { LazyIsland, preloadIsland } from "~/components/server-markup/lazy-island";
+import { LazyIsland, preloadIsland } from "~/components/lazy-island/lazy-island";
 import { ReportIssueMenu as ServerMenu } from "./report-issue.server";
 import "~/components/shell/shell-runtime"; // one chunk for the shell's parts (shell-runtime.ts)
 

@@ -5,7 +5,7 @@
 // imports one of the parts below also imports this module, so each part is reached by the same set
 // of entries and they share a chunk. Only what every shell page loads anyway belongs here (nothing a
 // public page uses: the icons' svg helper stays out, the auth pages use it).
-import "~/components/server-markup/lazy-island";
+import "~/components/lazy-island/lazy-island";
 import "~/components/logout/logout-listen";
 import "~/components/file-search/file-search-slot";
 import "~/components/file-search/file-search-handle";

@@ -5,7 +5,7 @@
 import { useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { preloadFileSearch } from "~/components/file-search/file-search-slot";
-import { LazyIsland, preloadIsland } from "~/components/server-markup/lazy-island";
+import { LazyIsland, preloadIsland } from "~/components/lazy-island/lazy-island";
 import type { ShellData } from "~/models/shell.server";
 import { FleetTree as ServerFleetTree } from "./fleet-tree.server";
 import { preloadReportIssue } from "./report-issue-menu";

@@ -3,7 +3,7 @@
 // fetches its code after the page's load event (or sooner, when the user comes near it). The test
 // itself never starts before the page has loaded, so it starts no later than before; the page's
 // first JavaScript no longer carries it.
-import { LazyIsland, preloadIsland } from "~/components/server-markup/lazy-island";
+import { LazyIsland, preloadIsland } from "~/components/lazy-island/lazy-island";
 import type { LastSpeed } from "~/models/speedtest-display";
 import { SpeedTest as ServerSpeedTest } from "./speed-test.server";
 import "~/components/shell/shell-runtime"; // one chunk for the shell's parts (shell-runtime.ts)

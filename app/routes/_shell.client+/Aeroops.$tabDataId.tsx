@@ -7,7 +7,7 @@
 // access downloads the exports and binders (__ops-tab-parts.tsx, ops-tab.server.ts; issue 13).
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { LazyIsland } from "~/components/server-markup/lazy-island";
+import { LazyIsland } from "~/components/lazy-island/lazy-island";
 import { TabTable } from "~/components/tab-grid/tab-grid-static";
 import type { TabGridProps } from "~/components/tab-grid/tab-grid-types";
 import { OpsTabBar } from "~/components/ops-tab-bar/ops-tab-bar";

@@ -15,7 +15,7 @@ import { Snippet } from "~/components/file-search/snippet";
 import { FileIcon } from "~/components/icons/file";
 import { FolderIcon } from "~/components/icons/folder";
 import { Pagination } from "~/components/pagination/pagination";
-import { LazyIsland } from "~/components/server-markup/lazy-island";
+import { LazyIsland } from "~/components/lazy-island/lazy-island";
 import * as ui from "~/components/ui/ui.css";
 import { downloadHref, filesHref } from "~/models/storage-links";
 import { searchLoader } from "~/models/storage-pages.server";

@@ -11,7 +11,6 @@
 import { useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ComponentType, type CSSProperties } from "react";
 import { flushSync } from "react-dom";
-import { ServerMarkup } from "./server-markup";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyComponent = ComponentType<any>;
@@ -70,6 +69,24 @@ function restore(root: Element, [values, open, focus, start, end]: Carry) {
   }
 }
 
+const KEEP = { __html: "" };
+
+/**
+ * The island's server render: `children` on the server (its component, from a *.server import), kept
+ * by the browser as the server sent it (React does not diff an element with dangerouslySetInnerHTML
+ * while hydrating, and its "" never changes after) until the live component replaces it.
+ */
+function Kept({ id, children }: { id: string; children: React.ReactNode }) {
+  if (children != null) {
+    return (
+      <div id={id} style={CONTENTS}>
+        {children}
+      </div>
+    );
+  }
+  return <div id={id} style={CONTENTS} suppressHydrationWarning dangerouslySetInnerHTML={KEEP} />;
+}
+
 export function LazyIsland<P extends object>({
   id,
   load,
@@ -126,7 +143,7 @@ export function LazyIsland<P extends object>({
 
   return (
     <div ref={box} style={CONTENTS} onPointerEnter={fetchCode} onTouchStart={fetchCode} onFocus={fetchCode}>
-      {Live ? <Live {...props} /> : now && Fallback ? <Fallback {...props} /> : <ServerMarkup id={id}>{Server ? <Server {...props} /> : null}</ServerMarkup>}
+      {Live ? <Live {...props} /> : now && Fallback ? <Fallback {...props} /> : <Kept id={id}>{Server ? <Server {...props} /> : null}</Kept>}
     </div>
   );
 }
