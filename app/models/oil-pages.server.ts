@@ -75,21 +75,19 @@ const SUMMARY_CELLS = 4;
 export async function statusDashboard(api: Api, ref: AircraftRef, today = new Date()) {
   const { header, tabs } = await oilAircraft(api, ref);
   const dataTabs = tabs.filter((t) => t.tab_id !== OIL_STATUS_TAB && t.source === "stored");
-  const statusTab = tabs.find((t) => t.tab_id === OIL_STATUS_TAB) ?? null;
-  const limitTabs = dataTabs.filter((t) => t.columns.some((c) => c.type === "number"));
-  const [fleet, units, limits, ...watched] = await Promise.all([
+  // One call for the dashboard's own data (the status rows, each tab's watched rows and limits).
+  const [fleet, dashboard] = await Promise.all([
     storage.listAircraft(api, { product: "oil", page: 1, perPage: 1 }),
-    statusTab ? oil.tabData(api, ref, { tab_id: statusTab.tab_id, page: 1, per_page: 50 }) : Promise.resolve(null),
-    Promise.all(limitTabs.map((t) => oil.limits(api, ref, t.tab_id))),
-    ...dataTabs.map((t) => oil.tabData(api, ref, { tab_id: t.tab_id, page: 1, per_page: WATCHED_PER_TAB, watched_only: true })),
+    oil.statusDashboard(api, ref, { watched_per_tab: WATCHED_PER_TAB, status_per_page: 50 }),
   ]);
+  if (!dashboard.ok) throw new Response(dashboard.error, { status: dashboard.status });
+  const units = dashboard.data.status;
+  const byId = new Map(dashboard.data.tabs.map((t) => [t.tab.tab_id, t]));
   // Rows above an alert limit, per tab with limits (ADR 048).
-  const crossings = limitTabs
-    .map((t, i) => {
-      const res = limits[i]!;
-      return res.ok && res.data.limits.length
-        ? { tab_id: t.tab_id, tab_name: t.tab_name, rows: res.data.crossings.rows, by_column: res.data.crossings.by_column, limits: res.data.limits.map((l) => ({ column: l.column_name, limit: l.limit })) }
-        : null;
+  const crossings = dataTabs
+    .map((t) => {
+      const l = byId.get(t.tab_id)?.limits;
+      return l && l.limits.length ? { tab_id: t.tab_id, tab_name: t.tab_name, rows: l.crossings.rows, by_column: l.crossings.by_column, limits: l.limits.map((x) => ({ column: x.column_name, limit: x.limit })) } : null;
     })
     .filter((x): x is NonNullable<typeof x> => x !== null);
   type Attention = {
@@ -101,19 +99,19 @@ export async function statusDashboard(api: Api, ref: AircraftRef, today = new Da
     error: string | null;
   };
   const attention = dataTabs
-    .map((t, i): Attention => {
-      const res = watched[i]!;
-      if (!res.ok) return { tab_id: t.tab_id, tab_name: t.tab_name, total: 0, columns: [], rows: [], error: res.error };
+    .map((t): Attention => {
+      const res = byId.get(t.tab_id);
+      if (!res) return { tab_id: t.tab_id, tab_name: t.tab_name, total: 0, columns: [], rows: [], error: null };
       // The first cells say which row it is; the last choice column (Result, Status…) why it is watched.
-      const cells = res.data.columns.filter((c) => c.type !== "watch_unwatch");
+      const cells = res.columns.filter((c) => c.type !== "watch_unwatch");
       const verdict = [...cells].reverse().find((c) => c.type === "select");
       const columns = verdict && cells.indexOf(verdict) >= SUMMARY_CELLS ? [...cells.slice(0, SUMMARY_CELLS - 1), verdict] : cells.slice(0, SUMMARY_CELLS);
       return {
         tab_id: t.tab_id,
         tab_name: t.tab_name,
-        total: res.data.total,
+        total: res.watched.total,
         columns: columns.map((c) => ({ name: c.name, type: c.type })),
-        rows: res.data.rows.map((r) => ({ id: r.id, position: r.position, cells: columns.map((c) => r.data[c.name] ?? null) })),
+        rows: res.watched.rows.map((r) => ({ id: r.id, position: r.position, cells: columns.map((c) => r.data[c.name] ?? null) })),
         error: null,
       };
     })
@@ -122,10 +120,7 @@ export async function statusDashboard(api: Api, ref: AircraftRef, today = new Da
     header,
     title: statusPageTitle(header.oil_issue_date, today),
     counts: fleet.counts,
-    units:
-      units && units.ok
-        ? { columns: units.data.columns.filter((c) => c.type !== "watch_unwatch").map((c) => ({ name: c.name, type: c.type })), rows: units.data.rows }
-        : null,
+    units: units ? { columns: units.columns.filter((c) => c.type !== "watch_unwatch").map((c) => ({ name: c.name, type: c.type })), rows: units.rows } : null,
     attention,
     crossings,
     // Per oil tab with rows to follow: watched rows and rows above an alert limit (the dashboard's chart).

@@ -54,7 +54,7 @@ export async function oilTabTrend(
       return out;
     },
     links,
-    /** The trend and column the charts draw (the page renders them in place: it is server markup). */
+    /** The trend and column the charts draw (the page renders them with TrendCharts, oil-trend-charts.tsx). */
     charts: { trend, column },
   };
 }

@@ -4,7 +4,7 @@
 // on these; the shared tab calls of both products (exports, binders, uploads) stay in ops.server.ts.
 import type { z } from "zod";
 import type { Api } from "./api.server";
-import { OilLimitsAnswer, OilTrendAnswer, SetOilLimitAnswer, ShareOilDashboardAnswer } from "./schemas/oil-limits";
+import { OilLimitsAnswer, OilTrendAnswer, SetOilLimitAnswer, ShareOilDashboardAnswer, StatusDashboardAnswer } from "./schemas/oil-limits";
 import { ListTabsAnswer, OilOpsLinkPkAnswer, OilOpsLinksAnswer, OpsHeaderData, RowAnswer, TabDataAnswer } from "./schemas/ops";
 
 import type { AircraftRef } from "./ops.server";
@@ -64,6 +64,10 @@ export const linkColumns = (api: Api, aircraft: AircraftRef) =>
 /** The oil rows linked to an ops tab's rows (empty when the caller may not read AeroOIL). */
 export const opsTabLinks = (api: Api, aircraft: AircraftRef, opsTabId: string) =>
   api.post("ops", "/v1/oil_data/get_ops_ids_direct_link.json", { json: { ...aircraft, tab_id: opsTabId }, schema: OilOpsLinksAnswer });
+
+/** The status dashboard's data in one call: the status tab's first rows, each oil tab's watched rows and limits. */
+export const statusDashboard = (api: Api, aircraft: AircraftRef, query: { watched_per_tab: number; status_per_page: number }) =>
+  api.post("ops", "/v1/oil_data/get_status_dashboard.json", { json: { ...aircraft, ...query }, schema: StatusDashboardAnswer });
 
 /** A tab's alert limits, how many rows are above them, and whether the caller may set them (ADR 048). */
 export const limits = (api: Api, aircraft: AircraftRef, tabId: string) =>

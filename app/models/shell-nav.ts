@@ -1,7 +1,7 @@
-// The shell's pure rules (browser-safe, used by the server): which product area a URL belongs to,
-// which aircraft is in context, and the side navigation per role and product (spec 000 §2 "Main
-// shell", §6; 001 §2). The navigation is server markup (issue 12), so this module stays out of the
-// browser's bundle.
+// The shell's pure rules (browser-safe): which product area a URL belongs to, which aircraft is in
+// context, and the side navigation per role and product (spec 000 §2 "Main shell", §6; 001 §2). The
+// server uses the URL rules (shell.server.ts); the shell's SideNav (shell-parts.tsx) builds the
+// navigation with navFor, in the browser too.
 import type { Role } from "./roles";
 import type { Area, Product } from "./shell";
 

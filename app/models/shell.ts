@@ -1,6 +1,5 @@
 // The shell's labels and the rules the browser needs (browser-safe, small: pages import ROLE_LABEL
-// from here). The side navigation per role and product and the URL rules are in shell-nav.ts, which
-// only the server uses (issue 12: the navigation is server markup).
+// from here). The side navigation per role and product and the URL rules are in shell-nav.ts.
 import type { Role } from "./roles";
 
 export type Area = "storage" | "ops" | "oil" | "admin" | "consultant" | "client" | "account";

@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { startTestUpstream, upstreamFetch, type TestUpstream } from "../helpers/upstream";
-import { ApiErrorAnswer, ListTabsAnswer } from "../../app/models/schemas/ops";
-import { OilLimitsAnswer, OilTrendAnswer, SetOilLimitAnswer, ShareOilDashboardAnswer } from "../../app/models/schemas/oil-limits";
+import { ApiErrorAnswer, ListTabsAnswer, TabDataAnswer } from "../../app/models/schemas/ops";
+import { OilLimitsAnswer, OilTrendAnswer, SetOilLimitAnswer, ShareOilDashboardAnswer, StatusDashboardAnswer } from "../../app/models/schemas/oil-limits";
 
 let up: TestUpstream;
 const H: Record<string, Record<string, string>> = {};
@@ -51,6 +51,27 @@ describe("oil trends and alert limits", () => {
     expect((await ok(OilLimitsAnswer, "client", "/v1/oil_data/get_oil_limits", { ...SKY, tab_id: engineTab })).can_set).toBe(false);
     await fails(404, "reader", "/v1/oil_data/get_oil_limits", { ...SKY_OTHER, tab_id: engineTab });
     await fails(404, "reader", "/v1/oil_data/get_oil_limits", { ...SKY, tab_id: "no-such-tab" });
+  });
+
+  it("answers the status dashboard in one call, as the per-tab calls it replaces answer", async () => {
+    const d = await ok(StatusDashboardAnswer, "reader", "/v1/oil_data/get_status_dashboard.json", { ...SKY, watched_per_tab: 5, status_per_page: 50 });
+    const { tabs } = await ok(ListTabsAnswer, "reader", "/v1/oil_tab_info/list_tabs.json", SKY);
+    const status = await ok(TabDataAnswer, "reader", "/v1/oil_data/get_tab_data.json", { ...SKY, tab_id: "statusDashboard", page: 1, per_page: 50 });
+    expect(d.status?.rows).toEqual(status.rows);
+    expect(d.status?.total).toBe(status.total);
+    const stored = tabs.filter((t) => t.tab_id !== "statusDashboard" && t.source === "stored");
+    expect(d.tabs.map((t) => t.tab.tab_id)).toEqual(stored.map((t) => t.tab_id));
+    for (const t of d.tabs) {
+      const watched = await ok(TabDataAnswer, "reader", "/v1/oil_data/get_tab_data.json", { ...SKY, tab_id: t.tab.tab_id, page: 1, per_page: 5, watched_only: true });
+      expect(t.watched.rows).toEqual(watched.rows);
+      expect(t.watched.total).toBe(watched.total);
+      expect(t.columns).toEqual(watched.columns);
+      if (t.limits) expect(t.limits).toEqual(await ok(OilLimitsAnswer, "reader", "/v1/oil_data/get_oil_limits.json", { ...SKY, tab_id: t.tab.tab_id }));
+    }
+    expect(d.tabs.find((t) => t.tab.tab_id === engineTab)?.limits?.limits.map((x) => x.column_name)).toEqual(["Fe ppm", "Cu ppm"]);
+    // The caller's access is checked as on every oil read; the sizes are bounded.
+    await fails(404, "reader", "/v1/oil_data/get_status_dashboard.json", SKY_OTHER);
+    await fails(422, "reader", "/v1/oil_data/get_status_dashboard.json", { ...SKY, watched_per_tab: 1000 });
   });
 
   it("gives the trend per serial in date order, values as numbers", async () => {

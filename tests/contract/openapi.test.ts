@@ -528,6 +528,7 @@ const cases: Record<string, Case> = {
   oilLinkedRow: async () => ({ body: { ...SKY, tab_id: state.oilTab, row_id: id.oilRow } }),
   oilOpsLinkPk: async () => ({ body: SKY }),
   oilLimits: async () => ({ body: { ...SKY, tab_id: state.oilTab } }),
+  oilStatusDashboard: async () => ({ body: { ...SKY } }),
   oilTrend: async () => ({ body: { ...SKY, tab_id: state.oilTab } }),
   setOilLimit: async () => [
     { as: "admin", body: { ...SKY, tab_id: state.oilTab, column_name: "Ag ppm", limit: 5 } },

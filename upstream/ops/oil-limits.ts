@@ -1,5 +1,6 @@
 // AeroOIL trends and alert limits (issue 15 item 4, ADR 048) and the status dashboard's share by
-// e-mail (item 2): /v1/oil_data/get_oil_limits, set_oil_limit, get_oil_trend, share_status_dashboard.
+// e-mail (item 2): /v1/oil_data/get_oil_limits, set_oil_limit, get_oil_trend, share_status_dashboard;
+// and the status dashboard's data in one call (get_status_dashboard).
 // A limit is an upper limit per numeric column of an aircraft's oil tab; a row above it has crossed it.
 import { isPostgres, jsonIsNumber, nowExpr } from "../db/dialect";
 import type { Hono } from "hono";
@@ -8,8 +9,9 @@ import type { Deps, HonoEnv } from "../context";
 import type { DB } from "../db";
 import { readBody, refuse } from "../http";
 import { portalLink } from "../main/accounts";
-import { OIL_TREND_MAX_ROWS, OilLimitsInput, OilTrendInput, SetOilLimitInput, ShareOilDashboardInput } from "../../app/models/schemas/oil-limits";
-import { aircraftTab, aircraftWithAccess, audit, type Ctx, type TabView } from "./common";
+import { OIL_TREND_MAX_ROWS, OilLimitsInput, OilTrendInput, SetOilLimitInput, ShareOilDashboardInput, StatusDashboardInput } from "../../app/models/schemas/oil-limits";
+import { OIL_STATUS_TAB } from "../../app/models/oil-rules";
+import { aircraftTab, aircraftTabs, aircraftWithAccess, apiColumns, audit, queryRows, tabJson, type Ctx, type TabView } from "./common";
 import { both } from "./tabs";
 
 /** The column that names the engine or unit of a row (ESN, Serial No, S/N…), else none (one series). */
@@ -59,18 +61,11 @@ async function crossings(deps: Deps, view: TabView, limits: { column_name: strin
   return { rows: Number(row.total ?? 0), by_column: Object.fromEntries(limits.map((l, i) => [l.column_name, Number(row[`c${i}`] ?? 0)])) };
 }
 
-async function oilTab(c: Ctx, input: Parameters<typeof aircraftWithAccess>[2] & { tab_id: string }) {
-  const deps = c.get("deps");
-  const user = c.get("user");
-  const { aircraft, access } = await aircraftWithAccess(deps, user, input, "oil", "read");
-  const view = await aircraftTab(deps, aircraft.id, "oil", input.tab_id);
-  if (view.source !== "stored" || view.dbId == null) throw refuse("That tab has no trend.");
+/** A stored oil tab as a trend reads it: its columns, its limits, and whether the caller may set them. */
+async function trendOf(deps: Deps, view: TabView, access: string) {
   const cols = trendColumns(view);
   const limits = await limitsOf(deps, view);
   return {
-    deps,
-    aircraft,
-    view,
     cols,
     limits,
     base: {
@@ -82,6 +77,15 @@ async function oilTab(c: Ctx, input: Parameters<typeof aircraftWithAccess>[2] & 
       can_set: access === "su_write",
     },
   };
+}
+
+async function oilTab(c: Ctx, input: Parameters<typeof aircraftWithAccess>[2] & { tab_id: string }) {
+  const deps = c.get("deps");
+  const user = c.get("user");
+  const { aircraft, access } = await aircraftWithAccess(deps, user, input, "oil", "read");
+  const view = await aircraftTab(deps, aircraft.id, "oil", input.tab_id);
+  if (view.source !== "stored" || view.dbId == null) throw refuse("That tab has no trend.");
+  return { deps, aircraft, view, ...(await trendOf(deps, view, access)) };
 }
 
 /** A cell as a calendar day (YYYY-MM-DD), or null. */
@@ -96,6 +100,29 @@ export function registerOilLimitRoutes(app: Hono<HonoEnv>) {
     const input = await readBody(c, OilLimitsInput);
     const t = await oilTab(c, input);
     return c.json({ ...t.base, crossings: await crossings(t.deps, t.view, t.limits) });
+  });
+
+  // The status dashboard in one call (the page made 2 + 2 calls per oil tab before): the status
+  // tab's first rows, and per stored oil tab its first watched rows and, with numeric columns, its
+  // limits and the rows above them. The same reads as get_tab_data and get_oil_limits.
+  app.on("POST", both("/v1/oil_data/get_status_dashboard"), async (c) => {
+    const deps = c.get("deps");
+    const input = await readBody(c, StatusDashboardInput);
+    const { aircraft, access } = await aircraftWithAccess(deps, c.get("user"), input, "oil", "read");
+    const views = await aircraftTabs(deps, aircraft.id, "oil");
+    const statusView = views.find((v) => v.key === OIL_STATUS_TAB) ?? null;
+    const status = statusView ? await queryRows(deps, statusView, { page: 1, perPage: input.status_per_page }) : null;
+    const tabs = [];
+    for (const view of views.filter((v) => v.key !== OIL_STATUS_TAB && v.source === "stored" && v.dbId != null)) {
+      const watched = await queryRows(deps, view, { page: 1, perPage: input.watched_per_tab, watchedOnly: true });
+      let limits = null;
+      if (view.columns.some((col) => col.type === "number")) {
+        const t = await trendOf(deps, view, access);
+        limits = { ...t.base, crossings: await crossings(deps, view, t.limits) };
+      }
+      tabs.push({ tab: tabJson(view, aircraft), columns: apiColumns(view), watched, limits });
+    }
+    return c.json({ status: statusView && status ? { tab: tabJson(statusView, aircraft), columns: apiColumns(statusView), ...status } : null, tabs });
   });
 
   app.on("POST", both("/v1/oil_data/get_oil_trend"), async (c) => {

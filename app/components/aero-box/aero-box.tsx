@@ -12,7 +12,6 @@ import { usePageBehaviours } from "~/components/shell/page-behaviours";
 import type { Role } from "~/models/roles";
 import { AeroBoxNav } from "./aero-box-nav";
 import * as s from "./aero-box.css";
-import "~/components/shell/shell-runtime"; // one chunk for the shell's parts (shell-runtime.ts)
 
 /** The sidebar's id: the drawer's (the menu button's aria-controls, and its `:target` without JavaScript). */
 export const AERO_BOX_TOGGLE = "aero-box-nav";

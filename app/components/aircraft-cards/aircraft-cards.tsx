@@ -57,8 +57,7 @@ export function StatusCounts({ counts, hrefFor }: { counts: Counts; hrefFor?: (s
 
 export function FollowToggle({ aircraftId, name, following, redirectTo, action = "/aero-box/storage/following" }: { aircraftId: number; name: string; following: boolean; redirectTo: string; action?: string }) {
   return (
-    // data-keep-scroll: as server markup (ADR 063) the layout's runtime keeps the scroll too.
-    <Form method="post" action={action} preventScrollReset data-keep-scroll="">
+    <Form method="post" action={action} preventScrollReset>
       <input type="hidden" name="intent" value={following ? "unfollow" : "follow"} />
       <input type="hidden" name="aircraft_id" value={aircraftId} />
       <input type="hidden" name="redirectTo" value={redirectTo} />

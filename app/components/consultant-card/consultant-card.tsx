@@ -1,9 +1,9 @@
 // A consultant card of the marketplace (spec §2): approval status, availability, star rating out of 5,
 // resume download ("Resume not uploaded" when there is none), like toggle. Staff (admin, member) also
 // get Approve / Disapprove and the availability and notes-and-rates dialogs; clients see their
-// result. Every control is a real form or link. The cards are server markup (issue 12, ADR 065): the
-// markup runtime posts their forms through Remix (no page reload), and the listing's script
-// (market-markup.ts) flips the like toggle at once and shows "Resume not uploaded" in place.
+// result. Every control is a real form or link: with JS Remix posts the forms (no page reload), and
+// the listing's hook (market-markup.ts) flips the like toggle at once and shows "Resume not uploaded"
+// in place.
 import { Form, Link } from "@remix-run/react";
 import { DownloadIcon } from "~/components/icons/download";
 import { PinIcon } from "~/components/icons/pin";
@@ -109,7 +109,7 @@ function HeartIcon() {
  */
 export function LikeToggle({ id, name, liked: on, action, redirectTo }: { id: number; name: string; liked: boolean; action: string; redirectTo: string }) {
   return (
-    <Form method="post" action={action} className={s.inlineForm} preventScrollReset data-keep-scroll="">
+    <Form method="post" action={action} className={s.inlineForm} preventScrollReset>
       <Common id={id} redirectTo={redirectTo} />
       <button
         type="submit"
@@ -129,10 +129,10 @@ export function LikeToggle({ id, name, liked: on, action, redirectTo }: { id: nu
   );
 }
 
-/** Approve / Disapprove (staff). With JS both wait while the answer comes (the markup runtime's busy state). */
+/** Approve / Disapprove (staff). With JS both wait while the answer comes (the pending idiom, page-behaviours.ts). */
 export function ApprovalButtons({ id, name, status: shown, action, redirectTo }: { id: number; name: string; status: ApprovalStatus; action: string; redirectTo: string }) {
   return (
-    <Form method="post" action={action} className={s.inlineForm} preventScrollReset data-keep-scroll="">
+    <Form method="post" action={action} className={s.inlineForm} preventScrollReset>
       <Common id={id} redirectTo={redirectTo} />
       <button
         type="submit"
@@ -258,10 +258,10 @@ export function ConsultantCard({ card, staff, links }: { card: CardData; staff: 
       {staff ? (
         <div className={s.staffActions} aria-label={`Manage ${card.name}`} role="group">
           <ApprovalButtons id={card.id} name={card.name} status={card.approval_status} action={links.action} redirectTo={links.redirectTo} />
-          <Link to={links.dialogHref("availability", card.id)} className={`${ui.button.ghost} ${ui.buttonSmall}`} preventScrollReset data-keep-scroll="" aria-label={`Set availability of ${card.name}`}>
+          <Link to={links.dialogHref("availability", card.id)} className={`${ui.button.ghost} ${ui.buttonSmall}`} preventScrollReset aria-label={`Set availability of ${card.name}`}>
             Availability
           </Link>
-          <Link to={links.dialogHref("notes", card.id)} className={`${ui.button.ghost} ${ui.buttonSmall}`} preventScrollReset data-keep-scroll="" aria-label={`Set notes and rates of ${card.name}`}>
+          <Link to={links.dialogHref("notes", card.id)} className={`${ui.button.ghost} ${ui.buttonSmall}`} preventScrollReset aria-label={`Set notes and rates of ${card.name}`}>
             Notes and rates
           </Link>
         </div>

@@ -1,6 +1,5 @@
-// What the marketplace pages' server markup (the cards, the filters, the consultant dialogs; issue 12,
-// ADR 065) does with a script, as one listener set in the page's route component instead of the
-// components themselves in the bundle:
+// What the marketplace pages' plain HTML (the cards, the filters, the consultant dialogs) does with a
+// script, as one listener set that the page's route component mounts:
 // - a choice in a select of a form with data-auto-submit applies the filters at once;
 // - the like toggle (a submit button with data-toggle) flips its aria-pressed as it is sent (spec
 //   §5 "Like and unlike toggle a local flag and call the server"); the server's answer sets it;
@@ -8,9 +7,8 @@
 //   ALERT_HIDE_MS, instead of the link's round trip;
 // - a date with data-min-for gives the named date of its form its minimum as it is chosen (the
 //   availability's end not before its start).
-// Without JavaScript the markup is plain forms and links, which the server answers the same way. A
-// profile's documents tab (its own route, a component: the upload island) mounts it too, for the
-// same controls and dialogs.
+// Without JavaScript the markup is plain forms and links, which the server answers the same way. The
+// listings (dashboard, saved) and a profile's tabs (its documents tab included) mount it.
 import { useSubmit } from "@remix-run/react";
 import { useEffect } from "react";
 import { ALERT_HIDE_MS } from "./alert-hide";

@@ -58,7 +58,7 @@ export function ConsultantFilters({ action, values, countries, services }: { act
   // Server markup (ADR 065): a choice in a select applies at once with JS (data-auto-submit, the
   // listing's script market-markup.ts); without JS, Apply.
   return (
-    <Form method="get" action={action} className={s.form} role="search" aria-label="Filter consultants" data-auto-submit="" preventScrollReset data-keep-scroll="">
+    <Form method="get" action={action} className={s.form} role="search" aria-label="Filter consultants" data-auto-submit="" preventScrollReset>
       <div className={`${s.field} ${s.search}`}>
         <label className={s.label} htmlFor="filter-q">
           Search

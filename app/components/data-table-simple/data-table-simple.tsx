@@ -14,7 +14,7 @@ export function SortHeader({ label, sortKey, current }: { label: string; sortKey
   const active = current.sort === sortKey;
   return (
     <th scope="col" aria-sort={active ? (current.dir === "asc" ? "ascending" : "descending") : undefined}>
-      <Link className={s.sortLink} to={sortHref(location.pathname, location.search, sortKey, current)} preventScrollReset data-keep-scroll="">
+      <Link className={s.sortLink} to={sortHref(location.pathname, location.search, sortKey, current)} preventScrollReset>
         {label}
         {active ? (
           <span className={s.arrow} aria-hidden="true">

@@ -12,7 +12,7 @@ export function EmptyRow({ text, span, addHref, className }: { text: string; spa
         {addHref ? (
           <>
             {" "}
-            <Link to={addHref} preventScrollReset data-keep-scroll="">
+            <Link to={addHref} preventScrollReset>
               Add the first row
             </Link>
           </>

@@ -58,7 +58,7 @@ export function ScreenActions({ fields, back, shareHref, children }: { fields: R
       {shareHref ? (
         <Link
           to={shareHref}
-          preventScrollReset data-keep-scroll=""
+          preventScrollReset
           className={`${ui.button.secondary} ${ui.buttonSmall} ${s.button} ${s.iconOnlyNarrow} ${menu ? s.notOnPhones : ""}`}
           title="Share this screen by e-mail"
         >
@@ -77,7 +77,7 @@ export function ScreenActions({ fields, back, shareHref, children }: { fields: R
             <p className={s.panelHint}>Files of this screen, as it is sorted.</p>
             <ExportContext.Provider value={{ fields, back, look: "item" }}>{exports}</ExportContext.Provider>
             {shareHref ? (
-              <Link to={shareHref} preventScrollReset data-keep-scroll="" className={`${s.item} ${s.onPhonesOnly}`}>
+              <Link to={shareHref} preventScrollReset className={`${s.item} ${s.onPhonesOnly}`}>
                 <ShareIcon size={16} />
                 Share by e-mail
               </Link>

@@ -80,7 +80,7 @@ function SortHeader({ col, sort, order, sortHref }: { col: (typeof COLUMNS)[numb
 
 export function FavouriteToggle({ id, on, name, action, redirectTo }: { id: number; on: boolean; name: string; action: string; redirectTo: string }) {
   return (
-    <Form method="post" action={action} preventScrollReset data-keep-scroll="">
+    <Form method="post" action={action} preventScrollReset>
       <input type="hidden" name="intent" value={on ? "remove" : "add"} />
       <input type="hidden" name="id" value={id} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
@@ -209,22 +209,22 @@ export function FileList(p: FileListProps) {
                             </li>
                           ) : null}
                           <li>
-                            <Link className={s.menuItem} to={p.actionHref("rename", item)} preventScrollReset data-keep-scroll="">
+                            <Link className={s.menuItem} to={p.actionHref("rename", item)} preventScrollReset>
                               Rename
                             </Link>
                           </li>
                           <li>
-                            <Link className={s.menuItem} to={p.actionHref("move", item)} preventScrollReset data-keep-scroll="">
+                            <Link className={s.menuItem} to={p.actionHref("move", item)} preventScrollReset>
                               Move
                             </Link>
                           </li>
                           <li>
-                            <Link className={s.menuItem} to={p.actionHref("copy", item)} preventScrollReset data-keep-scroll="">
+                            <Link className={s.menuItem} to={p.actionHref("copy", item)} preventScrollReset>
                               Copy
                             </Link>
                           </li>
                           <li>
-                            <Link className={s.menuDanger} to={p.actionHref("delete", item)} preventScrollReset data-keep-scroll="">
+                            <Link className={s.menuDanger} to={p.actionHref("delete", item)} preventScrollReset>
                               Delete
                             </Link>
                           </li>

@@ -62,10 +62,10 @@ export function FilesPage({ data, base, singleUpload = false }: { data: FilesDat
         <div className={s.toolbar} role="toolbar" aria-label="Folder actions">
           {data.canWrite ? (
             <>
-              <Link to={withDialog(singleUpload ? "upload-one" : "upload")} className={ui.button.primary} preventScrollReset data-keep-scroll="" data-action="upload">
+              <Link to={withDialog(singleUpload ? "upload-one" : "upload")} className={ui.button.primary} preventScrollReset data-action="upload">
                 {singleUpload ? "Upload a file" : "Upload files"}
               </Link>
-              <Link to={withDialog("create")} className={ui.button.secondary} preventScrollReset data-keep-scroll="" data-action="create-folder">
+              <Link to={withDialog("create")} className={ui.button.secondary} preventScrollReset data-action="create-folder">
                 <FolderIcon size={16} /> New folder
               </Link>
             </>

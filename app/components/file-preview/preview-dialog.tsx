@@ -57,12 +57,12 @@ export function PreviewDialog({
           <div className={s.layout} data-preview-dialog={f.id} aria-busy={!current}>
             <nav className={s.nav} aria-label="Files in this folder">
               {d.prev ? (
-                <Link to={hrefFor(d.prev.id)} replace preventScrollReset data-keep-scroll="" className={ui.button.secondary} rel="prev" title={d.prev.name}>
+                <Link to={hrefFor(d.prev.id)} replace preventScrollReset className={ui.button.secondary} rel="prev" title={d.prev.name}>
                   ← Previous
                 </Link>
               ) : null}
               {d.next ? (
-                <Link to={hrefFor(d.next.id)} replace preventScrollReset data-keep-scroll="" className={ui.button.secondary} rel="next" title={d.next.name}>
+                <Link to={hrefFor(d.next.id)} replace preventScrollReset className={ui.button.secondary} rel="next" title={d.next.name}>
                   Next →
                 </Link>
               ) : null}

@@ -11,7 +11,6 @@ import { LazyIsland, preloadIsland } from "~/components/lazy-island/lazy-island"
 import * as s from "./file-search.css";
 import { fileSearchFromMatches } from "./file-search-handle";
 import { FileSearchBox as ServerBox } from "./file-search.server";
-import "~/components/shell/shell-runtime"; // one chunk for the shell's parts (shell-runtime.ts)
 
 const ID = "file-search";
 const load = () => import("./file-search").then((m) => m.FileSearchBox);

@@ -11,7 +11,6 @@ import { SearchIcon } from "~/components/icons/search";
 import { DEFAULT_HINT, SEARCH_INVALID_CHARS, SEARCH_MIN_LENGTH, SEARCH_MAX_LENGTH, TOOLTIP_DELAY_MS, checkSearchQuery, charsMessage, offendingChars } from "~/models/search-query";
 import * as s from "./file-search.css";
 import type { FileSearchProps } from "./file-search-handle";
-import "~/components/shell/shell-runtime"; // one chunk for the shell's parts (shell-runtime.ts)
 
 export type { FileSearchHandle, FileSearchProps } from "./file-search-handle";
 export { fileSearchFromMatches } from "./file-search-handle";

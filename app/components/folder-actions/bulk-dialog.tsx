@@ -29,7 +29,7 @@ export function BulkDialog(p: { kind: BulkKind; aircraftId: number; dir: string;
   const noun = `${n} ${n === 1 ? "item" : "items"}`;
   return (
     <ModalDialog title={`${verb} ${noun}`} closeHref={p.closeHref}>
-      <Form method="post" action={ROUTE[p.kind]} preventScrollReset data-keep-scroll="">
+      <Form method="post" action={ROUTE[p.kind]} preventScrollReset>
         <input type="hidden" name="intent" value={p.kind.slice(5)} />
         <input type="hidden" name="aircraft_id" value={p.aircraftId} />
         <input type="hidden" name="dir" value={p.dir} />
@@ -53,7 +53,7 @@ export function BulkDialog(p: { kind: BulkKind; aircraftId: number; dir: string;
           ) : null}
         </ModalBody>
         <ModalFooter>
-          <Link to={p.closeHref} className={ui.button.secondary} preventScrollReset data-keep-scroll="">
+          <Link to={p.closeHref} className={ui.button.secondary} preventScrollReset>
             Cancel
           </Link>
           <button type="submit" className={p.kind === "bulk-delete" ? ui.button.danger : ui.button.primary}>

@@ -56,7 +56,7 @@ export function FolderActionDialog(p: FolderActionProps) {
   const title = p.kind === "create" ? TITLE.create : `${TITLE[p.kind]} ${kindWord}`;
   return (
     <ModalDialog title={title} closeHref={p.closeHref} asPage={p.asPage}>
-      <Form method="post" action={ROUTE[p.kind]} preventScrollReset data-keep-scroll="">
+      <Form method="post" action={ROUTE[p.kind]} preventScrollReset>
         <input type="hidden" name="intent" value={p.kind} />
         <input type="hidden" name="aircraft_id" value={p.aircraftId} />
         <input type="hidden" name="dir" value={p.dir} />
@@ -73,7 +73,7 @@ export function FolderActionDialog(p: FolderActionProps) {
           <Fields {...p} />
         </ModalBody>
         <ModalFooter>
-          <Link to={p.closeHref} className={ui.button.secondary} preventScrollReset data-keep-scroll="">
+          <Link to={p.closeHref} className={ui.button.secondary} preventScrollReset>
             Cancel
           </Link>
           <button type="submit" className={p.kind === "delete" ? ui.button.danger : ui.button.primary}>

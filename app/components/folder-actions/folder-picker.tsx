@@ -44,7 +44,7 @@ export function FolderPicker({ picker, name = "to_dir", legend = "Destination fo
                     MSN {o.msn}
                   </span>
                 ) : (
-                  <Link to={aircraftHref(o.id)} preventScrollReset data-keep-scroll="" replace title={o.name} aria-label={`Copy to MSN ${o.msn} (${o.name})`}>
+                  <Link to={aircraftHref(o.id)} preventScrollReset replace title={o.name} aria-label={`Copy to MSN ${o.msn} (${o.name})`}>
                     MSN {o.msn}
                   </Link>
                 )}
@@ -69,7 +69,7 @@ export function FolderPicker({ picker, name = "to_dir", legend = "Destination fo
             {c.path === picker.path ? (
               <span aria-current="location">{c.name}</span>
             ) : (
-              <Link to={hrefFor(c.path)} preventScrollReset data-keep-scroll="" replace>
+              <Link to={hrefFor(c.path)} preventScrollReset replace>
                 {c.name}
               </Link>
             )}
@@ -80,7 +80,7 @@ export function FolderPicker({ picker, name = "to_dir", legend = "Destination fo
         <ul className={s.pickerList} aria-label="Subfolders">
           {picker.folders.map((f) => (
             <li key={f.id}>
-              <Link to={hrefFor(f.path)} className={s.pickerItem} preventScrollReset data-keep-scroll="" replace aria-label={`Open ${f.name}`}>
+              <Link to={hrefFor(f.path)} className={s.pickerItem} preventScrollReset replace aria-label={`Open ${f.name}`}>
                 <FolderIcon size={16} /> {f.name}
               </Link>
             </li>

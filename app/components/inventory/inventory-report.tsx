@@ -37,7 +37,7 @@ function SortTh({ path, current, k, label, numeric }: { path: string; current: {
   const active = current.sort === k;
   return (
     <th scope="col" className={numeric ? s.num : undefined} aria-sort={active ? (current.order === "asc" ? "ascending" : "descending") : undefined}>
-      <Link to={sortHref(path, current, k)} className={s.sortLink} preventScrollReset data-keep-scroll="">
+      <Link to={sortHref(path, current, k)} className={s.sortLink} preventScrollReset>
         {label}
         {active ? (current.order === "asc" ? " ▲" : " ▼") : ""}
       </Link>

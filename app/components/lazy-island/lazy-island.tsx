@@ -1,12 +1,12 @@
 // A part of a page whose code the browser fetches only when the user comes near it (issue 12, ADR
 // 029): pointer, touch or focus inside it, or a navigation (the page changed under it); with
-// `afterLoad`, also once the page has loaded (its load event: the speed test, ADR 063). Until then it
-// is the server's markup (rendered by the component itself, imported from a *.server module so the
-// bundle leaves it out), which works as it does without JavaScript: plain links and forms, handed to
-// Remix by useMarkupLinks. When the code has come the live component replaces the markup; what the
+// `afterLoad`, also once the page has loaded (its load event: the speed test). Until then it is the
+// island's server render (the component itself, imported from a *.server module so the bundle leaves
+// it out), kept as the server sent it, which works as it does without JavaScript: plain links and
+// forms the browser follows itself. When the code has come the live component replaces it; what the
 // user typed, chose, opened and where the focus was carry over.
 //
-// Mounted by a client-side navigation there is no server markup to show: the layout's clientLoader
+// Mounted by a client-side navigation there is no server render to show: the layout's clientLoader
 // fetches its islands' code with the data (preloadIsland), else it fetches its code at once.
 import { useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ComponentType, type CSSProperties } from "react";
@@ -19,7 +19,7 @@ const loading = new Map<string, Promise<AnyComponent>>();
 
 /**
  * Fetches an island's code ahead (a client-side navigation into a layout whose islands have no server
- * markup to show meanwhile: the layout's clientLoader waits for it with the data).
+ * render to show meanwhile: the layout's clientLoader waits for it with the data).
  */
 export function preloadIsland<P>(id: string, load: () => Promise<ComponentType<P>>): Promise<ComponentType<P>> {
   let p = loading.get(id);
@@ -30,7 +30,7 @@ export function preloadIsland<P>(id: string, load: () => Promise<ComponentType<P
 const CONTENTS: CSSProperties = { display: "contents" };
 const useBrowserLayoutEffect = typeof document === "undefined" ? () => undefined : useLayoutEffect;
 
-// What carries over from the server's markup to the live component: the fields' values (by name;
+// What carries over from the island's server render to the live component: the fields' values (by name;
 // hidden ones are the page's, not the user's), which disclosures are open, and the focus (by
 // position among the focusable elements, with the caret).
 const FIELDS = "input[name]:not([type=hidden]):not([type=checkbox]):not([type=radio]),textarea[name],select[name]";
@@ -95,13 +95,13 @@ export function LazyIsland<P extends object>({
   props,
   afterLoad = false,
 }: {
-  /** The id of its server markup (unique on the page). */
+  /** The id of its server render's element (unique on the page). */
   id: string;
   /** Fetches the live component (a dynamic import). */
   load: () => Promise<ComponentType<P>>;
   /** The same component for the server render, from a *.server module (undefined in the browser). */
   server: ComponentType<P> | undefined;
-  /** Shown in the browser while the code comes when there is no server markup (a client-side navigation). */
+  /** Shown in the browser while the code comes when there is no server render (a client-side navigation). */
   fallback?: ComponentType<P>;
   props: P;
   /** Fetch the code once the page has loaded (the window's load event), not only when the user comes near. */

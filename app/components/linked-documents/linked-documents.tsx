@@ -21,7 +21,7 @@ export interface LinkRow {
 
 function Decide({ linkId, intent, label, tone = "secondary", name }: { linkId: number; intent: "accept" | "reject" | "unlink"; label: string; tone?: "secondary" | "ghost" | "primary"; name: string }) {
   return (
-    <Form method="post" className={s.inline} preventScrollReset data-keep-scroll="">
+    <Form method="post" className={s.inline} preventScrollReset>
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="link_id" value={linkId} />
       <button type="submit" className={`${ui.button[tone]} ${ui.buttonSmall}`} aria-label={`${label}: ${name}`}>
@@ -186,7 +186,7 @@ export function LinkForm({
         </Form>
       )}
       {fixedFile || found.length ? (
-        <Form method="post" preventScrollReset data-keep-scroll="">
+        <Form method="post" preventScrollReset>
           <input type="hidden" name="intent" value="link" />
           {fixedFile ? (
             <>

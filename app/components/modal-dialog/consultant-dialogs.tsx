@@ -1,9 +1,8 @@
 // The three consultant dialogs of the spec (§2, §5): Send Message, Set Your Availability, Set Notes and
 // Rates. The shared schemas' constraints (app/models/form-constraints.ts) write required/min/max into
-// the HTML (validation without JS); the action validates with the zod schemas. The dialogs are server
-// markup (issue 12, ADR 065): with JS the markup runtime posts the form through Remix (no page
-// reload), the action's redirect closes the dialog and a refused post renders the page again with the
-// dialog and its errors (the same answer a plain post gets without JS).
+// the HTML (validation without JS); the action validates with the zod schemas. With JS Remix posts the
+// form (no page reload), the action's redirect closes the dialog and a refused post renders the page
+// again with the dialog and its errors (the same answer a plain post gets without JS).
 import { getFormProps, useForm, type SubmissionResult } from "~/components/ui/form-state";
 import { Form, Link } from "@remix-run/react";
 import { Field, FormError, TextareaField } from "~/components/ui/form";
@@ -37,11 +36,11 @@ function Hidden({ intent, id, closeHref }: { intent: string; id: number; closeHr
   );
 }
 
-/** The dialog's buttons (while the answer comes, the markup runtime disables them: aria-busy). */
+/** The dialog's buttons (while the answer comes, the pending idiom disables them: aria-busy, page-behaviours.ts). */
 function Buttons({ closeHref, label }: { closeHref: string; label: string }) {
   return (
     <ModalFooter>
-      <Link to={closeHref} className={ui.button.secondary} preventScrollReset data-keep-scroll="" replace>
+      <Link to={closeHref} className={ui.button.secondary} preventScrollReset replace>
         Cancel
       </Link>
       <button type="submit" className={ui.button.primary}>

@@ -35,9 +35,8 @@ export function ModalDialog({
   const navigate = useNavigate();
   const ref = useRef<HTMLDialogElement>(null);
   // Focus: into the dialog when it opens (its first field, else the dialog), kept inside while it is
-  // open (Tab and Shift+Tab wrap), and back on the control that opened it when it closes. (In a page
-  // that is server markup these effects do not run: the layouts' markup runtime does the same for
-  // the dialog's markup, with the same rules: dialog-focus.ts.)
+  // open (Tab and Shift+Tab wrap), and back on the control that opened it when it closes (the rules:
+  // dialog-focus.ts; data-dialog and data-close say the same to a page's script without React).
   useEffect(() => {
     const dialog = ref.current;
     if (asPage || !dialog) return;
@@ -65,7 +64,7 @@ export function ModalDialog({
           </h2>
           {subtitle ? <p className={s.subtitle}>{subtitle}</p> : null}
         </div>
-        <Link to={closeHref} className={s.close} aria-label="Close" preventScrollReset data-keep-scroll="" replace={replace} data-replace={replace ? "" : undefined}>
+        <Link to={closeHref} className={s.close} aria-label="Close" preventScrollReset replace={replace}>
           <CloseIcon />
         </Link>
       </div>
@@ -81,7 +80,7 @@ export function ModalDialog({
   }
   return (
     <>
-      <Link to={closeHref} className={s.backdrop} aria-hidden="true" tabIndex={-1} preventScrollReset data-keep-scroll="" replace={replace} data-replace={replace ? "" : undefined} />
+      <Link to={closeHref} className={s.backdrop} aria-hidden="true" tabIndex={-1} preventScrollReset replace={replace} />
       <dialog ref={ref} open className={wide ? `${s.dialog} ${s.dialogWide}` : s.dialog} aria-modal="true" aria-labelledby={titleId} data-dialog="" data-close={closeHref} data-replace={replace ? "" : undefined} tabIndex={-1}>
         {content}
       </dialog>

@@ -46,7 +46,7 @@ export function StatusBadge({ status }: { status: keyof typeof TEXT_STATUS_LABEL
 /** A POST form that re-runs one file or a whole aircraft (the upstream decides who may). */
 export function RerunButton({ aircraftId, fileId, label, disabledReason }: { aircraftId: number; fileId?: number; label: string; disabledReason?: string | null }) {
   return (
-    <Form method="post" className={s.inlineForm} preventScrollReset data-keep-scroll="">
+    <Form method="post" className={s.inlineForm} preventScrollReset>
       <input type="hidden" name="intent" value="rerun" />
       <input type="hidden" name="aircraft_id" value={aircraftId} />
       {fileId ? <input type="hidden" name="file_id" value={fileId} /> : null}

@@ -32,7 +32,7 @@ export const progress = style({ width: "100%", height: 8 });
 export const preview = style({ width: 120, height: 120, borderRadius: "50%", objectFit: "cover", border: `1px solid ${vars.color.border}`, background: vars.color.surfaceAlt });
 
 // The profile form's sub-types of an experience (aircraft, helicopter, power plant): shown only while
-// its checkbox is ticked, once the page has hydrated (the form is server markup: CSS does it, no
-// script); without JavaScript always shown, and the server clears a sub-type whose type is off.
+// its checkbox is ticked, once the page has hydrated (CSS does it, no state in the component);
+// without JavaScript always shown, and the server clears a sub-type whose type is off.
 export const subType = style({});
 globalStyle(`html[data-hydrated] div:has(> label input[type=checkbox]:not(:checked)) > ${subType}`, { display: "none" });

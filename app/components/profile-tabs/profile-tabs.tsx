@@ -15,7 +15,7 @@ export function ProfileTabs({ label, tabs, current }: { label: string; tabs: Tab
       <ul className={s.list}>
         {tabs.map((t) => (
           <li key={t.key}>
-            <Link to={t.to} className={s.tab} aria-current={t.key === current ? "page" : undefined} preventScrollReset data-keep-scroll="">
+            <Link to={t.to} className={s.tab} aria-current={t.key === current ? "page" : undefined} preventScrollReset>
               {t.label}
             </Link>
           </li>

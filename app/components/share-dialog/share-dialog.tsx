@@ -24,7 +24,7 @@ export function ShareDialog({
   const busy = useNavigation().state === "submitting";
   return (
     <ModalDialog title={title ?? `Share the ${productLabel} data`} subtitle={subtitle ?? `Every tab of MSN ${msn} in one Excel workbook; the link sent is valid for 7 days.`} closeHref={closeHref}>
-      <Form method="post" preventScrollReset data-keep-scroll="">
+      <Form method="post" preventScrollReset>
         <input type="hidden" name="intent" value="share" />
         <ModalBody>
           {problem ? (
@@ -41,7 +41,7 @@ export function ShareDialog({
           </div>
         </ModalBody>
         <ModalFooter>
-          <Link to={closeHref} className={ui.button.ghost} preventScrollReset data-keep-scroll="">
+          <Link to={closeHref} className={ui.button.ghost} preventScrollReset>
             Cancel
           </Link>
           <button type="submit" className={ui.button.primary} disabled={busy}>

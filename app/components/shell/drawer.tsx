@@ -5,7 +5,6 @@
 // into it, Escape or the scrim closes it and focus returns to the button, a navigation closes it.
 import { useEffect, useRef, useState } from "react";
 import { MenuIcon } from "~/components/icons/menu";
-import "~/components/shell/shell-runtime"; // one chunk for the shell's parts (shell-runtime.ts)
 
 export interface Drawer {
   id: string;

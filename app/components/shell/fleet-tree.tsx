@@ -11,7 +11,6 @@ import type { FleetEntry, FolderEntry } from "~/models/shell.server";
 import type { loader as fleetLoader } from "~/routes/resources+/fleet";
 import * as s from "./shell.css";
 import { useHydrated } from "./use-hydrated";
-import "~/components/shell/shell-runtime"; // one chunk for the shell's parts (shell-runtime.ts)
 
 export const FLEET_SEARCH_DEBOUNCE_MS = 500;
 export const FLEET_SEARCH_PLACEHOLDER = "Search aircraft with MSN";

@@ -4,7 +4,6 @@
 // full screen, and leaving it restores the page. The page's "Exit full screen" button: shell-parts.tsx.
 import { ExpandIcon } from "~/components/icons/expand";
 import * as s from "./shell.css";
-import "~/components/shell/shell-runtime"; // one chunk for the shell's parts (shell-runtime.ts)
 
 export const FULLSCREEN_PARAM = "fullscreen";
 

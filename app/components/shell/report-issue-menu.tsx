@@ -4,7 +4,6 @@
 import { useLocation } from "@remix-run/react";
 import { LazyIsland, preloadIsland } from "~/components/lazy-island/lazy-island";
 import { ReportIssueMenu as ServerMenu } from "./report-issue.server";
-import "~/components/shell/shell-runtime"; // one chunk for the shell's parts (shell-runtime.ts)
 
 const ID = "shell-report-issue";
 const load = () => import("./report-issue").then((m) => m.ReportIssueMenu);

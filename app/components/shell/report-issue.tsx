@@ -11,7 +11,6 @@ import * as ui from "~/components/ui/ui.css";
 import type { action as reportAction } from "~/routes/_shell+/report-issue";
 import * as s from "./shell.css";
 import { ReportIssueInputConstraints } from "~/models/form-constraints/ReportIssueInput";
-import "~/components/shell/shell-runtime"; // one chunk for the shell's parts (shell-runtime.ts)
 
 export const REPORT_ISSUE_ACTION = "/report-issue";
 

@@ -19,7 +19,6 @@ import { usePageBehaviours } from "./page-behaviours";
 import { ExitFullScreen, SideNav } from "./shell-parts";
 import * as s from "./shell.css";
 import { DRAWER_TOGGLE_ID, TopBar, type TopBarFallback } from "./top-bar";
-import "~/components/shell/shell-runtime"; // one chunk for the shell's parts (shell-runtime.ts)
 
 const useBrowserLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
 

@@ -14,7 +14,6 @@ import { LiteModeOff } from "./lite-mode-off.server";
 import { ReportIssueMenuIsland } from "./report-issue-menu";
 import { Notifications, Switcher, TopLead } from "./shell-parts";
 import * as s from "./shell.css";
-import "~/components/shell/shell-runtime"; // one chunk for the shell's parts (shell-runtime.ts)
 
 export const DRAWER_TOGGLE_ID = "nav-drawer";
 

@@ -61,7 +61,7 @@ export function TabTable(p: TabGridProps) {
             {links ? <RowLinksCell links={p.links} rowId={r.id} position={r.position} product={p.linksProduct ?? ""} /> : null}
             {p.canEdit ? (
               <td>
-                <Link to={p.editHrefs[String(r.id)]!} preventScrollReset data-keep-scroll="" className={`${ui.button.ghost} ${ui.buttonSmall}`} aria-label={`Edit row ${r.position}`}>
+                <Link to={p.editHrefs[String(r.id)]!} preventScrollReset className={`${ui.button.ghost} ${ui.buttonSmall}`} aria-label={`Edit row ${r.position}`}>
                   Edit
                 </Link>
               </td>

@@ -234,7 +234,7 @@ export function TabGrid(p: TabGridProps) {
                 {links ? <RowLinksCell links={p.links} rowId={r.original.id} position={r.original.position} product={p.linksProduct ?? ""} className={s.td} /> : null}
                 {p.canEdit ? (
                   <td className={s.td}>
-                    <Link to={p.editHrefs[String(r.original.id)]!} preventScrollReset data-keep-scroll="" className={`${ui.button.ghost} ${ui.buttonSmall}`} aria-label={`Edit row ${r.original.position}`}>
+                    <Link to={p.editHrefs[String(r.original.id)]!} preventScrollReset className={`${ui.button.ghost} ${ui.buttonSmall}`} aria-label={`Edit row ${r.original.position}`}>
                       Edit
                     </Link>
                   </td>

@@ -59,14 +59,14 @@ export function CreateTabForm({ newManufacturer = false, problem, bare = false }
 export function ConfirmDialog({ title, intent, closeHref, button, fields = {}, children }: { title: string; intent: string; closeHref: string; button: string; fields?: Record<string, string>; children: React.ReactNode }) {
   return (
     <ModalDialog title={title} subtitle="This cannot be undone." closeHref={closeHref}>
-      <Form method="post" preventScrollReset data-keep-scroll="">
+      <Form method="post" preventScrollReset>
         <input type="hidden" name="intent" value={intent} />
         {Object.entries(fields).map(([k, v]) => (
           <input key={k} type="hidden" name={k} value={v} />
         ))}
         <ModalBody>{children}</ModalBody>
         <ModalFooter>
-          <Link to={closeHref} className={ui.button.ghost} preventScrollReset data-keep-scroll="">
+          <Link to={closeHref} className={ui.button.ghost} preventScrollReset>
             Cancel
           </Link>
           <button type="submit" className={ui.button.danger}>
@@ -96,7 +96,7 @@ export function ColumnsDialog({
   const val = (k: string, dflt: string) => (k in v ? v[k]! : dflt);
   return (
     <ModalDialog title={`Columns of ${tabName}`} subtitle="Rename, retype or reorder (by position), add one; a type change converts the values or is refused." closeHref={closeHref}>
-      <Form method="post" preventScrollReset data-keep-scroll="">
+      <Form method="post" preventScrollReset>
         <input type="hidden" name="intent" value="save-columns" />
         <ModalBody>
           <ProblemAlert problem={problem} />
@@ -159,7 +159,7 @@ export function ColumnsDialog({
           </fieldset>
         </ModalBody>
         <ModalFooter>
-          <Link to={closeHref} className={ui.button.ghost} preventScrollReset data-keep-scroll="">
+          <Link to={closeHref} className={ui.button.ghost} preventScrollReset>
             Cancel
           </Link>
           <button type="submit" className={ui.button.primary}>
@@ -191,15 +191,15 @@ export function StructureControls({ structure, hrefWith }: { structure: Structur
   return (
     <div className={ui.row} style={{ marginBottom: 12 }} aria-label="Tab structure" role="group">
       {structure.columnsEditable ? (
-        <Link to={hrefWith({ columns: "edit" })} preventScrollReset data-keep-scroll="" className={`${ui.button.ghost} ${ui.buttonSmall}`}>
+        <Link to={hrefWith({ columns: "edit" })} preventScrollReset className={`${ui.button.ghost} ${ui.buttonSmall}`}>
           Columns…
         </Link>
       ) : null}
-      <Link to={hrefWith({ dialog: "new-tab" })} preventScrollReset data-keep-scroll="" className={`${ui.button.ghost} ${ui.buttonSmall}`}>
+      <Link to={hrefWith({ dialog: "new-tab" })} preventScrollReset className={`${ui.button.ghost} ${ui.buttonSmall}`}>
         New tab…
       </Link>
       {structure.deletable ? (
-        <Link to={hrefWith({ confirm: "delete-tab" })} preventScrollReset data-keep-scroll="" className={`${ui.button.ghost} ${ui.buttonSmall}`}>
+        <Link to={hrefWith({ confirm: "delete-tab" })} preventScrollReset className={`${ui.button.ghost} ${ui.buttonSmall}`}>
           Delete this tab…
         </Link>
       ) : null}

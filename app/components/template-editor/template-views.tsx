@@ -97,7 +97,7 @@ export function TemplateLibrary({ d, problem, place, actions }: { d: LibraryData
               <td>{t.group_name || <span className={ui.muted}>—</span>}</td>
               <td className={ui.small}>{t.columns.join(", ")}</td>
               <td>
-                <Link to={lib({ confirm: "delete-tab", tab: t.tab_id })} className={`${ui.button.ghost} ${ui.buttonSmall}`} aria-label={`Delete the tab ${t.tab_name}`} preventScrollReset data-keep-scroll="">
+                <Link to={lib({ confirm: "delete-tab", tab: t.tab_id })} className={`${ui.button.ghost} ${ui.buttonSmall}`} aria-label={`Delete the tab ${t.tab_name}`} preventScrollReset>
                   Delete…
                 </Link>
               </td>
@@ -206,7 +206,7 @@ export function TemplateTabView({ d, problem, place }: { d: TabData; problem: An
           <Link to={libraryHref(place)} className={ui.button.ghost}>
             {name} template
           </Link>
-          <Link to={hrefWith({ columns: "edit" })} className={ui.button.secondary} preventScrollReset data-keep-scroll="">
+          <Link to={hrefWith({ columns: "edit" })} className={ui.button.secondary} preventScrollReset>
             Columns
           </Link>
         </div>
@@ -263,7 +263,7 @@ export function TemplateTabView({ d, problem, place }: { d: TabData; problem: An
                 </td>
               ))}
               <td>
-                <Link to={hrefWith({ edit: String(r.id) })} preventScrollReset data-keep-scroll="" className={`${ui.button.ghost} ${ui.buttonSmall}`} aria-label={`Edit row ${r.position}`}>
+                <Link to={hrefWith({ edit: String(r.id) })} preventScrollReset className={`${ui.button.ghost} ${ui.buttonSmall}`} aria-label={`Edit row ${r.position}`}>
                   Edit
                 </Link>
               </td>
@@ -276,14 +276,14 @@ export function TemplateTabView({ d, problem, place }: { d: TabData; problem: An
           Select the rows to delete first (the boxes at the start of each row).
         </p>
       ) : null}
-      <Form method="get" id="select-rows" className={ui.row} style={{ marginTop: 12 }} preventScrollReset data-keep-scroll="">
+      <Form method="get" id="select-rows" className={ui.row} style={{ marginTop: 12 }} preventScrollReset>
         {[...new URLSearchParams(location.search)]
           .filter(([k]) => !["select", "confirm", "edit", "columns", "column"].includes(k))
           .map(([k, v], i) => (
             <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
           ))}
         <input type="hidden" name="confirm" value="delete" />
-        <Link to={hrefWith({ edit: "new" })} preventScrollReset data-keep-scroll="" className={ui.button.secondary}>
+        <Link to={hrefWith({ edit: "new" })} preventScrollReset className={ui.button.secondary}>
           Add row
         </Link>
         {d.rows.length ? (
@@ -291,7 +291,7 @@ export function TemplateTabView({ d, problem, place }: { d: TabData; problem: An
             <button type="submit" className={ui.button.ghost}>
               Delete selected…
             </button>
-            <Link to={hrefWith({ confirm: "delete-all" })} preventScrollReset data-keep-scroll="" className={ui.button.ghost}>
+            <Link to={hrefWith({ confirm: "delete-all" })} preventScrollReset className={ui.button.ghost}>
               Delete all rows…
             </Link>
           </>

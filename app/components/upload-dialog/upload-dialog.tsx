@@ -233,7 +233,7 @@ export function UploadDialog(p: UploadDialogProps) {
           ) : null}
         </ModalBody>
         <ModalFooter>
-          <Link to={p.closeHref} className={ui.button.secondary} onClick={onCancel} preventScrollReset data-keep-scroll="">
+          <Link to={p.closeHref} className={ui.button.secondary} onClick={onCancel} preventScrollReset>
             Cancel
           </Link>
           <button type="submit" className={ui.button.primary} disabled={hydrated && (running || !files.length || snap?.phase !== "selected")}>

@@ -2,7 +2,7 @@
 // ADR 048, docs/api/ops.md "Oil trends and alert limits"). Shared by the upstream (input rules), the
 // portal's oil client and the contract tests. Imports nothing server-only.
 import { z } from "zod";
-import { emailList, tabKey, withAircraft } from "./ops";
+import { emailList, Tab, TabColumn, TabRow, tabKey, withAircraft } from "./ops";
 
 /** The largest limit accepted (ppm, quarts per hour and the like stay far below it). */
 export const OIL_LIMIT_MAX = 1_000_000;
@@ -32,6 +32,14 @@ export const SetOilLimitInput = withAircraft({
       .max(OIL_LIMIT_MAX, `The limit can be at most ${OIL_LIMIT_MAX.toLocaleString("en-US")}.`)
       .nullable()
   ),
+});
+
+/** The status dashboard in one call: how many watched rows per tab, how many status rows. */
+export const STATUS_DASHBOARD_WATCHED_MAX = 50;
+export const STATUS_DASHBOARD_STATUS_MAX = 100;
+export const StatusDashboardInput = withAircraft({
+  watched_per_tab: z.coerce.number().int().min(1).max(STATUS_DASHBOARD_WATCHED_MAX).default(10),
+  status_per_page: z.coerce.number().int().min(1).max(STATUS_DASHBOARD_STATUS_MAX).default(50),
 });
 
 export const ShareOilDashboardInput = withAircraft({
@@ -78,4 +86,21 @@ export const OilTrendAnswer = z.object({
 });
 
 export const SetOilLimitAnswer = z.object({ message: z.string(), limit: OilLimit.nullable() });
+
+/**
+ * The status dashboard in one call: the status tab's first rows (null when the aircraft has none),
+ * and for each stored oil tab its first watched rows (with their total) and, when it has numeric
+ * columns, its alert limits and the rows above them (as get_oil_limits answers).
+ */
+export const StatusDashboardAnswer = z.object({
+  status: z.object({ tab: Tab, columns: z.array(TabColumn), rows: z.array(TabRow), total: z.number().int() }).nullable(),
+  tabs: z.array(
+    z.object({
+      tab: Tab,
+      columns: z.array(TabColumn),
+      watched: z.object({ rows: z.array(TabRow), total: z.number().int() }),
+      limits: OilLimitsAnswer.nullable(),
+    })
+  ),
+});
 export const ShareOilDashboardAnswer = z.object({ message: z.string(), url: z.string(), emailed: z.array(z.string()) });

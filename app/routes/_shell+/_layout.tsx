@@ -12,10 +12,10 @@ import { preloadShellIslands, Shell } from "~/components/shell/shell";
 import { topBarFallback } from "~/components/shell/top-bar-fallback.server";
 import { loadShell } from "~/models/shell.server";
 import { requireUser } from "~/utils/auth.server";
-// Styles that only server markup uses (pages rendered by their loaders, ADR 063/064: the admin
-// forms and lists) reach the one CSS bundle through a route; tests/unit/js-budget.test.ts checks.
+// The admin forms' and lists' styles and the aircraft cards'; the pages and components that use them
+// import them too (Remix's one CSS bundle holds them either way).
 import "~/components/admin/admin.css";
-import "~/components/aircraft-cards/aircraft-cards.css"; // the homes, fleets and dashboards render aircraft cards as server markup only
+import "~/components/aircraft-cards/aircraft-cards.css"; // the homes, fleets and dashboards render aircraft cards
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, api } = await requireUser(request, context);
@@ -33,7 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
-/** A client-side navigation into the shell: its islands' code comes with the data (they have no server markup to show meanwhile). */
+/** A client-side navigation into the shell: its islands' code comes with the data (they have no server render to show meanwhile). */
 export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
   const [data] = await Promise.all([serverLoader<typeof loader>(), preloadShellIslands()]);
   return data;

@@ -30,7 +30,6 @@ import { documentCountsByRow, linkedDocumentsHref } from "~/models/links.server"
 import { StructureControls, StructureDialogs, structureProblemShown } from "~/components/tab-structure/tab-structure";
 import { structureView } from "~/models/tab-structure.server";
 import { opsRowLinks } from "~/models/oil-links.server";
-import "~/components/shell/shell-runtime"; // one chunk for the shell's parts (shell-runtime.ts)
 
 
 /** The top bar: MSN, registration, OPS issue date, and the screen's exports and share (ADR 051). */

@@ -19,7 +19,6 @@ import { LazyIsland } from "~/components/lazy-island/lazy-island";
 import * as ui from "~/components/ui/ui.css";
 import { downloadHref, filesHref } from "~/models/storage-links";
 import { searchLoader } from "~/models/storage-pages.server";
-import "~/components/shell/shell-runtime"; // one chunk for the shell's parts (shell-runtime.ts)
 
 type Data = SerializeFrom<typeof loader>;
 type Params = Data["params"];

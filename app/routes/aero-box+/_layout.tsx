@@ -8,7 +8,6 @@ import { FullPageErrorBoundary } from "~/components/error-page/boundary";
 import { preloadFileSearch } from "~/components/file-search/file-search-slot";
 import { STORAGE_ROLES } from "~/models/storage.server";
 import { requireUser } from "~/utils/auth.server";
-import "~/components/shell/shell-runtime"; // one chunk for the shell's parts (shell-runtime.ts)
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = await requireUser(request, context, { roles: STORAGE_ROLES });
