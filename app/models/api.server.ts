@@ -35,6 +35,11 @@ export interface CallOptions<S extends z.ZodTypeAny | undefined = undefined> {
   schema?: S;
   /** Failures come back as results; never redirect (sign-in and friends). */
   passthrough?: boolean;
+  /**
+   * A POST that only reads (the ops API's reads are POSTs): shared by the loaders of one request as
+   * a GET is, keyed by its body too.
+   */
+  read?: boolean;
 }
 
 export type Ok<T> = { ok: true; status: number; data: T; message: string | null };
@@ -174,10 +179,12 @@ export class Api {
       return { status: r.status, ok: r.ok, text: await r.text() };
     };
     let answer: Promise<CachedAnswer>;
-    if (method === "GET" && opts.body === undefined && opts.json === undefined) {
+    const isGet = method === "GET" && opts.body === undefined && opts.json === undefined;
+    const isRead = isGet || (opts.read === true && opts.body === undefined && (this.ctx.request.method === "GET" || this.ctx.request.method === "HEAD"));
+    if (isRead) {
       const reads = readsByRequest.get(this.scope) ?? new Map<string, Promise<CachedAnswer>>();
       readsByRequest.set(this.scope, reads);
-      const key = `${api} ${buildUrl(path, opts.query).href} ${this.ctx.user?.email ?? ""} ${JSON.stringify(opts.headers ?? {})}`;
+      const key = `${api} ${method} ${buildUrl(path, opts.query).href} ${this.ctx.user?.email ?? ""} ${JSON.stringify(opts.headers ?? {})} ${JSON.stringify(opts.json ?? null)}`;
       answer = reads.get(key) ?? fetchAnswer();
       if (reads.has(key)) {
         const stats = statsByRequest.get(this.scope);

@@ -21,7 +21,7 @@ export type TabQuery = {
 };
 
 /** The aircraft's oil tabs (with the Watch/Unwatch column), in position order. */
-export const listTabs = (api: Api, aircraft: AircraftRef) => api.post("ops", "/v1/oil_tab_info/list_tabs.json", { json: aircraft, schema: ListTabsAnswer });
+export const listTabs = (api: Api, aircraft: AircraftRef) => api.post("ops", "/v1/oil_tab_info/list_tabs.json", { json: aircraft, schema: ListTabsAnswer, read: true });
 
 /** A page of a tab's rows. */
 export const tabData = (api: Api, aircraft: AircraftRef, query: TabQuery) =>
@@ -29,11 +29,11 @@ export const tabData = (api: Api, aircraft: AircraftRef, query: TabQuery) =>
 
 /** The shell's look at an aircraft's oil header (the status page's title rule in the side nav): failures are the shell's to log. */
 export const headerQuiet = (api: Api, aircraftId: number) =>
-  api.post("ops", "/v1/oil_data/get_oil_header_data.json", { json: { org_msn_id: aircraftId }, schema: OpsHeaderData, passthrough: true });
+  api.post("ops", "/v1/oil_data/get_oil_header_data.json", { json: { org_msn_id: aircraftId }, schema: OpsHeaderData, passthrough: true, read: true });
 
 /** The top bar: registration, MSN, issue dates, the caller's level. */
 export const header = (api: Api, aircraft: AircraftRef) =>
-  api.post("ops", "/v1/oil_data/get_oil_header_data.json", { json: aircraft, schema: OpsHeaderData });
+  api.post("ops", "/v1/oil_data/get_oil_header_data.json", { json: aircraft, schema: OpsHeaderData, read: true });
 
 export type OilRowChange = {
   tab_id: string;

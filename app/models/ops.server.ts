@@ -57,7 +57,7 @@ export type TabQuery = {
 
 /** The top bar: registration, MSN, issue dates, the caller's level. */
 export const header = (api: Api, aircraft: AircraftRef) =>
-  api.post("ops", "/v1/ops_data/get_ops_header_data.json", { json: aircraft, schema: OpsHeaderData });
+  api.post("ops", "/v1/ops_data/get_ops_header_data.json", { json: aircraft, schema: OpsHeaderData, read: true });
 
 /** Which modules the aircraft has (AeroOPS, AeroOIL) and the caller's level in each. */
 export const msnModules = (api: Api, aircraft: AircraftRef) =>
@@ -68,7 +68,7 @@ export const fleetTabs = (api: Api, organization?: string) =>
   api.post("ops", "/v1/ops_tab_info/fleet_tabs.json", { json: organization ? { organization } : {}, schema: FleetTabsAnswer, passthrough: true });
 
 /** The aircraft's ops tabs in position order (fixed tabs, the work-order tabs, then the dynamic ones). */
-export const listTabs = (api: Api, aircraft: AircraftRef) => api.post("ops", "/v1/ops_tab_info/list_tabs.json", { json: aircraft, schema: ListTabsAnswer });
+export const listTabs = (api: Api, aircraft: AircraftRef) => api.post("ops", "/v1/ops_tab_info/list_tabs.json", { json: aircraft, schema: ListTabsAnswer, read: true });
 
 /** A page of a tab's rows, sorted and filtered on the server. */
 export const tabData = (api: Api, aircraft: AircraftRef, query: TabQuery) =>

@@ -184,4 +184,27 @@ describe("one portal request shares its upstream reads (issue 12)", () => {
     expect(after.n).toBe(calls);
     expect(upstreamStats(actionScope)).toMatchObject({ calls: 3, shared: 0 });
   });
+
+  it("shares a POST marked as a read by its body, in loaders only", async () => {
+    const { Api, upstreamStats } = await import("~/models/api.server");
+    let calls = 0;
+    const upstream = async () => json({ n: ++calls });
+    const user = { id: 1, email: "client@demo.aero", role: "client" as const, username: "Client", first_name: "C" };
+    const make = (scope: object, method = "GET") =>
+      new Api({ request: new Request("http://portal.test/client/Aerooil", { method }), upstream: { main: upstream, ops: upstream, blob: upstream }, clientIp: null, user, token: "t", scope });
+    const scope = {};
+    const header = (s: object, body: unknown, method?: string) => make(s, method).post("ops", "/v1/oil_data/get_oil_header_data.json", { json: body, read: true, passthrough: true });
+    const [a, b] = await Promise.all([header(scope, { org_msn_id: 1 }), header(scope, { org_msn_id: 1 })]);
+    expect(a).toEqual(b);
+    expect(calls).toBe(1);
+    await header(scope, { org_msn_id: 2 }); // another body, another call
+    await make(scope).post("ops", "/v1/oil_data/get_oil_header_data.json", { json: { org_msn_id: 1 } }); // not marked: its own call
+    expect(calls).toBe(3);
+    expect(upstreamStats(scope)).toMatchObject({ calls: 3, shared: 1 });
+    // In an action a marked read is not shared (a write may come between).
+    const actionScope = {};
+    await header(actionScope, { org_msn_id: 1 }, "POST");
+    await header(actionScope, { org_msn_id: 1 }, "POST");
+    expect(calls).toBe(5);
+  });
 });
