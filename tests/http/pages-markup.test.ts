@@ -1,5 +1,6 @@
-// Pages whose content is server markup (issue 12, ADR 063, 064, 065) without JavaScript, over HTTP:
-// their links are plain links, their filters GET forms, their buttons POST forms that redirect back
+// Lists, filters, row forms and dialogs of many pages without JavaScript, over HTTP (they were the
+// "server markup" pages of ADR 063-065; plain route modules since ADR 073): their links are plain
+// links, their filters GET forms, their buttons POST forms that redirect back
 // (with a toast), their dialogs open from a URL and answer a refusal inside themselves, and their
 // download links answer the file. With JavaScript (in place, no document reload) the same flows are
 // tests/e2e/markup-pages.spec.ts.
@@ -74,7 +75,7 @@ const logbookTitles = async (email: string) => {
   return (res.body.logbooks as { title: string }[]).map((l) => l.title);
 };
 
-describe("server-markup pages without JavaScript", () => {
+describe("lists, filters, row forms and dialogs without JavaScript", () => {
   it("/notifications: mark one as read, then all", async () => {
     const b = portal.browser();
     await b.signIn("reader@demo.aero");
@@ -272,7 +273,7 @@ describe("server-markup pages without JavaScript", () => {
     expect((await logbookTitles("client@demo.aero")).filter((t) => t === title)).toHaveLength(1);
   });
 
-  it("a dialog in server markup (the logbooks' Rename): opened by its link, a refused title answered in it, then saved (ADR 064)", async () => {
+  it("a dialog opened from a URL (the logbooks' Rename): opened by its link, a refused title answered in it, then saved (ADR 064)", async () => {
     const b = portal.browser();
     await b.signIn("client@demo.aero");
     let page = await logbooksOf5123(b);
@@ -312,7 +313,7 @@ describe("server-markup pages without JavaScript", () => {
     expect(titles).not.toContain(title);
   });
 
-  it("/storage/search: results are server markup; Download downloads; the page's own box searches again (ADR 065)", async () => {
+  it("/storage/search: results as HTML; Download downloads; the page's own box searches again (ADR 065)", async () => {
     const b = portal.browser();
     await b.signIn("admin@demo.aero");
     let page = await b.open("/storage/search?query=airworthiness");

@@ -1,11 +1,11 @@
 // The AeroOIL home (/Aerooil/org and /client/Aerooil; spec 001 §2, issue 15): the aircraft the user
 // may open in AeroOIL, counts by status (total, grounded, operational, transitional), each card
 // leading to the aircraft's status dashboard. Search, status filter and page live in the URL.
-import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { useLoaderData, useLocation } from "@remix-run/react";
 import { AircraftCards, StatusCounts, type AircraftCard, type Counts } from "~/components/aircraft-cards/aircraft-cards";
-import { SearchIcon } from "~/components/icons/search";
 import { Pagination } from "~/components/pagination/pagination";
 import * as ui from "~/components/ui/ui.css";
+import { FleetSearch } from "~/components/aircraft-cards/fleet-search";
 
 export type OilHomeData = {
   q: string;
@@ -39,23 +39,7 @@ export function OilHome() {
 
       <StatusCounts counts={fleet.counts} hrefFor={(s) => hrefWith({ status: s, page: null })} />
 
-      <Form method="get" className={ui.filterBar} role="search">
-        {status ? <input type="hidden" name="status" value={status} /> : null}
-        <div className={ui.field} style={{ flex: "1 1 260px" }}>
-          <label className={ui.label} htmlFor="oil-q">
-            Find an aircraft
-          </label>
-          <input id="oil-q" name="q" type="search" defaultValue={q} className={ui.input} placeholder="MSN, registration or name" maxLength={100} />
-        </div>
-        <button type="submit" className={ui.button.secondary}>
-          <SearchIcon /> Search
-        </button>
-        {q || status ? (
-          <Link to={location.pathname} className={ui.button.ghost}>
-            Clear
-          </Link>
-        ) : null}
-      </Form>
+      <FleetSearch id="oil-q" q={q} status={status} />
 
       <AircraftCards
         aircraft={fleet.aircrafts}

@@ -2,14 +2,14 @@
 // status, each card leading to the aircraft screen. `module` (airworthiness / transition /
 // maintenance) names the variant: AeroCAMO, AeroSORT, AeroMRO.
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { AircraftCards, StatusCounts } from "~/components/aircraft-cards/aircraft-cards";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
-import { SearchIcon } from "~/components/icons/search";
 import { Pagination } from "~/components/pagination/pagination";
 import * as ui from "~/components/ui/ui.css";
 import { opsFleet, requireOpsUser } from "~/models/ops-pages.server";
 import { MODULE_LABELS } from "~/models/ops-rules";
+import { FleetSearch } from "~/components/aircraft-cards/fleet-search";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.label ?? "AeroOPS"} · AeroRecords` }];
 
@@ -47,24 +47,7 @@ export default function OpsHome() {
 
       <StatusCounts counts={fleet.counts} hrefFor={(s) => hrefWith({ status: s, page: null })} />
 
-      <Form method="get" className={ui.filterBar} role="search">
-        {module ? <input type="hidden" name="module" value={module} /> : null}
-        {status ? <input type="hidden" name="status" value={status} /> : null}
-        <div className={ui.field} style={{ flex: "1 1 260px" }}>
-          <label className={ui.label} htmlFor="ops-q">
-            Find an aircraft
-          </label>
-          <input id="ops-q" name="q" type="search" defaultValue={q} className={ui.input} placeholder="MSN, registration or name" maxLength={100} />
-        </div>
-        <button type="submit" className={ui.button.secondary}>
-          <SearchIcon /> Search
-        </button>
-        {q || status ? (
-          <Link to={module ? `${location.pathname}?module=${module}` : location.pathname} className={ui.button.ghost}>
-            Clear
-          </Link>
-        ) : null}
-      </Form>
+      <FleetSearch id="ops-q" q={q} status={status} keep={{ module }} />
 
       <AircraftCards
         aircraft={fleet.aircrafts}

@@ -1,17 +1,17 @@
 // /client/home: the client's landing (spec 000 §2, §6): the fleet at a glance (counts by status:
 // total, grounded, operational, transitional) and the aircraft list, each linking to its records.
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { StatusCounts } from "~/components/aircraft-cards/aircraft-cards";
 import { ActionsHeader, ListTable } from "~/components/data-table-simple/data-table-simple";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
-import { SearchIcon } from "~/components/icons/search";
 import { Pagination } from "~/components/pagination/pagination";
 import { StatusBadge } from "~/components/ui/status-badge";
 import * as ui from "~/components/ui/ui.css";
 import { ACCESS_LABEL } from "~/models/roles";
 import * as storage from "~/models/storage.server";
 import { requireUser } from "~/utils/auth.server";
+import { FleetSearch } from "~/components/aircraft-cards/fleet-search";
 
 export const meta: MetaFunction = () => [{ title: "Home · AeroRecords" }];
 
@@ -57,23 +57,7 @@ export default function ClientHome() {
 
       <StatusCounts counts={fleet.counts} hrefFor={(s) => hrefWith({ status: s, page: null })} />
 
-      <Form method="get" className={ui.filterBar} role="search">
-        {status ? <input type="hidden" name="status" value={status} /> : null}
-        <div className={ui.field} style={{ flex: "1 1 260px" }}>
-          <label className={ui.label} htmlFor="fleet-q">
-            Find an aircraft
-          </label>
-          <input id="fleet-q" name="q" type="search" defaultValue={q} className={ui.input} placeholder="MSN, registration or name" maxLength={100} />
-        </div>
-        <button type="submit" className={ui.button.secondary}>
-          <SearchIcon /> Search
-        </button>
-        {q || status ? (
-          <Link to={location.pathname} className={ui.button.ghost}>
-            Clear
-          </Link>
-        ) : null}
-      </Form>
+      <FleetSearch id="fleet-q" q={q} status={status} />
 
       <ListTable empty={fleet.aircrafts.length === 0} emptyText={q || status ? "No aircraft match the filter." : "No aircraft have been shared with you yet."} label="Aircraft">
         <thead>
