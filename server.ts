@@ -28,6 +28,16 @@ export interface StartedServer {
 }
 
 const BUILD_PATH = path.resolve("build/index.js");
+/** Written by scripts/build-plain.ts next to the server build: the page script's URL. */
+const PLAIN_MANIFEST = path.resolve("build/plain-manifest.json");
+
+function readPageScript(): string | null {
+  try {
+    return (JSON.parse(fs.readFileSync(PLAIN_MANIFEST, "utf8")) as { entry?: string }).entry ?? null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * A fetcher that forwards the portal's upstream calls to a remote deployment of the same contract.
@@ -345,11 +355,16 @@ export async function startServer(opts: { port?: number; host?: string; log?: bo
   const loadBuild = async (): Promise<ServerBuild> =>
     import(pathToFileURL(BUILD_PATH).href + (env.NODE_ENV === "development" ? `?t=${fs.statSync(BUILD_PATH).mtimeMs}` : ""));
   let build = await loadBuild();
+  // The page script (app/plain/, scripts/build-plain.ts): built with the app; in development rebuilt
+  // on change, its URL read again per request.
+  if (env.NODE_ENV === "development") await import("./scripts/build-plain").then((m) => m.watchPlain());
+  let pageScript = readPageScript();
   const getLoadContext = (req: ExpressRequest, res: ExpressResponse) => ({
     upstream: fetchers,
     clientIp: socketAddress(req),
     nonce: res.locals.nonce as string,
     requestScope: {},
+    pageScript: env.NODE_ENV === "development" ? (pageScript = readPageScript()) : pageScript,
   });
   if (env.NODE_ENV === "development") {
     app.all("*", async (req, res, next) => {

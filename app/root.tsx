@@ -1,10 +1,12 @@
 import { cssBundleHref } from "@remix-run/css-bundle";
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useMatches, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import "~/styles/global.css";
 import { FullPageErrorBoundary } from "~/components/error-page/boundary";
 import { Snackbar } from "~/components/toast/toast";
+import { SnackbarTemplates } from "~/components/toast/snackbar-templates";
+import { asksHydration } from "~/utils/hydrate";
 import { useNonce } from "~/utils/nonce";
 import { Stylesheet } from "~/utils/inline-css";
 import type { loader } from "~/utils/root.server";
@@ -24,6 +26,10 @@ export type RootData = ReturnType<typeof useLoaderData<typeof loader>>;
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
+  const matches = useMatches();
+  // Remix's scripts only where a matched route asks for them (Remix's "Disabling JavaScript" guide);
+  // once a page has hydrated, the pages it navigates to in place keep them.
+  const hydrate = !data?.lite && (matches.some((m) => asksHydration(m.handle)) || (typeof window !== "undefined" && "__remixContext" in window));
   // `<html data-hydrated>` once React has hydrated the page: the end-to-end tests wait for it before
   // they type, so that a key press never lands between the server's HTML and the client's handlers.
   useEffect(() => {
@@ -47,10 +53,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Snackbar toast={data?.toast ?? null} />
         {data?.lite ? null : (
           <>
+            {/* What every page does in the browser without React (app/plain/page.ts). */}
+            {data?.pageScript ? <script type="module" src={data.pageScript} nonce={nonce} /> : null}
+            <SnackbarTemplates />
+          </>
+        )}
+        {hydrate ? (
+          <>
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
           </>
-        )}
+        ) : null}
       </body>
     </html>
   );

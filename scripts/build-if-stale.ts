@@ -22,7 +22,7 @@ export function buildIfStale({ quiet = false } = {}) {
   let builtAt = 0;
   try {
     builtAt = fs.statSync(out[0]).mtimeMs;
-    if (!fs.existsSync("public/build")) builtAt = 0;
+    if (!fs.existsSync("public/build") || !fs.existsSync("build/plain-manifest.json")) builtAt = 0;
   } catch {
     builtAt = 0;
   }
@@ -36,6 +36,11 @@ export function buildIfStale({ quiet = false } = {}) {
   if (r.status !== 0) {
     if (quiet) process.stderr.write(r.stdout?.toString() + r.stderr?.toString());
     throw new Error("remix build failed");
+  }
+  const p = spawnSync(process.platform === "win32" ? "npx.cmd" : "npx", ["tsx", "scripts/build-plain.ts"], { stdio: quiet ? "pipe" : "inherit" });
+  if (p.status !== 0) {
+    if (quiet) process.stderr.write(p.stdout?.toString() + p.stderr?.toString());
+    throw new Error("build of the page script failed");
   }
   compressAssets();
   return true;

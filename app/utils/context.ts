@@ -22,6 +22,11 @@ export interface PortalContext {
    * reads through it and count their calls on it. Absent (tests), each loader call stands alone.
    */
   requestScope?: object;
+  /**
+   * The URL of the page script (app/plain/page.ts as built: /build/plain/page-HASH.js), which every
+   * page not in Lite mode loads; absent when there is no build of it (a page then loads none).
+   */
+  pageScript?: string | null;
 }
 
 declare module "@remix-run/node" {

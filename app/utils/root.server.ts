@@ -6,7 +6,7 @@ import { getUser } from "~/utils/auth.server";
 import { publicEnv } from "~/utils/env.server";
 import { getToast } from "~/utils/toast.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getUser(request);
   const { toast, headers: toastHeaders } = await getToast(request);
   const headers = new Headers(toastHeaders ?? undefined);
@@ -18,6 +18,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       ENV: publicEnv(),
       /** Lite mode: the page is sent without its scripts (issue 12). */
       lite: isLite(liteChoice(request.headers.get("Cookie"))),
+      /** The page script's URL (app/plain/page.ts as built), loaded by every page not in Lite mode. */
+      pageScript: context?.pageScript ?? null,
     },
     { headers },
   );

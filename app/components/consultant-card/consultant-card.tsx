@@ -129,7 +129,7 @@ export function LikeToggle({ id, name, liked: on, action, redirectTo }: { id: nu
   );
 }
 
-/** Approve / Disapprove (staff). With JS both wait while the answer comes (the pending idiom, page-behaviours.ts). */
+/** Approve / Disapprove (staff). With JS both wait while the answer comes (the pending idiom, app/plain/page.ts). */
 export function ApprovalButtons({ id, name, status: shown, action, redirectTo }: { id: number; name: string; status: ApprovalStatus; action: string; redirectTo: string }) {
   return (
     <Form method="post" action={action} className={s.inlineForm} preventScrollReset>

@@ -2,18 +2,16 @@
 // them in the top bar's actions slot through their route `handle` (`actions: <ScreenActions …/>`),
 // so they hide with the top bar in full-screen mode. Each export is a POST form to
 // /resources/ops-export: without JavaScript the answer is the file (a refusal comes back as a toast);
-// with JavaScript the file is fetched in place so the page can say "download has initiated" and show
-// a refusal for 15 seconds (spec 001 §8). Share is a link that opens the page's share dialog (in the
+// with JavaScript the page script (app/plain/page.ts, form[data-export]) fetches the file in place so
+// the page can say "download has initiated" and show a refusal for 15 seconds (spec 001 §8). Share is a link that opens the page's share dialog (in the
 // URL). A screen with several exports lists them in an "Export" disclosure (a <details data-menu>,
 // which opens without JavaScript and closes like the shell's other menus); one export is a button.
 import { Link } from "@remix-run/react";
-import { createContext, useContext, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { createContext, useContext, type ReactNode } from "react";
 import { ChevronDownIcon } from "~/components/icons/chevron-down";
 import { DownloadIcon } from "~/components/icons/download";
 import { ShareIcon } from "~/components/icons/share";
-import { Snackbar, type ToastView } from "~/components/toast/toast";
 import * as ui from "~/components/ui/ui.css";
-import { runExport } from "./export-download";
 import * as s from "./export-actions.css";
 
 export type DownloadKind = "pdf" | "excel" | "dfp" | "binder-current" | "binder-full" | "general-pdf" | "general-excel" | "notifications-excel" | "full-excel" | "wo-pdf" | "wo-excel" | "logbook-pdf";
@@ -21,26 +19,11 @@ export type DownloadKind = "pdf" | "excel" | "dfp" | "binder-current" | "binder-
 type ExportContextValue = { fields: Record<string, string>; back: string; look: "button" | "item" | "top" };
 const ExportContext = createContext<ExportContextValue>({ fields: {}, back: "/", look: "button" });
 
-/** With JavaScript: fetch the file in place, with the spec's messages (a handler for onSubmitCapture). */
-function useDownloads() {
-  const [note, setNote] = useState<ToastView | null>(null);
-  const seq = useRef(0);
-  const onSubmit = (e: FormEvent<HTMLElement>) => {
-    const form = e.target;
-    if (!(form instanceof HTMLFormElement) || !form.dataset.export) return;
-    e.preventDefault();
-    void runExport(form, (type, description, duration = 5000) => setNote({ id: String(++seq.current), type, description, duration }));
-  };
-  return { note, onSubmit };
-}
-
 /** Export buttons in a row inside a page (e.g. the data file of the Excel import panel). */
 export function ExportBar({ fields, back, children }: { fields: Record<string, string>; back: string; children: ReactNode }) {
-  const { note, onSubmit } = useDownloads();
   return (
-    <div className={ui.row} role="group" aria-label="Downloads" onSubmitCapture={onSubmit}>
+    <div className={ui.row} role="group" aria-label="Downloads">
       <ExportContext.Provider value={{ fields, back, look: "button" }}>{children}</ExportContext.Provider>
-      <Snackbar toast={note} />
     </div>
   );
 }
@@ -50,11 +33,10 @@ export function ExportBar({ fields, back, children }: { fields: Record<string, s
  * in an "Export" menu when there are several, else as one button.
  */
 export function ScreenActions({ fields, back, shareHref, children }: { fields: Record<string, string>; back: string; shareHref?: string; children: ReactNode }) {
-  const { note, onSubmit } = useDownloads();
   const exports = (Array.isArray(children) ? children : [children]).flat().filter(Boolean);
   const menu = exports.length > 1;
   return (
-    <div className={s.group} role="group" aria-label="Export and share" onSubmitCapture={onSubmit} data-screen-actions="">
+    <div className={s.group} role="group" aria-label="Export and share" data-screen-actions="">
       {shareHref ? (
         <Link
           to={shareHref}
@@ -87,7 +69,6 @@ export function ScreenActions({ fields, back, shareHref, children }: { fields: R
       ) : (
         <ExportContext.Provider value={{ fields, back, look: "top" }}>{exports}</ExportContext.Provider>
       )}
-      <Snackbar toast={note} />
     </div>
   );
 }

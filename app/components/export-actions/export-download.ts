@@ -1,6 +1,6 @@
 // An export form's file fetched in place (spec 001 §8, ADR 051): "download has initiated" at once,
 // the file saved when it has come, a refusal shown for 15 seconds. Used by the export components
-// (export-actions.tsx) and, fetched on the first export, by plain export forms (export-markup.ts).
+// (export-actions.tsx) and, fetched on the first export, by the page script (app/plain/export.ts).
 import { OPS_MESSAGES } from "~/models/ops-messages";
 
 export type Notify = (type: "info" | "error", description: string, duration?: number) => void;

@@ -4,7 +4,7 @@
 import { useCallback, useState } from "react";
 import { Snackbar, type ToastView } from "~/components/toast/toast";
 
-export const DOWNLOAD_STARTED = "Download has started";
+export { DOWNLOAD_STARTED } from "~/components/toast/download-toast";
 
 export function useClientToast() {
   const [toast, setToast] = useState<ToastView | null>(null);

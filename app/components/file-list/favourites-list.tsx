@@ -9,7 +9,7 @@ import * as ui from "~/components/ui/ui.css";
 import { formatBytes } from "~/models/size";
 import { downloadHref, filesBase, listHref } from "~/models/storage-links";
 import { mediumDateTimeUtc } from "~/utils/dates";
-import { DownloadToastTemplate, downloadToast } from "./download-toast";
+import { downloadToast } from "~/components/toast/download-toast";
 import { FavouriteToggle } from "./file-list";
 import * as s from "./file-list.css";
 
@@ -116,7 +116,6 @@ export function FavouritesList({
         </table>
       </div>
       <Pagination page={page} total={total} perPage={perPage} hrefFor={pageHref} noun="favourites" />
-      <DownloadToastTemplate />
     </>
   );
 }

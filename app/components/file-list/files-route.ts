@@ -2,6 +2,7 @@
 // and its /storage/uef/… variant): the top bar shows the aircraft, the file search is scoped to the
 // folder on screen.
 import type { MetaFunction } from "@remix-run/node";
+import type { HydrateHandle } from "~/utils/hydrate";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import type { FileSearchHandle } from "~/components/file-search/file-search";
 import type { ShellHandle } from "~/components/shell/handle";
@@ -13,7 +14,9 @@ type FilesRouteData = {
   organization: string | null;
 };
 
-export const filesHandle: ShellHandle & FileSearchHandle = {
+export const filesHandle: ShellHandle & FileSearchHandle & HydrateHandle = {
+  // The upload dialog and the file preview are client code: the folder pages hydrate.
+  hydrate: true,
   topBar: ({ data }) => {
     const d = data as FilesRouteData | undefined;
     return d ? { msn: d.aircraft.msn, registration: d.aircraft.registration } : null;

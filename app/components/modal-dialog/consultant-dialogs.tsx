@@ -36,7 +36,7 @@ function Hidden({ intent, id, closeHref }: { intent: string; id: number; closeHr
   );
 }
 
-/** The dialog's buttons (while the answer comes, the pending idiom disables them: aria-busy, page-behaviours.ts). */
+/** The dialog's buttons (while the answer comes, the pending idiom disables them: aria-busy, app/plain/page.ts). */
 function Buttons({ closeHref, label }: { closeHref: string; label: string }) {
   return (
     <ModalFooter>

@@ -2,11 +2,12 @@
 // dialogs): a <dialog open> the server renders when the page's URL asks for it (?dialog=…), so it
 // opens and works without JavaScript; 700 wide (spec §9). It closes by going to `closeHref`, the page
 // without the dialog's search parameters, in every way a user expects: the close button and a click
-// on the backdrop (both links, so without JavaScript too) and, with JavaScript, Escape.
-import { Link, useNavigate } from "@remix-run/react";
-import { useEffect, useId, useRef } from "react";
+// on the backdrop (both links, so without JavaScript too) and, with JavaScript, Escape. Its focus
+// rules (focus in when it opens, Tab kept inside, focus back on the opener) and Escape are the page
+// script's (app/plain/page.ts, dialog-focus.ts), on data-dialog and data-close, hydrated or not.
+import { Link } from "@remix-run/react";
+import { useId } from "react";
 import { CloseIcon } from "~/components/icons/close";
-import { dialogKey, focusDialog } from "./dialog-focus";
 import * as s from "./modal-dialog.css";
 
 export function ModalDialog({
@@ -32,29 +33,6 @@ export function ModalDialog({
 }) {
   const id = useId();
   const titleId = `${id}-title`;
-  const navigate = useNavigate();
-  const ref = useRef<HTMLDialogElement>(null);
-  // Focus: into the dialog when it opens (its first field, else the dialog), kept inside while it is
-  // open (Tab and Shift+Tab wrap), and back on the control that opened it when it closes (the rules:
-  // dialog-focus.ts; data-dialog and data-close say the same to a page's script without React).
-  useEffect(() => {
-    const dialog = ref.current;
-    if (asPage || !dialog) return;
-    const opener = document.activeElement instanceof HTMLElement && !dialog.contains(document.activeElement) ? document.activeElement : null;
-    focusDialog(dialog);
-    return () => {
-      if (opener && opener.isConnected && opener !== document.body) opener.focus({ preventScroll: true });
-    };
-  }, [asPage]);
-  useEffect(() => {
-    if (asPage) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (ref.current && dialogKey(ref.current, e)) navigate(closeHref, { preventScrollReset: true, replace });
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [asPage, closeHref, replace, navigate]);
-
   const content = (
     <>
       <div className={s.header}>
@@ -81,7 +59,7 @@ export function ModalDialog({
   return (
     <>
       <Link to={closeHref} className={s.backdrop} aria-hidden="true" tabIndex={-1} preventScrollReset replace={replace} />
-      <dialog ref={ref} open className={wide ? `${s.dialog} ${s.dialogWide}` : s.dialog} aria-modal="true" aria-labelledby={titleId} data-dialog="" data-close={closeHref} data-replace={replace ? "" : undefined} tabIndex={-1}>
+      <dialog open className={wide ? `${s.dialog} ${s.dialogWide}` : s.dialog} aria-modal="true" aria-labelledby={titleId} data-dialog="" data-close={closeHref} data-replace={replace ? "" : undefined} tabIndex={-1}>
         {content}
       </dialog>
     </>

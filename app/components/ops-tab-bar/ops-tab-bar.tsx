@@ -1,24 +1,21 @@
 // The module's bottom tab bar (spec 001 §2): the aircraft's tabs in tab_position order (static tabs
 // first, then the work-order tabs, then the dynamic ones, as the API lists them), the current one
 // marked, with left and right arrows that step the row 300 px. Without JavaScript the row scrolls by
-// hand and the arrows are not shown (CSS: until the page has hydrated). With JavaScript the shell's page
-// behaviours (shell/page-behaviours.ts) step the row by the arrow's data-step (px).
+// hand and the arrows are not shown (CSS: until the page has hydrated). With JavaScript the page script
+// (app/plain/page.ts) step the row by the arrow's data-step (px).
 import { Link } from "@remix-run/react";
-import { useRef } from "react";
 import * as ui from "~/components/ui/ui.css";
 import * as s from "./ops-tab-bar.css";
 
 export const TAB_BAR_STEP = 300;
 
 export function OpsTabBar({ tabs, current, hrefFor }: { tabs: { id: string; name: string }[]; current: string; hrefFor: (id: string) => string }) {
-  const row = useRef<HTMLDivElement>(null);
-  const step = (px: number) => row.current?.scrollBy({ left: px, behavior: "smooth" });
   return (
     <nav aria-label="Tabs" className={s.bar}>
-      <button type="button" className={s.arrow} aria-label="Scroll the tabs left" title="Scroll left" data-step={-TAB_BAR_STEP} onClick={() => step(-TAB_BAR_STEP)}>
+      <button type="button" className={s.arrow} aria-label="Scroll the tabs left" title="Scroll left" data-step={-TAB_BAR_STEP}>
         ‹
       </button>
-      <div ref={row} className={s.row} data-testid="tab-row" data-scroll-row="">
+      <div className={s.row} data-testid="tab-row" data-scroll-row="">
         {tabs.map((t) => (
           <Link
             key={t.id}
@@ -30,7 +27,7 @@ export function OpsTabBar({ tabs, current, hrefFor }: { tabs: { id: string; name
           </Link>
         ))}
       </div>
-      <button type="button" className={s.arrow} aria-label="Scroll the tabs right" title="Scroll right" data-step={TAB_BAR_STEP} onClick={() => step(TAB_BAR_STEP)}>
+      <button type="button" className={s.arrow} aria-label="Scroll the tabs right" title="Scroll right" data-step={TAB_BAR_STEP}>
         ›
       </button>
     </nav>

@@ -7,7 +7,7 @@ import { FileSearchSlot } from "~/components/file-search/file-search-slot";
 import { SpeedTestIsland } from "~/components/speed-test/speed-test-island";
 import type { LastSpeed } from "~/models/speedtest-display";
 import type { ShellData } from "~/models/shell.server";
-import { DrawerButton, type Drawer } from "./drawer";
+import { DrawerButton } from "./drawer";
 import { FullScreenToggle } from "./full-screen";
 import type { TopBarInfo } from "./handle";
 import { LiteModeOff } from "./lite-mode-off.server";
@@ -63,13 +63,11 @@ export function TopBar({
   info,
   top,
   location,
-  drawer,
 }: {
   shell: ShellData;
   info: TopBarInfo;
   top: TopBarFallback;
   location: { pathname: string; search: string };
-  drawer: Drawer;
 }) {
   const msn = info.msn ?? shell.aircraft?.msn ?? null;
   const registration = info.registration ?? shell.aircraft?.registration ?? null;
@@ -77,7 +75,7 @@ export function TopBar({
   const showSwitcher = top.switcher && !info.hideProductSwitcher;
   return (
     <header className={s.topbar}>
-      <DrawerButton drawer={drawer} className={s.menuButton} />
+      <DrawerButton drawerId={DRAWER_TOGGLE_ID} className={s.menuButton} />
       <TopLead shell={shell} />
       <div className={s.aircraftInfo} data-testid="top-bar-info">
         {msn ? (

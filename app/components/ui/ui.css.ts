@@ -32,7 +32,7 @@ export const button = styleVariants({
   danger: [buttonBase, { background: vars.color.danger, color: "#fff", ":hover": { filter: "brightness(0.92)" } }],
   accent: [buttonBase, { background: vars.color.accent, color: "#1c1400", ":hover": { filter: "brightness(0.95)" } }],
 });
-// The button whose form is on its way (page-behaviours.ts marks it data-busy="sent" and disables the
+// The button whose form is on its way (app/plain/page.ts marks it data-busy="sent" and disables the
 // form's buttons until the answer is in): a small spinner after its label.
 const spin = keyframes({ to: { transform: "rotate(360deg)" } });
 globalStyle(`${buttonBase}[data-busy="sent"]::after`, {

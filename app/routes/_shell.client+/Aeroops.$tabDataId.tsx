@@ -6,6 +6,7 @@
 // delete confirmation), run the Excel round trip (data file, validate, import) and everyone with
 // access downloads the exports and binders (__ops-tab-parts.tsx, ops-tab.server.ts; issue 13).
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { HYDRATE } from "~/utils/hydrate";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { LazyIsland } from "~/components/lazy-island/lazy-island";
 import { TabTable } from "~/components/tab-grid/tab-grid-static";
@@ -33,7 +34,8 @@ import { opsRowLinks } from "~/models/oil-links.server";
 
 
 /** The top bar: MSN, registration, OPS issue date, and the screen's exports and share (ADR 051). */
-export const handle = withActions<TabData>(opsHandle, (d) => <TabActions d={d} />);
+// The grid (keyboard editing in place) is client code: the page hydrates.
+export const handle = { ...withActions<TabData>(opsHandle, (d) => <TabActions d={d} />), ...HYDRATE };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? `${data.tab.tab_name} · MSN ${data.header.msn}` : "Tab"} · AeroOPS · AeroRecords` }];
 
 /** Rows per page: 50 unless the URL asks for one of these (the ops API serves at most 500). */

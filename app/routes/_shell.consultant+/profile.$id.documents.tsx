@@ -6,12 +6,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useMarketMarkup } from "~/components/consultant-card/market-markup";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
+import { HYDRATE } from "~/utils/hydrate";
 import { act, load } from "./__profile-data.server";
 import { ProfilePage } from "./__profile-view";
 
 const withTab = <A extends { params: Record<string, string | undefined> }>(args: A): A => ({ ...args, params: { ...args.params, tab: "documents" } });
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? data.consultant.name || "Consultant" : "Consultant profile"} · Documents · AeroRecords` }];
+
+// The photo and resume uploads (progress, cancel) are client code: the page hydrates.
+export const handle = HYDRATE;
 
 export const loader = (args: LoaderFunctionArgs) => load(withTab(args));
 export const action = (args: ActionFunctionArgs) => act(withTab(args));

@@ -6,7 +6,7 @@
 // head and the results.
 import type { LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
-import { DownloadToastTemplate, downloadToast } from "~/components/file-list/download-toast";
+import { downloadToast } from "~/components/toast/download-toast";
 import type { FileSearchHandle, FileSearchProps } from "~/components/file-search/file-search";
 import { FileSearch as ServerSearch } from "~/components/file-search/file-search.server";
 import { Highlight } from "~/components/file-search/highlight";
@@ -151,7 +151,6 @@ function SearchResults({ d }: { d: Data }) {
         </ol>
       ) : null}
       {d.scope ? <Pagination page={d.page} total={d.total} perPage={d.perPage} hrefFor={pageHref} noun="results" label="Result pages" /> : null}
-      <DownloadToastTemplate />
     </>
   );
 }

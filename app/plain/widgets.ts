@@ -1,0 +1,7 @@
+// The widgets a page's HTML can name (data-plain="name" on their root element): each is its own
+// chunk, loaded the first time a page shows one; its init(el) runs once per element.
+export interface Widget {
+  init(el: HTMLElement): void;
+}
+
+export const WIDGETS: Record<string, () => Promise<Widget>> = {};

@@ -1,0 +1,91 @@
+// The portal's plain modules (app/plain/, ADR 073): what a page does in the browser without React
+// (the shells' behaviours on data attributes, the speed test, dialogs' focus rules, live refreshes).
+// One entry, `app/plain/page.ts`, loaded by every page that is not in Lite mode; each widget is its
+// own chunk, imported only when a page has an element that names it (data-plain="…").
+// Writes public/build/plain/ (hashed names: served with immutable caching like Remix's assets) and
+// build/plain-manifest.json, which the server reads at start to name the entry in each page.
+//
+//   tsx scripts/build-plain.ts            once (npm run build runs it after `remix build`)
+//   tsx scripts/build-plain.ts --watch    rebuild on change (npm run dev)
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import * as esbuild from "esbuild";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+export const PLAIN_OUT = path.join(root, "public/build/plain");
+export const PLAIN_MANIFEST = path.join(root, "build/plain-manifest.json");
+
+export interface PlainManifest {
+  /** The entry's URL (/build/plain/page-HASH.js). */
+  entry: string;
+}
+
+function options(): esbuild.BuildOptions {
+  return {
+    absWorkingDir: root,
+    entryPoints: { page: "app/plain/page.ts" },
+    outdir: PLAIN_OUT,
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    platform: "browser",
+    target: ["es2020", "chrome90", "firefox90", "safari14"],
+    minify: true,
+    entryNames: "[name]-[hash]",
+    chunkNames: "[name]-[hash]",
+    metafile: true,
+    legalComments: "none",
+    // Only DOM code and DOM-free helpers: a React or Remix import here is a mistake.
+    external: ["react", "react-dom", "@remix-run/*"],
+    logLevel: "warning",
+    plugins: [manifestPlugin],
+  };
+}
+
+const manifestPlugin: esbuild.Plugin = {
+  name: "plain-manifest",
+  setup(build) {
+    build.onStart(() => {
+      fs.rmSync(PLAIN_OUT, { recursive: true, force: true });
+    });
+    build.onEnd((result) => {
+      if (result.errors.length || !result.metafile) return;
+      const out = Object.entries(result.metafile.outputs).find(([, o]) => o.entryPoint === "app/plain/page.ts");
+      if (!out) throw new Error("build-plain: no output for app/plain/page.ts");
+      const manifest: PlainManifest = { entry: "/" + path.relative(path.join(root, "public"), path.join(root, out[0])).split(path.sep).join("/") };
+      fs.mkdirSync(path.dirname(PLAIN_MANIFEST), { recursive: true });
+      fs.writeFileSync(PLAIN_MANIFEST, JSON.stringify(manifest, null, 2) + "\n");
+    });
+  },
+};
+
+/** Reads the manifest the last build wrote; null when there is none (a page then loads no plain module). */
+export function readPlainManifest(): PlainManifest | null {
+  try {
+    return JSON.parse(fs.readFileSync(PLAIN_MANIFEST, "utf8")) as PlainManifest;
+  } catch {
+    return null;
+  }
+}
+
+export async function buildPlain() {
+  await esbuild.build(options());
+  return readPlainManifest()!;
+}
+
+export async function watchPlain() {
+  const ctx = await esbuild.context(options());
+  await ctx.watch();
+  return ctx;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  if (process.argv.includes("--watch")) {
+    await watchPlain();
+    console.log("build-plain: watching app/plain/");
+  } else {
+    const m = await buildPlain();
+    console.log(`build-plain: ${m.entry}`);
+  }
+}
