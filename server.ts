@@ -31,9 +31,14 @@ const BUILD_PATH = path.resolve("build/index.js");
 /** Written by scripts/build-plain.ts next to the server build: the page script's URL. */
 const PLAIN_MANIFEST = path.resolve("build/plain-manifest.json");
 
-function readPageScript(): string | null {
+/** The page script and the files it imports (preloaded with it), or null without a build of it. */
+function readPageScript(): { src: string; preload: string[] } | null {
   try {
-    return (JSON.parse(fs.readFileSync(PLAIN_MANIFEST, "utf8")) as { entry?: string }).entry ?? null;
+    const m = JSON.parse(fs.readFileSync(PLAIN_MANIFEST, "utf8")) as { entry: string; imports: Record<string, string[]> };
+    const preload = new Set<string>();
+    const walk = (f: string) => (m.imports[f] ?? []).forEach((i) => preload.has(i) || (preload.add(i), walk(i)));
+    walk(m.entry);
+    return { src: m.entry, preload: [...preload] };
   } catch {
     return null;
   }

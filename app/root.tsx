@@ -43,6 +43,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Stylesheet href={cssBundleHref} />
         <Links />
+        {/* What every page does in the browser without React (app/plain/page.ts): a module, so it
+            runs once the document is parsed; named here so a thin link fetches it with the page. */}
+        {!data?.lite && data?.pageScript ? (
+          <>
+            {data.pageScript.preload.map((href) => (
+              <link key={href} rel="modulepreload" href={href} nonce={nonce} />
+            ))}
+            <script type="module" src={data.pageScript.src} nonce={nonce} />
+          </>
+        ) : null}
       </head>
       <body>
         <a href="#main" className="skip-link">
@@ -51,13 +61,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         {/* The flash toast of the last form's answer (utils/toast.server.ts). */}
         <Snackbar toast={data?.toast ?? null} />
-        {data?.lite ? null : (
-          <>
-            {/* What every page does in the browser without React (app/plain/page.ts). */}
-            {data?.pageScript ? <script type="module" src={data.pageScript} nonce={nonce} /> : null}
-            <SnackbarTemplates />
-          </>
-        )}
+        {data?.lite ? null : <SnackbarTemplates />}
         {hydrate ? (
           <>
             <ScrollRestoration nonce={nonce} />

@@ -19,6 +19,10 @@ export const PLAIN_MANIFEST = path.join(root, "build/plain-manifest.json");
 export interface PlainManifest {
   /** The entry's URL (/build/plain/page-HASH.js). */
   entry: string;
+  /** Each module a page may load (the entry and each widget: app/plain/widgets/<name>.ts) → its file. */
+  modules: Record<string, string>;
+  /** Each built file → the files it imports statically (loaded with it). */
+  imports: Record<string, string[]>;
 }
 
 function options(): esbuild.BuildOptions {
@@ -53,7 +57,15 @@ const manifestPlugin: esbuild.Plugin = {
       if (result.errors.length || !result.metafile) return;
       const out = Object.entries(result.metafile.outputs).find(([, o]) => o.entryPoint === "app/plain/page.ts");
       if (!out) throw new Error("build-plain: no output for app/plain/page.ts");
-      const manifest: PlainManifest = { entry: "/" + path.relative(path.join(root, "public"), path.join(root, out[0])).split(path.sep).join("/") };
+      const url = (file: string) => "/" + path.relative(path.join(root, "public"), path.join(root, file)).split(path.sep).join("/");
+      const outputs = Object.entries(result.metafile.outputs).filter(([f]) => f.endsWith(".js"));
+      const manifest: PlainManifest = {
+        entry: url(out[0]),
+        modules: Object.fromEntries(outputs.filter(([, o]) => o.entryPoint).map(([f, o]) => [o.entryPoint!, url(f)])),
+        imports: Object.fromEntries(outputs.map(([f, o]) => [url(f), o.imports.filter((i) => i.kind === "import-statement").map((i) => url(i.path))])),
+      };
+      const bare = outputs.flatMap(([f, o]) => o.imports.filter((i) => i.external).map((i) => `${f} imports ${i.path}`));
+      if (bare.length) throw new Error(`build-plain: a plain module imports a package left out of the build (React, Remix?):\n${bare.join("\n")}`);
       fs.mkdirSync(path.dirname(PLAIN_MANIFEST), { recursive: true });
       fs.writeFileSync(PLAIN_MANIFEST, JSON.stringify(manifest, null, 2) + "\n");
     });

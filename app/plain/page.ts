@@ -91,6 +91,39 @@ function dialogsClosed(removed: Element[]) {
   }
 }
 
+// ---------- keeping the place on a plain page ----------
+// A hydrated page keeps its scroll (preventScrollReset) and its dialog's opener in memory. A plain page
+// goes to a new document for each step: a step back to the same path (a form posted, a dialog opened or
+// closed by its link or Escape) keeps the scroll, and closing a dialog puts focus back on the link that
+// opened it, through sessionStorage, read once by the next page.
+const PLACE = "aero-place";
+let opener: string | null = null;
+function keepPlace(link?: HTMLAnchorElement | null) {
+  if (hydrated()) return;
+  try {
+    sessionStorage.setItem(PLACE, JSON.stringify({ path: location.pathname, y: scrollY, opener: link?.getAttribute("href") ?? opener }));
+  } catch {
+    /* storage off: the page opens at its top */
+  }
+}
+function restorePlace() {
+  let place: { path?: string; y?: number; opener?: string | null } | null = null;
+  try {
+    place = JSON.parse(sessionStorage.getItem(PLACE) ?? "null");
+    sessionStorage.removeItem(PLACE);
+  } catch {
+    return;
+  }
+  if (!place || place.path !== location.pathname || hydrated()) return;
+  if (place.y) scrollTo(0, place.y);
+  if (doc.querySelector("dialog[data-dialog]")) opener = place.opener ?? null;
+  else if (place.opener) doc.querySelector<HTMLElement>(`a[href="${CSS.escape(place.opener)}"]`)?.focus({ preventScroll: true });
+}
+const samePage = (url: string) => {
+  const u = new URL(url, location.href);
+  return u.origin === location.origin && u.pathname === location.pathname;
+};
+
 // ---------- widgets ----------
 const started = new WeakSet<Element>();
 function startWidgets(root: ParentNode) {
@@ -127,6 +160,8 @@ doc.addEventListener("click", (e) => {
     e.preventDefault();
     return setDrawer(drawerButton, false);
   }
+  const a = closest<HTMLAnchorElement>(t, "a[href]");
+  if (a && !a.hasAttribute("download") && !a.hash && samePage(a.href)) keepPlace(a.closest("dialog") ? null : a);
   const fs = closest<HTMLAnchorElement>(t, "a[data-fs]");
   if (fs && hydrated()) {
     // A document navigation would leave the browser's full screen: only a hydrated page asks for it.
@@ -143,6 +178,7 @@ doc.addEventListener("keydown", (e) => {
   const dialog = doc.querySelector<HTMLElement>("dialog[data-dialog][data-close]");
   if (dialog && dialogKey(dialog, e)) {
     e.preventDefault();
+    if (samePage(dialog.dataset.close!)) keepPlace();
     return go(dialog.dataset.close!, { replace: dialog.hasAttribute("data-replace") });
   }
   if (e.key !== "Escape") return;
@@ -182,6 +218,7 @@ window.addEventListener("submit", (e) => {
   if ((form.getAttribute("method") ?? "get").toLowerCase() !== "post") return;
   const by = e.submitter;
   if (!e.defaultPrevented) {
+    if (samePage(form.action)) keepPlace();
     // The browser builds the form's data after this event: disabling the pressed button now would
     // drop its name and value from it, so the buttons wait for the next task.
     setTimeout(() => markBusy(form, by));
@@ -218,6 +255,7 @@ new MutationObserver((records) => {
   if (removed.length) dialogsClosed(removed);
 }).observe(doc.body, { childList: true, subtree: true });
 
+restorePlace();
 scan(doc);
 // The end-to-end tests wait for this before they type (a hydrated page's React sets it itself).
 if (!hydrated()) doc.documentElement.dataset.hydrated = "";

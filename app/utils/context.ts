@@ -23,10 +23,11 @@ export interface PortalContext {
    */
   requestScope?: object;
   /**
-   * The URL of the page script (app/plain/page.ts as built: /build/plain/page-HASH.js), which every
-   * page not in Lite mode loads; absent when there is no build of it (a page then loads none).
+   * The URL of the page script (app/plain/page.ts as built: /build/plain/page-HASH.js) and of the
+   * files it imports, which every page not in Lite mode loads; absent when there is no build of it
+   * (a page then loads none).
    */
-  pageScript?: string | null;
+  pageScript?: { src: string; preload: string[] } | null;
 }
 
 declare module "@remix-run/node" {

@@ -1,12 +1,7 @@
-// The JavaScript each page makes the browser download, read from a production build (issue 12):
-// Remix's browser manifest (public/build/manifest-*.js) lists, for the entry and for every route, its
-// module and the shared chunks it imports; a page downloads the entry, and the module and imports of
-// every route of its chain (root → layouts → the page), each file once. Chunks imported with import()
-// (the speed test's engine, code that waits for an interaction) are not in the manifest's lists and
-// are not counted: they are not fetched when the page loads.
-//
-// esbuild's metafile (build/metafile.js.json, written by `remix build`) says which sources each
-// output holds: it tells pages from resource routes and finds the islands.
+// The JavaScript a page makes the browser download. servedPageJs reads it from a page's served HTML
+// (its scripts and module preloads, the page script's imports, the widgets it names); the rest reads
+// a production build: Remix's browser manifest (public/build/manifest-*.js) lists, for the entry and
+// every route, its module and the shared chunks it imports (the Remix floor, bench/js-floor.ts).
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
@@ -21,18 +16,6 @@ import zlib from "node:zlib";
  * own entry still matches it.
  */
 export const JS_FLOOR_BYTES = 85_988;
-/** What a page without an island may add to the floor (issue 12). */
-export const JS_BUDGET_OVER_FLOOR_BYTES = 10 * 1024;
-
-/** Sources that make a page an island (their code is the point of the page). */
-export const ISLAND_SOURCES: { name: string; test: RegExp }[] = [
-  { name: "upload dialog", test: /^app\/components\/upload-dialog\// },
-  { name: "tab data grid", test: /^app\/components\/(tab-grid|data-grid)\// },
-  // The consultant's photo and resume upload (the upload engine with progress), on the profile's
-  // documents tab only: its own route since ADR 065, the other tabs are server markup.
-  { name: "profile upload", test: /^app\/components\/profile-tabs\/document-upload/ },
-];
-
 interface ManifestRoute {
   id: string;
   parentId?: string;
@@ -102,7 +85,6 @@ export function buildProblems(root = process.cwd()): string[] {
   return problems;
 }
 
-const outputKey = (url: string) => `public${url}`;
 
 /** The route chain of a route: root first. */
 export function routeChain(build: Build, id: string): ManifestRoute[] {
@@ -121,85 +103,9 @@ export function pageFiles(build: Build, id: string): string[] {
   return [...files];
 }
 
-/** The app sources an output holds (paths relative to the project, e.g. app/root.tsx). */
-export function sourcesOf(build: Build, url: string): { source: string; bytes: number }[] {
-  const out = build.metafile.outputs[outputKey(url)];
-  if (!out) return [];
-  return Object.entries(out.inputs).map(([source, v]) => ({ source, bytes: v.bytesInOutput }));
-}
-
-/** A route with a UI: its source exports a component (resource routes export only loaders and actions). */
-export function hasUi(build: Build, id: string): boolean {
-  const r = build.manifest.routes[id];
-  const entry = r && build.metafile.outputs[outputKey(r.module)]?.entryPoint;
-  const file = entry?.replace(/^browser-route-module:/, "").replace(/\?browser$/, "");
-  if (!file) return false;
-  const source = fs.readFileSync(path.join(build.root, "app", file), "utf8");
-  return /export\s+default\b|export\s*\{[^}]*\bdefault\b[^}]*\}\s*from/.test(source);
-}
-
-export interface PageWeight {
-  id: string;
-  /** The URL pattern, e.g. /storage/aircraft/:aircraftId/files. */
-  url: string;
-  files: string[];
-  gzip: number;
-  overFloor: number;
-  /** The island it carries (upload dialog, tab data grid), or null. */
-  island: string | null;
-}
-
-export function urlOf(build: Build, id: string): string {
-  const parts = routeChain(build, id)
-    .map((r) => r.path ?? "")
-    .filter(Boolean);
-  return "/" + parts.join("/");
-}
-
-/** Every page: a route with a UI and no child route with a UI (layouts render only around a page). */
-export function pages(build: Build): PageWeight[] {
-  const ids = Object.keys(build.manifest.routes).filter((id) => hasUi(build, id));
-  const parents = new Set(ids.map((id) => build.manifest.routes[id]!.parentId).filter(Boolean));
-  return ids
-    .filter((id) => !parents.has(id))
-    .map((id) => {
-      const files = pageFiles(build, id);
-      const gzip = files.reduce((n, f) => n + build.gzip(f), 0);
-      const sources = files.flatMap((f) => sourcesOf(build, f).map((s) => s.source));
-      const island = ISLAND_SOURCES.find((i) => sources.some((s) => i.test.test(s)))?.name ?? null;
-      return { id, url: urlOf(build, id), files, gzip, overFloor: gzip - JS_FLOOR_BYTES, island };
-    })
-    .sort((a, b) => b.gzip - a.gzip || a.id.localeCompare(b.id));
-}
-
 /** The entry alone (React, react-dom, the Remix runtime and app/entry.client.tsx), gzip. */
 export function entryBytes(build: Build): number {
   return [build.manifest.entry.module, ...build.manifest.entry.imports].reduce((n, f) => n + build.gzip(f), 0);
-}
-
-/**
- * Where a page's bytes above the entry come from: each app source (or package) with its share of the
- * gzip size of the files that hold it (a file's gzip bytes split by the raw bytes of its sources).
- */
-export function breakdown(build: Build, id: string): { source: string; gzip: number }[] {
-  const entry = new Set([build.manifest.entry.module, ...build.manifest.entry.imports]);
-  const by = new Map<string, number>();
-  for (const f of pageFiles(build, id)) {
-    if (entry.has(f)) continue;
-    const srcs = sourcesOf(build, f);
-    const raw = build.metafile.outputs[outputKey(f)]?.bytes ?? 1;
-    const gz = build.gzip(f);
-    let counted = 0;
-    for (const s of srcs) {
-      const name = s.source.replace(/^.*node_modules\/((?:@[^/]+\/)?[^/]+).*$/, "$1").replace(/^empty-module:.*$/, "(.server stubs)").replace(/^browser-route-module:.*$/, "(route shims)");
-      const share = (s.bytes / raw) * gz;
-      counted += share;
-      by.set(name, (by.get(name) ?? 0) + share);
-    }
-    // What no source holds: the chunk's own import/export statements and gzip's framing.
-    by.set("(chunk overhead)", (by.get("(chunk overhead)") ?? 0) + gz - counted);
-  }
-  return [...by].map(([source, gzip]) => ({ source, gzip })).sort((a, b) => b.gzip - a.gzip);
 }
 
 export const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
@@ -220,4 +126,58 @@ export function stylesMissingFromBundle(root = process.cwd()): string[] {
   return Object.keys(read("metafile.server.json").inputs)
     .filter((k) => k.endsWith(".css.ts") && !bundled.has(k))
     .sort();
+}
+
+/** What the page script's build says (scripts/build-plain.ts writes build/plain-manifest.json). */
+interface PlainManifest {
+  entry: string;
+  modules: Record<string, string>;
+  imports: Record<string, string[]>;
+}
+
+export interface ServedPageJs {
+  /** The page ships Remix's scripts (its route asks to hydrate). */
+  hydrated: boolean;
+  /** The widgets its HTML names (data-plain), each loaded with the page. */
+  widgets: string[];
+  /** Every JavaScript file the page loads when it opens, each once. */
+  files: string[];
+  gzip: number;
+}
+
+/**
+ * The JavaScript a page's served HTML makes the browser load when it opens: its module scripts and
+ * module preloads (Remix's when it hydrates, the page script's), the page script's static imports,
+ * and the widget modules its elements name (data-plain="name" → app/plain/widgets/name.ts). What
+ * loads later on a user's action (the export module, Remix's lazily discovered routes) is not counted.
+ */
+export function servedPageJs(html: string, root = process.cwd()): ServedPageJs {
+  const plain = JSON.parse(fs.readFileSync(path.join(root, "build/plain-manifest.json"), "utf8")) as PlainManifest;
+  const files = new Set<string>();
+  const add = (url: string) => {
+    if (files.has(url)) return;
+    files.add(url);
+    for (const i of plain.imports[url] ?? []) add(i);
+  };
+  for (const m of html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="(\/build\/[^"]+\.js)"/g)) add(m[1]!);
+  // Remix's inline module script imports the entry and the matched routes' modules.
+  for (const m of html.matchAll(/import \* as route\d+ from "(\/build\/[^"]+\.js)"|import "(\/build\/[^"]+\.js)"/g)) add((m[1] ?? m[2])!);
+  const widgets = [...new Set([...html.matchAll(/\sdata-plain="([a-z0-9-]+)"/g)].map((m) => m[1]!))];
+  for (const w of widgets) {
+    const file = plain.modules[`app/plain/widgets/${w}.ts`];
+    if (!file) throw new Error(`The page names a widget "${w}" that the page script's build does not have (app/plain/widgets/${w}.ts).`);
+    add(file);
+  }
+  const gzip = [...files].reduce((n, f) => n + gzipOf(root, f), 0);
+  return { hydrated: html.includes("window.__remixContext"), widgets, files: [...files], gzip };
+}
+
+const gzipSizes = new Map<string, number>();
+function gzipOf(root: string, url: string) {
+  let n = gzipSizes.get(url);
+  if (n === undefined) {
+    n = zlib.gzipSync(fs.readFileSync(path.join(root, "public", url)), { level: 9 }).length;
+    gzipSizes.set(url, n);
+  }
+  return n;
 }

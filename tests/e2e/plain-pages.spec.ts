@@ -1,18 +1,12 @@
-// Pages whose content is server markup (issue 12, ADR 063): their loaders render them and the browser
-// downloads none of their components. With JavaScript on, their links, GET filters and POST forms go
-// through Remix (no document reload). Without JavaScript they are plain links and forms: those flows
-// run over HTTP in tests/http/pages-markup.test.ts.
-import type { Page } from "@playwright/test";
+// Pages without an island (ADR 073): HTML and CSS plus the page script (app/plain/page.ts), no Remix
+// scripts. With JavaScript on, their links, GET filters and POST forms are the browser's own, and the
+// page script adds what a user expects: the pending state, download toasts, dialogs' focus rules, the
+// place kept when a step comes back to the same page. Without JavaScript the same flows run over HTTP
+// in tests/http/pages-markup.test.ts.
 import { expect, login, test, waitForHydration } from "./fixtures";
 
-/** Marks the document once it has hydrated: the mark survives client-side navigations, not a reload. */
-const mark = async (page: Page) => {
-  await waitForHydration(page);
-  await page.evaluate(() => ((window as unknown as { __stay: number }).__stay = 1));
-};
-const stayed = async (page: Page) => {
-  expect(await page.evaluate(() => (window as unknown as { __stay?: number }).__stay === 1), "no document reload").toBe(true);
-};
+/** Waits for the page script (it marks the document), so a key press lands on a page that has it. */
+const mark = waitForHydration;
 
 test("/notifications: mark one as read, then all", async ({ page }) => {
   await login(page, "template@demo.aero");
@@ -27,7 +21,6 @@ test("/notifications: mark one as read, then all", async ({ page }) => {
   await expect(main.getByRole("button", { name: "Mark as read" })).toHaveCount(0);
   await expect(main.getByRole("button", { name: "Mark all as read" })).toHaveCount(0);
   await expect(page).toHaveURL("/notifications");
-  await stayed(page);
 });
 
 test("/storage/organization: the staff filter and the fleet links", async ({ page }) => {
@@ -49,7 +42,6 @@ test("/storage/organization: the staff filter and the fleet links", async ({ pag
   await rows.first().getByRole("link", { name: "Open fleet" }).click();
   await expect(page).toHaveURL(/\/storage\/overview\?organization=/);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  await stayed(page);
 });
 
 test("/storage/uef/organization leads to the extended upload's fleet", async ({ page }) => {
@@ -60,7 +52,6 @@ test("/storage/uef/organization leads to the extended upload's fleet", async ({ 
   await mark(page);
   await main.getByRole("link", { name: "Open fleet" }).first().click();
   await expect(page).toHaveURL(/\/storage\/uef\/overview\?organization=/);
-  await stayed(page);
 });
 
 test("/storage/module: the module in context, and its links", async ({ page }) => {
@@ -73,7 +64,6 @@ test("/storage/module: the module in context, and its links", async ({ page }) =
   await mark(page);
   await main.getByRole("link", { name: "Open AeroBOX records" }).click();
   await expect(page).toHaveURL("/storage/overview");
-  await stayed(page);
 });
 
 test("/storage/user: my access, and one aircraft's users", async ({ page }) => {
@@ -88,7 +78,6 @@ test("/storage/user: my access, and one aircraft's users", async ({ page }) => {
   await expect(page).toHaveURL(/\/storage\/user\?aircraft_id=\d+/);
   await expect(main.getByRole("heading", { level: 2, name: /^Users of .+ \(MSN .+\)$/ })).toBeVisible();
   await expect(main.getByRole("list", { name: "USERS" }).getByRole("listitem").first()).toBeVisible();
-  await stayed(page);
 });
 
 test("/consultant/home: the profile links", async ({ page }) => {
@@ -99,7 +88,6 @@ test("/consultant/home: the profile links", async ({ page }) => {
   await mark(page);
   await main.getByRole("link", { name: "View profile" }).click();
   await expect(page).toHaveURL(/\/consultant\/profile\/\d+\/overview$/);
-  await stayed(page);
 });
 
 test("/storage/overview: the MSN search and a status count filter in place", async ({ page }) => {
@@ -118,7 +106,6 @@ test("/storage/overview: the MSN search and a status count filter in place", asy
   await expect(filter.getByLabel("Aircraft")).toHaveValue(msn);
   await main.locator("[data-count=grounded]").click();
   await expect(page).toHaveURL(/status=GROUNDED/);
-  await stayed(page);
 });
 
 test("/aero-box: follow an aircraft from All Aircrafts, find it in Following, unfollow it", async ({ page }) => {
@@ -140,10 +127,9 @@ test("/aero-box: follow an aircraft from All Aircrafts, find it in Following, un
   await unfollow.click();
   await expect(page.getByText("You no longer follow that aircraft.")).toBeVisible();
   await expect(main.getByRole("button", { name: `Following ${name}` })).toHaveCount(0);
-  await stayed(page);
 });
 
-test("/admin/client/create: the server's error comes back on the form with what was entered, then the form submits (ADR 064)", async ({ page }) => {
+test("/admin/client/create: the server's error comes back on the form with what was entered, then the form submits", async ({ page }) => {
   await login(page, "admin@demo.aero");
   await page.goto("/admin/client/create");
   const main = page.getByRole("main");
@@ -160,16 +146,14 @@ test("/admin/client/create: the server's error comes back on the form with what 
   await expect(page).toHaveURL("/admin/client/create");
   await expect(main.getByLabel("Last name")).toHaveValue(`Form ${who}`);
   await expect(main.getByLabel("Email")).toHaveValue("client@demo.aero");
-  await stayed(page);
   // Corrected, the same form creates the client and moves on (the buttons are usable again).
   await main.getByLabel("Email").fill(`markup.${who}@e2e.aero`);
   await main.getByRole("button", { name: "Create client" }).click();
   await expect(page).toHaveURL(/\/admin\/user-access-control\?user_id=\d+/);
   await expect(page.locator("[data-toast]").filter({ hasText: `an invitation was mailed to markup.${who}@e2e.aero` })).toBeVisible();
-  await stayed(page);
 });
 
-test("/client/Aeroops/createtechlogbook: a duplicate title is refused on the form, a new one opens the logbook (ADR 064)", async ({ page }) => {
+test("/client/Aeroops/createtechlogbook: a duplicate title is refused on the form, a new one opens the logbook", async ({ page }) => {
   await login(page, "client@demo.aero");
   await page.goto("/Aeroops/org/Aircrafts?q=5123");
   await page.getByRole("link", { name: "MSN 5123: open in AeroOPS" }).click();
@@ -190,10 +174,9 @@ test("/client/Aeroops/createtechlogbook: a duplicate title is refused on the for
   await expect(page.getByRole("main").getByRole("alert")).toBeVisible();
   await expect(page).toHaveURL(/createtechlogbook/);
   await expect(page.getByRole("main").getByLabel("Title")).toHaveValue(title);
-  await stayed(page);
 });
 
-test("a dialog in server markup (the logbooks' Rename): focus in, Tab kept inside, a refused title answered in it, Escape back to its link (ADR 064)", async ({ page }) => {
+test("a dialog on a plain page (the logbooks' Rename): focus in, Tab kept inside, a refused title answered in it, Escape back to its link", async ({ page }) => {
   await login(page, "client@demo.aero");
   await page.goto("/Aeroops/org/Aircrafts?q=5123");
   await page.getByRole("link", { name: "MSN 5123: open in AeroOPS" }).click();
@@ -223,7 +206,6 @@ test("a dialog in server markup (the logbooks' Rename): focus in, Tab kept insid
   await page.keyboard.press("Escape");
   await expect(dialog).toHaveCount(0);
   await expect(rename).toBeFocused();
-  await stayed(page);
   // An empty title is refused by the server inside the dialog (the browser's check bypassed).
   await rename.click();
   await expect(dialog).toBeVisible();
@@ -235,10 +217,9 @@ test("a dialog in server markup (the logbooks' Rename): focus in, Tab kept insid
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(dialog).toHaveCount(0);
   await expect(main.getByRole("link", { name: `Rename ${title} renamed` })).toBeVisible();
-  await stayed(page);
 });
 
-test("/storage/search: results are server markup; Download downloads with the info message; the page's own box searches again (ADR 065)", async ({ page }) => {
+test("/storage/search: Download downloads with the info message; the page's own box searches again", async ({ page }) => {
   await page.setViewportSize({ width: 800, height: 900 }); // the page's own box shows on narrow screens
   await login(page, "admin@demo.aero");
   await page.goto("/storage/search?query=airworthiness");
@@ -253,10 +234,9 @@ test("/storage/search: results are server markup; Download downloads with the in
   await box.press("Enter");
   await expect(page).toHaveURL(/\/storage\/search\?.*query=manual/);
   await expect(page.getByRole("main").getByText("Results for “manual”")).toBeVisible();
-  await stayed(page);
 });
 
-test("/storage/favourites: a starred file downloads from the list with the info message, and un-stars in place (ADR 065)", async ({ page }) => {
+test("/storage/favourites: a starred file downloads from the list with the info message, and un-stars in place", async ({ page }) => {
   await login(page, "admin@demo.aero");
   await page.goto("/storage/search?query=airworthiness");
   const first = page.getByRole("list", { name: "Search results" }).getByRole("listitem").filter({ has: page.getByRole("link", { name: "Download" }) }).first();
@@ -278,5 +258,4 @@ test("/storage/favourites: a starred file downloads from the list with the info 
   await fav.getByRole("button", { name: /^Remove .* from favourites$/ }).click();
   await expect(page.getByRole("status").filter({ hasText: "Removed from favourites." })).toBeVisible();
   await expect(fav).toHaveCount(0);
-  await stayed(page);
 });
