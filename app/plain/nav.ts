@@ -43,6 +43,9 @@ export function onNavigated(moved: () => void, settled: () => void) {
     });
     return true;
   };
-  // Remix's entry makes the router after this module ran (both are deferred, in document order).
-  if (!attach()) document.addEventListener("DOMContentLoaded", () => attach() || window.addEventListener("load", attach, { once: true }), { once: true });
+  // Remix's entry makes the router after this module ran (Remix imports its entry dynamically): look
+  // again until it is there.
+  let tries = 0;
+  const poll = () => attach() || (++tries < 600 && setTimeout(poll, 50));
+  poll();
 }

@@ -215,7 +215,9 @@ window.addEventListener("submit", (e) => {
       () => form.submit(),
     );
   }
-  if ((form.getAttribute("method") ?? "get").toLowerCase() !== "post") return;
+  // A Remix <Form> posting (data-discover): a GET form (a search, a filter) shows the new page soon
+  // enough, and a plain <form> may be answered by a download, after which no page comes.
+  if ((form.getAttribute("method") ?? "get").toLowerCase() !== "post" || !form.hasAttribute("data-discover")) return;
   const by = e.submitter;
   if (!e.defaultPrevented) {
     if (samePage(form.action)) keepPlace();
@@ -226,7 +228,6 @@ window.addEventListener("submit", (e) => {
   }
   // A hydrated page's <Form>: busy until the router is idle again (or at once, if a component's own
   // check cancelled it and nothing started).
-  if (!form.hasAttribute("data-discover")) return;
   markBusy(form, by);
   setTimeout(() => routerIdle() && clearBusy(form), 600);
 });

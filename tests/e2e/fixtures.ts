@@ -138,3 +138,27 @@ export async function loginThroughForm(page: Page, email: string, password = DEM
   await page.getByRole("button", { name: /sign in/i }).click();
   await page.waitForURL((u) => !u.pathname.startsWith("/auth/login"));
 }
+
+/**
+ * On a page without Remix's scripts a POST form is a document navigation, and a page whose navigation
+ * is pending answers no evaluate: this notes, in sessionStorage (it outlives the document), the state
+ * of the buttons of the next form posted from the page 200 ms after it is sent; `pendingNoted` reads
+ * it on the page that answers. Hold the answer longer than that (page.route).
+ */
+export async function notePending(page: Page) {
+  await page.evaluate(() =>
+    window.addEventListener(
+      "submit",
+      (e) => {
+        const f = e.target as HTMLFormElement;
+        setTimeout(() => {
+          const buttons = [...f.querySelectorAll("button")].map((b) => ({ name: b.textContent?.trim() ?? "", disabled: b.disabled, busy: b.dataset.busy ?? null }));
+          sessionStorage.setItem("pending-noted", JSON.stringify({ buttons, form: f.getAttribute("aria-busy") }));
+        }, 200);
+      },
+      { once: true },
+    ),
+  );
+}
+export const pendingNoted = (page: Page) =>
+  page.evaluate(() => JSON.parse(sessionStorage.getItem("pending-noted") ?? "null") as { buttons: { name: string; disabled: boolean; busy: string | null }[]; form: string | null } | null);

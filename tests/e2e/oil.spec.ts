@@ -5,7 +5,7 @@
 // post is refused with the oil API's message and changes nothing. Without JavaScript:
 // tests/http/ops-oil.test.ts.
 import type { Page } from "@playwright/test";
-import { expect, login, test } from "./fixtures";
+import { expect, notePending, pendingNoted, login, test } from "./fixtures";
 import { downloadFromTopBar } from "./top-bar-actions";
 
 const TAB = "Engine 1 Oil Analysis";
@@ -106,7 +106,7 @@ test("an oil tab's PDF downloads", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(TAB);
   const download = await downloadFromTopBar(page, "PDF");
   expect(download.suggestedFilename()).toBe(`5123_${TAB}.pdf`);
-  // The page is server markup: the runtime fetches the file in place and shows the portal's snackbar.
+  // The page script fetches the file in place and shows the portal's snackbar.
   await expect(toast(page).filter({ hasText: "download has initiated" })).toBeVisible();
 });
 
@@ -119,34 +119,29 @@ test("an oil tab's Excel import: a refused file is said in the panel and changes
   const panel = page.locator("details", { hasText: "Excel import" });
   await panel.locator("summary").click();
 
-  // A file of another kind: the action answers 422 with the message, shown in the open panel; the
-  // shell's data is not fetched again (a refused form changed nothing: its shouldRevalidate).
-  const reloads: string[] = [];
-  page.on("request", (r) => {
-    const data = new URL(r.url()).searchParams.get("_data");
-    if (r.method() === "GET" && data) reloads.push(data);
-  });
+  // A file of another kind: the action answers 422 with the message, shown in the open panel.
   await panel.getByLabel(/^Workbook/).setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("Fe ppm\n3\n") });
   const answer = page.waitForResponse((r) => r.request().method() === "POST");
-  // The answer is held until the form's buttons are seen waiting for it: all disabled, the one
-  // pressed marked as sent (its spinner), so a second press cannot post again.
-  let release = () => {};
-  const held = new Promise<void>((r) => (release = r));
-  await page.route(/\/client\/Aerooil\//, async (route) => (route.request().method() === "POST" ? held.then(() => route.continue()) : route.continue()));
+  // While the answer comes (held back a moment), the form's buttons wait for it: all disabled, the
+  // one pressed marked as sent (its spinner), so a second press cannot post again.
+  await page.route(/\/client\/Aerooil\//, async (route) => {
+    if (route.request().method() === "POST") await new Promise((r) => setTimeout(r, 800));
+    await route.continue();
+  });
+  await notePending(page);
   await panel.getByRole("button", { name: "Import" }).click();
-  await expect(panel.getByRole("button", { name: "Import" })).toHaveAttribute("data-busy", "sent");
-  await expect(panel.getByRole("button", { name: "Import" })).toBeDisabled();
-  await expect(panel.getByRole("button", { name: "Validate" })).toBeDisabled();
-  await expect(panel.locator("form[aria-busy=true]")).toHaveCount(1);
-  release();
   await expect(page.locator("details", { hasText: "Excel import" }).getByRole("alert")).toHaveText("Choose an .xlsx, .xls or .csv file.");
+  expect(await pendingNoted(page)).toEqual({
+    buttons: expect.arrayContaining([
+      { name: "Validate", disabled: true, busy: "" },
+      { name: "Import", disabled: true, busy: "sent" },
+    ]),
+    form: "true",
+  });
   await expect(page.getByRole("table", { name: TAB }).getByRole("row")).toHaveCount(rows);
   await page.unroute(/\/client\/Aerooil\//);
   await expect(page.locator("details", { hasText: "Excel import" }).getByRole("button", { name: "Import" })).toBeEnabled();
   expect((await answer).status()).toBe(422);
-  // Remix shows the action's answer only once the loaders it revalidates have answered: the alert
-  // on screen means any such fetch has been made. The page's own loader runs again (Remix's default).
-  expect(reloads.filter((id) => id.startsWith("routes/_shell+/_layout"))).toEqual([]);
 
   // A CSV with a bad number: validated, nothing imported, the validation workbook offered.
   const again = page.locator("details", { hasText: "Excel import" });

@@ -124,7 +124,7 @@ test("the tab's PDF, Excel and binders download from the top bar, which full-scr
   ] as const) {
     const download = await downloadFromTopBar(page, button);
     expect(download.suggestedFilename(), button).toMatch(file);
-    await expect(actions.locator("[data-toast]")).toContainText("download has initiated");
+    await expect(toast(page).filter({ hasText: "download has initiated" })).toBeVisible();
   }
 
   // Share opens the share dialog (in the URL).

@@ -3,7 +3,7 @@
 // behaviours on the server's markup. Without JavaScript the same pages are covered over HTTP
 // (tests/http/*.test.ts) and by the *.nojs / *.both specs.
 import type { Page } from "@playwright/test";
-import { expect, login, test, waitForHydration } from "./fixtures";
+import { expect, login, notePending, pendingNoted, test, waitForHydration } from "./fixtures";
 
 /** The JavaScript files a navigation makes the page load, by path. */
 function scriptsOf(page: Page) {
@@ -55,20 +55,15 @@ test("a plain page's POST form waits with its pressed button marked, and still s
   const main = page.getByRole("main");
   const button = main.getByRole("button", { name: "Mark as read" }).first();
   await expect(button).toBeVisible();
-  // The answer is held back a moment; the page notes its button's state meanwhile in sessionStorage
-  // (it outlives the document, and a page that is navigating answers no evaluate).
+  // The answer is held back a moment: the form's buttons wait for it meanwhile.
   await page.route("**/notifications", async (route) => {
     if (route.request().method() === "POST") await new Promise((r) => setTimeout(r, 800));
     await route.continue();
   });
-  await button.evaluate((b: HTMLButtonElement) => {
-    window.addEventListener("submit", () =>
-      setTimeout(() => sessionStorage.setItem("seen", JSON.stringify({ disabled: b.disabled, busy: b.dataset.busy ?? null, form: b.form?.getAttribute("aria-busy") ?? null })), 200),
-    );
-    b.click();
-  });
+  await notePending(page);
+  await button.click();
   await expect(page.getByText("All caught up.")).toBeVisible();
-  expect(JSON.parse((await page.evaluate(() => sessionStorage.getItem("seen"))) ?? "null")).toEqual({ disabled: true, busy: "sent", form: "true" });
+  expect(await pendingNoted(page)).toEqual({ buttons: expect.arrayContaining([{ name: "Mark as read", disabled: true, busy: "sent" }]), form: "true" });
 });
 
 test("the side navigation collapses in place and stays so on the next page", async ({ page }) => {
