@@ -1,7 +1,8 @@
 // The speed test's result as the top bar shows it (spec 001 §4, §8, §9): labels, thresholds, the
-// last result kept in localStorage and when the automatic test is due. The island loads this with
-// the page; the rules of a run (files, ranges, timing, claims) are in speedtest.ts, which the page
-// fetches only when a test runs (issue 12). speedtest.ts re-exports all of this.
+// last result kept in localStorage and when the automatic test is due. The top bar's widget
+// (app/plain/widgets/speed-test.ts) loads this with the page; the rules of a run (files, ranges,
+// timing, claims) are in speedtest.ts, which the page fetches only when a test runs (issue 12).
+// speedtest.ts re-exports all of this. Browser-safe: no React, no server module.
 
 /** The test files (speedtest.ts lists them: SPEED_TEST_FILES). */
 export type SpeedTestFile = "1MB" | "5MB" | "10MB" | "50MB";
@@ -73,6 +74,15 @@ export interface StoredResult {
 }
 
 export type KV = Pick<Storage, "getItem" | "setItem"> & Partial<Pick<Storage, "removeItem">>;
+
+/** The browser's localStorage, or null where privacy settings disable it (then every page tests, as before). */
+export function browserStorage(): Storage | null {
+  try {
+    return localStorage;
+  } catch {
+    return null;
+  }
+}
 
 /** The last result kept by any tab of this browser, or null (missing, malformed, or from the future). */
 export function readStoredResult(storage: KV | null, now: number): StoredResult | null {

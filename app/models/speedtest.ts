@@ -1,5 +1,5 @@
 // The network speed test's rules (spec 001 §4 "Speed test", §8, §9), as pure functions and constants
-// shared by the island (app/components/speed-test/), the upstream (test files) and the unit tests.
+// shared by the engine (app/components/speed-test/), the upstream (test files) and the unit tests.
 // Nothing here touches the network, the DOM or storage: the engine does that and asks these rules.
 //
 // Units (docs/decisions/speed-test.md): one "MB" of a test file is 1,000,000 bytes (SI), and one

@@ -4,4 +4,6 @@ export interface Widget {
   init(el: HTMLElement): void;
 }
 
-export const WIDGETS: Record<string, () => Promise<Widget>> = {};
+export const WIDGETS: Record<string, () => Promise<Widget>> = {
+  "speed-test": () => import("./widgets/speed-test"),
+};

@@ -1,6 +1,5 @@
 // A part of a page whose code the browser fetches only when the user comes near it (issue 12, ADR
-// 029): pointer, touch or focus inside it, or a navigation (the page changed under it); with
-// `afterLoad`, also once the page has loaded (its load event: the speed test). Until then it is the
+// 029): pointer, touch or focus inside it, or a navigation (the page changed under it). Until then it is the
 // island's server render (the component itself, imported from a *.server module so the bundle leaves
 // it out), kept as the server sent it, which works as it does without JavaScript: plain links and
 // forms the browser follows itself. When the code has come the live component replaces it; what the
@@ -93,7 +92,6 @@ export function LazyIsland<P extends object>({
   server: Server,
   fallback: Fallback,
   props,
-  afterLoad = false,
 }: {
   /** The id of its server render's element (unique on the page). */
   id: string;
@@ -104,8 +102,6 @@ export function LazyIsland<P extends object>({
   /** Shown in the browser while the code comes when there is no server render (a client-side navigation). */
   fallback?: ComponentType<P>;
   props: P;
-  /** Fetch the code once the page has loaded (the window's load event), not only when the user comes near. */
-  afterLoad?: boolean;
 }) {
   const location = useLocation();
   const box = useRef<HTMLDivElement>(null);
@@ -127,13 +123,6 @@ export function LazyIsland<P extends object>({
   useEffect(() => {
     if (now || location.key !== firstKey.current) fetchCode();
   }, [now, location.key, fetchCode]);
-
-  useEffect(() => {
-    if (!afterLoad || Live) return;
-    if (document.readyState === "complete") return fetchCode();
-    window.addEventListener("load", fetchCode, { once: true });
-    return () => window.removeEventListener("load", fetchCode);
-  }, [afterLoad, Live, fetchCode]);
 
   useBrowserLayoutEffect(() => {
     if (!Live || !carry.current || !box.current) return;

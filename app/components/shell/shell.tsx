@@ -9,7 +9,6 @@ import { LazyIsland, preloadIsland } from "~/components/lazy-island/lazy-island"
 import type { ShellData } from "~/models/shell.server";
 import { FleetTree as ServerFleetTree } from "./fleet-tree.server";
 import { preloadReportIssue } from "./report-issue-menu";
-import { preloadSpeedTest } from "~/components/speed-test/speed-test-island";
 import { DrawerScrim } from "./drawer";
 import { useTopBar } from "./handle";
 import { ExitFullScreen, SideNav } from "./shell-parts";
@@ -25,7 +24,6 @@ export const preloadShellIslands = () =>
     preloadIsland("shell-fleet", loadFleetTree),
     preloadReportIssue(),
     preloadFileSearch(),
-    preloadSpeedTest(),
   ]).then(
     () => undefined,
     () => undefined, // offline: each island fetches its code again when it mounts

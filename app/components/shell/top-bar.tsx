@@ -4,7 +4,7 @@
 // notifications and the switcher: shell-parts.tsx.
 import { useRouteLoaderData } from "@remix-run/react";
 import { FileSearchSlot } from "~/components/file-search/file-search-slot";
-import { SpeedTestIsland } from "~/components/speed-test/speed-test-island";
+import { SpeedTest } from "~/components/speed-test/speed-test";
 import type { LastSpeed } from "~/models/speedtest-display";
 import type { ShellData } from "~/models/shell.server";
 import { DrawerButton } from "./drawer";
@@ -98,7 +98,7 @@ export function TopBar({
           </div>
         ) : null}
         <div className={`${s.slot} ${s.speedSlot} ${s.hideTiny}`} data-slot="speed-test">
-          {lite && LiteModeOff ? <LiteModeOff /> : <SpeedTestIsland last={top.lastSpeed} />}
+          {lite && LiteModeOff ? <LiteModeOff /> : <SpeedTest last={top.lastSpeed} />}
         </div>
         <span className={s.divider} aria-hidden="true" />
         <span className={s.hideTiny}>

@@ -1,10 +1,10 @@
 // GET /resources/speed-test-link?file=1MB|5MB|10MB|50MB → {url, expires_in}
-// The speed-test island's source of signed links: asks the ops API's
+// The speed-test widget's source of signed links: asks the ops API's
 // work_order/get_signed_url_with_expiry.json for a speed-test file and answers the link. Signed-in
 // users only (any role: the top bar shows the test to everyone). Documented in docs/api/speedtest.md.
 //
 // The call is `passthrough`: this route is fetched by script, so a failure must come back as a JSON
-// status the island can name ("Test file not found", "HTTP error 503"), not as the redirect to a
+// status the widget can name ("Test file not found", "HTTP error 503"), not as the redirect to a
 // landing page that a navigation would get. A 401/403 still ends the session, as everywhere.
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/utils/auth.server";
