@@ -126,13 +126,29 @@ const samePage = (url: string) => {
 
 // ---------- widgets ----------
 const started = new WeakSet<Element>();
+/**
+ * On a hydrating page, after React has hydrated (root.tsx marks <html data-hydrated>): a widget that
+ * changed the server's markup before would make React throw that markup away and render it again.
+ */
+function whenHydrated(run: () => void) {
+  if (!hydrated() || "hydrated" in doc.documentElement.dataset) return run();
+  const o = new MutationObserver(() => {
+    if (!("hydrated" in doc.documentElement.dataset)) return;
+    o.disconnect();
+    run();
+  });
+  o.observe(doc.documentElement, { attributes: true, attributeFilter: ["data-hydrated"] });
+}
 function startWidgets(root: ParentNode) {
   const els = root instanceof Element && root.matches("[data-plain]") ? [root, ...root.querySelectorAll("[data-plain]")] : [...root.querySelectorAll("[data-plain]")];
   for (const el of els) {
     if (started.has(el) || !(el instanceof HTMLElement)) continue;
     started.add(el);
     const load = WIDGETS[el.dataset.plain ?? ""];
-    load?.().then((m) => m.init(el), (e) => console.error(`[plain] ${el.dataset.plain}:`, e));
+    load?.().then(
+      (m) => whenHydrated(() => el.isConnected && m.init(el)),
+      (e) => console.error(`[plain] ${el.dataset.plain}:`, e),
+    );
   }
 }
 
