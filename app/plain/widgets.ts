@@ -4,4 +4,7 @@ export interface Widget {
   init(el: HTMLElement): void;
 }
 
-export const WIDGETS: Record<string, () => Promise<Widget>> = {};
+export const WIDGETS: Record<string, () => Promise<Widget>> = {
+  market: () => import("./widgets/market"),
+  live: () => import("./widgets/live"),
+};
