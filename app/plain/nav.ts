@@ -10,6 +10,7 @@ interface Router {
   state: RouterState;
   navigate(to: string, opts?: { replace?: boolean; preventScrollReset?: boolean }): Promise<void>;
   subscribe(fn: (s: RouterState) => void): () => void;
+  revalidate(): void;
 }
 
 /** True on a page that ships Remix's scripts (it hydrates). */

@@ -6,4 +6,6 @@ export interface Widget {
 
 export const WIDGETS: Record<string, () => Promise<Widget>> = {
   "speed-test": () => import("./widgets/speed-test"),
+  market: () => import("./widgets/market"),
+  live: () => import("./widgets/live"),
 };

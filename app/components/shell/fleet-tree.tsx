@@ -4,13 +4,13 @@
 // /resources/fleet when a disclosure opens, without reloading the page.
 import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { ChevronRightIcon } from "~/components/icons/chevron-right";
 import { FolderIcon } from "~/components/icons/folder";
 import { SearchIcon } from "~/components/icons/search";
 import type { FleetEntry, FolderEntry } from "~/models/shell.server";
 import type { loader as fleetLoader } from "~/routes/resources+/fleet";
 import * as s from "./shell.css";
-import { useHydrated } from "./use-hydrated";
 
 export const FLEET_SEARCH_DEBOUNCE_MS = 500;
 export const FLEET_SEARCH_PLACEHOLDER = "Search aircraft with MSN";

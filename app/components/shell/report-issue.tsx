@@ -3,7 +3,7 @@
 // by report-issue-menu.tsx when the user comes near it); it posts to the UI route /report-issue, which redirects
 // back with a toast, so it works without JavaScript. With JavaScript it posts through a fetcher and
 // shows errors in place.
-import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "~/components/ui/form-state";
+import { getFormProps, getTextareaProps, formFields as useForm, type SubmissionResult } from "~/components/ui/form-fields";
 import { useFetcher } from "@remix-run/react";
 import { BugIcon } from "~/components/icons/bug";
 import { ErrorList, FormError } from "~/components/ui/form";
