@@ -4,4 +4,7 @@ export interface Widget {
   init(el: HTMLElement): void;
 }
 
-export const WIDGETS: Record<string, () => Promise<Widget>> = {};
+export const WIDGETS: Record<string, () => Promise<Widget>> = {
+  "fleet-search": () => import("./widgets/fleet-search"),
+  "file-search": () => import("./widgets/file-search"),
+};

@@ -1,7 +1,6 @@
-// Server markup and islands with JavaScript on (issue 12, ADR 031): the parts of the shell and the
-// public pages that the browser keeps as the server sent them behave as the React components they
-// replace (client-side navigation, the current link marked, forms through Remix), and the islands
-// that fetch their code when the user comes near them keep what the user typed meanwhile.
+// The shell and the public pages with JavaScript on: on a page that hydrates, links navigate in
+// place and mark the current page, forms go through Remix, and the shell's plain widgets work on
+// the markup React renders.
 // Without JavaScript the same pages are covered by the *.both specs.
 import type { Page } from "@playwright/test";
 import { expect, login, test } from "./fixtures";
@@ -40,19 +39,6 @@ test("the navigation follows the page: an aircraft's page enables its report lin
   expect(await marked(page), "no document reload").toBe(true);
 });
 
-test("entering the shell by a client-side navigation brings its islands with the page", async ({ page }) => {
-  // The islands' code is slow to come: the page must not show without them meanwhile.
-  await page.route(/\/build\/_shared\/(fleet-tree|report-issue)-[A-Z0-9]+\.js$/, async (route) => {
-    await new Promise((r) => setTimeout(r, 1_500));
-    await route.continue();
-  });
-  await login(page, "client@demo.aero"); // the login form navigates in place into the shell
-  const nav = page.getByRole("navigation", { name: "Main" });
-  // Within 1 s of the new URL (the islands' code is held back 1.5 s: a page that came without it would show it later).
-  await expect(nav.getByPlaceholder("Search aircraft with MSN")).toBeVisible({ timeout: 1_000 });
-  await expect(page.getByLabel("Report Issue")).toBeVisible({ timeout: 1_000 });
-});
-
 test("the public header's links navigate in place and follow the page", async ({ page }) => {
   await page.goto("/auth/login");
   await mark(page);
@@ -65,29 +51,27 @@ test("the public header's links navigate in place and follow the page", async ({
   expect(await marked(page), "no document reload").toBe(true);
 });
 
-test("Report Issue keeps what was typed while its code is on its way, then sends it in place", async ({ page }) => {
-  await login(page, "reader@demo.aero");
-  // A page loaded as a document (the server's markup), whose form's code is held back until the
-  // user has typed.
-  let release!: () => void;
-  const held = new Promise<void>((r) => (release = r));
-  await page.route(/\/build\/_shared\/report-issue-[A-Z0-9]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  await page.goto("/client/home");
+test("on a hydrated page the fleet tree's widget works in place, and a navigation brings a new tree with its own widget", async ({ page }) => {
+  await login(page, "client@demo.aero");
+  const nav = page.getByRole("navigation", { name: "Main" });
+  const aircraft = (msn: string) => nav.locator("li[id^='fleet-']").filter({ has: page.getByText(`MSN ${msn}`, { exact: true }) });
+  // MSN 5123's records: a folder page, which hydrates (its upload dialog and preview).
+  await page.goto((await aircraft("5123").locator("a[href$='/files']").getAttribute("href"))!);
+  expect(await page.evaluate(() => "__remixContext" in window)).toBe(true);
   await mark(page);
-  await page.getByLabel("Report Issue").click();
-  const box = page.getByLabel("What went wrong?").first();
-  const text = `Typed before the script ${Date.now()}`;
-  await box.fill(text);
-  release();
-  // The live form (form-state turns the browser's validation off once it runs).
-  await expect(page.locator("form#report-issue")).toHaveAttribute("novalidate", "");
-  await expect(box).toHaveValue(text);
-  await page.getByRole("button", { name: "Send the report" }).first().click();
-  await expect(page.getByRole("status").filter({ hasText: "your report was sent" })).toBeVisible();
-  await expect(page).toHaveURL("/client/home");
+  const box = nav.getByPlaceholder("Search aircraft with MSN");
+  await box.fill("41230");
+  await expect(aircraft("5123")).toHaveCount(0);
+  await nav.getByText("MSN 41230", { exact: true }).click();
+  await expect(aircraft("41230").locator("a[href*='dir=']").first()).toBeVisible();
+  // The page's data changes the tree: React renders it anew (the widget's changes are never patched).
+  await nav.getByRole("link", { name: "Fleet overview" }).click();
+  await expect(page).toHaveURL("/storage/overview");
+  await expect(box).toHaveValue("");
+  await expect(aircraft("5123")).toHaveCount(1);
+  await box.fill("41230");
+  await expect(aircraft("5123")).toHaveCount(0);
+  await expect(aircraft("41230")).toHaveCount(1);
   expect(await marked(page), "no document reload").toBe(true);
 });
 
