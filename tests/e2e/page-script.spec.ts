@@ -115,3 +115,27 @@ test("full screen on a plain page: the link hides the shell, Exit brings it back
   await expect(page).toHaveURL("/client/home");
   await expect(page.locator("[data-fullscreen]").first()).toHaveAttribute("data-fullscreen", "false");
 });
+
+test("on a hydrated page the fleet tree's widget works in place, and a navigation brings a new tree with its own widget", async ({ page }) => {
+  await login(page, "client@demo.aero");
+  const nav = page.getByRole("navigation", { name: "Main" });
+  const aircraft = (msn: string) => nav.locator("li[id^='fleet-']").filter({ has: page.getByText(`MSN ${msn}`, { exact: true }) });
+  // MSN 5123's records: a folder page, which hydrates (its upload dialog and preview).
+  await page.goto((await aircraft("5123").locator("a[href$='/files']").getAttribute("href"))!);
+  expect(await page.evaluate(() => "__remixContext" in window)).toBe(true);
+  await mark(page);
+  const box = nav.getByPlaceholder("Search aircraft with MSN");
+  await box.fill("41230");
+  await expect(aircraft("5123")).toHaveCount(0);
+  await nav.getByText("MSN 41230", { exact: true }).click();
+  await expect(aircraft("41230").locator("a[href*='dir=']").first()).toBeVisible();
+  // The page's data changes the tree: React renders it anew (the widget's changes are never patched).
+  await nav.getByRole("link", { name: "Fleet overview" }).click();
+  await expect(page).toHaveURL("/storage/overview");
+  await expect(box).toHaveValue("");
+  await expect(aircraft("5123")).toHaveCount(1);
+  await box.fill("41230");
+  await expect(aircraft("5123")).toHaveCount(0);
+  await expect(aircraft("41230")).toHaveCount(1);
+  expect(await marked(page), "no document reload").toBe(true);
+});
