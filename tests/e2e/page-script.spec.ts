@@ -49,21 +49,22 @@ test("menus close on a click outside and on Escape", async ({ page }) => {
 });
 
 test("a plain page's POST form waits with its pressed button marked, and still sends what it must", async ({ page }) => {
-  await login(page, "template@demo.aero");
-  await page.goto("/notifications");
+  await login(page, "reader@demo.aero");
+  await page.goto("/client/home");
   await waitForHydration(page);
-  const main = page.getByRole("main");
-  const button = main.getByRole("button", { name: "Mark as read" }).first();
-  await expect(button).toBeVisible();
+  await page.getByLabel("Report Issue").click();
+  const text = `Pending idiom ${Date.now()}`;
+  await page.getByLabel("What went wrong?").first().fill(text);
   // The answer is held back a moment: the form's buttons wait for it meanwhile.
-  await page.route("**/notifications", async (route) => {
+  await page.route("**/report-issue", async (route) => {
     if (route.request().method() === "POST") await new Promise((r) => setTimeout(r, 800));
     await route.continue();
   });
   await notePending(page);
-  await button.click();
-  await expect(page.getByText("All caught up.")).toBeVisible();
-  expect(await pendingNoted(page)).toEqual({ buttons: expect.arrayContaining([{ name: "Mark as read", disabled: true, busy: "sent" }]), form: "true" });
+  await page.getByRole("button", { name: "Send the report" }).first().click();
+  await expect(page.getByRole("status").filter({ hasText: "your report was sent" })).toBeVisible();
+  await expect(page).toHaveURL("/client/home");
+  expect(await pendingNoted(page)).toEqual({ buttons: [{ name: "Send the report", disabled: true, busy: "sent" }], form: "true" });
 });
 
 test("the side navigation collapses in place and stays so on the next page", async ({ page }) => {
