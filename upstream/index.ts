@@ -13,6 +13,7 @@ import { onError } from "./http";
 import { requireAuth } from "./auth";
 import { registerAuthRoutes } from "./main/auth";
 import { registerUserRoutes } from "./main/user";
+import { registerShellRoutes } from "./main/shell";
 import { registerStorageRoutes } from "./main/storage";
 import { registerRecordsRoutes } from "./main/records";
 import { registerInventoryRoutes } from "./main/inventory";
@@ -57,12 +58,31 @@ export interface Upstream {
 /** Hono's env binding for one call: only the address, copied, so nothing else rides along. */
 const callMeta = (meta?: UpstreamCallMeta): UpstreamCallMeta => ({ clientIp: typeof meta?.clientIp === "string" ? meta.clientIp : null });
 
+/**
+ * An in-process call that honours its request's signal as fetch() does: refused when the signal has
+ * already aborted (the handler does not run), and rejected as soon as it aborts (the caller stops
+ * waiting; a handler already running finishes on its own). The portal's request signal rides on
+ * every call it makes, so a page whose browser went away makes no further calls.
+ */
+function abortable(request: Request, run: () => Response | Promise<Response>): Promise<Response> {
+  const signal = request.signal;
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<Response>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    new Promise<Response>((answer) => answer(run()))
+      .then(resolve, reject)
+      .finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}
+
 /** Every route of the main API (one list: the OpenAPI test reads it too): the public sign-in flows,
  *  then, behind `signedIn`, the rest. */
 export function registerMainRoutes(app: Hono<HonoEnv>, signedIn?: MiddlewareHandler<HonoEnv>) {
   registerAuthRoutes(app);
   if (signedIn) app.use("*", signedIn);
   registerUserRoutes(app);
+  registerShellRoutes(app);
   registerStorageRoutes(app);
   registerRecordsRoutes(app);
   registerInventoryRoutes(app);
@@ -170,8 +190,8 @@ export async function createUpstream(config: UpstreamConfig): Promise<Upstream> 
   };
 
   return {
-    main: (req, meta) => Promise.resolve(main.fetch(req, callMeta(meta))),
-    ops: (req, meta) => Promise.resolve(ops.fetch(req, callMeta(meta))),
+    main: (req, meta) => abortable(req, () => main.fetch(req, callMeta(meta))),
+    ops: (req, meta) => abortable(req, () => ops.fetch(req, callMeta(meta))),
     blob: (req) => blob.fetch(req),
     deps,
     drainJobs,

@@ -1,14 +1,11 @@
 // Per-aircraft access (read / write / su_write per product): every read and every change of it goes
 // through here. One change function, `changeAccess`, serves the admin's user access control page
 // (single rows and bulk per organization) and the su_write owner's /aircraft-access/{id} page; the
-// upstream checks who may manage which aircraft and product. The ops/oil module access reads
-// (`/v1/user_access/*` of the ops API) used by the shell are here too.
+// upstream checks who may manage which aircraft and product.
 import type { z } from "zod";
 import type { Api, Result } from "./api.server";
 import { queryOf } from "./forms.server";
-import type { AccessLevel } from "./roles";
 import { AccessMutationAnswer, AircraftAccessAnswer, UserAccessAnswer, type AccessGrantInput, type AccessRevokeInput } from "./schemas/admin";
-import { AccessTypeAnswer, MsnAccessUsersAnswer, UserMsnAccessAnswer } from "./schemas/ops";
 
 type Id = number | string;
 const seg = (id: Id) => encodeURIComponent(String(id));
@@ -70,30 +67,4 @@ export function accessToast(result: { messages: string[]; errors: string[] }) {
   return result.errors.length
     ? { type: "error" as const, description: [...result.errors, ...result.messages].join("\n") }
     : { type: "success" as const, description: result.messages.join("\n") };
-}
-
-// ---- AeroOPS / AeroOIL module access (ops API, /v1/user_access/*) ------------------------------
-
-/** Who has access to an aircraft in AeroOPS or AeroOIL. Never throws: the shell only logs failures. */
-export async function moduleUsers(api: Api, product: "ops" | "oil", aircraftId: number): Promise<Result<z.infer<typeof MsnAccessUsersAnswer>>> {
-  const path = product === "ops" ? "/v1/user_access/ops_get_msn_access.json" : "/v1/user_access/oil_get_msn_access.json";
-  const res = await api.post("ops", path, { json: { org_msn_id: aircraftId }, passthrough: true });
-  return checked(res, MsnAccessUsersAnswer);
-}
-
-/** The signed-in user's own level on an aircraft in AeroOPS or AeroOIL. Never throws. */
-export async function moduleAccessLevel(api: Api, product: "ops" | "oil", aircraftId: number): Promise<Result<AccessLevel | null>> {
-  const res =
-    product === "ops"
-      ? await api.post("ops", "/v1/user_access/ops_get_user_access_type.json", { json: { org_msn_id: aircraftId }, passthrough: true })
-      : await api.post("ops", "/v1/user_access/user_msn_access.json", { json: { org_msn_id: aircraftId, product: "oil" }, passthrough: true });
-  const parsed = checked(res, product === "ops" ? AccessTypeAnswer : UserMsnAccessAnswer);
-  return parsed.ok ? { ...parsed, data: parsed.data.access_type } : parsed;
-}
-
-function checked<S extends z.ZodTypeAny>(res: Result<unknown>, schema: S): Result<z.infer<S>> {
-  if (!res.ok) return res;
-  const parsed = schema.safeParse(res.data);
-  if (parsed.success) return { ...res, data: parsed.data };
-  return { ok: false, status: 502, error: `The answer did not match its contract: ${JSON.stringify(parsed.error.issues.slice(0, 3))}` };
 }

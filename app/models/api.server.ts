@@ -136,7 +136,12 @@ export class Api {
       headers.set("Content-Type", "application/json");
       body = JSON.stringify(opts.json);
     }
-    const req = new Request(buildUrl(path, opts.query), { method, headers, body, signal: this.ctx.request.signal });
+    // The portal request's signal aborts when its browser goes away before the answer is written
+    // (Remix's adapter): a call not yet made is not made, and one under way is not waited for (the
+    // signal travels with it to the fetcher: the in-process APIs and fetch() both give up on it).
+    const signal = this.ctx.request.signal;
+    signal.throwIfAborted();
+    const req = new Request(buildUrl(path, opts.query), { method, headers, body, signal });
     let res: Response;
     const stats = statsByRequest.get(this.scope) ?? { calls: 0, ms: 0, shared: 0 };
     statsByRequest.set(this.scope, stats);
@@ -147,7 +152,7 @@ export class Api {
       res = await this.ctx.upstream[api](req, this.meta);
       stats.ms += performance.now() - started;
     } catch (err) {
-      if (this.ctx.request.signal.aborted) throw err;
+      if (signal.aborted) throw err;
       console.error(`[api] ${method} ${api}${path} failed:`, err);
       res = new Response(JSON.stringify({ error: "The records service is not reachable right now." }), { status: 503 });
     }

@@ -18,6 +18,8 @@ export type TabQuery = {
   sort_order?: "asc" | "desc";
   filter?: string;
   watched_only?: boolean;
+  /** Also answer the tab's binder availability. */
+  binder?: boolean;
 };
 
 /** The aircraft's oil tabs (with the Watch/Unwatch column), in position order. */

@@ -5,7 +5,6 @@
 import type { z } from "zod";
 import type { Api } from "./api.server";
 import {
-  BinderAvailability,
   DeletedAnswer,
   FleetTabsAnswer,
   ListTabsAnswer,
@@ -53,6 +52,8 @@ export type TabQuery = {
   sort_column?: string;
   sort_order?: "asc" | "desc";
   filter?: string;
+  /** Also answer the tab's binder availability (the tab page shows its binder buttons from it). */
+  binder?: boolean;
 };
 
 /** The top bar: registration, MSN, issue dates, the caller's level. */
@@ -70,7 +71,7 @@ export const fleetTabs = (api: Api, organization?: string) =>
 /** The aircraft's ops tabs in position order (fixed tabs, the work-order tabs, then the dynamic ones). */
 export const listTabs = (api: Api, aircraft: AircraftRef) => api.post("ops", "/v1/ops_tab_info/list_tabs.json", { json: aircraft, schema: ListTabsAnswer, read: true });
 
-/** A page of a tab's rows, sorted and filtered on the server. */
+/** A page of a tab's rows, sorted and filtered on the server (with `binder`: which binders the tab offers too). */
 export const tabData = (api: Api, aircraft: AircraftRef, query: TabQuery) =>
   api.post("ops", "/v1/ops_data/get_tab_data.json", { json: { ...aircraft, ...query, product: "ops" }, schema: TabDataAnswer });
 
@@ -170,10 +171,6 @@ export async function logbookFile(api: Api, log_book_id: number, org_msn_id?: nu
   if (!res.ok) return { ok: false as const, error: await blobError(res) };
   return { ok: true as const, response: res };
 }
-
-/** Which binders the tab offers (the Current Binder needs rows in the tab, the Full Delivery Binder any data). */
-export const binderAvailability = (api: Api, aircraft: AircraftRef, tab_id: string, product: ModuleProduct = "ops") =>
-  api.post("ops", "/v1/ops_data/binder_availability.json", { json: { ...aircraft, tab_id, product }, schema: BinderAvailability });
 
 /** Every tab in one workbook behind a signed link valid 7 days, mailed to `emails` when given (Full Data Excel and Share). */
 export const shareAllTabs = (api: Api, aircraft: AircraftRef, emails?: string[], product: ModuleProduct = "ops") =>

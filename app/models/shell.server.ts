@@ -1,23 +1,21 @@
 // Everything the signed-in shell shows around a page: the user card, the fleet tree, the USERS
 // list of the aircraft in context, notifications, the product switcher and the logos. One loader
-// (app/routes/_shell+/_layout.tsx) calls this; the calls run in parallel. Failures of the side calls are
-// logged only (spec 000 §8 "Error fetching aircraft access or ops access: logged only"); a 401/403
-// still ends the session through the client's interceptor on the /user/me.json call.
+// (app/routes/_shell+/_layout.tsx) calls this: one call to the main API (GET /user/shell.json), and
+// on AeroSORT and AeroOIL pages one to the ops API beside it. A failure of that ops call is logged
+// only (spec 000 §8 "Error fetching aircraft access or ops access: logged only"); a 401/403 of the
+// shell call ends the session through the client's interceptor, as /user/me.json's did.
 import type { Api } from "./api.server";
 import { ACCESS_LABEL, type AccessLevel } from "./roles";
-import { MeAnswer, NotificationsAnswer, ResultAnswer, type MeAnswer as Me } from "./schemas/auth";
-import * as access from "./access.server";
+import type { MeAnswer as Me } from "./schemas/auth";
 import * as ops from "./ops.server";
 import * as oil from "./oil.server";
 import { statusPageTitle, type StatusTitle } from "./oil-rules";
 import { groupTabs } from "./ops-rules";
-import { AircraftDetailAnswer, AircraftListAnswer, FilesAnswer } from "./schemas/storage";
+import { AircraftListAnswer, FilesAnswer } from "./schemas/storage";
+import { SHELL_FLEET_MAX, SHELL_FOLDERS_MAX, ShellAnswer } from "./schemas/shell";
 import type { Area, Product } from "./shell";
 import { aircraftIdInPath, aircraftIdOf, areaOf, productOf, usersListHidden } from "./shell-nav";
 import type { SessionUser } from "~/utils/session.server";
-
-/** How many aircraft the side navigation lists before asking for a narrower search. */
-export const FLEET_NAV_LIMIT = 100;
 
 export interface FleetEntry {
   id: number;
@@ -78,7 +76,7 @@ function toFleetEntry(a: { id: number; name: string; msn: string; registration: 
 }
 
 export async function loadFleet(api: Api, q: string) {
-  const res = await api.call("main", "GET", "/storage/v2/aircraft.json", { query: { q, per_page: FLEET_NAV_LIMIT }, passthrough: true });
+  const res = await api.call("main", "GET", "/storage/v2/aircraft.json", { query: { q, per_page: SHELL_FLEET_MAX }, passthrough: true });
   if (!res.ok) {
     warn("fleet", res.error);
     return { items: [] as FleetEntry[], total: 0, error: "The fleet could not be loaded." };
@@ -94,7 +92,7 @@ export async function loadFleet(api: Api, q: string) {
 /** Top-level folders of an aircraft's records (the fleet tree loads them lazily). */
 export async function loadTopFolders(api: Api, aircraftId: number): Promise<FolderEntry[] | null> {
   const res = await api.call("main", "GET", `/storage/v2/aircraft/${aircraftId}/files.json`, {
-    query: { dir: "/", per_page: 200, sort: "name" },
+    query: { dir: "/", per_page: SHELL_FOLDERS_MAX, sort: "name" },
     passthrough: true,
   });
   if (!res.ok) {
@@ -109,41 +107,7 @@ export async function loadTopFolders(api: Api, aircraftId: number): Promise<Fold
   return parsed.data.contents.filter((c) => c.resourcetype === "collection").map((c) => ({ id: c.id, name: c.name, path: c.path }));
 }
 
-async function loadAircraft(api: Api, id: number) {
-  const res = await api.call("main", "GET", `/storage/v2/aircraft/${id}.json`, { passthrough: true });
-  if (!res.ok) {
-    warn(`aircraft ${id}`, res.error);
-    return null;
-  }
-  const parsed = AircraftDetailAnswer.safeParse(res.data);
-  if (!parsed.success) {
-    warn("aircraft answer", parsed.error.issues.slice(0, 3));
-    return null;
-  }
-  return parsed.data;
-}
-
 const withLabel = (u: { user_id: number; username: string; access: AccessLevel }): UserAccessEntry => ({ ...u, label: ACCESS_LABEL[u.access] });
-
-async function moduleUsers(api: Api, product: "ops" | "oil", aircraftId: number): Promise<UserAccessEntry[]> {
-  const res = await access.moduleUsers(api, product, aircraftId);
-  if (!res.ok) {
-    warn(`${product} access list of aircraft ${aircraftId}`, res.error);
-    return [];
-  }
-  return res.data.users.map(withLabel);
-}
-
-async function moduleAccess(api: Api, product: "ops" | "oil", aircraftId: number): Promise<AccessLevel | null> {
-  const res = await access.moduleAccessLevel(api, product, aircraftId);
-  if (!res.ok) {
-    warn(`${product} access type of aircraft ${aircraftId}`, res.error);
-    return null;
-  }
-  return res.data;
-}
-
-const FLEET_ROLES = new Set(["client", "admin", "member"]);
 
 export async function loadShell({ request, user, api }: { request: Request; user: SessionUser; api: Api }): Promise<ShellData> {
   const url = new URL(request.url);
@@ -156,39 +120,28 @@ export async function loadShell({ request, user, api }: { request: Request; user
   // The aircraft in context starts open in the tree, with its folders (they come with the page).
   const expand = Number.isSafeInteger(expandRaw) && expandRaw > 0 ? expandRaw : aircraftId;
   const hideUsers = usersListHidden(user.role, area);
-  const isClient = user.role === "client";
   const moduleArea = area === "ops" || area === "oil" ? area : null;
   const transition = area === "ops" && url.searchParams.get("module") === "transition";
 
-  const [me, notes, uam, fleetEarly, detail, folders, modUsers, opsAccess, oilAccess, fleetTabs, oilHeader] = await Promise.all([
-    api.get("main", "/user/me.json", { schema: MeAnswer }),
-    api.call("main", "GET", "/user/notifications.json", { schema: NotificationsAnswer, passthrough: true }),
-    api.post("main", "/user/uambox.json", { json: {}, schema: ResultAnswer, passthrough: true }),
-    FLEET_ROLES.has(user.role) ? loadFleet(api, q) : Promise.resolve(null),
-    aircraftId ? loadAircraft(api, aircraftId) : Promise.resolve(null),
-    expand && FLEET_ROLES.has(user.role) ? loadTopFolders(api, expand) : Promise.resolve(null),
-    aircraftId && moduleArea && !hideUsers ? moduleUsers(api, moduleArea, aircraftId) : Promise.resolve(null),
-    aircraftId && (isClient || area === "ops") ? moduleAccess(api, "ops", aircraftId) : Promise.resolve(null),
-    aircraftId && (isClient || area === "oil") ? moduleAccess(api, "oil", aircraftId) : Promise.resolve(null),
+  // One call per API: the main API's shell answer (each part under the rule of the call it stands
+  // for), and on AeroSORT pages the fleet's tabs, on AeroOIL pages the aircraft's oil header (the
+  // page reads the same header: one call for both).
+  const [shell, fleetTabs, oilHeader] = await Promise.all([
+    api.get("main", "/user/shell.json", {
+      query: { aircraft_id: aircraftId, users: aircraftId && !hideUsers ? (moduleArea ?? "storage") : undefined, fleet_q: q, expand },
+      schema: ShellAnswer,
+    }),
     transition ? ops.fleetTabs(api) : Promise.resolve(null),
     area === "oil" && aircraftId ? oil.headerQuiet(api, aircraftId) : Promise.resolve(null),
   ]);
   if (oilHeader && !oilHeader.ok) warn(`oil header of aircraft ${aircraftId}`, oilHeader.error);
   if (fleetTabs && !fleetTabs.ok) warn("fleet tabs", fleetTabs.error);
-  if (!notes.ok) warn("notifications", notes.error);
-  if (!uam.ok) warn("uambox", uam.error);
-  const isUam = uam.ok ? uam.data.result : me.user.is_uam || me.organization?.product_type === "UAMBOX";
+  const { me, access } = shell;
 
-  // Consultants see the fleet only with the aerobox (UAM) flag (spec 000 §6).
-  const fleet = fleetEarly ?? (user.role === "consultant" && isUam ? await loadFleet(api, q) : null);
-
-  const aircraft: FleetEntry | null = detail ? toFleetEntry({ ...detail.aircraft, access: detail.access }) : null;
-  let ownAccess: AccessLevel | null = null;
-  if (area === "ops") ownAccess = opsAccess;
-  else if (area === "oil") ownAccess = oilAccess;
-  else ownAccess = detail?.access ?? null;
-
-  const users: UserAccessEntry[] = moduleArea ? (modUsers ?? []) : (detail?.users.map(withLabel) ?? []);
+  const detail = shell.aircraft;
+  const aircraft: FleetEntry | null = detail ? toFleetEntry(detail) : null;
+  const ownAccess = access ? (area === "ops" ? access.ops : area === "oil" ? access.oil : access.storage) : null;
+  const fleet = shell.fleet ? { items: shell.fleet.aircrafts.map(toFleetEntry), total: shell.fleet.total } : null;
 
   return {
     user: {
@@ -205,15 +158,15 @@ export async function loadShell({ request, user, api }: { request: Request; user
     aircraft,
     accessLabel: ownAccess ? ACCESS_LABEL[ownAccess] : null,
     // Shown where aircraft are (the fleet tree, or an aircraft in context), except where the spec hides it.
-    users: { shown: !hideUsers && (fleet !== null || aircraftId !== null), list: aircraftId ? users : [] },
+    users: { shown: !hideUsers && (fleet !== null || aircraftId !== null), list: aircraftId ? (shell.users ?? []).map(withLabel) : [] },
     fleet: fleet
-      ? { shown: true, q, items: fleet.items, total: fleet.total, error: fleet.error, expand, folders }
+      ? { shown: true, q, items: fleet.items, total: fleet.total, error: null, expand, folders: shell.folders }
       : { shown: false, q, items: [], total: 0, error: null, expand: null, folders: null },
-    notifications: notes.ok ? { items: notes.data.notifications, unread: notes.data.unread } : { items: [], unread: 0 },
+    notifications: { items: shell.notifications.notifications, unread: shell.notifications.unread },
     products: me.products,
-    switcher: switcherFor(user, me, aircraftId, opsAccess, oilAccess, detail?.access ?? null),
+    switcher: switcherFor(user, me, aircraftId, access),
     branding: {
-      uam: isUam,
+      uam: shell.uam,
       clientLogo: me.organization?.client_logo ?? null,
       organization: me.organization?.name ?? null,
     },
@@ -235,8 +188,8 @@ function transitionGroups(tabs: { tab_name: string; group_name: string; tab_ids:
 }
 
 /** Open in {product}: clients only; AeroOPS only with ops access to the aircraft in context. */
-function switcherFor(user: SessionUser, me: Me, aircraftId: number | null, ops: AccessLevel | null, oil: AccessLevel | null, storage: AccessLevel | null) {
+function switcherFor(user: SessionUser, me: Me, aircraftId: number | null, access: ShellAnswer["access"]) {
   if (user.role !== "client") return { shown: false, ops: false, oil: false, storage: false };
-  if (aircraftId) return { shown: true, ops: ops !== null, oil: oil !== null, storage: storage !== null };
+  if (aircraftId) return { shown: true, ops: !!access?.ops, oil: !!access?.oil, storage: !!access?.storage };
   return { shown: true, ops: me.products.ops, oil: me.products.oil, storage: me.products.storage };
 }

@@ -228,6 +228,13 @@ const cases: Record<string, Case> = {
   contact: async () => ({ as: null, body: { name: "Open Api", email: "openapi@example.test", company: "Check Co", message: "Checking the contract." } }),
 
   me: async () => [{}, { as: "consultant" }],
+  shell: async () => [
+    {},
+    { query: { aircraft_id: id.sky, users: "ops", fleet_q: "5", expand: id.sky } },
+    { as: "reader", query: { aircraft_id: id.skyOther, users: "storage", expand: id.skyOther } },
+    { as: "consultant", query: { aircraft_id: id.sky, users: "oil" } },
+    { query: { aircraft_id: "one" }, expect: 422 },
+  ],
   uambox: async () => ({ body: {} }),
   validateRole: async () => ({ body: { user_role: "client" } }),
   reportRefusal: async () => ({ body: { method: "POST", path: "/admin/organizations/new", reason: "Your role does not allow this." } }),
@@ -505,7 +512,7 @@ const cases: Record<string, Case> = {
   },
   templateSaveVersion: async () => ({ as: "template", body: { manufacturer: "OpenAPI Maker", note: "Contract check" } }),
 
-  opsTabData: async () => [{ body: { ...SKY, tab_id: state.opsTab, sort_order: "desc", per_page: 5 } }, { body: { ...SKY, tab_id: state.opsTab, sort_column: "No such column" }, expect: 422 }],
+  opsTabData: async () => [{ body: { ...SKY, tab_id: state.opsTab, sort_order: "desc", per_page: 5, binder: true } }, { body: { ...SKY, tab_id: state.opsTab, sort_column: "No such column" }, expect: 422 }],
   oilTabData: async () => ({ body: { ...SKY, tab_id: state.oilTab, watched_only: false } }),
   opsSaveRow: async () => {
     const json = await check(byId.get("opsSaveRow")!, { body: { ...SKY, tab_id: state.tab, item: { "Part No": "PN-1", "Serial No": "SN-1" } } });

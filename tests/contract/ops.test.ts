@@ -714,6 +714,14 @@ describe("exports", () => {
   it("binder availability and download", async () => {
     const av = await ok(BinderAvailability, "reader", "/v1/ops_data/binder_availability.json", { ...SKY, tab_id: "opsNotifications" });
     expect(av).toMatchObject({ msg: "available", current: true, full: true });
+    // The tab page asks get_tab_data for the same answer beside its rows (one call); only when asked.
+    const withRows = await ok(TabDataAnswer, "reader", "/v1/ops_data/get_tab_data.json", { ...SKY, tab_id: "opsNotifications", per_page: 5, binder: true });
+    expect(withRows.binder).toEqual(av);
+    expect((await ok(TabDataAnswer, "reader", "/v1/ops_data/get_tab_data.json", { ...SKY, tab_id: "opsNotifications", per_page: 5 })).binder).toBeUndefined();
+    const oilTab = (await ok(ListTabsAnswer, "reader", "/v1/oil_tab_info/list_tabs.json", SKY)).tabs[0]!;
+    expect((await ok(TabDataAnswer, "reader", "/v1/oil_data/get_tab_data.json", { ...SKY, tab_id: oilTab.tab_id, binder: true })).binder).toEqual(
+      await ok(BinderAvailability, "reader", "/v1/ops_data/binder_availability.json", { ...SKY, tab_id: oilTab.tab_id, product: "oil" }),
+    );
     await checkPdf((await blob("reader", "/v1/ops_data/binder_download.json", { ...SKY, tab_id: "opsNotifications", kind: "current" }, "application/pdf")).bytes);
     const full = await checkPdf(
       (await blob("reader", "/v1/ops_data/binder_download.json", { ...SKY, tab_id: "opsNotifications", kind: "full" }, "application/pdf")).bytes

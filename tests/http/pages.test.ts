@@ -1,10 +1,11 @@
 // Every page of the route list, as the demo user who may open it, over HTTP without JavaScript (the
 // page list: tests/helpers/page-list.ts). For each page: it answers (no 5xx), it is the page it
 // stands for (not a redirect elsewhere), it has a title, one h1 and a main landmark, every form has a
-// named submit button, axe-core finds no serious or critical violation in the server's HTML (jsdom;
-// colour contrast and target size are left to the browser pass, tests/e2e/a11y.spec.ts), and the forms it offers
-// (method, action, field names, buttons) are those of the snapshot: a page that loses a form or a
-// field, or whose form posts elsewhere, fails here.
+// named submit button, it makes at most MAX_UPSTREAM_CALLS calls to the upstream APIs (the count its
+// Server-Timing header gives), axe-core finds no serious or critical violation in the server's HTML
+// (jsdom; colour contrast and target size are left to the browser pass, tests/e2e/a11y.spec.ts), and
+// the forms it offers (method, action, field names, buttons) are those of the snapshot: a page that
+// loses a form or a field, or whose form posts elsewhere, fails here.
 import fs from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
@@ -20,6 +21,18 @@ beforeAll(async () => {
   portal = await startPortal();
 }, 120_000);
 afterAll(async () => portal?.close());
+
+/**
+ * Upstream calls one page may make, its loaders together (the shell's one call per API included):
+ * more means a loader should fold calls (one call answering what the page needs) or share a read.
+ */
+const MAX_UPSTREAM_CALLS = 6;
+
+/** The upstream calls a page made, as entry.server.tsx's Server-Timing header counts them (null: no count). */
+function upstreamCalls(page: HttpPage): number | null {
+  const m = /upstream;desc="(\d+) calls/.exec(page.headers.get("server-timing") ?? "");
+  return m ? Number(m[1]) : null;
+}
 
 type Violation = { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] };
 
@@ -103,6 +116,9 @@ async function check(page: HttpPage, entry: Entry, url: string, found: string[],
   for (const f of page.forms()) {
     if (f.method === "post" && f.buttons().filter(Boolean).length === 0) found.push(`${url}: a form posting to ${new URL(f.action).pathname} has no named submit button`);
   }
+  const calls = upstreamCalls(page);
+  if (calls === null) found.push(`${url}: no upstream call count (Server-Timing)`);
+  else if (calls > MAX_UPSTREAM_CALLS) found.push(`${url}: ${calls} upstream calls (at most ${MAX_UPSTREAM_CALLS})`);
   for (const v of await axe(page, seen)) found.push(`${url}: ${v}`);
 }
 

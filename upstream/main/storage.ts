@@ -19,6 +19,7 @@ import type { DB } from "../db";
 import crypto from "node:crypto";
 import { Readable } from "node:stream";
 import type { Context, Hono } from "hono";
+import type { z } from "zod";
 import { sql, type Selectable, type Transaction } from "kysely";
 import archiver from "archiver";
 import type { AuthUser, Deps, HonoEnv } from "../context";
@@ -252,9 +253,14 @@ function aircraftDto(r: AircraftRow, user: AuthUser, product: "storage" | "ops" 
   };
 }
 
+/** The aircraft as the caller sees it in storage, or null. */
+async function visibleAircraft(deps: Deps, user: AuthUser, aircraftId: number): Promise<AircraftRow | null> {
+  return (await aircraftQuery(deps, user).where("aircraft.id", "=", aircraftId).executeTakeFirst()) ?? null;
+}
+
 /** The aircraft as the caller sees it, or 404. */
 async function loadAircraft(deps: Deps, user: AuthUser, aircraftId: number): Promise<AircraftRow> {
-  const row = await aircraftQuery(deps, user).where("aircraft.id", "=", aircraftId).executeTakeFirst();
+  const row = await visibleAircraft(deps, user, aircraftId);
   if (!row) throw notFound("That aircraft");
   return row;
 }
@@ -277,6 +283,20 @@ async function rootFolder(deps: Deps, aircraft: Pick<AircraftRow, "id" | "name" 
     await trx.updateTable("aircraft").set({ file_id: row.id }).where("id", "=", aircraft.id).execute();
     return row;
   });
+}
+
+/** The folders directly under an aircraft's root, by name (the fleet tree's first level). */
+async function topFolders(deps: Deps, aircraft: AircraftRow, limit: number) {
+  const root = await rootFolder(deps, aircraft);
+  return deps.db
+    .selectFrom("storage_items as si")
+    .select(["si.id", "si.path", "si.name"])
+    .where("si.parent_id", "=", root.id)
+    .where("si.is_folder", "=", 1)
+    .orderBy(nocase(deps.db, sql.ref("si.name")))
+    .orderBy("si.id")
+    .limit(limit)
+    .execute();
 }
 
 /** The folder a call targets: `fileid` (a folder of this aircraft) or `dir` (a path); 404 if none. */
@@ -423,7 +443,11 @@ async function listOrganizations(c: Ctx, withProductType: boolean) {
 
 async function aircraftList(c: Ctx) {
   const { user, deps } = ctx(c);
-  const query = readQuery(c, AircraftListQuery);
+  return c.json(await listAircraft(deps, user, readQuery(c, AircraftListQuery)));
+}
+
+/** GET aircraft.json's answer: a page of the aircraft the caller may see, with status counts. */
+async function listAircraft(deps: Deps, user: AuthUser, query: z.infer<typeof AircraftListQuery>) {
   // `module` (the shell's product context) does not change which aircraft storage lists; `product`
   // = ops / oil lists the aircraft the caller may open in that module, with its level there and the
   // module's issue date (My Fleet).
@@ -462,7 +486,7 @@ async function aircraftList(c: Ctx) {
     .limit(query.per_page)
     .offset((query.page - 1) * query.per_page)
     .execute();
-  return c.json({ aircrafts: rows.map((r) => aircraftDto(r, user, product)), counts, total, page: query.page, per_page: query.per_page });
+  return { aircrafts: rows.map((r) => aircraftDto(r, user, product)), counts, total, page: query.page, per_page: query.per_page };
 }
 
 async function aircraftUsers(deps: Deps, aircraft: AircraftRow) {
@@ -1640,4 +1664,4 @@ export function registerStorageRoutes(app: Hono<HonoEnv>) {
 // Exported for other areas that file records the same way (e.g. an aircraft created without its root folder).
 export { rootFolder as ensureRootFolder };
 // Shared with the versions and trash handlers (records.ts).
-export { ctx, loadAircraft, aircraftDto, aircraftIdParam, loadItems, itemDto, FolderMaker, randomUid, discardUnfiledBlobs, plural, type ItemRow, type AircraftRow };
+export { ctx, loadAircraft, visibleAircraft, listAircraft, aircraftUsers, topFolders, aircraftDto, aircraftIdParam, loadItems, itemDto, FolderMaker, randomUid, discardUnfiledBlobs, plural, type ItemRow, type AircraftRow };

@@ -67,51 +67,73 @@ const issueReport = (r: IssueRow) => ({
   user: { id: r.user_id, email: r.user_email, username: r.user_username },
 });
 
+/** GET /user/me.json's answer: the user, their organization, the products they may open, their consultant profile. */
+export async function meAnswer(deps: Deps, me: AuthUser) {
+  const row = await deps.db
+    .selectFrom("users")
+    .leftJoin("organizations", "organizations.id", "users.organization_id")
+    .leftJoin("consultants", "consultants.user_id", "users.id")
+    .select([
+      "users.id", "users.email", "users.role", "users.username", "users.first_name", "users.last_name", "users.bio", "users.is_uam", "users.totp_enabled",
+      "organizations.id as org_id", "organizations.name as org_name", "organizations.slug as org_slug", "organizations.product_type as org_product_type",
+      "organizations.search_all as org_search_all", "organizations.client_logo as org_client_logo", "organizations.has_ops as org_has_ops",
+      "organizations.has_oil as org_has_oil", "consultants.id as consultant_id", "consultants.stage as consultant_stage", "consultants.name as consultant_name",
+    ])
+    .where("users.id", "=", me.id)
+    .executeTakeFirstOrThrow();
+  return {
+    user: {
+      id: row.id,
+      email: row.email,
+      role: row.role,
+      username: row.username,
+      first_name: row.first_name,
+      last_name: row.last_name,
+      bio: row.bio,
+      is_uam: row.is_uam === 1,
+      totp_enabled: row.totp_enabled === 1,
+    },
+    organization:
+      row.org_id == null
+        ? null
+        : {
+            id: row.org_id,
+            name: row.org_name ?? "",
+            slug: row.org_slug ?? "",
+            product_type: row.org_product_type ?? "",
+            search_all: row.org_search_all === 1,
+            client_logo: row.org_client_logo ?? null,
+            has_ops: row.org_has_ops === 1,
+            has_oil: row.org_has_oil === 1,
+          },
+    products: await productFlags(deps, me),
+    consultant: row.consultant_id == null ? null : { id: row.consultant_id, stage: row.consultant_stage ?? "basic_info", name: row.consultant_name ?? "" },
+  };
+}
+
+/** The caller's `limit` newest notifications, newest first, and how many are unread. */
+export async function latestNotifications(deps: Deps, me: AuthUser, limit = NOTIFICATIONS_MAX) {
+  const [notifications, unread] = await Promise.all([
+    deps.db
+      .selectFrom("notifications")
+      .select(["id", "type", "title", "created_at", "read_at"])
+      .where("user_id", "=", me.id)
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .limit(limit)
+      .execute(),
+    deps.db
+      .selectFrom("notifications")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("user_id", "=", me.id)
+      .where("read_at", "is", null)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { notifications, unread: Number(unread.n) };
+}
+
 export function registerUserRoutes(app: Hono<HonoEnv>) {
-  app.get("/user/me.json", async (c) => {
-    const deps = c.get("deps");
-    const me = c.get("user");
-    const row = await deps.db
-      .selectFrom("users")
-      .leftJoin("organizations", "organizations.id", "users.organization_id")
-      .leftJoin("consultants", "consultants.user_id", "users.id")
-      .select([
-        "users.id", "users.email", "users.role", "users.username", "users.first_name", "users.last_name", "users.bio", "users.is_uam", "users.totp_enabled",
-        "organizations.id as org_id", "organizations.name as org_name", "organizations.slug as org_slug", "organizations.product_type as org_product_type",
-        "organizations.search_all as org_search_all", "organizations.client_logo as org_client_logo", "organizations.has_ops as org_has_ops",
-        "organizations.has_oil as org_has_oil", "consultants.id as consultant_id", "consultants.stage as consultant_stage", "consultants.name as consultant_name",
-      ])
-      .where("users.id", "=", me.id)
-      .executeTakeFirstOrThrow();
-    return c.json({
-      user: {
-        id: row.id,
-        email: row.email,
-        role: row.role,
-        username: row.username,
-        first_name: row.first_name,
-        last_name: row.last_name,
-        bio: row.bio,
-        is_uam: row.is_uam === 1,
-        totp_enabled: row.totp_enabled === 1,
-      },
-      organization:
-        row.org_id == null
-          ? null
-          : {
-              id: row.org_id,
-              name: row.org_name ?? "",
-              slug: row.org_slug ?? "",
-              product_type: row.org_product_type ?? "",
-              search_all: row.org_search_all === 1,
-              client_logo: row.org_client_logo ?? null,
-              has_ops: row.org_has_ops === 1,
-              has_oil: row.org_has_oil === 1,
-            },
-      products: await productFlags(deps, me),
-      consultant: row.consultant_id == null ? null : { id: row.consultant_id, stage: row.consultant_stage ?? "basic_info", name: row.consultant_name ?? "" },
-    });
-  });
+  app.get("/user/me.json", async (c) => c.json(await meAnswer(c.get("deps"), c.get("user"))));
 
   // The spec's call carries an empty body: it is not read.
   app.post("/user/uambox.json", async (c) => {
@@ -149,27 +171,7 @@ export function registerUserRoutes(app: Hono<HonoEnv>) {
 
   // --- notifications -----------------------------------------------------------------------------
 
-  app.get("/user/notifications.json", async (c) => {
-    const deps = c.get("deps");
-    const me = c.get("user");
-    const [notifications, unread] = await Promise.all([
-      deps.db
-        .selectFrom("notifications")
-        .select(["id", "type", "title", "created_at", "read_at"])
-        .where("user_id", "=", me.id)
-        .orderBy("created_at", "desc")
-        .orderBy("id", "desc")
-        .limit(NOTIFICATIONS_MAX)
-        .execute(),
-      deps.db
-        .selectFrom("notifications")
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .where("user_id", "=", me.id)
-        .where("read_at", "is", null)
-        .executeTakeFirstOrThrow(),
-    ]);
-    return c.json({ notifications, unread: Number(unread.n) });
-  });
+  app.get("/user/notifications.json", async (c) => c.json(await latestNotifications(c.get("deps"), c.get("user"))));
 
   app.post("/user/notifications/read.json", async (c) => {
     const deps = c.get("deps");

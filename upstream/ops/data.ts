@@ -185,6 +185,19 @@ async function aircraftHasData(deps: Deps, aircraftId: number, product: ModulePr
   return !!w;
 }
 
+/** Which binders of a tab can be downloaded (binder_availability.json, and get_tab_data.json with `binder`). */
+async function binderAvailability(deps: Deps, aircraft: AircraftCtx, view: TabView) {
+  const current = await tabHasRows(deps, view);
+  const full = current || (await aircraftHasData(deps, aircraft.id, view.product));
+  const text =
+    current && full
+      ? "Current Binder and Full Delivery Binder are available."
+      : full
+      ? `Only the Full Delivery Binder is available: ${view.name} has no rows.`
+      : `No binder is available: MSN ${aircraft.msn} has no ${PRODUCT_LABEL[view.product]} data yet.`;
+  return { msg: full ? ("available" as const) : ("not_available" as const), text, current, full };
+}
+
 export async function tabSection(deps: Deps, view: TabView, sort: { sortColumn?: string; sortOrder?: "asc" | "desc" }, cap: number): Promise<PdfSection> {
   const { rows, total } = await allRows(deps, view, sort, cap);
   const withWatch = apiColumns(view).length > view.columns.length;
@@ -228,7 +241,8 @@ export function registerDataRoutes(app: Hono<HonoEnv>) {
       filter: input.filter,
       watchedOnly: input.watched_only,
     });
-    return c.json({ tab: tabJson(view, aircraft), columns: apiColumns(view), rows, total, page: input.page, per_page: input.per_page });
+    const binder = input.binder ? await binderAvailability(deps, aircraft, view) : undefined;
+    return c.json({ tab: tabJson(view, aircraft), columns: apiColumns(view), rows, total, page: input.page, per_page: input.per_page, ...(binder ? { binder } : {}) });
   };
   app.on("POST", both("/v1/ops_data/get_tab_data"), getTabData());
   app.on("POST", both("/v1/oil_data/get_tab_data"), getTabData("oil"));
@@ -468,18 +482,9 @@ export function registerDataRoutes(app: Hono<HonoEnv>) {
   // page, PNG and JPEG images placed on a page, other files listed (issue 17 item 6, ADR 047).
 
   app.on("POST", both("/v1/ops_data/binder_availability"), async (c) => {
-    const deps = c.get("deps");
     const input = await readBody(c, BinderInput);
-    const { product, aircraft, view } = await tabWithAccess(c, input, "read");
-    const current = await tabHasRows(deps, view);
-    const full = current || (await aircraftHasData(deps, aircraft.id, product));
-    const text =
-      current && full
-        ? "Current Binder and Full Delivery Binder are available."
-        : full
-        ? `Only the Full Delivery Binder is available: ${view.name} has no rows.`
-        : `No binder is available: MSN ${aircraft.msn} has no ${PRODUCT_LABEL[product]} data yet.`;
-    return c.json({ msg: full ? "available" : "not_available", text, current, full });
+    const { aircraft, view } = await tabWithAccess(c, input, "read");
+    return c.json(await binderAvailability(c.get("deps"), aircraft, view));
   });
 
   app.on(

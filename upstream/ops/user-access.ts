@@ -30,7 +30,8 @@ async function visibleOrganization(deps: Deps, user: AuthUser, slug: string) {
   return org;
 }
 
-async function aircraftUsers(deps: Deps, aircraft: AircraftCtx, product: ModuleProduct) {
+/** Who has a grant of the product on the aircraft (active users of its organization, or of none). */
+export async function aircraftUsers(deps: Deps, aircraft: Pick<AircraftCtx, "id" | "organization_id">, product: ModuleProduct) {
   const rows = await deps.db
     .selectFrom("aircraft_access")
     .innerJoin("users", "users.id", "aircraft_access.user_id")

@@ -16,6 +16,7 @@ import * as Oc from "./ocr";
 import * as L from "./links";
 import * as R from "./records";
 import * as S from "./storage";
+import * as Sh from "./shell";
 import * as Sp from "./speedtest";
 
 export type ApiName = "main" | "ops";
@@ -154,6 +155,7 @@ const mainOperations: ApiOperation[] = [
 
   // --- the signed-in user --------------------------------------------------------------------
   user("me", "GET /user/me.json", "The signed-in user, organization, products and consultant profile", { ok: A.MeAnswer }),
+  user("shell", "GET /user/shell.json", "What the portal's shell shows around a page, in one call", { who: "any signed-in user; each part under the rule of the call it stands for", query: Sh.ShellQuery, ok: Sh.ShellAnswer }),
   user("uambox", "POST /user/uambox.json", "Whether the user sees the UAMBOX logo", { body: EmptyBody, ok: A.ResultAnswer }),
   user("validateRole", "POST /user/role/validate.json", "Whether the user has this role", { body: A.RoleValidateInput, ok: A.ResultAnswer }),
   user("reportRefusal", "POST /audit/refusal.json", "Record a write the portal refused for the caller's role", { body: A.RefusalReportInput, ok: A.ErrorReportAnswer }),

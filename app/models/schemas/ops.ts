@@ -154,7 +154,12 @@ const tabQueryShape = {
   filter: z.preprocess(blankToUndefined, z.string().trim().max(200, "The filter has at most 200 characters.").optional()),
   watched_only: z.preprocess(blankToUndefined, booleanInput.optional()),
 };
-export const GetTabDataInput = needsAircraft({ ...tabQueryShape, product: productInput });
+export const GetTabDataInput = needsAircraft({
+  ...tabQueryShape,
+  product: productInput,
+  /** Also answer `binder`, as binder_availability.json would (a tab page needs both: one call). */
+  binder: z.preprocess(blankToUndefined, booleanInput.optional()),
+});
 export const GetTemplateDataInput = z.object({ manufacturer: manufacturerName, ...tabQueryShape });
 
 /** Tab and column management: on an aircraft's tab (aircraft ref + product) or a template tab (manufacturer). */
@@ -438,6 +443,12 @@ export const TabRow = z.object({
   data: z.record(CellValue),
 });
 export type TabRow = z.infer<typeof TabRow>;
+export const BinderAvailability = z.object({
+  msg: z.enum(["available", "not_available"]),
+  text: z.string(),
+  current: z.boolean(),
+  full: z.boolean(),
+});
 export const TabDataAnswer = z.object({
   tab: Tab,
   columns: z.array(TabColumn),
@@ -445,6 +456,8 @@ export const TabDataAnswer = z.object({
   total: z.number().int(),
   page: z.number().int(),
   per_page: z.number().int(),
+  /** Only when asked (`binder: true`): the tab's binder availability. */
+  binder: BinderAvailability.optional(),
 });
 export type TabDataAnswer = z.infer<typeof TabDataAnswer>;
 export const RowAnswer = z.object({ message: z.string(), row: TabRow, created: z.boolean() });
@@ -520,12 +533,6 @@ export const OilOpsLinkPkAnswer = z.object({
 });
 
 export const ShareAnswer = z.object({ message: z.string(), url: z.string(), expires_at: z.string(), emailed: z.array(z.string()) });
-export const BinderAvailability = z.object({
-  msg: z.enum(["available", "not_available"]),
-  text: z.string(),
-  current: z.boolean(),
-  full: z.boolean(),
-});
 
 export const WorkOrderSummary = z.object({
   work_order_id: z.number().int(),

@@ -12,7 +12,6 @@ import * as oil from "~/models/oil.server";
 import { oilContextQuery, openOilTab, requireOilAircraftRef, requireOilUser, tabBar } from "~/models/oil-pages.server";
 import { OIL_STATUS_TAB, OIL_WATCH_COLUMN as WATCH_COLUMN, statusPageTitle } from "~/models/oil-rules";
 import { limitAction, oilTabTrend } from "~/models/oil-trends.server";
-import * as ops from "~/models/ops.server";
 import { tabAction } from "~/models/ops-tab.server";
 import { oilSections, oilTable, watchedOnlyField } from "./__oil-tab-parts";
 import { TabActions, TabPage, type TabProduct } from "./__tab-page";
@@ -46,9 +45,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // Sortable: the tab's own columns (the Watch/Unwatch column is the row's flag, not a cell).
   const query = tabQuery(url, tab.columns.filter((c) => c.type !== WATCH_COLUMN.type), [PER_PAGE]);
   const watchedOnly = url.searchParams.get("watched_only") === "1";
-  const [data, binder, docCounts, trend] = await Promise.all([
-    oil.tabData(api, ref, { tab_id: tab.tab_id, ...query.request, watched_only: watchedOnly || undefined }),
-    ops.binderAvailability(api, ref, tab.tab_id, "oil"),
+  const [data, docCounts, trend] = await Promise.all([
+    // The binders the tab offers come with its rows (one call).
+    oil.tabData(api, ref, { tab_id: tab.tab_id, ...query.request, watched_only: watchedOnly || undefined, binder: true }),
     documentCountsByRow(api, header.org_msn_id, tab.tab_id),
     // Trends, alert limits and the links to AeroOPS rows (issue 15 items 4 and 5).
     oilTabTrend(api, ref, header.org_msn_id, tab, url),
@@ -56,7 +55,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!data.ok) throw new Response(data.error, { status: data.status });
   const columns = data.data.columns.filter((c) => c.type !== WATCH_COLUMN.type);
   return json({
-    ...tabPageView({ product: "oil", url, user, header, tab, query, data: data.data, columns, binder, docCounts }),
+    ...tabPageView({ product: "oil", url, user, header, tab, query, data: data.data, columns, docCounts }),
     watchedOnly,
     bar: tabBar(tabs, header.oil_issue_date),
     statusTitle: statusPageTitle(header.oil_issue_date),

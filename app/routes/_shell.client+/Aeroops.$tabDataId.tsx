@@ -41,16 +41,16 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const ref = requireAircraftRef(url);
   const { header, tabs, tab } = await openOpsTab(api, url, ref, params.tabDataId);
   const query = tabQuery(url, tab.columns, PER_PAGE_CHOICES);
-  const [data, binder, docCounts, oilLinks] = await Promise.all([
-    ops.tabData(api, ref, { tab_id: tab.tab_id, ...query.request }),
-    ops.binderAvailability(api, ref, tab.tab_id),
+  const [data, docCounts, oilLinks] = await Promise.all([
+    // The binders the tab offers come with its rows (one call).
+    ops.tabData(api, ref, { tab_id: tab.tab_id, ...query.request, binder: true }),
     documentCountsByRow(api, header.org_msn_id, tab.tab_id),
     // The oil rows linked to this tab's rows (none when the user may not read AeroOIL).
     opsRowLinks(api, ref, header.org_msn_id, tab.tab_id),
   ]);
   if (!data.ok) throw new Response(data.error, { status: data.status });
   return json({
-    ...tabPageView({ product: "ops", url, user, header, tab, query, data: data.data, columns: data.data.columns, binder, docCounts }),
+    ...tabPageView({ product: "ops", url, user, header, tab, query, data: data.data, columns: data.data.columns, docCounts }),
     bar: [...tabs].sort((a, b) => a.tab_position - b.tab_position).map((t) => ({ id: t.tab_id, name: t.tab_name })),
     q: contextQuery(url, { tab_id: null, sort_column: null, sort_order: null, filter: null, page: null }),
     aircraft: aircraftFields(ref),

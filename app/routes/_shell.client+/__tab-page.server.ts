@@ -2,7 +2,6 @@
 // the page itself: __tab-page.tsx): what a tab page reads from its URL (sort, filter, page, the
 // dialogs it opens) and what it makes of a page of rows. Each route's loader keeps its own upstream
 // calls (which API, which extras) and adds what only its product shows.
-import type { Result } from "~/models/api.server";
 import { heldFile } from "~/models/held-files.server";
 import { linkedDocumentsHref } from "~/models/links.server";
 import type * as ops from "~/models/ops.server";
@@ -48,7 +47,6 @@ export function tabPageView<P extends "ops" | "oil">(o: {
   query: ReturnType<typeof tabQuery>;
   data: TabDataAnswer;
   columns: TabColumn[];
-  binder: Result<{ current: boolean; full: boolean; text: string }>;
   docCounts: Record<string, number> | null;
 }) {
   const { url, header, data, columns } = o;
@@ -83,7 +81,8 @@ export function tabPageView<P extends "ops" | "oil">(o: {
     confirmDelete: canEdit && url.searchParams.get("confirm") === "delete" && selected.length ? selected : null,
     selectFirst: canEdit && url.searchParams.get("confirm") === "delete" && selected.length === 0,
     dialog: url.searchParams.get("dialog") === "share" ? ("share" as const) : null,
-    binder: o.binder.ok ? { current: o.binder.data.current, full: o.binder.data.full, text: o.binder.data.text } : { current: false, full: false, text: o.binder.error },
+    // Asked for with the rows (get_tab_data's `binder`).
+    binder: { current: data.binder?.current ?? false, full: data.binder?.full ?? false },
     validation: held ? { id: url.searchParams.get("validation")!, errors: Number(held.note.errors) || 0, source: String(held.note.source), filename: held.filename } : null,
     choices,
     // Rows with linked documents (null when the user may not read the aircraft's records).

@@ -1,0 +1,76 @@
+// A browser that goes away before its page is answered: Remix's adapter aborts the request's signal
+// (the connection closed before the answer was written), and that signal rides on every upstream
+// call the page's loaders make (app/models/api.server.ts). A call not yet made is then not made, and
+// the in-process APIs (upstream/index.ts) stop a call under way from being waited for, as fetch()
+// does for a remote API. Checked on the AeroOPS tab page, whose loader calls in two rounds.
+import type { AppLoadContext } from "@remix-run/node";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setPortalEnv, startPortal, type Portal } from "../helpers/portal";
+import type { UpstreamFetch } from "~/utils/context";
+
+setPortalEnv();
+type Fn = Parameters<Portal["run"]>[0];
+let p: Portal;
+let cookie: string;
+let tab: { loader: Fn };
+let aircraftId: number;
+
+beforeAll(async () => {
+  p = await startPortal();
+  cookie = await p.signIn("client@demo.aero");
+  tab = (await import("~/routes/_shell.client+/Aeroops.$tabDataId")) as never;
+  aircraftId = (await p.up.upstream.deps.db.selectFrom("aircraft").select("id").where("msn", "=", "5123").executeTakeFirstOrThrow()).id;
+}, 60_000);
+afterAll(() => p?.close());
+
+/** The portal's context with APIs that record each call reaching them, and tell `answered` when one has its answer. */
+function recording(answered: () => void = () => {}) {
+  const calls: string[] = [];
+  const wrap =
+    (api: UpstreamFetch): UpstreamFetch =>
+    async (req, meta) => {
+      calls.push(`${req.method} ${new URL(req.url).pathname}`);
+      const res = await api(req, meta);
+      answered();
+      return res;
+    };
+  const { main, ops } = p.context.upstream;
+  const context = { ...p.context, upstream: { ...p.context.upstream, main: wrap(main), ops: wrap(ops) }, requestScope: {} } as AppLoadContext;
+  return { calls, context };
+}
+
+describe("a page whose browser went away", () => {
+  it("makes none of the calls it had still to make, and stops waiting for those under way", async () => {
+    const url = `/client/Aeroops/generalInformation?org_msn_id=${aircraftId}&aerotype=Aeroops`;
+    const params = { tabDataId: "generalInformation" };
+    const whole = recording();
+    await tab.loader({ request: p.request(url, { cookie }), context: whole.context, params });
+    // The tab's header and list, then its rows, linked documents and oil links.
+    expect(whole.calls.length).toBe(5);
+
+    // The browser goes away as the first answer arrives: the first round's other call is under way.
+    const controller = new AbortController();
+    const gone = recording(() => controller.abort());
+    const request = new Request(p.request(url, { cookie }), { signal: controller.signal });
+    await expect(tab.loader({ request, context: gone.context, params })).rejects.toMatchObject({ name: "AbortError" });
+    expect(gone.calls).toEqual(whole.calls.slice(0, 2));
+  });
+
+  it("the in-process APIs run no handler for a call already abandoned, and give up one under way", async () => {
+    const headers = await p.up.signIn("client@demo.aero");
+    const base = "http://upstream.internal";
+    const unread = async () => ((await (await p.up.upstream.main(new Request(`${base}/user/notifications.json`, { headers }))).json()) as { unread: number }).unread;
+    const before = await unread();
+    expect(before).toBeGreaterThan(0);
+    const post = (path: string, signal: AbortSignal) =>
+      new Request(`${base}${path}`, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: "{}", signal });
+    // Already abandoned: refused before the handler runs (nothing is marked read).
+    await expect(p.up.upstream.main(post("/user/notifications/read.json", AbortSignal.abort()))).rejects.toMatchObject({ name: "AbortError" });
+    expect(await unread()).toBe(before);
+    // Abandoned while under way: the caller stops waiting.
+    const controller = new AbortController();
+    const pending = p.up.upstream.ops(post("/v1/ops_tab_info/fleet_tabs.json", controller.signal));
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ name: "AbortError" });
+  });
+});
