@@ -133,7 +133,18 @@ interface PlainManifest {
   entry: string;
   modules: Record<string, string>;
   imports: Record<string, string[]>;
+  dynamicImports: Record<string, string[]>;
 }
+
+/**
+ * The page script's own chunks that a page loads when it opens, without a user action (the others,
+ * the drawer, the snackbar, the collapse and export forms' modules, load on a press): the router's part
+ * on a page that hydrates, the dialog's rules on a page that shows a dialog.
+ */
+const PAGE_SCRIPT_LOADS: { module: string; when: (html: string, hydrated: boolean) => boolean }[] = [
+  { module: "app/plain/hydrated.ts", when: (_html, hydrated) => hydrated },
+  { module: "app/plain/dialog.ts", when: (html) => /<dialog\b[^>]*\sdata-dialog/.test(html) },
+];
 
 export interface ServedPageJs {
   /** The page ships Remix's scripts (its route asks to hydrate). */
@@ -147,29 +158,37 @@ export interface ServedPageJs {
 
 /**
  * The JavaScript a page's served HTML makes the browser load when it opens: its module scripts and
- * module preloads (Remix's when it hydrates, the page script's), the page script's static imports,
- * and the widget modules its elements name (data-plain="name" → app/plain/widgets/name.ts). What
- * loads later on a user's action (the export module, Remix's lazily discovered routes) is not counted.
+ * module preloads (Remix's when it hydrates, the page script's), the page script's static imports and
+ * the chunks of its own it loads for such a page (PAGE_SCRIPT_LOADS), and the widget modules its
+ * elements name (data-plain="name" → app/plain/widgets/name.ts) with all they import, dynamically too
+ * (a widget's code runs without a user action: what it imports may load at once, as a speed test that
+ * is due would). What loads later on a user's action (the page script's chunks for a press, the export
+ * module, Remix's lazily discovered routes) is not counted.
  */
 export function servedPageJs(html: string, root = process.cwd()): ServedPageJs {
   const plain = JSON.parse(fs.readFileSync(path.join(root, "build/plain-manifest.json"), "utf8")) as PlainManifest;
   const files = new Set<string>();
-  const add = (url: string) => {
+  /** A file and its static imports; with `dynamic`, what they import dynamically as well. */
+  const add = (url: string, dynamic = false) => {
     if (files.has(url)) return;
     files.add(url);
-    for (const i of plain.imports[url] ?? []) add(i);
+    for (const i of plain.imports[url] ?? []) add(i, dynamic);
+    if (dynamic) for (const i of plain.dynamicImports[url] ?? []) add(i, true);
+  };
+  const module = (name: string) => {
+    const file = plain.modules[name];
+    if (!file) throw new Error(`The page script's build has no ${name} (build/plain-manifest.json): build it again.`);
+    return file;
   };
   for (const m of html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="(\/build\/[^"]+\.js)"/g)) add(m[1]!);
   // Remix's inline module script imports the entry and the matched routes' modules.
   for (const m of html.matchAll(/import \* as route\d+ from "(\/build\/[^"]+\.js)"|import "(\/build\/[^"]+\.js)"/g)) add((m[1] ?? m[2])!);
+  const hydrated = html.includes("window.__remixContext");
+  if (files.has(plain.entry)) for (const load of PAGE_SCRIPT_LOADS) if (load.when(html, hydrated)) add(module(load.module));
   const widgets = [...new Set([...html.matchAll(/\sdata-plain="([a-z0-9-]+)"/g)].map((m) => m[1]!))];
-  for (const w of widgets) {
-    const file = plain.modules[`app/plain/widgets/${w}.ts`];
-    if (!file) throw new Error(`The page names a widget "${w}" that the page script's build does not have (app/plain/widgets/${w}.ts).`);
-    add(file);
-  }
+  for (const w of widgets) add(module(`app/plain/widgets/${w}.ts`), true);
   const gzip = [...files].reduce((n, f) => n + gzipOf(root, f), 0);
-  return { hydrated: html.includes("window.__remixContext"), widgets, files: [...files], gzip };
+  return { hydrated, widgets, files: [...files], gzip };
 }
 
 const gzipSizes = new Map<string, number>();
