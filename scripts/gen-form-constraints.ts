@@ -62,7 +62,7 @@ export function constraintFiles(): Record<string, string> {
   for (const name of Object.keys(FORM_SCHEMAS).sort()) {
     files[path.join(CONSTRAINTS_DIR, `${name}.ts`)] = [
       ...HEADER,
-      'import type { Constraint } from "~/components/ui/form-state";',
+      'import type { Constraint } from "~/components/ui/form-fields";',
       "",
       `export const ${name}Constraints = ${JSON.stringify(getZodConstraint(FORM_SCHEMAS[name]!), null, 2)} satisfies Record<string, Constraint>;`,
       "",

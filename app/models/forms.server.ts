@@ -4,7 +4,7 @@
 // access.server.ts, ...): routes pass the call's promise, never an upstream path.
 import { json } from "@remix-run/node";
 import type { z } from "zod";
-import type { SubmissionResult } from "~/components/ui/form-state";
+import type { SubmissionResult } from "~/components/ui/form-fields";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Result } from "./api.server";
 

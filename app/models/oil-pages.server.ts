@@ -38,10 +38,6 @@ export function oilContextQuery(url: URL, extra: Record<string, string | null> =
   return `?${q.toString()}`;
 }
 
-/** The aircraft's fields as the page's forms carry them. */
-export const aircraftFields = (ref: AircraftRef): Record<string, string> =>
-  "org_msn_id" in ref ? { org_msn_id: String(ref.org_msn_id) } : { organization: ref.organization, msn_id: ref.msn_id };
-
 /** The oil home: the aircraft the user may open in AeroOIL, searched, filtered by status, paged. */
 export async function oilFleet(api: Api, url: URL, perPage: number) {
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);

@@ -1,13 +1,16 @@
 // The AeroOPS screens' server side (spec 001 §2): who may open them, the aircraft named by a page's
 // query (org_msn_id, or organization / org + msn_id), the module variant (AeroCAMO / AeroSORT /
-// AeroMRO) and the fleet lists of /Aeroops/org and /Aeroops/org/Aircrafts. Data comes from
-// ops.server.ts and storage.server.ts; the ops API checks every aircraft's access itself.
+// AeroMRO), the fleet lists of /Aeroops/org and /Aeroops/org/Aircrafts, and the tab a URL names.
+// Data comes from ops.server.ts and storage.server.ts; the ops API checks every aircraft's access
+// itself.
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import { requireUser } from "~/utils/auth.server";
 import type { Role } from "./roles";
 import * as storage from "./storage.server";
+import * as ops from "./ops.server";
 import type { AircraftRef } from "./ops.server";
 import { MODULE_LABELS, OPS_STATUSES } from "./ops-rules";
+import { WORK_ORDER_TAB_SCREENS } from "./workorder-rules";
 
 /** Who opens AeroOPS: clients (per-aircraft grants), staff and template managers (every aircraft / their grants). */
 export const OPS_ROLES: readonly Role[] = ["client", "admin", "member", "ops_template"];
@@ -59,4 +62,17 @@ export async function opsFleet(api: Parameters<typeof storage.listAircraft>[0], 
   const page = Math.max(1, Math.min(100_000, Number(url.searchParams.get("page")) || 1));
   const fleet = await storage.listAircraft(api, { product: "ops", q: q || null, status, page, perPage });
   return { q, status, fleet, module: moduleOf(url) };
+}
+
+/** The ops tab a URL names (its id case-insensitively), or the redirect a work-order or unknown tab gets. */
+export async function openOpsTab(api: Parameters<typeof ops.listTabs>[0], url: URL, ref: AircraftRef, tabDataId: string | undefined) {
+  const [header, tabs] = await Promise.all([ops.header(api, ref), ops.listTabs(api, ref)]);
+  if (!header.ok) throw new Response(header.error, { status: header.status });
+  if (!tabs.ok) throw new Response(tabs.error, { status: tabs.status });
+  const wanted = (tabDataId ?? "").toLowerCase();
+  const tab = tabs.data.tabs.find((t) => t.tab_id.toLowerCase() === wanted);
+  // An unknown tab of a known aircraft: back to the aircraft screen rather than a dead end.
+  if (!tab) throw redirect(`/client/Aeroops/aeroplane${contextQuery(url)}`);
+  if (WORK_ORDER_TAB_SCREENS[tab.tab_id]) throw redirect(`${WORK_ORDER_TAB_SCREENS[tab.tab_id]}${contextQuery(url)}`);
+  return { header: header.data, tabs: tabs.data.tabs, tab };
 }

@@ -1,5 +1,6 @@
-// File-search query rules (spec 000 §5 "File search", §9). Pure and browser-safe: the top-bar island
-// uses them for its tooltip, the portal's search route and the upstream enforce them again.
+// File-search query rules (spec 000 §5 "File search", §9). Pure and browser-safe: the file search's
+// widget (app/plain/widgets/file-search.ts) uses them for its tooltip and its Enter rule, the
+// portal's search route and the upstream enforce them again.
 
 /** Characters a search may not contain (spec 000 §5), in the spec's order. */
 export const SEARCH_INVALID_CHARS: readonly string[] = [

@@ -11,6 +11,7 @@ export interface Router {
   state: RouterState;
   navigate(to: string, opts?: { replace?: boolean; preventScrollReset?: boolean }): Promise<void>;
   subscribe(fn: (s: RouterState) => void): () => void;
+  revalidate(): void;
 }
 
 /** The hydrated page's router (set by Remix's entry), if any yet. */

@@ -6,4 +6,8 @@ export interface Widget {
 
 export const WIDGETS: Record<string, () => Promise<Widget>> = {
   "speed-test": () => import("./widgets/speed-test"),
+  market: () => import("./widgets/market"),
+  live: () => import("./widgets/live"),
+  "fleet-search": () => import("./widgets/fleet-search"),
+  "file-search": () => import("./widgets/file-search"),
 };

@@ -1,10 +1,10 @@
 // "/": the public marketing page for guests (spec 000 §1), or the way to a signed-in user's landing
 // (by role; consultants by onboarding stage). With MARKETING_URL set, guests go to the marketing site.
 // The page's parts: components/marketing/landing.tsx.
-import { getFormProps, useForm } from "~/components/ui/form-state";
+import { formFields, getFormProps } from "~/components/ui/form-fields";
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { CheckIcon } from "~/components/icons/check";
 import { MailIcon } from "~/components/icons/mail";
 import { ContactDetails, LandingFooter, LandingHeader, LandingSections } from "~/components/marketing/landing";
@@ -74,12 +74,10 @@ export default function Landing() {
 
 function ContactForm({ sent }: { sent: boolean }) {
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const [form, fields] = useForm({
+  const [form, fields] = formFields({
     id: "contact",
     constraint: ContactInputConstraints,
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    lastResult: actionData?.result,
   });
   return (
     <div className={m.formCard} id="question-form">
@@ -97,8 +95,8 @@ function ContactForm({ sent }: { sent: boolean }) {
         </div>
         <Field label="Company (optional)" meta={fields.company} autoComplete="organization" />
         <TextareaField label="Your question" meta={fields.message} rows={5} />
-        <button type="submit" className={ui.button.primary} disabled={busy}>
-          <MailIcon /> {busy ? "Sending…" : "Send the question"}
+        <button type="submit" className={ui.button.primary}>
+          <MailIcon /> Send the question
         </button>
       </Form>
     </div>

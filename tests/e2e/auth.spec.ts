@@ -121,9 +121,10 @@ test("the side navigation collapses and expands, and keeps the choice", async ({
 });
 
 test("the fleet tree searches by MSN and opens an aircraft's folders", async ({ page }) => {
-  // login() opens the landing as a new document: the tree is the server's markup until its code comes
-  // (on focus); what is typed meanwhile still runs the search (lazy-island.tsx).
+  // The tree's plain widget (app/plain/widgets/fleet-search.ts): the list follows what is typed and an
+  // aircraft's folders load when it opens, in the same document (without JavaScript: tests/http).
   await login(page, "client@demo.aero");
+  await page.evaluate(() => ((window as unknown as { __stay: number }).__stay = 1));
   const nav = page.getByRole("navigation", { name: "Main" });
   const box = nav.getByPlaceholder("Search aircraft with MSN");
   await box.fill("41230");
@@ -132,6 +133,8 @@ test("the fleet tree searches by MSN and opens an aircraft's folders", async ({ 
   await nav.getByText("MSN 41230").click();
   await expect(nav.getByRole("link", { name: "All records" })).toBeVisible();
   await expect(nav.locator("a[href*='/storage/aircraft/'][href*='dir=']").first()).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Show folders" })).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { __stay?: number }).__stay), "no new document").toBe(1);
 });
 
 test("Report Issue sends the page to the admins, who close it", async ({ page }) => {

@@ -1,7 +1,8 @@
 // The consultant's own pages, with JavaScript (issue 5): own profile and settings only (another
 // consultant's id is refused), the subtype field shown only when its type applies, the Send Message
-// and Set Your Availability dialogs without page reloads, a photo upload straight to the blob store,
-// and the onboarding redirect by stage for the seeded onboarding accounts.
+// and Set Your Availability dialogs on the documents tab (a hydrated page: no page reloads, the
+// market widget's availability rule), a photo upload straight to the blob store, and the onboarding
+// redirect by stage for the seeded onboarding accounts.
 import type { Page } from "@playwright/test";
 import { expect, login, test } from "./fixtures";
 
@@ -32,11 +33,9 @@ test("a consultant sees and edits only their own profile; another id is refused"
   await heliBox.uncheck();
   await expect(heli).toBeHidden();
 
-  await setMarker(page);
   await page.getByLabel("Summary", { exact: true }).fill("Technical records specialist with 14 years on narrow-body lease transitions.");
   await page.getByRole("button", { name: "Save profile" }).click();
   await expect(page.locator("[data-toast]")).toContainText("Your profile is saved.");
-  expect(await marker(page)).toBe(7);
 
   for (const path of [`/consultant/profile/${id + 1}/overview`, `/consultant/profile/${id + 1}/resume`, `/consultant/settings/${id + 1}/general`]) {
     await page.goto(path);
@@ -45,9 +44,10 @@ test("a consultant sees and edits only their own profile; another id is refused"
   }
 });
 
-test("the Send Message and Set Your Availability dialogs work without a page reload", async ({ page }) => {
+test("on the hydrated documents tab the Send Message and Set Your Availability dialogs work without a page reload", async ({ page }) => {
   await login(page, "consultant@demo.aero");
-  await ownId(page);
+  await page.goto(`/consultant/profile/${await ownId(page)}/documents`);
+  expect(await page.evaluate(() => "__remixContext" in window)).toBe(true);
   await setMarker(page);
 
   await page.getByRole("link", { name: "Send Message" }).click();
@@ -55,8 +55,8 @@ test("the Send Message and Set Your Availability dialogs work without a page rel
   await expect(msg).toBeVisible();
   expect((await msg.boundingBox())?.width).toBeCloseTo(700, -1);
   await msg.getByRole("button", { name: "Send" }).click();
-  // The profile is server markup (ADR 065): the browser's own validation refuses the empty message
-  // (the field is required); the server's message for it is the JS-off answer (unit tests).
+  // The browser's own validation refuses the empty message (the field is required); the server's
+  // message for it is the JS-off answer (unit tests).
   expect(await msg.getByLabel("Message").evaluate((t: HTMLTextAreaElement) => t.validity.valueMissing)).toBe(true);
   await expect(msg).toBeVisible();
   await msg.getByLabel("Message").fill("Hello,\nI am available for redelivery work from December.");
@@ -68,7 +68,7 @@ test("the Send Message and Set Your Availability dialogs work without a page rel
   const av = page.getByRole("dialog", { name: "Set Your Availability" });
   await av.getByLabel("Available from").fill("2026-12-01");
   await av.getByLabel("Available until").fill("2026-11-01");
-  // The end's minimum follows the chosen start (market-markup.ts): the browser refuses the date itself.
+  // The end's minimum follows the chosen start (app/plain/widgets/market.ts): the browser refuses the date itself.
   await expect(av.getByLabel("Available until")).toHaveAttribute("min", "2026-12-01");
   expect(await av.getByLabel("Available until").evaluate((i: HTMLInputElement) => i.validity.rangeUnderflow)).toBe(true);
   await av.getByLabel("Available until").fill("2027-03-31");

@@ -57,3 +57,43 @@ test("the file search finds a word inside a seeded PDF and shows the snippet", a
   await expect(snippet.locator("mark").first()).toHaveText("pursuant");
   await expect(hit).toContainText("Found in the document’s text");
 });
+
+test("while jobs wait or run, the OCR report refreshes its figures in place, then stops", async ({ page }) => {
+  await login(page, "client@demo.aero");
+  const id = await firstAircraft(page);
+  // The seeded demo's text is extracted: the server's pages say jobs run (the busy marker the live
+  // widget reads) for the page itself and its first refresh, and mark each refresh's figures.
+  let refreshes = 0;
+  await page.route(
+    (u) => u.pathname === `/storage/OCRReport/${id}`,
+    async (route) => {
+      const req = route.request();
+      if (req.method() !== "GET") return route.continue();
+      const res = await route.fetch();
+      const refresh = req.resourceType() === "fetch";
+      if (refresh) refreshes++;
+      let body = await res.text();
+      if (!refresh || refreshes === 1) body = body.replace('data-live-region="status">', 'data-live-region="status"><span data-jobs-busy=""></span>');
+      if (refresh) body = body.replace("files processed", `files processed, refresh ${refreshes}`);
+      const { "content-encoding": _e, "content-length": _l, ...headers } = res.headers();
+      await route.fulfill({ response: res, body, headers });
+    },
+  );
+  await page.clock.install();
+  await page.goto(`/storage/OCRReport/${id}`);
+  await page.clock.pauseAt(Date.now() + 1_000); // time moves only as the test says
+  await page.evaluate(() => ((window as unknown as { __live: number }).__live = 1));
+  const progress = page.locator("[data-progress]");
+  const refreshLink = page.getByRole("link", { name: "Refresh" });
+  await refreshLink.focus();
+  await page.clock.runFor(5_000);
+  await expect(progress).toContainText("refresh 1");
+  // The region was replaced in place: no reload, and the focus is still on its link.
+  await expect(refreshLink).toBeFocused();
+  await page.clock.runFor(5_000);
+  await expect(progress).toContainText("refresh 2");
+  // Nothing is busy any more: no more refreshes.
+  await page.clock.runFor(20_000);
+  expect(refreshes).toBe(2);
+  expect(await page.evaluate(() => (window as unknown as { __live?: number }).__live)).toBe(1);
+});

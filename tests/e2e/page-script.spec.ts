@@ -49,21 +49,22 @@ test("menus close on a click outside and on Escape", async ({ page }) => {
 });
 
 test("a plain page's POST form waits with its pressed button marked, and still sends what it must", async ({ page }) => {
-  await login(page, "template@demo.aero");
-  await page.goto("/notifications");
+  await login(page, "reader@demo.aero");
+  await page.goto("/client/home");
   await waitForHydration(page);
-  const main = page.getByRole("main");
-  const button = main.getByRole("button", { name: "Mark as read" }).first();
-  await expect(button).toBeVisible();
+  await page.getByLabel("Report Issue").click();
+  const text = `Pending idiom ${Date.now()}`;
+  await page.getByLabel("What went wrong?").first().fill(text);
   // The answer is held back a moment: the form's buttons wait for it meanwhile.
-  await page.route("**/notifications", async (route) => {
+  await page.route("**/report-issue", async (route) => {
     if (route.request().method() === "POST") await new Promise((r) => setTimeout(r, 800));
     await route.continue();
   });
   await notePending(page);
-  await button.click();
-  await expect(page.getByText("All caught up.")).toBeVisible();
-  expect(await pendingNoted(page)).toEqual({ buttons: expect.arrayContaining([{ name: "Mark as read", disabled: true, busy: "sent" }]), form: "true" });
+  await page.getByRole("button", { name: "Send the report" }).first().click();
+  await expect(page.getByRole("status").filter({ hasText: "your report was sent" })).toBeVisible();
+  await expect(page).toHaveURL("/client/home");
+  expect(await pendingNoted(page)).toEqual({ buttons: [{ name: "Send the report", disabled: true, busy: "sent" }], form: "true" });
 });
 
 test("the side navigation collapses in place and stays so on the next page", async ({ page }) => {
@@ -114,4 +115,28 @@ test("full screen on a plain page: the link hides the shell, Exit brings it back
   await page.getByRole("link", { name: "Exit full screen" }).click();
   await expect(page).toHaveURL("/client/home");
   await expect(page.locator("[data-fullscreen]").first()).toHaveAttribute("data-fullscreen", "false");
+});
+
+test("on a hydrated page the fleet tree's widget works in place, and a navigation brings a new tree with its own widget", async ({ page }) => {
+  await login(page, "client@demo.aero");
+  const nav = page.getByRole("navigation", { name: "Main" });
+  const aircraft = (msn: string) => nav.locator("li[id^='fleet-']").filter({ has: page.getByText(`MSN ${msn}`, { exact: true }) });
+  // MSN 5123's records: a folder page, which hydrates (its upload dialog and preview).
+  await page.goto((await aircraft("5123").locator("a[href$='/files']").getAttribute("href"))!);
+  expect(await page.evaluate(() => "__remixContext" in window)).toBe(true);
+  await mark(page);
+  const box = nav.getByPlaceholder("Search aircraft with MSN");
+  await box.fill("41230");
+  await expect(aircraft("5123")).toHaveCount(0);
+  await nav.getByText("MSN 41230", { exact: true }).click();
+  await expect(aircraft("41230").locator("a[href*='dir=']").first()).toBeVisible();
+  // The page's data changes the tree: React renders it anew (the widget's changes are never patched).
+  await nav.getByRole("link", { name: "Fleet overview" }).click();
+  await expect(page).toHaveURL("/storage/overview");
+  await expect(box).toHaveValue("");
+  await expect(aircraft("5123")).toHaveCount(1);
+  await box.fill("41230");
+  await expect(aircraft("5123")).toHaveCount(0);
+  await expect(aircraft("41230")).toHaveCount(1);
+  expect(await marked(page), "no document reload").toBe(true);
 });

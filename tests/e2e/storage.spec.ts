@@ -115,8 +115,11 @@ test("uploads a folder of 50 files, finds one, stars it, downloads it byte-ident
 test("the search box runs on Enter only, ignores short queries and lists offending characters after 500 ms", async ({ page }) => {
   await login(page, "client@demo.aero");
   await openFirstAircraft(page);
-  const box = page.getByRole("search", { name: "File search" }).getByRole("searchbox", { name: "Search files" });
+  const form = page.getByRole("search", { name: "File search" });
+  const box = form.getByRole("searchbox", { name: "Search files" });
   await expect(box).toHaveAttribute("title", "Special characters are not supported in search");
+  // Its widget has come: the tooltip replaces the browser's own validation.
+  await expect(form).toHaveAttribute("novalidate", "");
 
   // Every search the page asks for is recorded: the refused ones must not appear before the valid one.
   const searches: string[] = [];
@@ -137,6 +140,28 @@ test("the search box runs on Enter only, ignores short queries and lists offendi
   await expect(page).toHaveURL(/\/storage\/search\?query=certificate/);
   expect(new Set(searches)).toEqual(new Set(["certificate"]));
   await expect(page.locator("[data-scope]")).toBeVisible();
+});
+
+test("on a page without Remix's scripts the search box keeps the same rules", async ({ page }) => {
+  await login(page, "client@demo.aero");
+  await page.goto("/storage/overview");
+  expect(await page.evaluate(() => "__remixContext" in window)).toBe(false);
+  const form = page.getByRole("search", { name: "File search" });
+  const box = form.getByRole("searchbox", { name: "Search files" });
+  await expect(form).toHaveAttribute("novalidate", "");
+  await box.fill("ab");
+  await box.press("Enter");
+  await box.fill("cert/ificate?");
+  const tip = page.locator("[data-search-tooltip]");
+  await expect(tip).toHaveText("Special characters are not supported in search: / ?", { timeout: 2_000 });
+  await expect(box).toHaveAttribute("aria-describedby", (await tip.getAttribute("id"))!);
+  await box.press("Enter");
+  await expect(page).toHaveURL("/storage/overview");
+  await box.blur();
+  await expect(tip).toBeHidden();
+  await box.fill("certificate");
+  await box.press("Enter");
+  await expect(page).toHaveURL(/\/storage\/search\?query=certificate/);
 });
 
 test("the extended (UEF) flow preprocesses in batches, uploads, validates and lists the files with lowercased extensions", async ({ page }) => {

@@ -202,6 +202,22 @@ describe("the shell without JavaScript", () => {
     expect(await reported()).toMatchObject({ status: "closed" });
   });
 
+  test("Report Issue refused: its page shows the form with the error, and sends the report from there", async () => {
+    const b = portal.browser();
+    let page = await b.signIn("reader@demo.aero");
+    // A browser that skips the constraint check (required) posts a blank description.
+    page = await page.form({ button: "Send the report" }).set("description", "   ").submit();
+    expect(page.status).toBe(400);
+    expect(page.path).toBe("/report-issue");
+    expect(page.h1s()).toEqual(["Report Issue"]);
+    const form = page.form({ button: "Send the report", has: "[aria-invalid=true]" });
+    expect(form.get("url")).toBe("/client/home");
+    expect(page.doc.querySelector("main [aria-invalid=true]")?.getAttribute("name")).toBe("description");
+    page = await form.set("description", `Sent from the page ${Date.now()}`).submit();
+    expect(page.path).toBe("/client/home");
+    expect(page.toast()).toMatch(/your report was sent/);
+  });
+
   test("the notifications menu lists the user's notifications", async () => {
     const b = portal.browser();
     let page = await b.signIn("client@demo.aero");

@@ -24,6 +24,7 @@ const routes = {
   issues: () => import("~/routes/_shell.admin+/issue-reports"),
   settings: () => import("~/routes/_shell+/user.settings"),
   report: () => import("~/routes/_shell+/report-issue"),
+  fleet: () => import("~/routes/resources+/fleet"),
   logout: () => import("~/routes/logout"),
   authSplat: () => import("~/routes/auth.$"),
   splat: () => import("~/routes/$"),
@@ -266,6 +267,37 @@ describe("the shell and the role guard", () => {
     expect(page.shell.fleet.folders.length).toBeGreaterThan(0);
     // Open in AeroOPS follows the ops access to this aircraft.
     expect(page.shell.switcher).toMatchObject({ shown: true, ops: true });
+  });
+});
+
+describe("/resources/fleet: the fleet tree's parts for its widget", () => {
+  it("answers a search's list and an aircraft's folders as HTML whose links lead back to the page", async () => {
+    const cookie = await as("client@demo.aero");
+    const { loader } = await routes.fleet();
+    const res = await p.run(loader as Fn, `/resources/fleet?${new URLSearchParams({ here: "/client/home?page=2&fleet=old&expand=1", fleet: "41230" })}`, { cookie });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toMatch(/^text\/html/);
+    const list = await res.text();
+    expect(list).toContain("MSN 41230");
+    expect(list).not.toMatch(/MSN 5123\b/);
+    const id = /id="fleet-(\d+)"/.exec(list)![1];
+    // "Show folders" without JavaScript: the page with its own parameters, this search and the aircraft.
+    expect(list).toContain(`href="/client/home?page=2&amp;fleet=41230&amp;expand=${id}#fleet-${id}"`);
+    expect(list).toContain(`data-folders="/resources/fleet?aircraft=${id}"`);
+
+    const folders = await (await p.run(loader as Fn, `/resources/fleet?aircraft=${id}`, { cookie })).text();
+    expect(folders).toMatch(new RegExp(`^<li><a href="/storage/aircraft/${id}/files\\?dir=`));
+    expect((await p.run(loader as Fn, "/resources/fleet?aircraft=x", { cookie })).status).toBe(400);
+  });
+
+  it("builds links only to its own pages, and sends a guest to sign in", async () => {
+    const cookie = await as("client@demo.aero");
+    const { loader } = await routes.fleet();
+    const elsewhere = await (await p.run(loader as Fn, "/resources/fleet?here=%2F%2Fevil.example%2Fx&fleet=41230", { cookie })).text();
+    expect(elsewhere).toMatch(/href="\/\?fleet=41230&amp;expand=\d+#fleet-\d+"/);
+    const guest = await p.run(loader as Fn, "/resources/fleet?fleet=41230");
+    expect(guest.status).toBe(302);
+    expect(location(guest)).toMatch(/^\/auth\/login/);
   });
 });
 

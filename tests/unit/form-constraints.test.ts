@@ -18,44 +18,39 @@ describe("app/models/form-constraints.ts", () => {
   });
 });
 
-describe("the browser's form state (app/components/ui/form-state.ts)", () => {
+describe("a form's fields from the server's answer (app/components/ui/form-fields.ts)", () => {
   it("renders the server's errors and echoes what was sent, with the schema's constraints", async () => {
-    const { getInputProps, getFormProps, getCollectionProps } = await import("~/components/ui/form-state");
+    const { formFields, getInputProps, getFormProps, getCollectionProps } = await import("~/components/ui/form-fields");
     const { FORM_CONSTRAINTS } = await import("~/models/form-constraints");
-    // useForm is a hook; its pure core is exercised through a tiny render-free call.
-    const React = await import("react");
-    const { renderToStaticMarkup } = await import("react-dom/server");
-    const { useForm } = await import("~/components/ui/form-state");
-    let captured: unknown;
-    function Probe() {
-      const [form, fields] = useForm({
-        id: "login",
-        constraint: FORM_CONSTRAINTS.SignInInput,
-        lastResult: { status: "error", initialValue: { email: "a@b.c" }, error: { "": ["Invalid email or password."], password: ["Enter your password."] } },
-      });
-      captured = { form, email: getInputProps(fields.email!, { type: "email" }), password: getInputProps(fields.password!, { type: "password" }), formProps: getFormProps(form) };
-      return null;
-    }
-    renderToStaticMarkup(React.createElement(Probe));
-    const c = captured as {
-      form: { errors: string[]; errorId: string };
-      email: Record<string, unknown>;
-      password: Record<string, unknown>;
-      formProps: Record<string, unknown>;
-    };
-    expect(c.form.errors).toEqual(["Invalid email or password."]);
-    expect(c.formProps).toMatchObject({ id: "login", "aria-invalid": true, "aria-describedby": c.form.errorId });
-    expect(c.email).toMatchObject({ name: "email", type: "email", required: true, defaultValue: "a@b.c" });
-    expect(c.email["aria-invalid"]).toBeUndefined();
-    expect(c.password).toMatchObject({ name: "password", required: true, "aria-invalid": true });
-    expect("defaultValue" in c.password).toBe(false); // a password is never echoed
+    const [form, fields] = formFields({
+      id: "login",
+      constraint: FORM_CONSTRAINTS.SignInInput,
+      lastResult: { status: "error", initialValue: { email: "a@b.c" }, error: { "": ["Invalid email or password."], password: ["Enter your password."] } },
+    });
+    expect(form.errors).toEqual(["Invalid email or password."]);
+    expect(getFormProps(form)).toMatchObject({ id: "login", "aria-invalid": true, "aria-describedby": form.errorId });
+    const email = getInputProps(fields.email!, { type: "email" });
+    expect(email).toMatchObject({ id: "login-email", name: "email", type: "email", required: true, maxLength: 254, defaultValue: "a@b.c" });
+    expect(email["aria-invalid"]).toBeUndefined();
+    const password = getInputProps(fields.password!, { type: "password" });
+    expect(password).toMatchObject({ name: "password", required: true, "aria-invalid": true, "aria-describedby": "login-password-error" });
+    expect("defaultValue" in password).toBe(false); // a password is never echoed
+    expect(fields.password!.errors).toEqual(["Enter your password."]);
     const boxes = getCollectionProps(
-      { key: "k", id: "f-s", name: "services", formId: "f", errorId: "e", descriptionId: "d", errors: undefined, initialValue: ["Record Review"], value: undefined, valid: true, constraint: undefined },
+      { id: "f-s", name: "services", errorId: "e", errors: undefined, initialValue: ["Record Review"], constraint: undefined },
       { type: "checkbox", options: ["Record Review", "Physical Inspection"] },
     );
     expect(boxes.map((b) => [b.value, b.defaultChecked])).toEqual([
       ["Record Review", true],
       ["Physical Inspection", false],
     ]);
+  });
+
+  it("starts from the form's defaults until the server answers", async () => {
+    const { formFields } = await import("~/components/ui/form-fields");
+    const [form, fields] = formFields({ id: "register", defaultValue: { role: "client" } });
+    expect(form.errors).toBeUndefined();
+    expect(fields.role!.initialValue).toBe("client");
+    expect(fields.email!.initialValue).toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
 // The aircraft form (add and edit): MSN, name, registration, kind, manufacturer, model, status.
-import { getFormProps, useForm, type SubmissionResult } from "~/components/ui/form-state";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { formFields, getFormProps, type SubmissionResult } from "~/components/ui/form-fields";
+import { Form, Link } from "@remix-run/react";
 import { Field, FormError } from "~/components/ui/form";
 import * as ui from "~/components/ui/ui.css";
 import type { AdminAircraft } from "~/models/schemas/admin";
@@ -24,11 +24,9 @@ export function AircraftForm({
   submitLabel: string;
   cancelTo: string;
 }) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
-  const [form, fields] = useForm({
+  const [form, fields] = formFields({
     id,
-    lastResult: navigation.state === "idle" ? lastResult : undefined,
+    lastResult,
     constraint: AircraftUpdateInputConstraints,
     defaultValue: initial
       ? {
@@ -55,8 +53,8 @@ export function AircraftForm({
         <SelectField label="Status" meta={fields.status} options={AIRCRAFT_STATUSES.map((st) => ({ value: st, label: STATUS_LABEL[st] }))} />
       </div>
       <div className={s.actions}>
-        <button type="submit" className={ui.button.primary} disabled={busy}>
-          {busy ? "Saving…" : submitLabel}
+        <button type="submit" className={ui.button.primary}>
+          {submitLabel}
         </button>
         <Link to={cancelTo} className={ui.button.ghost}>
           Cancel

@@ -1,6 +1,6 @@
 // Form controls the admin forms need beyond app/components/ui/form.tsx: a labelled select, a
-// checkbox and a group of checkboxes or radios, all plain HTML that conform enhances.
-import { getCollectionProps, getInputProps, getSelectProps, type FieldMetadata } from "~/components/ui/form-state";
+// checkbox and a group of checkboxes or radios, all plain HTML (ui/form-fields.ts).
+import { getCollectionProps, getInputProps, getSelectProps, type FieldMetadata } from "~/components/ui/form-fields";
 import type { ReactNode, SelectHTMLAttributes } from "react";
 import { ErrorList } from "~/components/ui/form";
 import * as ui from "~/components/ui/ui.css";
@@ -20,7 +20,7 @@ export function SelectField({
   ...rest
 }: {
   label: string;
-  meta: FieldMetadata<unknown>;
+  meta: FieldMetadata;
   options: readonly Option[];
   placeholder?: string;
   hint?: ReactNode;
@@ -45,8 +45,8 @@ export function SelectField({
   );
 }
 
-export function CheckboxField({ label, meta, hint }: { label: string; meta: FieldMetadata<unknown>; hint?: ReactNode }) {
-  const { key, ...props } = getInputProps(meta as FieldMetadata<boolean | undefined>, { type: "checkbox", ariaAttributes: true });
+export function CheckboxField({ label, meta, hint }: { label: string; meta: FieldMetadata; hint?: ReactNode }) {
+  const { key, ...props } = getInputProps(meta, { type: "checkbox", ariaAttributes: true });
   return (
     <div className={ui.field}>
       <label className={s.check}>
@@ -70,12 +70,12 @@ export function ChoiceGroup({
   hint,
 }: {
   legend: string;
-  meta: FieldMetadata<unknown>;
+  meta: FieldMetadata;
   options: readonly Option[];
   type: "checkbox" | "radio";
   hint?: ReactNode;
 }) {
-  const items = getCollectionProps(meta as FieldMetadata<string[] | string | undefined>, { type, options: options.map((o) => o.value), ariaAttributes: true });
+  const items = getCollectionProps(meta, { type, options: options.map((o) => o.value), ariaAttributes: true });
   return (
     <fieldset className={s.fieldset} aria-describedby={meta.errors?.length ? meta.errorId : undefined}>
       <legend className={ui.label}>{legend}</legend>

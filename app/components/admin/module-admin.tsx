@@ -2,8 +2,8 @@
 // and /aerooil/*: the organizations using a module, creating one (or switching the module on), and an
 // organization's registered MSNs with the form that registers more.
 import { ActionsHeader, ListTable } from "~/components/data-table-simple/data-table-simple";
-import { getFormProps, useForm, type SubmissionResult } from "~/components/ui/form-state";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { formFields, getFormProps, type SubmissionResult } from "~/components/ui/form-fields";
+import { Form, Link } from "@remix-run/react";
 import { CheckIcon } from "~/components/icons/check";
 import { SearchIcon } from "~/components/icons/search";
 import { Field, FormError } from "~/components/ui/form";
@@ -124,17 +124,15 @@ export function ModuleCreateView({
   candidates: ModuleOrg[];
   actionData?: { intent: "create" | "enable"; result: SubmissionResult<string[]> } | null;
 }) {
-  const navigation = useNavigation();
-  const idle = navigation.state === "idle";
-  const [createForm, createFields] = useForm({
+  const [createForm, createFields] = formFields({
     id: "module-org-create",
-    lastResult: idle && actionData?.intent === "create" ? actionData.result : undefined,
+    lastResult: actionData?.intent === "create" ? actionData.result : undefined,
     constraint: ModuleOrganizationInputConstraints,
     defaultValue: { product_type: "STORAGE" },
   });
-  const [enableForm, enableFields] = useForm({
+  const [enableForm, enableFields] = formFields({
     id: "module-org-enable",
-    lastResult: idle && actionData?.intent === "enable" ? actionData.result : undefined,
+    lastResult: actionData?.intent === "enable" ? actionData.result : undefined,
     constraint: ModuleEnableInputConstraints,
   });
   return (
@@ -162,7 +160,7 @@ export function ModuleCreateView({
             <Field label="Short name (slug)" meta={createFields.slug} hint="Leave blank to derive it from the name." autoCapitalize="none" />
             <SelectField label="Product type" meta={createFields.product_type} options={PRODUCT_TYPES.map((p) => ({ value: p, label: p }))} />
             <div className={s.actions}>
-              <button type="submit" className={ui.button.primary} disabled={navigation.state === "submitting"}>
+              <button type="submit" className={ui.button.primary}>
                 Create organization
               </button>
             </div>
@@ -184,7 +182,7 @@ export function ModuleCreateView({
                   options={candidates.map((o) => ({ value: String(o.organization_id), label: o.name }))}
                 />
                 <div className={s.actions}>
-                  <button type="submit" className={ui.button.primary} disabled={navigation.state === "submitting"}>
+                  <button type="submit" className={ui.button.primary}>
                     Switch {links.label} on
                   </button>
                 </div>
@@ -202,10 +200,9 @@ export function ModuleCreateView({
 const STATUS_LABEL = { GROUNDED: "Grounded", "IN OPERATION": "In operation", "IN TRANSITION": "In transition" } as const;
 
 export function MsnRegisterForm({ links, slug, lastResult }: { links: ModuleLinks; slug: string; lastResult?: SubmissionResult<string[]> | null }) {
-  const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = formFields({
     id: "msn-register",
-    lastResult: navigation.state === "idle" ? lastResult : undefined,
+    lastResult,
     constraint: MsnIdCreatedInputConstraints,
     defaultValue: { kind: "aircraft", status: "IN OPERATION" },
   });
@@ -223,7 +220,7 @@ export function MsnRegisterForm({ links, slug, lastResult }: { links: ModuleLink
         <SelectField label="Status" meta={fields.status} options={AIRCRAFT_STATUSES.map((st) => ({ value: st, label: STATUS_LABEL[st] }))} />
       </div>
       <div className={s.actions}>
-        <button type="submit" className={ui.button.primary} disabled={navigation.state === "submitting"}>
+        <button type="submit" className={ui.button.primary}>
           Register MSN for {links.label}
         </button>
       </div>

@@ -1,7 +1,7 @@
 // The organization form (create and edit): name, short name (slug), product type, the search-all
-// flag and the AeroOPS / AeroOIL modules. Works without JavaScript; conform adds live validation.
-import { getFormProps, useForm, type SubmissionResult } from "~/components/ui/form-state";
-import { Form, Link, useNavigation } from "@remix-run/react";
+// flag and the AeroOPS / AeroOIL modules. Plain HTML: the action validates and answers with the errors.
+import { formFields, getFormProps, type SubmissionResult } from "~/components/ui/form-fields";
+import { Form, Link } from "@remix-run/react";
 import { Field, FormError } from "~/components/ui/form";
 import * as ui from "~/components/ui/ui.css";
 import type { OrganizationSummary } from "~/models/schemas/admin";
@@ -26,11 +26,9 @@ export function OrganizationForm({
   /** ops_template: AeroOPS is set for them and AeroOIL and search-all are not theirs to choose. */
   lockModules?: boolean;
 }) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
-  const [form, fields] = useForm({
+  const [form, fields] = formFields({
     id,
-    lastResult: navigation.state === "idle" ? lastResult : undefined,
+    lastResult,
     constraint: OrganizationInputConstraints,
     defaultValue: initial
       ? {
@@ -79,8 +77,8 @@ export function OrganizationForm({
         </>
       )}
       <div className={s.actions}>
-        <button type="submit" className={ui.button.primary} disabled={busy}>
-          {busy ? "Saving…" : submitLabel}
+        <button type="submit" className={ui.button.primary}>
+          {submitLabel}
         </button>
         <Link to={cancelTo} className={ui.button.ghost}>
           Cancel

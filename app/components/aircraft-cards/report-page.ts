@@ -1,11 +1,6 @@
 // What the OCR Report, Inventory Report and Linked Documents pages of one aircraft share: their
-// titles, the route handle (the top bar shows the aircraft, the file search is scoped to it) and meta;
-// and the OCR pages' live figures (with /aero-box/storage/ocr-status): this hook asks for the page
-// again every few seconds while jobs wait or run. (One module: a module of its own cost the OCR
-// Report a chunk, issue 12.)
+// titles, the route handle (the top bar shows the aircraft, the file search is scoped to it) and meta.
 import type { MetaFunction } from "@remix-run/node";
-import { useRevalidator } from "@remix-run/react";
-import { useEffect } from "react";
 import type { FileSearchHandle } from "~/components/file-search/file-search";
 import type { ShellHandle } from "~/components/shell/handle";
 
@@ -16,8 +11,6 @@ export const REPORT_TITLE: Record<ReportKind, string> = {
   inventory: "Inventory Report",
   linked: "Linked Documents",
 };
-
-
 
 export interface ReportAircraft {
   id: number;
@@ -47,15 +40,3 @@ export const reportMeta =
     const d = data as { aircraft: ReportAircraft } | undefined;
     return [{ title: `${REPORT_TITLE[kind]}${d ? ` · ${d.aircraft.name}` : ""} · AeroRecords` }];
   };
-
-/** With JS, the figures refresh themselves every few seconds while jobs are waiting or running. */
-export function useLiveFigures(busy: boolean, everyMs = 5000) {
-  const revalidator = useRevalidator();
-  useEffect(() => {
-    if (!busy) return;
-    const t = setInterval(() => {
-      if (document.visibilityState === "visible" && revalidator.state === "idle") revalidator.revalidate();
-    }, everyMs);
-    return () => clearInterval(t);
-  }, [busy, everyMs, revalidator]);
-}

@@ -1,9 +1,8 @@
 // A consultant card of the marketplace (spec §2): approval status, availability, star rating out of 5,
 // resume download ("Resume not uploaded" when there is none), like toggle. Staff (admin, member) also
 // get Approve / Disapprove and the availability and notes-and-rates dialogs; clients see their
-// result. Every control is a real form or link: with JS Remix posts the forms (no page reload), and
-// the listing's hook (market-markup.ts) flips the like toggle at once and shows "Resume not uploaded"
-// in place.
+// result. Every control is a real form or link; with a script the market pages' widget
+// (app/plain/widgets/market.ts) flips the like toggle at once and shows "Resume not uploaded" in place.
 import { Form, Link } from "@remix-run/react";
 import { DownloadIcon } from "~/components/icons/download";
 import { PinIcon } from "~/components/icons/pin";
@@ -162,7 +161,7 @@ export function ApprovalButtons({ id, name, status: shown, action, redirectTo }:
 
 /**
  * The resume download. Without a resume the spec shows the alert "Resume not uploaded": with JS an
- * inline alert (the listing's script unhides the one below the link, hidden again after 6000 ms);
+ * inline alert (the market widget unhides the one below the link, hidden again after 6000 ms);
  * without JS the link's route answers with that message.
  */
 export function ResumeLink({ id, name, hasResume, href }: { id: number; name: string; hasResume: boolean; href: string }) {

@@ -1,6 +1,6 @@
 // Shared by the listing pages (/client/dashboard, /client/saved): the cards' links from the page's
 // URL and the staff dialog opened by ?dialog=availability|notes&consultant={id}.
-import type { SubmissionResult } from "~/components/ui/form-state";
+import type { SubmissionResult } from "~/components/ui/form-fields";
 import { useLocation } from "@remix-run/react";
 import { AvailabilityDialog, NotesAndRatesDialog } from "~/components/modal-dialog/consultant-dialogs";
 import { withoutDialog } from "~/models/consultant-dialogs";

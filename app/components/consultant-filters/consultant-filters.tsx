@@ -55,8 +55,8 @@ export function ConsultantFilters({ action, values, countries, services }: { act
   const knownCountry = countries.some((c) => c.value.toLowerCase() === values.country.toLowerCase());
   const serviceCount = new Map(services.map((f) => [f.value.toLowerCase(), f.count]));
   const active = Object.entries(values).some(([k, v]) => k !== "sort" && v);
-  // Server markup (ADR 065): a choice in a select applies at once with JS (data-auto-submit, the
-  // listing's script market-markup.ts); without JS, Apply.
+  // A choice in a select applies at once with a script (data-auto-submit, the market widget
+  // app/plain/widgets/market.ts); without JS, Apply.
   return (
     <Form method="get" action={action} className={s.form} role="search" aria-label="Filter consultants" data-auto-submit="" preventScrollReset>
       <div className={`${s.field} ${s.search}`}>

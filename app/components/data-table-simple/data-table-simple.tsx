@@ -60,8 +60,9 @@ export function ListSearch({
 }
 
 /**
- * Every list's table in its bordered frame. With no rows, `emptyText` takes the table's place: inside
- * the frame, or on its own (`bareEmpty`) where a page shows it without one.
+ * A list's hand-written table in its bordered frame. With no rows, `emptyText` takes the table's
+ * place: inside the frame, or on its own (`bareEmpty`) where a page shows it without one. (A table
+ * with sortable columns, row actions or a header that stays in sight: DataTable, components/data-table.)
  */
 export function ListTable({
   empty = false,

@@ -1,11 +1,13 @@
 // Error boundaries (spec 000 §4, §8): an uncaught render error is reported to the upstream's
 // /error/send_fe_error.json and the user is sent to the role landing; thrown responses get a readable
-// screen (error-content.tsx). Every route exports one, so this module is on every page: it only
-// fetches the screen's code when a boundary renders (issue 12). The server renders the screen; a
-// browser hydrating it keeps the server's markup until the code has come, then the screen takes
-// over (the report, the redirect). After an error in the browser the screen shows once its code has
-// come.
+// screen (error-content.tsx). The server renders the screen (a page that does not hydrate is that
+// HTML: the server reported the error, a meta refresh redirects). Every route exports one, so this
+// module is in a hydrated page's code: it only fetches the screen's code when a boundary renders
+// (issue 12). A browser hydrating the server's screen keeps its markup until the code has come, then
+// the screen takes over; after an error in the browser the screen shows, and reports the error, once
+// its code has come.
 import { useEffect, useState, type CSSProperties } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { ErrorContent as ServerContent } from "./error-content.server";
 
 type Screen = typeof import("./error-content");
@@ -18,6 +20,9 @@ const KEEP = { __html: "" };
 
 function Boundary({ inShell }: { inShell: boolean }) {
   const [live, setLive] = useState<Screen | null>(screen);
+  // Rendered first while hydrating (or on the server): the server's screen, whose error it reported.
+  const hydrated = useHydrated();
+  const [fromServer] = useState(!hydrated);
   useEffect(() => {
     if (!live) void load().then(setLive);
   }, [live]);
@@ -25,7 +30,7 @@ function Boundary({ inShell }: { inShell: boolean }) {
   const Content = live?.ErrorContent ?? ServerContent;
   return Content ? (
     <div key="live" data-error-boundary="" style={CONTENTS}>
-      <Content inShell={inShell} />
+      <Content inShell={inShell} fromServer={fromServer} />
     </div>
   ) : (
     <div key="kept" data-error-boundary="" style={CONTENTS} suppressHydrationWarning dangerouslySetInnerHTML={KEEP} />

@@ -1,9 +1,10 @@
 // The error boundaries' screen (spec 000 §4, §8; boundary.tsx fetches this module when a boundary
-// renders, issue 12): an uncaught render error is reported to the upstream's
-// /error/send_fe_error.json (through /resources/error-report, with the user's e-mail) and the user is
-// sent to the role landing. Server-side failures are reported by entry.server's handleError; the
-// page then carries a meta refresh, so the redirect happens without JavaScript too. Thrown responses
-// (a refused or missing record) get a readable screen instead.
+// renders on a hydrated page, issue 12): an uncaught error is reported to the upstream's
+// /error/send_fe_error.json and the user is sent to the role landing by the screen's meta refresh
+// (the same without JavaScript). An error of the server's render is reported by entry.server's
+// handleError; one that happens in a hydrated page's browser is sent from here (through
+// /resources/error-report, with the user's e-mail). Thrown responses (a refused or missing record)
+// get a readable screen instead.
 import { isRouteErrorResponse, Link, useLocation, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import * as ui from "~/components/ui/ui.css";
@@ -25,8 +26,11 @@ function useLanding() {
   return user ? roleLanding(user.role) : "/auth/login";
 }
 
-/** The body of a boundary; `inShell` keeps it inside the page area instead of a full screen. */
-export function ErrorContent({ inShell = false }: { inShell?: boolean }) {
+/**
+ * The body of a boundary; `inShell` keeps it inside the page area instead of a full screen.
+ * `fromServer`: the server rendered this screen (and reported its error); a hydrated page shows it.
+ */
+export function ErrorContent({ inShell = false, fromServer = false }: { inShell?: boolean; fromServer?: boolean }) {
   const error = useRouteError();
   const location = useLocation();
   const landing = useLanding();
@@ -35,17 +39,14 @@ export function ErrorContent({ inShell = false }: { inShell?: boolean }) {
   const onLanding = here === landing;
 
   useEffect(() => {
-    if (response) return;
+    if (response || fromServer) return;
     const { error: message, info } = describe(error);
     const body = new FormData();
     body.set("error", message);
     body.set("errorInfo", info);
     body.set("errorUrl", window.location.href);
     void fetch(ERROR_REPORT_ACTION, { method: "POST", body }).catch(() => undefined);
-    if (onLanding) return;
-    const t = setTimeout(() => window.location.replace(landing), ERROR_REDIRECT_SECONDS * 1000);
-    return () => clearTimeout(t);
-  }, [error, response, landing, onLanding]);
+  }, [error, response, fromServer]);
 
   if (response) {
     const status = response.status;
@@ -70,7 +71,7 @@ export function ErrorContent({ inShell = false }: { inShell?: boolean }) {
           : `This page failed to show. The team has been told; we are taking you to your home page in ${ERROR_REDIRECT_SECONDS} seconds.`
       }
     >
-      {/* Without JavaScript the same redirect happens through a meta refresh. */}
+      {/* The redirect, with or without JavaScript (a browser follows a meta refresh React inserts too). */}
       {onLanding ? null : <meta httpEquiv="refresh" content={`${ERROR_REDIRECT_SECONDS};url=${landing}`} />}
       <Link to={landing} className={ui.button.primary} reloadDocument>
         Go to your home page now

@@ -9,7 +9,7 @@ import { FolderActionDialog, type FolderAction } from "~/components/folder-actio
 import { DownloadIcon } from "~/components/icons/download";
 import { PreviewDialog } from "~/components/file-preview/preview-dialog";
 import { FolderIcon } from "~/components/icons/folder";
-import { useHydrated } from "~/components/shell/use-hydrated";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { Pagination } from "~/components/pagination/pagination";
 import * as ui from "~/components/ui/ui.css";
 import { UploadDialog } from "~/components/upload-dialog/upload-dialog";

@@ -1,9 +1,9 @@
 // The three consultant dialogs of the spec (§2, §5): Send Message, Set Your Availability, Set Notes and
 // Rates. The shared schemas' constraints (app/models/form-constraints.ts) write required/min/max into
-// the HTML (validation without JS); the action validates with the zod schemas. With JS Remix posts the
-// form (no page reload), the action's redirect closes the dialog and a refused post renders the page
-// again with the dialog and its errors (the same answer a plain post gets without JS).
-import { getFormProps, useForm, type SubmissionResult } from "~/components/ui/form-state";
+// the HTML (validation without JS); the action validates with the zod schemas. The action's redirect
+// closes the dialog and a refused post renders the page again with the dialog and its errors, as a new
+// document or, on a hydrated page (a consultant's documents), posted by Remix without a reload.
+import { formFields, getFormProps, type SubmissionResult } from "~/components/ui/form-fields";
 import { Form, Link } from "@remix-run/react";
 import { Field, FormError, TextareaField } from "~/components/ui/form";
 import * as ui from "~/components/ui/ui.css";
@@ -52,7 +52,7 @@ function Buttons({ closeHref, label }: { closeHref: string; label: string }) {
 
 /** Send Message: the consultant writes to the administrators (message_to_admin, required, multiline). */
 export function SendMessageDialog({ action, closeHref, consultant, actionResult, defaultMessage = "" }: DialogProps & { defaultMessage?: string }) {
-  const [form, fields] = useForm({
+  const [form, fields] = formFields({
     id: "send-message",
     constraint: SendMessageSchemaConstraints,
     lastResult: actionResult,
@@ -88,7 +88,7 @@ export function AvailabilityDialog({
   staff: boolean;
   defaults: { available_start_date: string | null; available_end_date: string | null; availability_status: boolean | null };
 }) {
-  const [form, fields] = useForm({
+  const [form, fields] = formFields({
     id: "availability",
     constraint: staff ? StaffAvailabilitySchemaConstraints : AvailabilitySchemaConstraints,
     lastResult: actionResult,
@@ -98,8 +98,9 @@ export function AvailabilityDialog({
       availability_status: defaults.availability_status === false ? "not_available" : "available",
     },
   });
-  // The end date's minimum follows the start date as it is chosen (with JS: data-min-for, the page's
-  // script market-markup.ts); without JS its minimum is the fallback and the server checks the pair.
+  // The end date's minimum follows the start date as it is chosen (with JS: data-min-for, the market
+  // pages' widget app/plain/widgets/market.ts); without JS its minimum is the fallback and the server
+  // checks the pair.
   // After a refused post the start the user chose is known: the end's minimum is that start.
   const chosenStart = actionResult && typeof fields.available_start_date.initialValue === "string" ? fields.available_start_date.initialValue : "";
   const status = fields.availability_status;
@@ -148,7 +149,7 @@ export function NotesAndRatesDialog({
   actionResult,
   defaults,
 }: DialogProps & { defaults: { comment_by_admin: string; daily_rate_onsite: number | null; daily_rate_offsite: number | null } }) {
-  const [form, fields] = useForm({
+  const [form, fields] = formFields({
     id: "notes-and-rates",
     constraint: NotesAndRatesSchemaConstraints,
     lastResult: actionResult,

@@ -124,7 +124,10 @@ export function PendingFolders({ folders, aircraftId }: { folders: { path: strin
   );
 }
 
-/** "Refresh": a GET link to the same page (no JS needed), with the time of the figures. */
+/**
+ * "Refresh": a GET link to the same page (no JS needed), with the time of the figures. While jobs
+ * wait or run it says so (data-jobs-busy), and the page's live widget refreshes the figures itself.
+ */
 export function RefreshLink({ href, generatedAt, busy }: { href: string; generatedAt: string; busy: boolean }) {
   return (
     <p className={s.small} data-jobs-busy={busy ? "" : undefined}>

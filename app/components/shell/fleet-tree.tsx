@@ -1,19 +1,16 @@
 // The fleet tree of the side navigation: "Search aircraft with MSN" and each aircraft with its
-// folders. Without JavaScript the search is a GET form and an aircraft's folders come with the page
-// (?expand=<id>); with JavaScript the search is debounced 500 ms and folders load lazily from
-// /resources/fleet when a disclosure opens, without reloading the page.
-import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+// folders, as HTML. Without JavaScript the search is a GET form on the current page (?fleet=, the
+// page's other parameters kept as hidden fields) and an aircraft's folders come with the page
+// (?expand=<id>, "Show folders"). With JavaScript its plain widget (app/plain/widgets/fleet-search.ts)
+// filters the list as the user types (500 ms after the last key, at once on Enter) and loads an
+// aircraft's folders when its disclosure opens, without reloading the page: both come as HTML from
+// /resources/fleet, rendered there by FleetResults and FolderItems (fleet-tree.server.tsx).
 import { ChevronRightIcon } from "~/components/icons/chevron-right";
 import { FolderIcon } from "~/components/icons/folder";
 import { SearchIcon } from "~/components/icons/search";
 import type { FleetEntry, FolderEntry } from "~/models/shell.server";
-import type { loader as fleetLoader } from "~/routes/resources+/fleet";
+import { FLEET_RESOURCE, FLEET_SEARCH_PLACEHOLDER } from "./fleet";
 import * as s from "./shell.css";
-import { useHydrated } from "./use-hydrated";
-
-export const FLEET_SEARCH_DEBOUNCE_MS = 500;
-export const FLEET_SEARCH_PLACEHOLDER = "Search aircraft with MSN";
 
 export interface FleetTreeData {
   q: string;
@@ -24,62 +21,40 @@ export interface FleetTreeData {
   folders: FolderEntry[] | null;
 }
 
-const filesHref = (a: FleetEntry, dir?: string) => {
+/** The page the tree is on: the search and "Show folders" come back to it with its own parameters. */
+export interface Here {
+  pathname: string;
+  search: string;
+}
+
+const filesHref = (aircraftId: number, dir?: string) => {
   const q = new URLSearchParams();
   if (dir && dir !== "/") q.set("dir", dir);
   const qs = q.toString();
-  return `/storage/aircraft/${a.id}/files${qs ? `?${qs}` : ""}`;
+  return `/storage/aircraft/${aircraftId}/files${qs ? `?${qs}` : ""}`;
 };
 
-export function FleetTree({ fleet, currentAircraftId }: { fleet: FleetTreeData; currentAircraftId: number | null }) {
-  const location = useLocation();
-  const hydrated = useHydrated();
-  const search = useFetcher<typeof fleetLoader>({ key: "fleet-search" });
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const [typed, setTyped] = useState<string | null>(null);
+/** The page's own parameters, without the tree's. */
+const pageParams = (here: Here) => [...new URLSearchParams(here.search)].filter(([k]) => k !== "fleet" && k !== "expand");
 
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+function expandHref(here: Here, q: string, id: number) {
+  const p = new URLSearchParams(pageParams(here));
+  if (q) p.set("fleet", q);
+  p.set("expand", String(id));
+  return `${here.pathname}?${p}#fleet-${id}`;
+}
 
-  // With JavaScript the list follows what was typed (fetched), without it what the page brought.
-  const fetched = typed !== null && search.data && "items" in search.data ? search.data : null;
-  const items = fetched ? fetched.items : fleet.items;
-  const total = fetched ? fetched.total : fleet.total;
-  const error = fetched ? fetched.error : fleet.error;
-  const q = typed ?? fleet.q;
-
-  const keep = [...new URLSearchParams(location.search)].filter(([k]) => k !== "fleet" && k !== "expand");
-  const expandHref = (id: number) => {
-    const p = new URLSearchParams(keep);
-    if (fleet.q) p.set("fleet", fleet.q);
-    p.set("expand", String(id));
-    return `${location.pathname}?${p}#fleet-${id}`;
-  };
-
-  const run = (value: string) => {
-    setTyped(value);
-    search.load(`/resources/fleet?${new URLSearchParams({ fleet: value.trim() })}`);
-  };
-
+export function FleetTree({ fleet, currentAircraftId, here }: { fleet: FleetTreeData; currentAircraftId: number | null; here: Here }) {
+  // Where the widget asks for the list of a search (it adds &fleet=…).
+  const src = new URLSearchParams({ here: here.pathname + here.search });
+  if (currentAircraftId) src.set("current", String(currentAircraftId));
   return (
-    <section className={`${s.section} ${s.expandedOnly}`} aria-labelledby="fleet-title">
+    <section className={`${s.section} ${s.expandedOnly}`} aria-labelledby="fleet-title" data-plain="fleet-search" data-src={`${FLEET_RESOURCE}?${src}`}>
       <h2 id="fleet-title" className={s.sectionTitle}>
         Fleet
       </h2>
-      <Form
-        method="get"
-        action={location.pathname}
-        role="search"
-        className={s.fleetSearch}
-        onSubmit={(e) => {
-          if (!hydrated) return;
-          e.preventDefault();
-          if (timer.current) clearTimeout(timer.current);
-          run(String(new FormData(e.currentTarget).get("fleet") ?? ""));
-        }}
-      >
-        {keep.map(([k, v], i) => (
+      <form method="get" action={here.pathname} role="search" className={s.fleetSearch}>
+        {pageParams(here).map(([k, v], i) => (
           <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
         ))}
         <input
@@ -91,21 +66,26 @@ export function FleetTree({ fleet, currentAircraftId }: { fleet: FleetTreeData; 
           className={s.fleetInput}
           maxLength={100}
           autoComplete="off"
-          onChange={(e) => {
-            const value = e.currentTarget.value;
-            if (timer.current) clearTimeout(timer.current);
-            timer.current = setTimeout(() => run(value), FLEET_SEARCH_DEBOUNCE_MS);
-          }}
         />
         <button type="submit" className={s.fleetSubmit} aria-label="Search the fleet">
           <SearchIcon size={16} />
         </button>
-      </Form>
-      {search.state === "loading" ? (
-        <p className={s.navNote} role="status">
-          Searching…
-        </p>
-      ) : null}
+      </form>
+      <p className={s.navNote} role="status" hidden>
+        Searching…
+      </p>
+      <div data-results="">
+        <FleetResults fleet={fleet} currentAircraftId={currentAircraftId} here={here} />
+      </div>
+    </section>
+  );
+}
+
+/** The list under the search box: also what /resources/fleet answers for a search. */
+export function FleetResults({ fleet, currentAircraftId, here }: { fleet: FleetTreeData; currentAircraftId: number | null; here: Here }) {
+  const { q, items, total, error } = fleet;
+  return (
+    <>
       {error ? (
         <p className={s.navNote}>{error}</p>
       ) : items.length === 0 ? (
@@ -113,13 +93,7 @@ export function FleetTree({ fleet, currentAircraftId }: { fleet: FleetTreeData; 
       ) : (
         <ul className={s.fleetList}>
           {items.map((a) => (
-            <FleetItem
-              key={a.id}
-              aircraft={a}
-              current={a.id === currentAircraftId}
-              initialFolders={fleet.expand === a.id ? fleet.folders : null}
-              expandHref={expandHref(a.id)}
-            />
+            <FleetItem key={a.id} aircraft={a} current={a.id === currentAircraftId} folders={fleet.expand === a.id ? fleet.folders : null} expandHref={expandHref(here, q, a.id)} />
           ))}
         </ul>
       )}
@@ -128,40 +102,14 @@ export function FleetTree({ fleet, currentAircraftId }: { fleet: FleetTreeData; 
           Showing {items.length} of {total}. Search to narrow the list.
         </p>
       ) : null}
-    </section>
+    </>
   );
 }
 
-function FleetItem({
-  aircraft: a,
-  current,
-  initialFolders,
-  expandHref,
-}: {
-  aircraft: FleetEntry;
-  current: boolean;
-  initialFolders: FolderEntry[] | null;
-  expandHref: string;
-}) {
-  const hydrated = useHydrated();
-  const fetcher = useFetcher<typeof fleetLoader>({ key: `fleet-folders-${a.id}` });
-  const ref = useRef<HTMLDetailsElement>(null);
-  const fetched = fetcher.data && "folders" in fetcher.data ? fetcher.data : null;
-  const folders = initialFolders ?? fetched?.folders ?? null;
-
-  const load = () => {
-    if (folders || fetcher.state !== "idle" || fetched) return;
-    fetcher.load(`/resources/fleet?aircraft=${a.id}`);
-  };
-  // An aircraft that starts open (the current one) loads its folders once the page is interactive.
-  useEffect(() => {
-    if (ref.current?.open) load();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
+function FleetItem({ aircraft: a, current, folders, expandHref }: { aircraft: FleetEntry; current: boolean; folders: FolderEntry[] | null; expandHref: string }) {
   return (
     <li className={s.fleetItem} id={`fleet-${a.id}`}>
-      <details ref={ref} open={current || initialFolders !== null} onToggle={(e) => e.currentTarget.open && load()}>
+      <details open={current || folders !== null}>
         <summary className={s.fleetSummary} data-current={current ? "true" : undefined} title={a.name}>
           <ChevronRightIcon size={14} className={s.chevron} />
           <span className={s.statusDot} style={{ background: s.fleetStatusColor[a.status] ?? s.fleetStatusOther }} title={a.status} />
@@ -170,32 +118,15 @@ function FleetItem({
         </summary>
         <ul className={s.folderList}>
           <li>
-            <Link to={filesHref(a)} className={s.folderLink}>
+            <a href={filesHref(a.id)} className={s.folderLink}>
               <FolderIcon size={15} /> All records
-            </Link>
+            </a>
           </li>
           {folders ? (
-            folders.length ? (
-              folders.map((f) => (
-                <li key={f.id}>
-                  <Link to={filesHref(a, f.path)} className={s.folderLink}>
-                    <FolderIcon size={15} /> {f.name}
-                  </Link>
-                </li>
-              ))
-            ) : (
-              <li className={s.navNote}>No folders yet.</li>
-            )
-          ) : hydrated ? (
-            fetched?.error ? (
-              <li className={s.navNote}>{fetched.error}</li>
-            ) : (
-              <li className={s.navNote} role="status">
-                Loading folders…
-              </li>
-            )
+            <FolderItems aircraftId={a.id} folders={folders} />
           ) : (
-            <li>
+            // The widget replaces this line by the folders when the disclosure opens (data-folders: from where).
+            <li className={s.navNote} data-folders={`${FLEET_RESOURCE}?aircraft=${a.id}`}>
               <a href={expandHref} className={s.navNoteLink}>
                 Show folders
               </a>
@@ -204,5 +135,21 @@ function FleetItem({
         </ul>
       </details>
     </li>
+  );
+}
+
+/** An aircraft's top folders, as the lines of its list: also what /resources/fleet answers for one aircraft. */
+export function FolderItems({ aircraftId, folders }: { aircraftId: number; folders: FolderEntry[] }) {
+  if (!folders.length) return <li className={s.navNote}>No folders yet.</li>;
+  return (
+    <>
+      {folders.map((f) => (
+        <li key={f.id}>
+          <a href={filesHref(aircraftId, f.path)} className={s.folderLink}>
+            <FolderIcon size={15} /> {f.name}
+          </a>
+        </li>
+      ))}
+    </>
   );
 }

@@ -1,47 +1,25 @@
 // Report Issue: a form that sends a description with the page's address to the admins (kept
-// upstream, mailed through the outbox). In the top bar it is a disclosure (ReportIssueMenu, fetched
-// by report-issue-menu.tsx when the user comes near it); it posts to the UI route /report-issue, which redirects
-// back with a toast, so it works without JavaScript. With JavaScript it posts through a fetcher and
-// shows errors in place.
-import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "~/components/ui/form-state";
-import { useFetcher } from "@remix-run/react";
+// upstream, mailed through the outbox). In the top bar it is a disclosure (ReportIssueMenu) with a
+// plain form: it posts to the UI route /report-issue, which redirects back with a toast, or shows its
+// own page with the form and the errors (routes/_shell+/report-issue.tsx). HTML only: the browser
+// checks the constraints, and the page script gives the form the portal's pending idiom.
+import { Form } from "@remix-run/react";
 import { BugIcon } from "~/components/icons/bug";
-import { ErrorList, FormError } from "~/components/ui/form";
 import * as ui from "~/components/ui/ui.css";
-import type { action as reportAction } from "~/routes/_shell+/report-issue";
-import * as s from "./shell.css";
 import { ReportIssueInputConstraints } from "~/models/form-constraints/ReportIssueInput";
+import * as s from "./shell.css";
 
 export const REPORT_ISSUE_ACTION = "/report-issue";
 
-export function ReportIssueForm({
-  url,
-  id = "report-issue",
-  lastResult,
-}: {
-  url: string;
-  id?: string;
-  /** The action's answer when the form was posted without JavaScript (the /report-issue page). */
-  lastResult?: SubmissionResult<string[]> | null;
-}) {
-  const fetcher = useFetcher<typeof reportAction>({ key: id });
-  const [form, fields] = useForm({
-    id,
-    constraint: ReportIssueInputConstraints,
-    lastResult: fetcher.state === "idle" ? (fetcher.data?.result ?? lastResult) : undefined,
-  });
-  const { key, ...textarea } = getTextareaProps(fields.description, { ariaAttributes: true });
-  const busy = fetcher.state !== "idle";
+/** The description and the send button, for the menu's form and the page's. */
+export function ReportIssueFields({ textarea, errors }: { textarea: React.TextareaHTMLAttributes<HTMLTextAreaElement> & { id: string }; errors?: React.ReactNode }) {
   return (
-    <fetcher.Form method="post" action={REPORT_ISSUE_ACTION} {...getFormProps(form)}>
-      <input type="hidden" name="url" value={url} />
-      <FormError id={form.errorId} errors={form.errors} />
+    <>
       <div className={ui.field}>
-        <label className={ui.label} htmlFor={fields.description.id}>
+        <label className={ui.label} htmlFor={textarea.id}>
           What went wrong?
         </label>
         <textarea
-          key={key}
           {...textarea}
           className={ui.textarea}
           rows={5}
@@ -49,16 +27,16 @@ export function ReportIssueForm({
           placeholder="Describe what you did and what you expected to happen."
         />
         <span className={ui.hint}>The address of this page and your account are sent with the report.</span>
-        <ErrorList id={fields.description.errorId} errors={fields.description.errors} />
+        {errors}
       </div>
-      <button type="submit" className={`${ui.button.primary} ${ui.buttonBlock}`} disabled={busy}>
-        {busy ? "Sending…" : "Send the report"}
+      <button type="submit" className={`${ui.button.primary} ${ui.buttonBlock}`}>
+        Send the report
       </button>
-    </fetcher.Form>
+    </>
   );
 }
 
-/** The top bar's Report Issue menu: a disclosure with the form (report-issue-menu.tsx fetches it). */
+/** The top bar's Report Issue menu: a disclosure with the form (a refused report shows on the /report-issue page). */
 export function ReportIssueMenu({ url }: { url: string }) {
   return (
     <details className={s.menu} data-menu="">
@@ -68,7 +46,10 @@ export function ReportIssueMenu({ url }: { url: string }) {
       <div className={s.menuPanel}>
         <div className={s.menuHead}>Report Issue</div>
         <div className={s.menuBody}>
-          <ReportIssueForm url={url} />
+          <Form method="post" action={REPORT_ISSUE_ACTION} id="report-issue">
+            <input type="hidden" name="url" value={url} />
+            <ReportIssueFields textarea={{ id: "report-issue-description", name: "description", required: ReportIssueInputConstraints.description.required }} />
+          </Form>
         </div>
       </div>
     </details>

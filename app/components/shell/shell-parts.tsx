@@ -3,9 +3,9 @@
 // product switcher. Links are Remix's (<NavLink> marks the current one); the menus are <details>
 // disclosures and the forms post without JavaScript.
 //
-// The side navigation is cut around the fleet tree (an island: search and folders load in place):
-// NavHead is the brand, the user and the sections up to the one the fleet follows; NavMore the
-// sections after it and the USERS list.
+// The side navigation is cut around the fleet tree (fleet-tree.tsx: its widget loads search and
+// folders in place): NavHead is the brand, the user and the sections up to the one the fleet
+// follows; NavMore the sections after it and the USERS list.
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { Logo, Mark } from "~/components/brand/logo";
 import * as Icons from "~/components/icons/icons";

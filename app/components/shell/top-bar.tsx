@@ -11,7 +11,7 @@ import { DrawerButton } from "./drawer";
 import { FullScreenToggle } from "./full-screen";
 import type { TopBarInfo } from "./handle";
 import { LiteModeOff } from "./lite-mode-off.server";
-import { ReportIssueMenuIsland } from "./report-issue-menu";
+import { ReportIssueMenu } from "./report-issue";
 import { Notifications, Switcher, TopLead } from "./shell-parts";
 import * as s from "./shell.css";
 
@@ -104,7 +104,7 @@ export function TopBar({
         <span className={s.hideTiny}>
           <FullScreenToggle pathname={location.pathname} search={location.search} />
         </span>
-        <ReportIssueMenuIsland />
+        <ReportIssueMenu url={location.pathname + location.search} />
         <Notifications items={shell.notifications.items} unread={shell.notifications.unread} />
         {showSwitcher && shell.switcher.shown ? <Switcher shell={shell} /> : null}
       </div>

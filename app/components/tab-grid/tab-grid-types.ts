@@ -1,5 +1,8 @@
-// What the tab data grid shows (issue 13 item 3): the same props for the server's table (no script,
-// tab-grid-static.tsx) and the live grid (tab-grid.tsx), so one becomes the other in place.
+// What a tab's table shows (issue 13 item 3): the same props for the server's table (TabTable,
+// tab-table.tsx) and the live grid (tab-grid.tsx), so one becomes the other in place.
+import type { DocsByRow } from "~/components/linked-documents/docs-column";
+import type { RowLinksProp } from "~/components/row-links/row-links-column";
+
 export interface GridColumnProps {
   id: number;
   name: string;
@@ -10,6 +13,8 @@ export interface GridRowProps {
   id: number;
   position: number;
   data: Record<string, string | number | boolean | null>;
+  /** AeroOIL: the row is watched. */
+  watched?: boolean;
 }
 export interface TabGridProps {
   /** The table's accessible name (the tab's name). */
@@ -34,16 +39,11 @@ export interface TabGridProps {
   /** The values a select column offers. */
   choices: Record<string, string[]>;
   /** Rows with linked documents: how many and where they open (by row id); null without access to the records. */
-  docs?: Record<string, { href: string; count: number }> | null;
+  docs?: DocsByRow;
   /** Rows linked to rows of the other product (AeroOPS ↔ AeroOIL) by row id; null without access to it. */
-  links?: Record<string, { label: string; title: string; href: string }[]> | null;
+  links?: RowLinksProp;
   /** The other product's name: the links column's header. */
   linksProduct?: string;
-}
-
-/** How many columns the table has (selection, the tab's columns, documents, links, edit): the empty row spans them. */
-export function columnCount(p: TabGridProps, docs: boolean, links: boolean): number {
-  return p.columns.length + (p.canEdit ? 2 : 0) + (docs ? 1 : 0) + (links ? 1 : 0);
 }
 
 /** How a cell reads: dates as "1 Oct 2026", numbers grouped, booleans Yes / No. */

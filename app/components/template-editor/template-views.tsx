@@ -5,16 +5,20 @@
 // confirmation; columns: rename, retype, reorder, add, delete) and a saved version (what it held,
 // read-only, and what differs now). Plain server-rendered forms and URL dialogs: no JavaScript needed.
 // `place` says which page they are on (its links); the loaders are loadTemplateView's.
-import { Form, Link, useLocation } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ListTable } from "~/components/data-table-simple/data-table-simple";
+import { DataTable } from "~/components/data-table/data-table";
+import { useHrefWith } from "~/components/data-table/use-href-with";
 import { ModalBody, ModalDialog, ModalFooter } from "~/components/modal-dialog/modal-dialog";
 import { Pagination } from "~/components/pagination/pagination";
+import { cellText } from "~/components/tab-grid/tab-grid-types";
+import { TabTable, tabTableLinks } from "~/components/tab-grid/tab-table";
 import { ColumnsDialog, ConfirmDialog, CreateTabForm, ProblemAlert } from "~/components/tab-structure/tab-structure";
 import * as ui from "~/components/ui/ui.css";
 import { libraryHref, placeParams, tabHref, versionHref, type TemplatePlace } from "~/models/template-hrefs";
-import { DeleteRowsDialog, RowDialog, type GridColumn, type GridRow, type Problem } from "~/routes/_shell.client+/__ops-tab-parts";
-import { dateUtc } from "~/utils/dates";
+import { DeleteRowsDialog, FilterRowsForm, RowDialog, SelectRowsForm, type GridColumn, type GridRow, type Problem } from "~/routes/_shell.client+/__ops-tab-parts";
+import { dateUtc, dayMonthYear } from "~/utils/dates";
 
 const PER_PAGE = 50;
 
@@ -177,18 +181,8 @@ export function TemplateLibrary({ d, problem, place, actions }: { d: LibraryData
 }
 
 export function TemplateTabView({ d, problem, place }: { d: TabData; problem: AnyProblem | null; place: TemplatePlace }) {
-  const location = useLocation();
+  const hrefWith = useHrefWith();
   const name = d.manufacturer.name;
-  const hrefWith = (changes: Record<string, string | null>) => {
-    const p = new URLSearchParams(location.search);
-    for (const [k, v] of Object.entries(changes)) {
-      if (v === null || v === "") p.delete(k);
-      else p.set(k, v);
-    }
-    return `${location.pathname}?${p.toString()}`;
-  };
-  const selectedIds = new Set(d.confirm?.kind === "rows" ? d.confirm.ids : []);
-  const sortHref = (c: string) => hrefWith({ sort_column: c, sort_order: d.sort_column === c && d.sort_order === "asc" ? "desc" : "asc", page: null });
   const rowProblem = pick(problem, "save-row") as Extract<Problem, { intent: "save-row" }> | null;
   return (
     <>
@@ -215,88 +209,33 @@ export function TemplateTabView({ d, problem, place }: { d: TabData; problem: An
         <ProblemAlert key={i} problem={pick(problem, i)} />
       ))}
 
-      <Form method="get" className={ui.filterBar} role="search">
-        {Object.entries(placeParams(place, d.tab.tab_id)).map(([k, v]) => (
-          <input key={k} type="hidden" name={k} value={v} />
-        ))}
-        {d.sort_column ? <input type="hidden" name="sort_column" value={d.sort_column} /> : null}
-        {d.sort_column ? <input type="hidden" name="sort_order" value={d.sort_order} /> : null}
-        <div className={ui.field} style={{ flex: "1 1 260px" }}>
-          <label className={ui.label} htmlFor="tpl-filter">
-            Filter rows
-          </label>
-          <input id="tpl-filter" name="filter" type="search" defaultValue={d.filter} className={ui.input} placeholder="Any cell containing…" maxLength={200} />
-        </div>
-        <button type="submit" className={ui.button.secondary}>
-          Filter
-        </button>
-      </Form>
+      <FilterRowsForm
+        keep={[...Object.entries(placeParams(place, d.tab.tab_id)), ...(d.sort_column ? [["sort_column", d.sort_column] as [string, string], ["sort_order", d.sort_order] as [string, string]] : [])]}
+        filter={d.filter}
+      />
 
-      <ListTable empty={d.rows.length === 0} emptyText={d.filter ? "No rows match the filter." : "This template tab has no rows yet."} label={d.tab.tab_name}>
-        <thead>
-          <tr>
-            <th scope="col">
-              <span className="visually-hidden">Select</span>
-            </th>
-            {d.columns.map((c) => (
-              <th key={c.id} scope="col" className={ui.nowrap} aria-sort={d.sort_column === c.name ? (d.sort_order === "asc" ? "ascending" : "descending") : undefined}>
-                <Link to={sortHref(c.name)} title={`Sort by ${c.name}`}>
-                  {c.name}
-                  {d.sort_column === c.name ? (d.sort_order === "asc" ? " ▲" : " ▼") : ""}
-                </Link>
-              </th>
-            ))}
-            <th scope="col">
-              <span className="visually-hidden">Edit</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {d.rows.map((r) => (
-            <tr key={r.id}>
-              <td>
-                <input type="checkbox" name="select" value={r.id} form="select-rows" aria-label={`Select row ${r.position}`} defaultChecked={selectedIds.has(r.id)} />
-              </td>
-              {d.columns.map((c) => (
-                <td key={c.id} style={c.type === "number" ? { textAlign: "right" } : undefined}>
-                  {r.data[c.name] === null || r.data[c.name] === undefined ? "" : String(r.data[c.name])}
-                </td>
-              ))}
-              <td>
-                <Link to={hrefWith({ edit: String(r.id) })} preventScrollReset className={`${ui.button.ghost} ${ui.buttonSmall}`} aria-label={`Edit row ${r.position}`}>
-                  Edit
-                </Link>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </ListTable>
-      {d.selectFirst ? (
-        <p className={ui.alert.warning} role="alert" style={{ marginTop: 12 }}>
-          Select the rows to delete first (the boxes at the start of each row).
-        </p>
-      ) : null}
-      <Form method="get" id="select-rows" className={ui.row} style={{ marginTop: 12 }} preventScrollReset>
-        {[...new URLSearchParams(location.search)]
-          .filter(([k]) => !["select", "confirm", "edit", "columns", "column"].includes(k))
-          .map(([k, v], i) => (
-            <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
-          ))}
-        <input type="hidden" name="confirm" value="delete" />
-        <Link to={hrefWith({ edit: "new" })} preventScrollReset className={ui.button.secondary}>
-          Add row
-        </Link>
-        {d.rows.length ? (
-          <>
-            <button type="submit" className={ui.button.ghost}>
-              Delete selected…
-            </button>
-            <Link to={hrefWith({ confirm: "delete-all" })} preventScrollReset className={ui.button.ghost}>
-              Delete all rows…
-            </Link>
-          </>
-        ) : null}
-      </Form>
+      <TabTable
+        label={d.tab.tab_name}
+        columns={d.columns}
+        rows={d.rows}
+        canEdit
+        canEditLocked
+        {...tabTableLinks(d, hrefWith)}
+        selected={d.confirm?.kind === "rows" ? d.confirm.ids : []}
+        emptyText={d.filter ? "No rows match the filter." : "This template tab has no rows yet."}
+        addHref={d.filter ? undefined : hrefWith({ edit: "new" })}
+        choices={{}}
+      />
+      <SelectRowsForm
+        addHref={hrefWith({ edit: "new" })}
+        hasRows={d.rows.length > 0}
+        selectFirst={d.selectFirst}
+        more={
+          <Link to={hrefWith({ confirm: "delete-all" })} preventScrollReset className={ui.button.ghost}>
+            Delete all rows…
+          </Link>
+        }
+      />
       <Pagination page={d.page} total={d.total} perPage={PER_PAGE} hrefFor={(p) => hrefWith({ page: String(p) })} noun="rows" />
 
       <nav aria-label="Template tabs" className={ui.row} style={{ marginTop: 16, flexWrap: "wrap" }}>
@@ -402,30 +341,25 @@ export function TemplateVersionView({ d, place, actions }: { d: VersionData; pla
             {columns.length === 0 ? (
               <p className={ui.muted}>No columns.</p>
             ) : (
-              <ListTable empty={t.rows.length === 0} emptyText="No rows in this tab at this version." label={`${t.tab_name} at version ${v.version}`}>
-                <thead>
-                  <tr>
-                    <th scope="col">#</th>
-                    {columns.map((c) => (
-                      <th key={c.name} scope="col" className={ui.nowrap}>
+              <DataTable
+                label={`${t.tab_name} at version ${v.version}`}
+                rows={t.rows}
+                rowKey={(r) => r.position}
+                columns={[
+                  { key: "#", header: "#", cell: (r) => r.position },
+                  ...columns.map((c) => ({
+                    key: c.name,
+                    header: (
+                      <>
                         {c.name} <span className={`${ui.small} ${ui.muted}`}>({c.type})</span>
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {t.rows.map((r) => (
-                    <tr key={r.position}>
-                      <td>{r.position}</td>
-                      {columns.map((c) => (
-                        <td key={c.name} style={c.type === "number" ? { textAlign: "right" } : undefined}>
-                          {r.data[c.name] === null || r.data[c.name] === undefined ? "" : String(r.data[c.name])}
-                        </td>
-                      ))}
-                    </tr>
-                  ))}
-                </tbody>
-              </ListTable>
+                      </>
+                    ),
+                    numeric: c.type === "number",
+                    cell: (r: (typeof t.rows)[number]) => cellText(r.data[c.name], c.type, dayMonthYear),
+                  })),
+                ]}
+                empty={{ text: "No rows in this tab at this version." }}
+              />
             )}
             {t.rowCount > t.rows.length ? (
               <p className={`${ui.small} ${ui.muted}`}>

@@ -1,6 +1,6 @@
-// Form pieces for conform (v1) + zod: a labelled field with its errors, and the form-level error.
-// They render plain HTML that works before (and without) hydration; conform adds live validation.
-import { getInputProps, getTextareaProps, type FieldMetadata } from "~/components/ui/form-state";
+// Form pieces for conform (v1) + zod: a labelled field with its errors, and the form-level error,
+// rendered from the server's answer (form-fields.ts) as plain HTML with the schema's constraints.
+import { getInputProps, getTextareaProps, type FieldMetadata } from "~/components/ui/form-fields";
 import type { InputHTMLAttributes, TextareaHTMLAttributes } from "react";
 import * as s from "./ui.css";
 
@@ -27,10 +27,6 @@ export function FormError({ id, errors }: { id?: string; errors?: string[] | nul
   );
 }
 
-// Any field of any form: the schema type does not matter to a text input.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyField = FieldMetadata<unknown, any, string[]>;
-
 type InputType = "text" | "email" | "password" | "search" | "tel" | "url" | "number" | "date" | "hidden";
 
 export function Field({
@@ -42,7 +38,7 @@ export function Field({
   ...rest
 }: {
   label: string;
-  meta: AnyField;
+  meta: FieldMetadata;
   type?: InputType;
   hint?: React.ReactNode;
 } & Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "name" | "id" | "form">) {
@@ -80,7 +76,7 @@ export function TextareaField({
   ...rest
 }: {
   label: string;
-  meta: AnyField;
+  meta: FieldMetadata;
   hint?: React.ReactNode;
 } & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "name" | "id" | "form">) {
   const { key, ...props } = getTextareaProps(meta, { ariaAttributes: true });

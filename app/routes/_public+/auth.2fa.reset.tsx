@@ -1,9 +1,9 @@
 // /auth/2fa/reset: lost the authenticator? A mailed link turns two-factor authentication off
 // (/auth/2fa/confirm_reset). Same answer whether or not the account exists or uses 2FA.
-import { getFormProps, useForm } from "~/components/ui/form-state";
+import { formFields, getFormProps } from "~/components/ui/form-fields";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard, AuthLinks, MailSent } from "~/components/auth/auth-card";
 import { Field, FormError } from "~/components/ui/form";
 import * as ui from "~/components/ui/ui.css";
@@ -34,12 +34,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function TwoFactorResetRoute() {
   const { sent, email } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const [form, fields] = useForm({
+  const [form, fields] = formFields({
     id: "2fa-reset",
     constraint: EmailInputConstraints,
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    lastResult: actionData?.result,
     defaultValue: { email },
   });
   if (sent) return <MailSent title="Check your inbox" message={AUTH_MESSAGES.twoFactorResetRequested} />;
@@ -51,8 +49,8 @@ export default function TwoFactorResetRoute() {
       <Form method="post" {...getFormProps(form)}>
         <FormError id={form.errorId} errors={form.errors} />
         <Field label="Email" meta={fields.email} type="email" autoComplete="email" inputMode="email" autoFocus />
-        <button type="submit" className={`${ui.button.primary} ${ui.buttonBlock}`} disabled={busy}>
-          {busy ? "Sending…" : "Send the reset link"}
+        <button type="submit" className={`${ui.button.primary} ${ui.buttonBlock}`}>
+          Send the reset link
         </button>
       </Form>
       <AuthLinks>

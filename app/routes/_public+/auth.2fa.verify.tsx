@@ -1,9 +1,9 @@
 // The second step of sign-in for users with TOTP on: a 6-digit code (upstream verify_2fa). The
 // challenge from the first step waits in the session cookie; it is useless without the code.
-import { getFormProps, useForm } from "~/components/ui/form-state";
+import { formFields, getFormProps } from "~/components/ui/form-fields";
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard, AuthLinks } from "~/components/auth/auth-card";
 import * as s from "~/components/auth/auth.css";
 import { Field, FormError } from "~/components/ui/form";
@@ -48,12 +48,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function VerifyTwoFactor() {
   const { email, redirectTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const [form, fields] = useForm({
+  const [form, fields] = formFields({
     id: "verify-2fa",
     constraint: TotpCodeFormConstraints,
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    lastResult: actionData?.result,
   });
   return (
     <AuthCard title="Enter your code" lead={`Open your authenticator app and enter the 6-digit code for ${email}.`}>
@@ -71,8 +69,8 @@ export default function VerifyTwoFactor() {
           autoFocus
           className={s.codeInput}
         />
-        <button type="submit" className={`${ui.button.primary} ${ui.buttonBlock}`} disabled={busy}>
-          {busy ? "Checking…" : "Verify and sign in"}
+        <button type="submit" className={`${ui.button.primary} ${ui.buttonBlock}`}>
+          Verify and sign in
         </button>
       </Form>
       <AuthLinks>

@@ -2,11 +2,10 @@
 // Wrong credentials: one message that never says which of the two was wrong. Repeated failures are
 // slowed down and then refused for a while for that network by the upstream; a mailed one-time link
 // always works (ADR 011, ADR 026).
-import { getFormProps, useForm } from "~/components/ui/form-state";
+import { formFields, getFormProps } from "~/components/ui/form-fields";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect } from "react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard, AuthLinks } from "~/components/auth/auth-card";
 import * as s from "~/components/auth/auth.css";
 import { LogoutAnnouncer } from "~/components/logout/logout-broadcast";
@@ -55,25 +54,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function LoginRoute() {
   const { redirectTo, signedOut } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const [form, fields] = useForm({
+  const [form, fields] = formFields({
     id: "login",
     constraint: SignInInputConstraints,
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    lastResult: actionData?.result,
   });
-  const failed = Boolean(actionData?.result && navigation.state === "idle" && form.errors?.length);
-  // A refused attempt empties the password (the server render does it by leaving the value out).
-  const passwordId = fields.password.id;
-  useEffect(() => {
-    const el = actionData ? (document.getElementById(passwordId) as HTMLInputElement | null) : null;
-    if (el) el.value = "";
-  }, [actionData, passwordId]);
+  const failed = Boolean(form.errors?.length);
 
   return (
     <AuthCard title="Sign in" lead="Welcome back. Sign in to your AeroRecords account.">
       {signedOut ? <LogoutAnnouncer /> : null}
-      <Form method="post" {...getFormProps(form)}>
+      {/* A document post even on a hydrated page: a refused attempt comes back as a new page without
+          the password (the server leaves it out), and a session starts with a fresh document. */}
+      <Form method="post" reloadDocument {...getFormProps(form)}>
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <FormError id={form.errorId} errors={form.errors} />
         <Field label="Email" meta={fields.email} type="email" autoComplete="username" autoFocus={!failed} inputMode="email" />
@@ -82,8 +75,8 @@ export default function LoginRoute() {
           <Link to="/auth/reset">Forgot your password?</Link>
           <Link to="/auth/link">E-mail me a sign-in link</Link>
         </div>
-        <button type="submit" className={`${ui.button.primary} ${ui.buttonBlock}`} disabled={busy}>
-          {busy ? "Signing in…" : "Sign in"}
+        <button type="submit" className={`${ui.button.primary} ${ui.buttonBlock}`}>
+          Sign in
         </button>
         {failed ? <p className={`${ui.small} ${ui.muted}`}>{SIGN_IN_LOCKOUT_NOTE}</p> : null}
       </Form>

@@ -1,9 +1,9 @@
 // /auth/register: a client or consultant account, confirmed through a mailed link (/auth/confirm).
 // The answer is the same whether or not the address is taken (the upstream mails the owner instead).
-import { getFormProps, useForm } from "~/components/ui/form-state";
+import { formFields, getFormProps } from "~/components/ui/form-fields";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard, AuthLinks, MailSent } from "~/components/auth/auth-card";
 import { ErrorList, Field, FormError } from "~/components/ui/form";
 import * as ui from "~/components/ui/ui.css";
@@ -36,18 +36,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function RegisterRoute() {
   const { sent } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const [form, fields] = useForm({
+  const [form, fields] = formFields({
     id: "register",
     constraint: RegisterInputConstraints,
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    lastResult: actionData?.result,
     defaultValue: { role: "client" },
   });
 
   if (sent) return <MailSent title="Check your inbox" message={AUTH_MESSAGES.registered} />;
 
-  const role = fields.role.value ?? "client";
+  const role = fields.role.initialValue ?? "client";
   return (
     <AuthCard title="Create an account" lead="Clients manage their fleet's records; consultants offer their services to clients.">
       <Form method="post" {...getFormProps(form)}>
@@ -82,8 +80,8 @@ export default function RegisterRoute() {
         <Field label="Email" meta={fields.email} type="email" autoComplete="email" inputMode="email" />
         <Field label="Password" meta={fields.password} type="password" autoComplete="new-password" hint={PASSWORD_RULE_MESSAGE} />
         <Field label="Repeat the password" meta={fields.password_confirmation} type="password" autoComplete="new-password" />
-        <button type="submit" className={`${ui.button.primary} ${ui.buttonBlock}`} disabled={busy}>
-          {busy ? "Creating your account…" : "Create account"}
+        <button type="submit" className={`${ui.button.primary} ${ui.buttonBlock}`}>
+          Create account
         </button>
       </Form>
       <AuthLinks>

@@ -1,8 +1,8 @@
 // /auth/reset: ask for a password reset link by e-mail. Same answer whether or not the account exists.
-import { getFormProps, useForm } from "~/components/ui/form-state";
+import { formFields, getFormProps } from "~/components/ui/form-fields";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard, AuthLinks, MailSent } from "~/components/auth/auth-card";
 import { Field, FormError } from "~/components/ui/form";
 import * as ui from "~/components/ui/ui.css";
@@ -31,12 +31,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ResetRoute() {
   const { sent } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const [form, fields] = useForm({
+  const [form, fields] = formFields({
     id: "reset",
     constraint: EmailInputConstraints,
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    lastResult: actionData?.result,
   });
   if (sent) return <MailSent title="Check your inbox" message={AUTH_MESSAGES.resetRequested} />;
   return (
@@ -44,8 +42,8 @@ export default function ResetRoute() {
       <Form method="post" {...getFormProps(form)}>
         <FormError id={form.errorId} errors={form.errors} />
         <Field label="Email" meta={fields.email} type="email" autoComplete="email" inputMode="email" autoFocus />
-        <button type="submit" className={`${ui.button.primary} ${ui.buttonBlock}`} disabled={busy}>
-          {busy ? "Sending…" : "Send the reset link"}
+        <button type="submit" className={`${ui.button.primary} ${ui.buttonBlock}`}>
+          Send the reset link
         </button>
       </Form>
       <AuthLinks>

@@ -1,9 +1,9 @@
 // /users/password/edit?reset_password_token=…: choose a new password from the mailed link
 // (single use, valid for 2 hours; every session of the account is signed out).
-import { getFormProps, useForm } from "~/components/ui/form-state";
+import { formFields, getFormProps } from "~/components/ui/form-fields";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard, AuthLinks } from "~/components/auth/auth-card";
 import { Field, FormError } from "~/components/ui/form";
 import * as ui from "~/components/ui/ui.css";
@@ -35,12 +35,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function PasswordEditRoute() {
   const { token } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const [form, fields] = useForm({
+  const [form, fields] = formFields({
     id: "password-edit",
     constraint: ResetPasswordInputConstraints,
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    lastResult: actionData?.result,
   });
   if (!token) {
     return (
@@ -59,8 +57,8 @@ export default function PasswordEditRoute() {
         <FormError id={form.errorId} errors={form.errors} />
         <Field label="New password" meta={fields.password} type="password" autoComplete="new-password" hint={PASSWORD_RULE_MESSAGE} autoFocus />
         <Field label="Repeat the new password" meta={fields.password_confirmation} type="password" autoComplete="new-password" />
-        <button type="submit" className={`${ui.button.primary} ${ui.buttonBlock}`} disabled={busy}>
-          {busy ? "Saving…" : "Save the new password"}
+        <button type="submit" className={`${ui.button.primary} ${ui.buttonBlock}`}>
+          Save the new password
         </button>
       </Form>
       <AuthLinks>

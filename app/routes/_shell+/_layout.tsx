@@ -3,12 +3,11 @@
 // side navigation, top bar, notifications and product switcher (app/models/shell.server.ts); the
 // upstream token stays in the session and never reaches this data.
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import type { ClientLoaderFunctionArgs } from "@remix-run/react";
 import { Outlet, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { FullPageErrorBoundary } from "~/components/error-page/boundary";
 import { FULLSCREEN_PARAM } from "~/components/shell/full-screen";
 import { navCollapsedFrom } from "~/components/shell/nav-pref";
-import { preloadShellIslands, Shell } from "~/components/shell/shell";
+import { Shell } from "~/components/shell/shell";
 import { topBarFallback } from "~/components/shell/top-bar-fallback.server";
 import { loadShell } from "~/models/shell.server";
 import { requireUser } from "~/utils/auth.server";
@@ -31,12 +30,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
-}
-
-/** A client-side navigation into the shell: its islands' code comes with the data (they have no server render to show meanwhile). */
-export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
-  const [data] = await Promise.all([serverLoader<typeof loader>(), preloadShellIslands()]);
-  return data;
 }
 
 /** What of a URL the shell's data depends on: the page, the aircraft in context, its own params. */

@@ -1,14 +1,17 @@
 // /report-issue: where the top bar's Report Issue form posts (spec 001 §1). The description goes to
 // POST /user/report_issue.json with the page's address; the admins get it in the issue reports and
-// by mail. Success redirects back to the page with a toast; without JavaScript a validation error
-// shows this page with the form.
+// by mail. Success redirects back to the page with a toast; a refused report (400) shows this page
+// with the form, the errors and what was typed.
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
-import { ReportIssueForm } from "~/components/shell/report-issue";
+import { REPORT_ISSUE_ACTION, ReportIssueFields } from "~/components/shell/report-issue";
+import { ErrorList, FormError } from "~/components/ui/form";
+import { formFields, getFormProps, getTextareaProps, type SubmissionResult } from "~/components/ui/form-fields";
 import * as ui from "~/components/ui/ui.css";
 import { AUTH_MESSAGES } from "~/models/auth-constants";
+import { ReportIssueInputConstraints } from "~/models/form-constraints/ReportIssueInput";
 import { roleLanding, safeRedirect } from "~/models/roles";
 import { ReportIssueInput } from "~/models/schemas/auth.server";
 import { reportIssue } from "~/models/user.server";
@@ -46,12 +49,25 @@ export default function ReportIssuePage() {
         </div>
       </div>
       <div className={ui.card}>
-        <ReportIssueForm id="report-issue-page" url={back} lastResult={actionData?.result ?? null} />
+        <ReportIssueForm url={back} lastResult={actionData?.result ?? null} />
       </div>
       <p>
         <Link to={back}>Back to the page</Link>
       </p>
     </div>
+  );
+}
+
+/** The form with a refused report's errors and what was typed. */
+function ReportIssueForm({ url, lastResult }: { url: string; lastResult: SubmissionResult<string[]> | null }) {
+  const [form, fields] = formFields({ id: "report-issue-page", constraint: ReportIssueInputConstraints, lastResult });
+  const { key, ...textarea } = getTextareaProps(fields.description, { ariaAttributes: true });
+  return (
+    <Form method="post" action={REPORT_ISSUE_ACTION} {...getFormProps(form)}>
+      <input type="hidden" name="url" value={url} />
+      <FormError id={form.errorId} errors={form.errors} />
+      <ReportIssueFields key={key} textarea={textarea} errors={<ErrorList id={fields.description.errorId} errors={fields.description.errors} />} />
+    </Form>
   );
 }
 

@@ -1,11 +1,11 @@
 // /user/settings: sign-in security for every role: change the password (other sessions are signed
 // out upstream) and two-factor authentication (set up with a QR code and a manual key, confirmed
 // with a code; turned off with the password). See docs/decisions/ on why 2FA lives here.
-import { getFormProps, useForm } from "~/components/ui/form-state";
+import { formFields, getFormProps } from "~/components/ui/form-fields";
 import { parseWithZod } from "@conform-to/zod";
 import { isLite, liteChoice } from "~/models/lite-mode";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { KeyIcon } from "~/components/icons/key";
 import { ShieldIcon } from "~/components/icons/shield";
@@ -90,8 +90,7 @@ type Setup = { secret: string; otpauth_url: string; qr: string | null };
 
 function useResult(intent: string) {
   const data = useActionData<typeof action>();
-  const navigation = useNavigation();
-  return navigation.state === "idle" && data?.intent === intent ? (data.result ?? undefined) : undefined;
+  return data?.intent === intent ? (data.result ?? undefined) : undefined;
 }
 
 /** Lite mode (issue 12): pages without their scripts, for a thin link. A plain form: it works without JS. */
@@ -121,9 +120,7 @@ function LiteModeSwitch() {
 }
 
 function ChangePassword() {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "password";
-  const [form, fields] = useForm({
+  const [form, fields] = formFields({
     id: "change-password",
     constraint: ChangePasswordInputConstraints,
     lastResult: useResult("password"),
@@ -140,8 +137,8 @@ function ChangePassword() {
         <Field label="Current password" meta={fields.current_password} type="password" autoComplete="current-password" />
         <Field label="New password" meta={fields.password} type="password" autoComplete="new-password" hint={PASSWORD_RULE_MESSAGE} />
         <Field label="Repeat the new password" meta={fields.password_confirmation} type="password" autoComplete="new-password" />
-        <button type="submit" className={ui.button.primary} disabled={busy}>
-          {busy ? "Saving…" : "Change password"}
+        <button type="submit" className={ui.button.primary}>
+          Change password
         </button>
       </Form>
     </section>
@@ -149,7 +146,6 @@ function ChangePassword() {
 }
 
 function StartTwoFactor() {
-  const busy = useNavigation().formData?.get("intent") === "setup";
   return (
     <>
       <p>
@@ -158,8 +154,8 @@ function StartTwoFactor() {
       </p>
       <Form method="post">
         <input type="hidden" name="intent" value="setup" />
-        <button type="submit" className={ui.button.primary} disabled={busy}>
-          {busy ? "Preparing…" : "Set up two-factor authentication"}
+        <button type="submit" className={ui.button.primary}>
+          Set up two-factor authentication
         </button>
       </Form>
     </>
@@ -167,9 +163,7 @@ function StartTwoFactor() {
 }
 
 function EnableTwoFactor({ setup }: { setup: { secret: string; otpauth_url: string; qr: string | null } }) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "enable";
-  const [form, fields] = useForm({
+  const [form, fields] = formFields({
     id: "enable-2fa",
     constraint: Enable2faInputConstraints,
     lastResult: useResult("enable"),
@@ -198,8 +192,8 @@ function EnableTwoFactor({ setup }: { setup: { secret: string; otpauth_url: stri
         <FormError id={form.errorId} errors={form.errors} />
         <Field label="Code from the app" meta={fields.code} inputMode="numeric" autoComplete="one-time-code" maxLength={7} placeholder="123456" />
         <div className={ui.row}>
-          <button type="submit" className={ui.button.primary} disabled={busy}>
-            {busy ? "Checking…" : "Turn on two-factor authentication"}
+          <button type="submit" className={ui.button.primary}>
+            Turn on two-factor authentication
           </button>
           <Link to={HERE} className={ui.button.ghost}>
             Cancel
@@ -211,9 +205,7 @@ function EnableTwoFactor({ setup }: { setup: { secret: string; otpauth_url: stri
 }
 
 function DisableTwoFactor() {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "disable";
-  const [form, fields] = useForm({
+  const [form, fields] = formFields({
     id: "disable-2fa",
     constraint: Disable2faInputConstraints,
     lastResult: useResult("disable"),
@@ -226,8 +218,8 @@ function DisableTwoFactor() {
         <input type="hidden" name="intent" value="disable" />
         <FormError id={form.errorId} errors={form.errors} />
         <Field label="Password" meta={fields.password} type="password" autoComplete="current-password" />
-        <button type="submit" className={ui.button.danger} disabled={busy}>
-          {busy ? "Turning off…" : "Turn off two-factor authentication"}
+        <button type="submit" className={ui.button.danger}>
+          Turn off two-factor authentication
         </button>
       </Form>
     </>

@@ -1,15 +1,15 @@
 // /admin/client/create: a client user of an organization (POST /admin/clients.json). With a password
 // the client can sign in at once; without one an invitation (a set-your-password link) is mailed.
 // Then on to user access control to grant aircraft.
-import { getFormProps } from "~/components/ui/form-state";
+import { formFields, getFormProps } from "~/components/ui/form-fields";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import * as s from "~/components/admin/admin.css";
 import { SelectField } from "~/components/admin/fields";
 import { ClientCreateInputConstraints } from "~/models/form-constraints/ClientCreateInput";
-import { FormActions, NewPasswordField, PersonNameFields, useSchemaForm } from "~/components/admin/form-parts";
+import { FormActions, NewPasswordField, PersonNameFields } from "~/components/admin/form-parts";
 import { FormError } from "~/components/ui/form";
 import * as ui from "~/components/ui/ui.css";
 import * as admin from "~/models/admin.server";
@@ -40,9 +40,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function CreateClient() {
   const { organizations, preselect } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
-  const [form, fields] = useSchemaForm({ id: "client-create", constraint: ClientCreateInputConstraints, lastResult: actionData?.result, defaultValue: { organization_id: preselect } });
+  const [form, fields] = formFields({ id: "client-create", constraint: ClientCreateInputConstraints, lastResult: actionData?.result, defaultValue: { organization_id: preselect } });
   return (
     <>
       <div className={ui.pageHeader}>
@@ -66,7 +64,7 @@ export default function CreateClient() {
           />
           <NewPasswordField meta={fields.password} />
         </div>
-        <FormActions label="Create client" busyLabel="Creating…" busy={busy} cancelTo="/admin/client/dashboard" />
+        <FormActions label="Create client" cancelTo="/admin/client/dashboard" />
       </Form>
     </>
   );

@@ -1,14 +1,14 @@
 // /admin/consultant/create: a consultant account and its profile (POST /admin/consultants.json).
 // The consultant finishes onboarding themselves (stage basic_info); without a password an invitation
 // (a set-your-password link) is mailed.
-import { getFormProps } from "~/components/ui/form-state";
+import { formFields, getFormProps } from "~/components/ui/form-fields";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData } from "@remix-run/react";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import * as s from "~/components/admin/admin.css";
 import { ConsultantCreateInputConstraints } from "~/models/form-constraints/ConsultantCreateInput";
-import { FormActions, NewPasswordField, PersonNameFields, useSchemaForm } from "~/components/admin/form-parts";
+import { FormActions, NewPasswordField, PersonNameFields } from "~/components/admin/form-parts";
 import { Field, FormError } from "~/components/ui/form";
 import * as ui from "~/components/ui/ui.css";
 import * as admin from "~/models/admin.server";
@@ -37,9 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function CreateConsultant() {
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
-  const [form, fields] = useSchemaForm({ id: "consultant-create", constraint: ConsultantCreateInputConstraints, lastResult: actionData?.result });
+  const [form, fields] = formFields({ id: "consultant-create", constraint: ConsultantCreateInputConstraints, lastResult: actionData?.result });
   return (
     <>
       <div className={ui.pageHeader}>
@@ -60,7 +58,7 @@ export default function CreateConsultant() {
           <Field label="Phone" meta={fields.phone_number_with_country_code} type="tel" hint="With the country code, e.g. +353 1 234 5678." />
           <NewPasswordField meta={fields.password} />
         </div>
-        <FormActions label="Create consultant" busyLabel="Creating…" busy={busy} cancelTo="/admin/consultant/dashboard" />
+        <FormActions label="Create consultant" cancelTo="/admin/consultant/dashboard" />
       </Form>
     </>
   );

@@ -2,10 +2,10 @@
 // (POST /admin/ip_whitelist.json). Once an organization has entries its users can sign in and use the
 // portal only from them. A list that would exclude your own current address is refused when you
 // belong to that organization (nobody locks themselves out), and otherwise asks you to confirm.
-import { getFormProps, useForm } from "~/components/ui/form-state";
+import { formFields, getFormProps } from "~/components/ui/form-fields";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import * as s from "~/components/admin/admin.css";
 import { SelectField } from "~/components/admin/fields";
@@ -46,12 +46,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function CreateWhitelistEntry() {
   const { organizations, preselect, yourIp } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
-  const confirm = navigation.state === "idle" && actionData?.confirm === true;
-  const [form, fields] = useForm({
+  const confirm = actionData?.confirm === true;
+  const [form, fields] = formFields({
     id: "ip-whitelist-create",
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    lastResult: actionData?.result,
     constraint: IpWhitelistInputConstraints,
     defaultValue: { organization_id: preselect },
   });
@@ -91,8 +89,8 @@ export default function CreateWhitelistEntry() {
         </div>
         {confirm ? <input type="hidden" name="confirm" value="on" /> : null}
         <div className={s.actions}>
-          <button type="submit" className={confirm ? ui.button.danger : ui.button.primary} disabled={busy}>
-            {busy ? "Saving…" : confirm ? "Save anyway" : "Add to the whitelist"}
+          <button type="submit" className={confirm ? ui.button.danger : ui.button.primary}>
+            {confirm ? "Save anyway" : "Add to the whitelist"}
           </button>
           <Link to="/admin/ip-whitelist" className={ui.button.ghost}>
             Cancel

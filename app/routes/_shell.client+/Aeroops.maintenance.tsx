@@ -2,9 +2,9 @@
 // at a glance: its work orders still open (by status, newest first, each to its screen), its technical
 // logbooks with their page counts, and its maintenance and component tabs. No bottom tab bar here
 // (the spec hides it on maintenance screens). Read access suffices; the links lead to the writes.
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { ListTable } from "~/components/data-table-simple/data-table-simple";
+import { DataTable, type DataColumn } from "~/components/data-table/data-table";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { opsHandle } from "~/components/ops-tab-bar/ops-top-bar";
 import { TabGroups } from "~/components/ops-tab-bar/tab-groups";
@@ -57,6 +57,23 @@ const DONE = new Set(["closed", "cancelled"]);
 /** The groups this screen shows; an aircraft without them shows all its tabs. */
 const MAINTENANCE_GROUPS = /maint|component|check|llp|engine/i;
 
+type Data = SerializeFrom<typeof loader>;
+
+/** The open work orders, each number to its screen. */
+const ORDER_COLUMNS: DataColumn<Data["open"][number]>[] = [
+  { key: "number", header: "Number", cell: (w) => <Link to={w.href}>{w.number}</Link> },
+  { key: "title", header: "Title", cell: (w) => w.title },
+  { key: "kind", header: "Kind", cell: (w) => KIND_SCREEN[w.kind].label },
+  { key: "status", header: "Status", cell: (w) => w.status },
+  { key: "updated", header: "Updated", className: ui.nowrap, cell: (w) => dayMonthYear(w.updated_at.slice(0, 10)) },
+];
+
+/** The technical logbooks, each to its pages. */
+const LOGBOOK_COLUMNS: DataColumn<Data["logbooks"][number]>[] = [
+  { key: "logbook", header: "Logbook", cell: (b) => <Link to={b.href}>{b.title}</Link> },
+  { key: "pages", header: "Pages", numeric: true, cell: (b) => b.page_count },
+];
+
 export default function Maintenance() {
   const d = useLoaderData<typeof loader>();
   return (
@@ -95,30 +112,7 @@ export default function Maintenance() {
       <h2 className={ui.cardTitle} style={{ marginTop: 16 }}>
         Open work orders
       </h2>
-      <ListTable empty={d.open.length === 0} emptyText="No open work orders." label="Open work orders">
-        <thead>
-          <tr>
-            <th scope="col">Number</th>
-            <th scope="col">Title</th>
-            <th scope="col">Kind</th>
-            <th scope="col">Status</th>
-            <th scope="col">Updated</th>
-          </tr>
-        </thead>
-        <tbody>
-          {d.open.map((w) => (
-            <tr key={w.work_order_id}>
-              <td>
-                <Link to={w.href}>{w.number}</Link>
-              </td>
-              <td>{w.title}</td>
-              <td>{KIND_SCREEN[w.kind].label}</td>
-              <td>{w.status}</td>
-              <td className={ui.nowrap}>{dayMonthYear(w.updated_at.slice(0, 10))}</td>
-            </tr>
-          ))}
-        </tbody>
-      </ListTable>
+      <DataTable label="Open work orders" rows={d.open} rowKey={(w) => w.work_order_id} columns={ORDER_COLUMNS} empty={{ text: "No open work orders." }} />
       <p className={ui.small}>
         <Link to={`/client/Aeroops/workorder${d.q}`}>All work orders</Link>
       </p>
@@ -126,24 +120,7 @@ export default function Maintenance() {
       <h2 className={ui.cardTitle} style={{ marginTop: 24 }}>
         Technical logbooks
       </h2>
-      <ListTable empty={d.logbooks.length === 0} emptyText="No technical logbooks yet." label="Technical logbooks">
-        <thead>
-          <tr>
-            <th scope="col">Logbook</th>
-            <th scope="col">Pages</th>
-          </tr>
-        </thead>
-        <tbody>
-          {d.logbooks.map((b) => (
-            <tr key={b.log_book_id}>
-              <td>
-                <Link to={b.href}>{b.title}</Link>
-              </td>
-              <td>{b.page_count}</td>
-            </tr>
-          ))}
-        </tbody>
-      </ListTable>
+      <DataTable label="Technical logbooks" rows={d.logbooks} rowKey={(b) => b.log_book_id} columns={LOGBOOK_COLUMNS} empty={{ text: "No technical logbooks yet." }} />
 
       <h2 className={ui.cardTitle} style={{ marginTop: 24 }}>
         Maintenance tabs

@@ -1,9 +1,12 @@
-// Parts of the AeroOPS tab page (/client/Aeroops/{tabDataId}; issue 13 items 3-5), each a plain
-// server-rendered form that works without JavaScript: the row dialog (?edit=<row id>|new), the delete
-// confirmation (?confirm=delete&select=…) and the Excel round trip (data file, validate, import).
-// The exports and share sit in the top bar (components/export-actions, ADR 051).
-import { Form, Link } from "@remix-run/react";
+// Parts of the tab pages (AeroOPS and AeroOIL: __tab-page.tsx; a template's tab: template-views.tsx;
+// issue 13 items 3-5), each a plain server-rendered form that works without JavaScript: the row
+// dialog (?edit=<row id>|new), the rows' selection form and its delete confirmation
+// (?confirm=delete&select=…) and the Excel round trip (data file, validate, import). The exports and
+// share sit in the top bar (components/export-actions, ADR 051).
+import { Form, Link, useLocation } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { ExportBar, ExportButton } from "~/components/export-actions/export-actions";
+import { SearchIcon } from "~/components/icons/search";
 import { ModalBody, ModalDialog, ModalFooter } from "~/components/modal-dialog/modal-dialog";
 import * as ui from "~/components/ui/ui.css";
 import { UPLOAD_MAX_BYTES, UPLOAD_MAX_ROWS } from "~/models/ops-rules";
@@ -115,6 +118,74 @@ export function RowDialog({
         </ModalFooter>
       </Form>
     </ModalDialog>
+  );
+}
+
+/**
+ * The filter above a tab's table: a GET form with the page's other parameters (`keep`), "Filter rows"
+ * (any cell containing it), the page's own fields (`children`), and Clear where the page is filtered
+ * or sorted.
+ */
+export function FilterRowsForm({ keep, filter, clearHref, children }: { keep: [string, string][]; filter: string; clearHref?: string | null; children?: ReactNode }) {
+  return (
+    <Form method="get" className={ui.filterBar} role="search">
+      {keep.map(([k, v], i) => (
+        <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
+      ))}
+      <div className={ui.field} style={{ flex: "1 1 260px" }}>
+        <label className={ui.label} htmlFor="tab-filter">
+          Filter rows
+        </label>
+        <input id="tab-filter" name="filter" type="search" defaultValue={filter} className={ui.input} placeholder="Any cell containing…" maxLength={200} />
+      </div>
+      {children}
+      <button type="submit" className={ui.button.secondary}>
+        <SearchIcon /> Filter
+      </button>
+      {clearHref ? (
+        <Link to={clearHref} className={ui.button.ghost}>
+          Clear
+        </Link>
+      ) : null}
+    </Form>
+  );
+}
+
+/**
+ * Under a tab's table, for users with Edit Access: "Add row" (the row dialog) and "Delete selected…",
+ * the GET form the rows' boxes belong to (form="select-rows"): it opens the delete confirmation
+ * (?confirm=delete&select=…) and keeps the page's other parameters. `more`: the page's other actions
+ * on its rows.
+ */
+export function SelectRowsForm({ addHref, hasRows, selectFirst, more }: { addHref: string; hasRows: boolean; selectFirst: boolean; more?: ReactNode }) {
+  const location = useLocation();
+  return (
+    <>
+      {selectFirst ? (
+        <p className={ui.alert.warning} role="alert" style={{ marginTop: 12 }}>
+          Select the rows to delete first (the boxes at the start of each row).
+        </p>
+      ) : null}
+      <Form method="get" id="select-rows" className={ui.row} style={{ marginTop: 12 }} preventScrollReset>
+        {[...new URLSearchParams(location.search)]
+          .filter(([k]) => !["select", "confirm", "edit", "columns", "column"].includes(k))
+          .map(([k, v], i) => (
+            <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
+          ))}
+        <input type="hidden" name="confirm" value="delete" />
+        <Link to={addHref} preventScrollReset className={ui.button.secondary}>
+          Add row
+        </Link>
+        {hasRows ? (
+          <>
+            <button type="submit" className={ui.button.ghost}>
+              Delete selected…
+            </button>
+            {more}
+          </>
+        ) : null}
+      </Form>
+    </>
   );
 }
 

@@ -4,7 +4,8 @@
 // URL; each links to its update screen. Users with Edit Access get "Create work order".
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
-import { ListTable } from "~/components/data-table-simple/data-table-simple";
+import { DataTable } from "~/components/data-table/data-table";
+import { useHrefWith } from "~/components/data-table/use-href-with";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { SearchIcon } from "~/components/icons/search";
 import { opsHandle } from "~/components/ops-tab-bar/ops-top-bar";
@@ -47,6 +48,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 const PER_PAGE = 25;
 
+type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
+
 function kindOf(pathname: string): WorkOrderKind | null {
   const last = pathname.split("/").pop() ?? "";
   return (Object.entries(wo.KIND_SCREEN).find(([, s]) => s.path === last)?.[0] as WorkOrderKind | undefined) ?? null;
@@ -55,14 +58,7 @@ function kindOf(pathname: string): WorkOrderKind | null {
 export default function WorkOrderList() {
   const d = useLoaderData<typeof loader>();
   const location = useLocation();
-  const hrefWith = (changes: Record<string, string | null>) => {
-    const p = new URLSearchParams(location.search);
-    for (const [k, v] of Object.entries(changes)) {
-      if (v === null || v === "") p.delete(k);
-      else p.set(k, v);
-    }
-    return `${location.pathname}?${p.toString()}`;
-  };
+  const hrefWith = useHrefWith();
   const base = "/client/Aeroops/workorder";
   return (
     <>
@@ -112,40 +108,30 @@ export default function WorkOrderList() {
         </button>
       </Form>
 
-      <ListTable empty={d.rows.length === 0} emptyText={d.q ? "No work order matches the search." : "No work orders yet."} label={d.title}>
-        <thead>
-          <tr>
-            <th scope="col">Number</th>
-            <th scope="col">Title</th>
-            {d.kind ? null : <th scope="col">Kind</th>}
-            <th scope="col">Status</th>
-            <th scope="col">Version</th>
-            <th scope="col" className={ui.hideSmall}>
-              Created
-            </th>
-            <th scope="col" className={ui.hideSmall}>
-              Updated
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {d.rows.map((w) => (
-            <tr key={w.work_order_id}>
-              <td className={ui.nowrap}>
-                <Link to={w.href}>
-                  <strong>{w.number}</strong>
-                </Link>
-              </td>
-              <td>{w.title}</td>
-              {d.kind ? null : <td>{KIND_SCREEN[w.kind].label}</td>}
-              <td className={ui.nowrap}>{w.status}</td>
-              <td>v{w.version}</td>
-              <td className={`${ui.hideSmall} ${ui.nowrap}`}>{dayMonthYear(w.created_at)}</td>
-              <td className={`${ui.hideSmall} ${ui.nowrap}`}>{dayMonthYear(w.updated_at)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </ListTable>
+      <DataTable
+        label={d.title}
+        rows={d.rows}
+        rowKey={(w) => w.work_order_id}
+        columns={[
+          {
+            key: "number",
+            header: "Number",
+            className: ui.nowrap,
+            cell: (w) => (
+              <Link to={w.href}>
+                <strong>{w.number}</strong>
+              </Link>
+            ),
+          },
+          { key: "title", header: "Title", cell: (w) => w.title },
+          ...(d.kind ? [] : [{ key: "kind", header: "Kind", cell: (w: Row) => KIND_SCREEN[w.kind].label }]),
+          { key: "status", header: "Status", className: ui.nowrap, cell: (w) => w.status },
+          { key: "version", header: "Version", cell: (w) => `v${w.version}` },
+          { key: "created", header: "Created", className: `${ui.hideSmall} ${ui.nowrap}`, cell: (w) => dayMonthYear(w.created_at) },
+          { key: "updated", header: "Updated", className: `${ui.hideSmall} ${ui.nowrap}`, cell: (w) => dayMonthYear(w.updated_at) },
+        ]}
+        empty={{ text: d.q ? "No work order matches the search." : "No work orders yet." }}
+      />
       <Pagination page={d.list.page} total={d.list.total} perPage={d.list.per_page} hrefFor={(p) => hrefWith({ page: String(p) })} noun="work orders" />
     </>
   );

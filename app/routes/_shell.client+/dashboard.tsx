@@ -7,7 +7,6 @@ import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/reac
 import { ConsultantCard } from "~/components/consultant-card/consultant-card";
 import * as cardCss from "~/components/consultant-card/consultant-card.css";
 import { StaffDialog, useCardLinks, type DialogData } from "~/components/consultant-card/listing";
-import { useMarketMarkup } from "~/components/consultant-card/market-markup";
 import { ConsultantFilters, pageOf, readFilters, toQuery } from "~/components/consultant-filters/consultant-filters";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { Pagination } from "~/components/pagination/pagination";
@@ -37,7 +36,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 const PER_PAGE = 12;
 
 export default function ContractorDashboard() {
-  useMarketMarkup(); // the cards' like toggle, the resume alert, the filters' selects (market-markup.ts)
   const { list, values, staff, dialog } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as DialogData | undefined;
   const location = useLocation();
@@ -52,7 +50,8 @@ export default function ContractorDashboard() {
     return `${location.pathname}${s ? `?${s}` : ""}`;
   };
   return (
-    <>
+    // With a script: the cards' like toggle, the resume alert, the filters' selects (app/plain/widgets/market.ts).
+    <div data-plain="market">
       <div className={ui.pageHeader}>
         <div>
           <h1 className={ui.pageTitle}>Contractor Dashboard</h1>
@@ -84,7 +83,7 @@ export default function ContractorDashboard() {
       )}
       <Pagination page={list.page} total={list.total} perPage={list.per_page} hrefFor={hrefFor} noun="consultants" label="Consultant pages" />
       <StaffDialog dialog={dialog} actionData={actionData} />
-    </>
+    </div>
   );
 }
 

@@ -3,10 +3,10 @@
 // cards' Message link) or one of the viewer's saved consultants. Clients, admins and members;
 // consultants write to the administrators from their profile and get /errors/error-401 here.
 import { PageErrorBoundary } from "~/components/error-page/boundary";
-import { getFormProps, useForm, type SubmissionResult } from "~/components/ui/form-state";
+import { formFields, getFormProps, type SubmissionResult } from "~/components/ui/form-fields";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { dateTimeUtc } from "~/utils/dates";
 import { Pagination } from "~/components/pagination/pagination";
 import { ProfileTabs } from "~/components/profile-tabs/profile-tabs";
@@ -67,14 +67,12 @@ function Compose({
   choices: { id: number; name: string; place: string }[];
   lastResult?: SubmissionResult<string[]>;
 }) {
-  const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = formFields({
     id: "compose",
     constraint: ClientMessageInputConstraints,
-    lastResult: navigation.state === "idle" ? lastResult : undefined,
+    lastResult,
     defaultValue: { consultant_id: recipient ? String(recipient.id) : "" },
   });
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const options = recipient && !choices.some((c) => c.id === recipient.id) ? [{ ...recipient, place: "" }, ...choices] : choices;
   return (
     <section className={ui.card} aria-labelledby="compose-title" style={{ alignSelf: "start" }}>
@@ -112,8 +110,8 @@ function Compose({
             <ErrorList id={fields.consultant_id.errorId} errors={fields.consultant_id.errors} />
           </div>
           <TextareaField label="Message" meta={fields.body} rows={7} autoFocus={Boolean(recipient)} />
-          <button type="submit" className={ui.button.primary} disabled={busy}>
-            {busy ? "Sending…" : "Send message"}
+          <button type="submit" className={ui.button.primary}>
+            Send message
           </button>
         </Form>
       )}

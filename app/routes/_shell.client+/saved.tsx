@@ -5,7 +5,6 @@ import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/reac
 import { ConsultantCard } from "~/components/consultant-card/consultant-card";
 import * as cardCss from "~/components/consultant-card/consultant-card.css";
 import { StaffDialog, useCardLinks, type DialogData } from "~/components/consultant-card/listing";
-import { useMarketMarkup } from "~/components/consultant-card/market-markup";
 import { pageOf } from "~/components/consultant-filters/consultant-filters";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { Pagination } from "~/components/pagination/pagination";
@@ -33,13 +32,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 const PER_PAGE = 12;
 
 export default function SavedConsultants() {
-  useMarketMarkup(); // the cards' like toggle and the resume alert (market-markup.ts)
   const { list, staff, dialog } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as DialogData | undefined;
   const location = useLocation();
   const links = useCardLinks();
   return (
-    <>
+    // With a script: the cards' like toggle and the resume alert (app/plain/widgets/market.ts).
+    <div data-plain="market">
       <div className={ui.pageHeader}>
         <div>
           <h1 className={ui.pageTitle}>Saved</h1>
@@ -73,7 +72,7 @@ export default function SavedConsultants() {
         hrefFor={(p) => `${location.pathname}${p > 1 ? `?page=${p}` : ""}`}
       />
       <StaffDialog dialog={dialog} actionData={actionData} />
-    </>
+    </div>
   );
 }
 

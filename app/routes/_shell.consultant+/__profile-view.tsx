@@ -1,9 +1,9 @@
 // A consultant's profile page (spec 000 §2, §3): its header and summary, the tabs, each tab's content
 // and the consultant dialogs. The page of /consultant/profile/{id}/{tab} and of its documents tab
 // (profile.$id.documents.tsx, with the upload island).
-import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "~/components/ui/form-state";
+import { formFields, getFormProps, type SubmissionResult } from "~/components/ui/form-fields";
 import type { SerializeFrom } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import {
   ApprovalBadge,
   ApprovalButtons,
@@ -58,7 +58,8 @@ export function ProfilePage() {
   const resultFor = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined);
 
   return (
-    <>
+    // With a script: the like toggle, the resume alert, the availability's end (app/plain/widgets/market.ts).
+    <div data-plain="market">
       <div className={ui.pageHeader}>
         <div>
           {staff ? (
@@ -114,7 +115,7 @@ export function ProfilePage() {
           defaults={{ comment_by_admin: c.comment_by_admin ?? "", daily_rate_onsite: c.daily_rate_onsite ?? null, daily_rate_offsite: c.daily_rate_offsite ?? null }}
         />
       ) : null}
-    </>
+    </div>
   );
 }
 
@@ -235,11 +236,10 @@ function ProfileDetails({ c }: { c: Consultant }) {
 }
 
 function ProfileForm({ c, lastResult }: { c: Consultant; lastResult?: SubmissionResult<string[]> }) {
-  const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = formFields({
     id: "profile",
     constraint: ConsultantProfileFormConstraints,
-    lastResult: navigation.state === "idle" ? lastResult : undefined,
+    lastResult,
     defaultValue: {
       name: c.name,
       city: c.city,
@@ -254,9 +254,8 @@ function ProfileForm({ c, lastResult }: { c: Consultant; lastResult?: Submission
       services: c.services,
     },
   });
-  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "save_profile";
   const chosenServices = new Set(
-    ([] as unknown[]).concat(fields.services.value ?? []).filter((v): v is string => typeof v === "string"),
+    ([] as unknown[]).concat(fields.services.initialValue ?? []).filter((v): v is string => typeof v === "string"),
   );
   return (
     <section className={ui.card} aria-labelledby="edit-title">
@@ -310,8 +309,8 @@ function ProfileForm({ c, lastResult }: { c: Consultant; lastResult?: Submission
         <p className={`${ui.small} ${ui.muted}`}>
           Your phone number is changed and verified under <Link to={`/consultant/settings/${c.id}/phone`}>Settings → Phone</Link>.
         </p>
-        <button type="submit" className={ui.button.primary} disabled={busy}>
-          {busy ? "Saving…" : "Save profile"}
+        <button type="submit" className={ui.button.primary}>
+          Save profile
         </button>
       </Form>
     </section>
@@ -444,13 +443,11 @@ function Projects({
 }
 
 function AddProject({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
-  const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = formFields({
     id: "add-project",
     constraint: ProjectInputConstraints,
-    lastResult: navigation.state === "idle" ? lastResult : undefined,
+    lastResult,
   });
-  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "add_project";
   return (
     <section className={ui.card} aria-labelledby="add-project-title">
       <h2 id="add-project-title" className={ui.cardTitle}>
@@ -465,7 +462,7 @@ function AddProject({ lastResult }: { lastResult?: SubmissionResult<string[]> })
           <Field label="Aircraft" meta={fields.aircraft} />
           <Field label="Service" meta={fields.service} list="project-services" />
           <Field label="Start date" meta={fields.start_date} type="date" />
-          <Field label="End date" meta={fields.end_date as FieldMetadata<string | null | undefined>} type="date" hint="Empty while it is ongoing." />
+          <Field label="End date" meta={fields.end_date} type="date" hint="Empty while it is ongoing." />
         </div>
         <datalist id="project-services">
           {CONSULTANT_SERVICES.map((sv) => (
@@ -473,8 +470,8 @@ function AddProject({ lastResult }: { lastResult?: SubmissionResult<string[]> })
           ))}
         </datalist>
         <TextareaField label="Description" meta={fields.description} rows={3} />
-        <button type="submit" className={ui.button.primary} disabled={busy}>
-          {busy ? "Adding…" : "Add project"}
+        <button type="submit" className={ui.button.primary}>
+          Add project
         </button>
       </Form>
     </section>

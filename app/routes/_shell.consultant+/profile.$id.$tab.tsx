@@ -7,7 +7,6 @@
 //   - Clients use the marketplace cards, not this page.
 //   - The documents tab is its own route (profile.$id.documents.tsx): it carries the upload island.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useMarketMarkup } from "~/components/consultant-card/market-markup";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { act, load } from "./__profile-data.server";
 import { TAB_LABEL } from "./__profile-tabs";
@@ -21,7 +20,6 @@ export const loader = (args: LoaderFunctionArgs) => load(args);
 export const action = (args: ActionFunctionArgs) => act(args);
 
 export default function ConsultantProfileRoute() {
-  useMarketMarkup(); // the like toggle, the resume alert, the availability's end (market-markup.ts)
   return <ProfilePage />;
 }
 

@@ -4,7 +4,6 @@
 // streams). The other tabs are profile.$id.$tab.tsx; the data and the answers are the same
 // (__profile-data.server.tsx), the page the same component (__profile-view.tsx).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useMarketMarkup } from "~/components/consultant-card/market-markup";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { HYDRATE } from "~/utils/hydrate";
 import { act, load } from "./__profile-data.server";
@@ -21,7 +20,6 @@ export const loader = (args: LoaderFunctionArgs) => load(withTab(args));
 export const action = (args: ActionFunctionArgs) => act(withTab(args));
 
 export default function ConsultantDocumentsRoute() {
-  useMarketMarkup(); // the like toggle, the resume alert, the availability's end (market-markup.ts)
   return <ProfilePage />;
 }
 

@@ -6,10 +6,10 @@
 //     mail outbox, which administrators read at /admin/outbox.
 //   - Staff (admin, member) reach only activate and deactivate: an administrator's activation also
 //     unlocks an account locked by wrong codes.
-import { getFormProps, useForm, type SubmissionResult } from "~/components/ui/form-state";
+import { formFields, getFormProps, type SubmissionResult } from "~/components/ui/form-fields";
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { SendMessageDialog } from "~/components/modal-dialog/consultant-dialogs";
 import { ProfileTabs } from "~/components/profile-tabs/profile-tabs";
@@ -133,20 +133,13 @@ type ActionData = { intent?: string; result?: SubmissionResult<string[]> };
 
 // ---------------------------------------------------------------------------------------------
 
-function useIdleResult(result: SubmissionResult<string[]> | undefined) {
-  const navigation = useNavigation();
-  return navigation.state === "idle" ? result : undefined;
-}
-
 function General({ s, lastResult }: { s: Settings; lastResult?: SubmissionResult<string[]> }) {
-  const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = formFields({
     id: "general",
     constraint: GeneralSettingsInputConstraints,
-    lastResult: useIdleResult(lastResult),
+    lastResult,
     defaultValue: { name: s.name, city: s.city, country: s.country, summary: s.summary },
   });
-  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "general";
   return (
     <section className={ui.card} aria-labelledby="general-title">
       <h2 id="general-title" className={ui.cardTitle}>
@@ -169,8 +162,8 @@ function General({ s, lastResult }: { s: Settings; lastResult?: SubmissionResult
           <Field label="Country" meta={fields.country} autoComplete="country-name" />
         </div>
         <TextareaField label="Summary" meta={fields.summary} rows={4} />
-        <button type="submit" className={ui.button.primary} disabled={busy}>
-          {busy ? "Saving…" : "Save"}
+        <button type="submit" className={ui.button.primary}>
+          Save
         </button>
       </Form>
     </section>
@@ -178,20 +171,18 @@ function General({ s, lastResult }: { s: Settings; lastResult?: SubmissionResult
 }
 
 function Phone({ s, sendResult, verifyResult }: { s: Settings; sendResult?: SubmissionResult<string[]>; verifyResult?: SubmissionResult<string[]> }) {
-  const navigation = useNavigation();
   const locked = s.stage === "account_locked";
-  const [sendForm, sendFields] = useForm({
+  const [sendForm, sendFields] = formFields({
     id: "send-code",
     constraint: PhoneSettingsInputConstraints,
-    lastResult: useIdleResult(sendResult),
+    lastResult: sendResult,
     defaultValue: { phone_number_with_country_code: s.phone_number_with_country_code },
   });
-  const [verifyForm, verifyFields] = useForm({
+  const [verifyForm, verifyFields] = formFields({
     id: "verify-code",
     constraint: VerifyPhoneInputConstraints,
-    lastResult: useIdleResult(verifyResult),
+    lastResult: verifyResult,
   });
-  const busy = (intent: string) => navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
   const codeSent = s.stage === "otp_sent";
   return (
     <div className={ui.stack}>
@@ -226,8 +217,8 @@ function Phone({ s, sendResult, verifyResult }: { s: Settings; sendResult?: Subm
             placeholder="+44 20 7946 0958"
             disabled={locked}
           />
-          <button type="submit" className={codeSent ? ui.button.secondary : ui.button.primary} disabled={locked || busy("send_code")}>
-            {busy("send_code") ? "Sending…" : codeSent ? "Send a new code" : "Send code"}
+          <button type="submit" className={codeSent ? ui.button.secondary : ui.button.primary} disabled={locked}>
+            {codeSent ? "Send a new code" : "Send code"}
           </button>
         </Form>
       </section>
@@ -250,8 +241,8 @@ function Phone({ s, sendResult, verifyResult }: { s: Settings; sendResult?: Subm
               disabled={locked}
               autoFocus
             />
-            <button type="submit" className={ui.button.primary} disabled={locked || busy("verify_code")}>
-              {busy("verify_code") ? "Checking…" : "Verify"}
+            <button type="submit" className={ui.button.primary} disabled={locked}>
+              Verify
             </button>
           </Form>
         </section>
@@ -261,8 +252,6 @@ function Phone({ s, sendResult, verifyResult }: { s: Settings; sendResult?: Subm
 }
 
 function Notifications({ s, items }: { s: Settings; items: NonNullable<LoaderData["notifications"]>["items"] }) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "notifications";
   return (
     <div className={ui.stack}>
       <section className={ui.card} aria-labelledby="email-notifications-title">
@@ -286,8 +275,8 @@ function Notifications({ s, items }: { s: Settings; items: NonNullable<LoaderDat
               </label>
             </div>
           </fieldset>
-          <button type="submit" className={ui.button.primary} disabled={busy}>
-            {busy ? "Saving…" : "Save"}
+          <button type="submit" className={ui.button.primary}>
+            Save
           </button>
         </Form>
       </section>
@@ -316,8 +305,6 @@ function Notifications({ s, items }: { s: Settings; items: NonNullable<LoaderDat
 }
 
 function Activation({ s, activate, self }: { s: Settings; activate: boolean; self: boolean }) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === (activate ? "activate" : "deactivate");
   const locked = s.stage === "account_locked";
   const nothingToDo = activate ? s.active && !(locked && !self) : !s.active;
   const who = self ? "Your profile" : "The profile";
@@ -337,8 +324,8 @@ function Activation({ s, activate, self }: { s: Settings; activate: boolean; sel
       </p>
       <Form method="post">
         <input type="hidden" name="intent" value={activate ? "activate" : "deactivate"} />
-        <button type="submit" className={activate ? ui.button.primary : ui.button.danger} disabled={busy || nothingToDo}>
-          {busy ? "Saving…" : activate ? (locked && !self ? "Activate and unlock" : "Activate profile") : "Deactivate profile"}
+        <button type="submit" className={activate ? ui.button.primary : ui.button.danger} disabled={nothingToDo}>
+          {activate ? (locked && !self ? "Activate and unlock" : "Activate profile") : "Deactivate profile"}
         </button>
       </Form>
     </section>

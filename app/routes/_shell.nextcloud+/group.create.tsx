@@ -1,12 +1,12 @@
 // /nextcloud/group/create: a file-server group, optionally mapped to an organization
 // (POST /admin/fs/groups.json).
-import { getFormProps } from "~/components/ui/form-state";
+import { formFields, getFormProps } from "~/components/ui/form-fields";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import * as s from "~/components/admin/admin.css";
 import { SelectField } from "~/components/admin/fields";
-import { FormActions, useSchemaForm } from "~/components/admin/form-parts";
+import { FormActions } from "~/components/admin/form-parts";
 import { FsGroupInputConstraints } from "~/models/form-constraints/FsGroupInput";
 import { FileServerTabs } from "~/components/admin/fs-tabs";
 import { Field, FormError } from "~/components/ui/form";
@@ -38,8 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function CreateFileServerGroup() {
   const { organizations } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const [form, fields] = useSchemaForm({ id: "fs-group-create", constraint: FsGroupInputConstraints, lastResult: actionData?.result });
+  const [form, fields] = formFields({ id: "fs-group-create", constraint: FsGroupInputConstraints, lastResult: actionData?.result });
   return (
     <>
       <div className={ui.pageHeader}>
@@ -60,7 +59,7 @@ export default function CreateFileServerGroup() {
             options={organizations.map((o) => ({ value: String(o.id), label: o.name }))}
           />
         </div>
-        <FormActions label="Create group" busy={navigation.state === "submitting"} cancelTo="/nextcloud/group" />
+        <FormActions label="Create group" cancelTo="/nextcloud/group" />
       </Form>
     </>
   );

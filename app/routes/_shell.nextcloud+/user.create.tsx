@@ -1,12 +1,12 @@
 // /nextcloud/user/create: a file-server account (user name, display name, e-mail, quota, groups):
 // POST /admin/fs/users.json.
-import { getFormProps } from "~/components/ui/form-state";
+import { formFields, getFormProps } from "~/components/ui/form-fields";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import * as s from "~/components/admin/admin.css";
 import { ChoiceGroup } from "~/components/admin/fields";
-import { FormActions, useSchemaForm } from "~/components/admin/form-parts";
+import { FormActions } from "~/components/admin/form-parts";
 import { FsUserInputConstraints } from "~/models/form-constraints/FsUserInput";
 import { FileServerTabs } from "~/components/admin/fs-tabs";
 import { Field, FormError } from "~/components/ui/form";
@@ -39,8 +39,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function CreateFileServerUser() {
   const { groups } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const [form, fields] = useSchemaForm({ id: "fs-user-create", constraint: FsUserInputConstraints, lastResult: actionData?.result });
+  const [form, fields] = formFields({ id: "fs-user-create", constraint: FsUserInputConstraints, lastResult: actionData?.result });
   return (
     <>
       <div className={ui.pageHeader}>
@@ -76,7 +75,7 @@ export default function CreateFileServerUser() {
             No groups yet: <Link to="/nextcloud/group/create">create one</Link> to map users to an organization.
           </p>
         )}
-        <FormActions label="Create user" busy={navigation.state === "submitting"} cancelTo="/nextcloud/user" />
+        <FormActions label="Create user" cancelTo="/nextcloud/user" />
       </Form>
     </>
   );

@@ -1,10 +1,11 @@
 // /storage/OCRReport/{aircraftId} (spec 000 §2 "Storage", issue 17): the aircraft's OCR report:
 // counts by text-extraction status, folders with files still to process, failed and low-confidence
 // files, re-run forms (one file: Edit Access; the aircraft: Super User or staff; the upstream
-// decides and its refusal is shown) and a Refresh link (live with JS while jobs run).
+// decides and its refusal is shown) and a Refresh link (with a script the figures refresh themselves
+// while jobs run: app/plain/widgets/live.ts).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
-import { reportHandle, reportMeta, useLiveFigures } from "~/components/aircraft-cards/report-page";
+import { reportHandle, reportMeta } from "~/components/aircraft-cards/report-page";
 import { PendingFolders, ProblemFiles, RefreshLink, RerunButton, StatusCounts } from "~/components/ocr-report/ocr-report";
 import * as s from "~/components/ocr-report/ocr-report.css";
 import * as ui from "~/components/ui/ui.css";
@@ -28,10 +29,8 @@ export default function StorageOCRReportRoute() {
   const { aircraft, access, report } = useLoaderData<typeof loader>();
   const location = useLocation();
   const busy = report.jobs.queued + report.jobs.running > 0;
-  // While jobs wait or run the figures refresh themselves (with JS).
-  useLiveFigures(busy);
   return (
-    <section>
+    <section data-plain="live">
       <header className={ui.pageHeader}>
         <div>
           <h1 className={ui.pageTitle}>OCR Report</h1>
@@ -47,7 +46,7 @@ export default function StorageOCRReportRoute() {
           </a>
         </div>
       </header>
-      <div className={ui.card} data-report-status="generated">
+      <div className={ui.card} data-report-status="generated" data-live-region="status">
         <StatusCounts counts={report.counts} />
         <RefreshLink href={location.pathname} generatedAt={report.generated_at} busy={busy} />
         <p className={s.small}>
@@ -56,13 +55,13 @@ export default function StorageOCRReportRoute() {
           {report.can_rerun ? null : " Re-running the whole aircraft needs Super User access."}
         </p>
       </div>
-      <div className={s.section}>
+      <div className={s.section} data-live-region="problems">
         <div className={s.sectionHead}>
           <h2 className={s.sectionTitle}>Failed and low-confidence files</h2>
         </div>
         <ProblemFiles files={report.problems} canRerunFile={() => report.can_rerun_file} />
       </div>
-      <div className={s.section}>
+      <div className={s.section} data-live-region="folders">
         <div className={s.sectionHead}>
           <h2 className={s.sectionTitle}>Folders with files still to process</h2>
         </div>

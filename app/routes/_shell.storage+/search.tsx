@@ -2,20 +2,18 @@
 // module (spec 000 §2 "Storage", "Query parameters"; 001 §4, §5 on scope). Ranked, paged results with
 // the matches highlighted; each opens the file in its folder (/storage/aircraft/{id}/files?dir=…&fileid=…).
 // The scope actually used (all aircraft, one aircraft, a folder) is the upstream's and is shown.
-// The page's own search box (for narrow screens) is the top bar's form, a lazy island between the
-// head and the results.
+// The page's own search box (for narrow screens) is the top bar's form, between the head and the
+// results.
 import type { LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { downloadToast } from "~/components/toast/download-toast";
-import type { FileSearchHandle, FileSearchProps } from "~/components/file-search/file-search";
-import { FileSearch as ServerSearch } from "~/components/file-search/file-search.server";
+import { FileSearch, type FileSearchHandle, type FileSearchProps } from "~/components/file-search/file-search";
 import { Highlight } from "~/components/file-search/highlight";
 import * as s from "~/components/file-search/search-results.css";
 import { Snippet } from "~/components/file-search/snippet";
 import { FileIcon } from "~/components/icons/file";
 import { FolderIcon } from "~/components/icons/folder";
 import { Pagination } from "~/components/pagination/pagination";
-import { LazyIsland } from "~/components/lazy-island/lazy-island";
 import * as ui from "~/components/ui/ui.css";
 import { downloadHref, filesHref } from "~/models/storage-links";
 import { searchLoader } from "~/models/storage-pages.server";
@@ -51,8 +49,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   return [{ title: q ? `“${q}” · Search · AeroRecords` : "Search · AeroRecords" }];
 };
 
-const loadSearch = () => import("~/components/file-search/file-search").then((m) => m.FileSearch);
-
 export default function StorageSearchRoute() {
   const d = useLoaderData<typeof loader>();
   return (
@@ -60,7 +56,7 @@ export default function StorageSearchRoute() {
       <SearchHead d={d} />
       {/* The page's own box, for narrow screens (where the top bar shows only a search icon). */}
       <div className={s.searchRow}>
-        <LazyIsland id="page-file-search" load={loadSearch} server={ServerSearch} props={searchProps(d.params)} />
+        <FileSearch {...searchProps(d.params)} />
       </div>
       <SearchResults d={d} />
     </section>

@@ -2,10 +2,9 @@
 // Storage → All Aircrafts, Favourites, Following, Inventory Report, OCR Status, the role's entries,
 // Sign Out) and a top bar with the file search. Its pages reuse the storage pages' loaders.
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Outlet, useLoaderData, type ClientLoaderFunctionArgs } from "@remix-run/react";
+import { Outlet, useLoaderData } from "@remix-run/react";
 import { AeroBoxShell } from "~/components/aero-box/aero-box";
 import { FullPageErrorBoundary } from "~/components/error-page/boundary";
-import { preloadFileSearch } from "~/components/file-search/file-search-slot";
 import { STORAGE_ROLES } from "~/models/storage.server";
 import { requireUser } from "~/utils/auth.server";
 
@@ -13,12 +12,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = await requireUser(request, context, { roles: STORAGE_ROLES });
   const shown = { name: [user.first_name].filter(Boolean).join(" ") || user.username, email: user.email, role: user.role };
   return json({ user: shown }, { headers: { "Cache-Control": "private, no-store" } });
-}
-
-/** A client-side navigation into /aero-box: the file search's code comes with the data (nothing to show meanwhile). */
-export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
-  const [data] = await Promise.all([serverLoader<typeof loader>(), preloadFileSearch().catch(() => undefined)]);
-  return data;
 }
 
 export const meta: MetaFunction = () => [{ title: "AeroBOX · AeroRecords" }];

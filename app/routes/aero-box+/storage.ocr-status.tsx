@@ -1,9 +1,9 @@
 // /aero-box/storage/ocr-status (spec 000 §2 "OCR Status", issue 17): text extraction across every
 // aircraft the user may see: totals, each aircraft's counts with a link to its OCR Report, failed
-// and low-confidence files with re-run forms, and a Refresh link (live with JS while jobs run).
+// and low-confidence files with re-run forms, and a Refresh link (with a script the figures refresh
+// themselves while jobs run: app/plain/widgets/live.ts).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
-import { useLiveFigures } from "~/components/aircraft-cards/report-page";
 import type { FileSearchHandle } from "~/components/file-search/file-search";
 import { ProblemFiles, RefreshLink, RerunButton, StatusCounts } from "~/components/ocr-report/ocr-report";
 import * as s from "~/components/ocr-report/ocr-report.css";
@@ -22,22 +22,20 @@ export default function AeroBoxOcrStatusRoute() {
   const { status } = useLoaderData<typeof loader>();
   const location = useLocation();
   const busy = status.jobs.queued + status.jobs.running > 0;
-  // While jobs wait or run the figures refresh themselves (with JS).
-  useLiveFigures(busy);
   const fileRerun = new Map(status.aircraft.map((a) => [a.id, a.can_rerun_file]));
   return (
-    <section>
+    <section data-plain="live">
       <header className={ui.pageHeader}>
         <div>
           <h1 className={ui.pageTitle}>OCR Status</h1>
           <p className={ui.pageLead}>Text extraction and OCR of the records of every aircraft you have access to.</p>
         </div>
       </header>
-      <div className={ui.card}>
+      <div className={ui.card} data-live-region="totals">
         <StatusCounts counts={status.totals} />
         <RefreshLink href={location.pathname} generatedAt={status.generated_at} busy={busy} />
       </div>
-      <div className={s.section}>
+      <div className={s.section} data-live-region="aircraft">
         <div className={s.sectionHead}>
           <h2 className={s.sectionTitle}>Aircraft</h2>
         </div>
@@ -84,7 +82,7 @@ export default function AeroBoxOcrStatusRoute() {
           <p className={ui.muted}>You have no aircraft yet.</p>
         )}
       </div>
-      <div className={s.section}>
+      <div className={s.section} data-live-region="problems">
         <div className={s.sectionHead}>
           <h2 className={s.sectionTitle}>Failed and low-confidence files</h2>
         </div>
@@ -98,7 +96,7 @@ export default function AeroBoxOcrStatusRoute() {
 /** Staff only: what the background housekeeping did (unfiled uploads removed, jobs recovered). */
 function Housekeeping({ h }: { h: NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["status"]["housekeeping"]> }) {
   return (
-    <div className={s.section}>
+    <div className={s.section} data-live-region="housekeeping">
       <div className={s.sectionHead}>
         <h2 className={s.sectionTitle}>Housekeeping</h2>
       </div>

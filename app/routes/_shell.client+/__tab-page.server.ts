@@ -1,0 +1,93 @@
+// The server side the AeroOPS and AeroOIL tab pages share (/client/Aeroops/{tab}, /client/Aerooil/{tab};
+// the page itself: __tab-page.tsx): what a tab page reads from its URL (sort, filter, page, the
+// dialogs it opens) and what it makes of a page of rows. Each route's loader keeps its own upstream
+// calls (which API, which extras) and adds what only its product shows.
+import type { Result } from "~/models/api.server";
+import { heldFile } from "~/models/held-files.server";
+import { linkedDocumentsHref } from "~/models/links.server";
+import type * as ops from "~/models/ops.server";
+import { pageAfterWrite } from "~/models/ops-tab.server";
+import { canWrite } from "~/models/roles";
+import type { OpsHeaderData, TabColumn, TabDataAnswer } from "~/models/schemas/ops";
+import { structureView } from "~/models/tab-structure.server";
+
+/** The sort, filter and page a tab page's URL asks for: sortable only by `sortable` (the tab's own columns). */
+export function tabQuery(url: URL, sortable: { name: string }[], perPageChoices: readonly number[]) {
+  const sortParam = url.searchParams.get("sort_column");
+  const sort_column = sortParam && sortable.some((c) => c.name === sortParam) ? sortParam : undefined;
+  const sort_order = url.searchParams.get("sort_order") === "desc" ? ("desc" as const) : ("asc" as const);
+  const filter = (url.searchParams.get("filter") ?? "").trim().slice(0, 200);
+  const page = Math.max(1, Math.min(100_000, Number(url.searchParams.get("page")) || 1));
+  const perPage = perPageChoices.find((n) => String(n) === url.searchParams.get("per_page")) ?? perPageChoices[0]!;
+  return {
+    sort_column,
+    sort_order,
+    filter,
+    /** The tab data call's paging, sort and filter. */
+    request: { page, per_page: perPage, sort_column, sort_order, filter: filter || undefined },
+  };
+}
+
+/** The aircraft fields of the page's forms (as its URL names the aircraft). */
+export function aircraftFields(ref: ops.AircraftRef): Record<string, string> {
+  return "org_msn_id" in ref ? { org_msn_id: String(ref.org_msn_id) } : { organization: ref.organization, msn_id: ref.msn_id };
+}
+
+/**
+ * What every tab page shows of a page of rows: the rows and their columns (`columns`: the tab's own),
+ * who may change them, and the dialogs and panels the URL opens: ?edit=<row id>|new the row dialog,
+ * ?confirm=delete&select=… the delete confirmation, ?dialog=share, ?validation=<held file> the
+ * Excel round trip's answer, the Super Users' structure dialogs (ADR 050).
+ */
+export function tabPageView<P extends "ops" | "oil">(o: {
+  product: P;
+  url: URL;
+  user: { id: number | string; role: string };
+  header: OpsHeaderData;
+  tab: { tab_id: string; tab_name: string; group_name: string };
+  query: ReturnType<typeof tabQuery>;
+  data: TabDataAnswer;
+  columns: TabColumn[];
+  binder: Result<{ current: boolean; full: boolean; text: string }>;
+  docCounts: Record<string, number> | null;
+}) {
+  const { url, header, data, columns } = o;
+  const canEdit = canWrite(header.access_type);
+  const editParam = url.searchParams.get("edit");
+  const editing = !canEdit || !editParam ? null : editParam === "new" ? { row: null } : { row: data.rows.find((r) => String(r.id) === editParam) ?? null };
+  const selected = [...new Set(url.searchParams.getAll("select"))].filter((v) => /^\d{1,12}$/.test(v)).map(Number).slice(0, 5000);
+  const held = heldFile(url.searchParams.get("validation"), String(o.user.id));
+  // The choices a select column offers: the values it already has on this page.
+  const choices: Record<string, string[]> = {};
+  for (const c of columns) {
+    if (c.type !== "select") continue;
+    choices[c.name] = [...new Set(data.rows.map((r) => r.data[c.name]).filter((v): v is string => typeof v === "string" && v !== ""))].sort().slice(0, 100);
+  }
+  return {
+    product: o.product,
+    header,
+    tab: { tab_id: o.tab.tab_id, tab_name: o.tab.tab_name, group_name: o.tab.group_name },
+    columns,
+    rows: data.rows,
+    total: data.total,
+    page: data.page,
+    per_page: data.per_page,
+    sort_column: o.query.sort_column ?? null,
+    sort_order: o.query.sort_order,
+    filter: o.query.filter,
+    canEdit,
+    // Super Users (and staff): Columns…, New tab…, Delete this tab… and their dialogs (ADR 050, 051).
+    structure: structureView(url, header.access_type, o.tab.tab_id, columns),
+    canEditLocked: o.user.role === "admin" || o.user.role === "member",
+    editing: editing ? { row: editing.row, missing: editParam !== "new" && !editing.row } : null,
+    confirmDelete: canEdit && url.searchParams.get("confirm") === "delete" && selected.length ? selected : null,
+    selectFirst: canEdit && url.searchParams.get("confirm") === "delete" && selected.length === 0,
+    dialog: url.searchParams.get("dialog") === "share" ? ("share" as const) : null,
+    binder: o.binder.ok ? { current: o.binder.data.current, full: o.binder.data.full, text: o.binder.data.text } : { current: false, full: false, text: o.binder.error },
+    validation: held ? { id: url.searchParams.get("validation")!, errors: Number(held.note.errors) || 0, source: String(held.note.source), filename: held.filename } : null,
+    choices,
+    // Rows with linked documents (null when the user may not read the aircraft's records).
+    docs: o.docCounts ? Object.fromEntries(Object.entries(o.docCounts).map(([rowId, count]) => [rowId, { count, href: linkedDocumentsHref(header.org_msn_id, { row: Number(rowId) }) }])) : null,
+    back: pageAfterWrite(url),
+  };
+}
