@@ -19,7 +19,7 @@ export const PLAIN_MANIFEST = path.join(root, "build/plain-manifest.json");
 export interface PlainManifest {
   /** The entry's URL (/build/plain/page-HASH.js). */
   entry: string;
-  /** Each module a page may load (the entry and each widget: app/plain/widgets/<name>.ts) → its file. */
+  /** Each source module (the entry, each widget: app/plain/widgets/<name>.ts, what they import) → the file it is in. */
   modules: Record<string, string>;
   /** Each built file → the files it imports statically (loaded with it). */
   imports: Record<string, string[]>;
@@ -66,7 +66,7 @@ const manifestPlugin: esbuild.Plugin = {
       const importsOf = (kind: esbuild.ImportKind) => Object.fromEntries(outputs.map(([f, o]) => [url(f), o.imports.filter((i) => i.kind === kind).map((i) => url(i.path))]));
       const manifest: PlainManifest = {
         entry: url(out[0]),
-        modules: Object.fromEntries(outputs.filter(([, o]) => o.entryPoint).map(([f, o]) => [o.entryPoint!, url(f)])),
+        modules: Object.fromEntries(outputs.flatMap(([f, o]) => Object.keys(o.inputs).map((input) => [input, url(f)]))),
         imports: importsOf("import-statement"),
         dynamicImports: importsOf("dynamic-import"),
       };

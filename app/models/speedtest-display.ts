@@ -88,7 +88,7 @@ export function readStoredResult(storage: KV | null, now: number): StoredResult 
     if (!raw) return null;
     const { at, result: r } = JSON.parse(raw) as Partial<StoredResult>;
     if (typeof at !== "number" || !(at <= now + 60_000) || typeof r?.bandwidth !== "number" || !(r.bandwidth > 0)) return null;
-    return { at, result: { bandwidth: r.bandwidth, duration: Number(r.duration) || 0, error: null, averageSpeed: Number(r.averageSpeed) || r.bandwidth, runs: Number(r.runs) || 1, file: r.file ?? null } };
+    return { at, result: { ...r, error: null } };
   } catch {
     return null;
   }

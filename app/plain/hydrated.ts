@@ -2,11 +2,13 @@
 // loads this only there, so a plain page never downloads it:
 // - after a client-side navigation, menus and the drawer close (page.ts's `moved`), and a form's busy
 //   state ends when Remix's router is idle again (`settled`);
-// - widgets start once React has hydrated the page (whenHydrated);
+// - widgets start once React has hydrated the page (afterHydration);
 // - full screen (a[data-fs]) also takes the browser's real full screen, and leaving that (Escape,
 //   F11) leaves the page's full-screen mode; on a plain page the link's new document would leave it at
 //   once, so there the link only changes the page.
 import { go, router } from "./nav";
+
+export { afterHydration } from "./hydration";
 
 /** True when no navigation and no fetcher is on its way (or there is no router yet). */
 function idle() {
@@ -32,17 +34,6 @@ export function start(moved: () => void, settled: () => void) {
     });
   };
   attach();
-}
-
-/**
- * After <html data-hydrated> (root.tsx sets it once React has hydrated): React has checked the
- * server's markup by then (a widget that changed it before would make React throw it away).
- */
-export function whenHydrated(run: () => void) {
-  const html = document.documentElement;
-  if ("hydrated" in html.dataset) return run();
-  const o = new MutationObserver(() => "hydrated" in html.dataset && (o.disconnect(), run()));
-  o.observe(html, { attributeFilter: ["data-hydrated"] });
 }
 
 /** A form a component's own handler took: busy until the router is idle again (or at once, if nothing started). */

@@ -1,6 +1,6 @@
 // Navigation for the plain modules: through Remix's router when the page is hydrated (a client-side
-// navigation, as a <Link> makes), else the browser's own. (page.ts itself has no use for it: it is
-// the lazily loaded modules', so their chunks share it.)
+// navigation, as a <Link> makes), else the browser's own. (page.ts has its own one-line `hydrated`:
+// importing this module would make it a chunk every page loads besides page.ts.)
 
 export interface RouterState {
   location: { key: string };
@@ -14,6 +14,8 @@ export interface Router {
   revalidate(): void;
 }
 
+/** True on a page that ships Remix's scripts (it hydrates). */
+export const hydrated = () => "__remixContext" in window;
 /** The hydrated page's router (set by Remix's entry), if any yet. */
 export const router = () => (window as { __remixRouter?: Router }).__remixRouter;
 

@@ -11,10 +11,10 @@
 // - full screen (a[data-fs]): with a hydrated page also the browser's real full screen;
 // - the modal (dialog[data-dialog][data-close]): focus in when it opens, Tab kept inside, Escape
 //   closes, focus back on its opener;
-// - scroll arrows (button[data-step]), download toasts (a[download][data-toast]), export forms
-//   fetched in place (form[data-export]);
+// - download toasts (a[download][data-toast]), export forms fetched in place (form[data-export]);
 // - widgets: an element with data-plain="name" gets ./widgets.ts's module of that name, loaded the
-//   first time a page has one (so a page only downloads what it uses).
+//   first time a page has one, or is first used (a focus or a press in it) for those of ON_FIRST_USE,
+//   so a page only downloads what it uses (the speed test, on every signed-in page, is in this chunk).
 // Without JavaScript all of these are links, forms and CSS (:target, <details>).
 //
 // This module holds what every page needs at once; the rest comes as its own chunk when a page needs
@@ -24,13 +24,12 @@
 // snackbar with the first download (./snackbar), and the router's part only on a page that hydrates
 // (./hydrated: it carries React anyway).
 import { DOWNLOAD_STARTED } from "~/components/toast/download-toast";
-import { WIDGETS } from "./widgets";
+import { ON_FIRST_USE, WIDGETS } from "./widgets";
 
 const doc = document;
-const html = doc.documentElement;
 const plainClick = (e: MouseEvent) => !e.defaultPrevented && e.button === 0 && !e.metaKey && !e.altKey && !e.ctrlKey && !e.shiftKey;
 const closest = <T extends Element = HTMLElement>(t: EventTarget | null, sel: string) => (t instanceof Element ? (t.closest(sel) as T | null) : null);
-/** True on a page that ships Remix's scripts (it hydrates). */
+/** True on a page that ships Remix's scripts (it hydrates); nav.ts's, for the modules loaded later. */
 const hydrated = () => "__remixContext" in window;
 const withRouter = hydrated() ? import("./hydrated") : null;
 
@@ -96,18 +95,25 @@ const keepPlaceFor = (url: string) => samePage(url) && keepPlace();
 
 // ---------- widgets, dialogs, drawer buttons: on the page, and as a hydrated page adds them ----------
 const started = new WeakSet<Element>();
-/** At once on a plain page; on a hydrating page once React has hydrated it (./hydrated). */
-const whenHydrated = (run: () => void) => (withRouter ? void withRouter.then((h) => h.whenHydrated(run)) : run());
+/** A widget's module, then its init: at once on a plain page, once React has hydrated a hydrating one. */
+function startWidget(el: HTMLElement) {
+  if (started.has(el)) return;
+  started.add(el);
+  // (A module that does not come is the browser's unhandled rejection, with its URL.)
+  void WIDGETS[el.dataset.plain!]?.().then((m) => {
+    const init = () => el.isConnected && m.init(el);
+    if (withRouter) void withRouter.then((h) => h.afterHydration(init));
+    else init();
+  });
+}
+/** A focus or a press inside a widget that waits for its first use. */
+const firstUse = (e: Event) => {
+  const el = closest(e.target, "[data-plain]");
+  if (el) startWidget(el);
+};
 function scan(root: ParentNode) {
   const all = (sel: string) => [...(root instanceof Element && root.matches(sel) ? [root] : []), ...root.querySelectorAll(sel)] as HTMLElement[];
-  for (const el of all("[data-plain]")) {
-    if (started.has(el)) continue;
-    started.add(el);
-    WIDGETS[el.dataset.plain!]?.().then(
-      (m) => whenHydrated(() => el.isConnected && m.init(el)),
-      (e) => console.error(`[plain] ${el.dataset.plain}:`, e),
-    );
-  }
+  for (const el of all("[data-plain]")) if (!ON_FIRST_USE.has(el.dataset.plain!)) startWidget(el);
   // The drawer's link is a button with JavaScript.
   for (const a of all("a[data-drawer-button]:not([role])") as HTMLAnchorElement[]) {
     a.setAttribute("role", "button");
@@ -124,8 +130,6 @@ function scan(root: ParentNode) {
 doc.addEventListener("click", (e) => {
   if (!plainClick(e)) return;
   const t = e.target;
-  const arrow = closest(t, "button[data-step]");
-  if (arrow) return arrow.parentElement?.querySelector("[data-scroll-row]")?.scrollBy({ left: Number(arrow.dataset.step), behavior: "smooth" });
   if (closest(t, "a[download][data-toast]")) return void import("./snackbar").then((m) => m.showSnackbar("info", DOWNLOAD_STARTED));
   const drawer = closest(t, "a[data-drawer-button]");
   if (drawer) {
@@ -139,7 +143,11 @@ doc.addEventListener("click", (e) => {
   if (a && !a.hasAttribute("download") && !a.hash && samePage(a.href)) keepPlace(a.closest("dialog") ? null : a);
 });
 
-doc.addEventListener("pointerdown", (e) => closeMenus(e.target));
+doc.addEventListener("pointerdown", (e) => {
+  closeMenus(e.target);
+  firstUse(e);
+});
+doc.addEventListener("focusin", firstUse);
 doc.addEventListener("keydown", (e) => e.key === "Escape" && closeMenus());
 
 // The window hears a submit after every handler on the document (React's among them): by then a
@@ -190,4 +198,4 @@ new MutationObserver((records) => records.forEach((r) => r.addedNodes.forEach((n
 restorePlace();
 scan(doc);
 // The end-to-end tests wait for this before they type (a hydrated page's React sets it itself).
-if (!hydrated()) html.dataset.hydrated = "";
+if (!hydrated()) doc.documentElement.dataset.hydrated = "";

@@ -5,6 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
+import { ON_FIRST_USE } from "~/plain/widgets";
 
 /**
  * The floor: the empty Remix v2 page on this stack (the template's root with Links, Meta, Outlet,
@@ -149,8 +150,10 @@ const PAGE_SCRIPT_LOADS: { module: string; when: (html: string, hydrated: boolea
 export interface ServedPageJs {
   /** The page ships Remix's scripts (its route asks to hydrate). */
   hydrated: boolean;
-  /** The widgets its HTML names (data-plain), each loaded with the page. */
+  /** The widgets its HTML names (data-plain) that load with the page. */
   widgets: string[];
+  /** The widgets its HTML names that load on their first use (ON_FIRST_USE, app/plain/widgets.ts): not counted. */
+  onUse: string[];
   /** Every JavaScript file the page loads when it opens, each once. */
   files: string[];
   gzip: number;
@@ -161,9 +164,9 @@ export interface ServedPageJs {
  * module preloads (Remix's when it hydrates, the page script's), the page script's static imports and
  * the chunks of its own it loads for such a page (PAGE_SCRIPT_LOADS), and the widget modules its
  * elements name (data-plain="name" → app/plain/widgets/name.ts) with all they import, dynamically too
- * (a widget's code runs without a user action: what it imports may load at once, as a speed test that
- * is due would). What loads later on a user's action (the page script's chunks for a press, the export
- * module, Remix's lazily discovered routes) is not counted.
+ * (a widget's code runs without a user action: what it imports may load at once). What loads later on
+ * a user's action (a widget of ON_FIRST_USE, the page script's chunks for a press, the export module,
+ * Remix's lazily discovered routes) is not counted.
  */
 export function servedPageJs(html: string, root = process.cwd()): ServedPageJs {
   const plain = JSON.parse(fs.readFileSync(path.join(root, "build/plain-manifest.json"), "utf8")) as PlainManifest;
@@ -177,7 +180,7 @@ export function servedPageJs(html: string, root = process.cwd()): ServedPageJs {
   };
   const module = (name: string) => {
     const file = plain.modules[name];
-    if (!file) throw new Error(`The page script's build has no ${name} (build/plain-manifest.json): build it again.`);
+    if (!file) throw new Error(`The page script's build has no ${name} (build/plain-manifest.json): a widget the page names but the build lacks, or a stale build.`);
     return file;
   };
   for (const m of html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="(\/build\/[^"]+\.js)"/g)) add(m[1]!);
@@ -185,10 +188,14 @@ export function servedPageJs(html: string, root = process.cwd()): ServedPageJs {
   for (const m of html.matchAll(/import \* as route\d+ from "(\/build\/[^"]+\.js)"|import "(\/build\/[^"]+\.js)"/g)) add((m[1] ?? m[2])!);
   const hydrated = html.includes("window.__remixContext");
   if (files.has(plain.entry)) for (const load of PAGE_SCRIPT_LOADS) if (load.when(html, hydrated)) add(module(load.module));
-  const widgets = [...new Set([...html.matchAll(/\sdata-plain="([a-z0-9-]+)"/g)].map((m) => m[1]!))];
-  for (const w of widgets) add(module(`app/plain/widgets/${w}.ts`), true);
+  const named = [...new Set([...html.matchAll(/\sdata-plain="([a-z0-9-]+)"/g)].map((m) => m[1]!))];
+  const widgets = named.filter((w) => !ON_FIRST_USE.has(w));
+  for (const w of named) {
+    const file = module(`app/plain/widgets/${w}.ts`);
+    if (!ON_FIRST_USE.has(w)) add(file, true);
+  }
   const gzip = [...files].reduce((n, f) => n + gzipOf(root, f), 0);
-  return { hydrated, widgets, files: [...files], gzip };
+  return { hydrated, widgets, onUse: named.filter((w) => ON_FIRST_USE.has(w)), files: [...files], gzip };
 }
 
 const gzipSizes = new Map<string, number>();

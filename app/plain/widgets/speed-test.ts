@@ -5,9 +5,8 @@
 // browser (issue 12): the last result and its time are kept in localStorage (and its figure in a
 // cookie, for the server's markup) and shown at once on the next page, every tab shares them, a tab
 // claims a due run first, and a background tab waits until it is visible. A thin link's result turns
-// Lite mode on for the next pages, unless the user chose. The network side is speed-test-engine.ts, in
-// this chunk: a separate one would be fetched by nearly every browser anyway (the automatic test is due
-// on a first visit and every 10 minutes, and the file is cached for good), and costs more in all.
+// Lite mode on for the next pages, unless the user chose. The network side is speed-test-engine.ts;
+// both are in the page script's own file (app/plain/widgets.ts says why: ADR 073's budget).
 import { runSpeedTest } from "~/components/speed-test/speed-test-engine";
 import { LITE_COOKIE, LITE_COOKIE_MAX_AGE_S, liteChoice, shouldAutoLite } from "~/models/lite-mode";
 import type { TestMode } from "~/models/speedtest-run";
@@ -46,6 +45,7 @@ export function init(el: HTMLElement) {
   const failureLine = q("[data-failure]");
   q("[data-nojs-only]")?.remove();
   button.disabled = false;
+  button.removeAttribute("title"); // "The speed test needs JavaScript"
 
   const storage = browserStorage();
   const stop = new AbortController(); // the element left the page (a hydrated page's navigation)
@@ -61,19 +61,13 @@ export function init(el: HTMLElement) {
     const shown = result && result.bandwidth > 0 ? result : null;
     const words = label(state, result, loaded);
     el.dataset.state = loaded ? state : "loading";
-    // A result is never taken back (a failure keeps it): only the cookie's, before any, goes.
-    if (shown) Object.assign(el.dataset, { mbps: shown.bandwidth.toFixed(3), average: shown.averageSpeed.toFixed(3), duration: shown.duration.toFixed(3), runs: String(shown.runs) });
+    // A result is never taken back (a failure keeps it): only the cookie's, before any, goes. (The
+    // figure as the cookie has it; the test's seconds and runs for the end-to-end tests and the bench.)
+    if (shown) Object.assign(el.dataset, { mbps: shown.bandwidth.toFixed(3), duration: String(shown.duration), runs: String(shown.runs) });
     else delete el.dataset.mbps;
     attr(button, "data-tone", words === LABELS.above ? "above" : words === LABELS.below && "below");
     attr(button, "aria-disabled", !loaded || busy);
     attr(button, "aria-busy", busy);
-    button.title = !loaded
-      ? "The speed test starts when the page has loaded"
-      : busy
-        ? "Measuring the speed of your connection…"
-        : shown
-          ? `Measured ${formatMbps(shown.bandwidth)} (${meetsThreshold(shown.bandwidth) ? "meets" : "below"} the recommended 20 Mbps). Click to test again.`
-          : "Test the speed of your connection to the portal";
     text(caption, words);
     text(figure, busy ? (live !== null ? formatMbps(live) : "") : shown ? formatMbps(shown.bandwidth) : "");
     failureLine.hidden = !failure;
