@@ -176,7 +176,7 @@ async function measure(ctx: BrowserContext, url: string, mode: string, cdpRate: 
   await settled.waitFor({ timeout: 180_000 });
   if (mode === "manual") {
     await page.locator(`${SELECTOR} button`).click();
-    await page.locator(`${SELECTOR}[data-state=starting], ${SELECTOR}[data-state=testing]`).waitFor({ timeout: 10_000 });
+    await page.locator(`${SELECTOR}[data-state=testing]`).waitFor({ timeout: 10_000 });
     await settled.waitFor({ timeout: 240_000 });
   }
   const info = await page.evaluate(`(() => {

@@ -1,19 +1,19 @@
 // The speed test's result as the top bar shows it (spec 001 §4, §8, §9): labels, thresholds, the
-// last result kept in localStorage and when the automatic test is due. The top bar's widget
-// (app/plain/widgets/speed-test.ts) loads this with the page; the rules of a run (files, ranges,
-// timing, claims) are in speedtest.ts, which the page fetches only when a test runs (issue 12).
-// speedtest.ts re-exports all of this. Browser-safe: no React, no server module.
+// last result kept in localStorage and in a cookie, when the automatic test is due and which tab runs
+// it. The server's markup (components/speed-test/speed-test.tsx) and the top bar's widget
+// (app/plain/widgets/speed-test.ts) use it; the rules of a run (files, ranges, timing) are
+// speedtest-run.ts's, and speedtest.ts re-exports both. Browser-safe: no React, no server module.
+import { TIMEOUT_MS } from "./speedtest-run";
 
 /** The test files (speedtest.ts lists them: SPEED_TEST_FILES). */
 export type SpeedTestFile = "1MB" | "5MB" | "10MB" | "50MB";
 
 // Business constants (spec 001 §9).
 export const THRESHOLD_MBPS = 20;
-export const TIMEOUT_MS = 30_000;
 export const AUTO_INTERVAL_MS = 600_000;
 export const LOAD_CHECK_MS = 1_000;
 
-export type SpeedTestState = "idle" | "starting" | "testing" | "done" | "failed";
+export type SpeedTestState = "idle" | "testing" | "done" | "failed";
 
 export const LABELS = {
   loading: "Loading...",
@@ -22,9 +22,6 @@ export const LABELS = {
   below: `Less than ${THRESHOLD_MBPS} Mbps`,
 } as const;
 export const NO_JS_HINT = "The speed test needs JavaScript";
-/** The reason a failure without one shows (REASONS.noUrl). */
-export const NO_URL_REASON = "No presigned URL returned from API";
-export const failureMessage = (reason: string) => `Test failed: ${reason}`;
 
 /** The spec's bandwidth result. `bandwidth` decides the label; `averageSpeed` is the mean of the runs. */
 export interface BandwidthResult {
@@ -44,7 +41,7 @@ export const meetsThreshold = (bandwidth: number) => bandwidth >= THRESHOLD_MBPS
  * result; Greater than / Less than 20 Mbps after a result (a failed test keeps the last good result).
  */
 export function label(state: SpeedTestState, result: Pick<BandwidthResult, "bandwidth" | "error"> | null, pageLoaded = true): string {
-  if (state === "starting" || state === "testing") return LABELS.loading;
+  if (state === "testing") return LABELS.loading;
   // While the page loads: Loading..., unless a result is already known (then that result, never a
   // "Loading..." beside a finished figure).
   if (!result || result.error || !(result.bandwidth > 0)) return pageLoaded ? LABELS.test : LABELS.loading;
@@ -89,13 +86,19 @@ export function readStoredResult(storage: KV | null, now: number): StoredResult 
   try {
     const raw = storage?.getItem(LAST_RESULT_KEY);
     if (!raw) return null;
-    const v = JSON.parse(raw) as Partial<StoredResult>;
-    const r = v.result as BandwidthResult | undefined;
-    if (typeof v.at !== "number" || !Number.isFinite(v.at) || v.at > now + 60_000) return null;
-    if (!r || typeof r.bandwidth !== "number" || !(r.bandwidth > 0)) return null;
-    return { at: v.at, result: { bandwidth: r.bandwidth, duration: Number(r.duration) || 0, error: null, averageSpeed: Number(r.averageSpeed) || r.bandwidth, runs: Number(r.runs) || 1, file: r.file ?? null } };
+    const { at, result: r } = JSON.parse(raw) as Partial<StoredResult>;
+    if (typeof at !== "number" || !(at <= now + 60_000) || typeof r?.bandwidth !== "number" || !(r.bandwidth > 0)) return null;
+    return { at, result: { ...r, error: null } };
   } catch {
     return null;
+  }
+}
+
+export function storeResult(storage: KV | null, result: BandwidthResult, now: number) {
+  try {
+    storage?.setItem(LAST_RESULT_KEY, JSON.stringify({ result, at: now } satisfies StoredResult));
+  } catch {
+    /* storage full or disabled: the next page tests again */
   }
 }
 
@@ -103,6 +106,33 @@ export function readStoredResult(storage: KV | null, now: number): StoredResult 
 export function autoTestDelay(lastAt: number | null, now: number): number {
   if (lastAt === null) return 0;
   return Math.max(0, lastAt + AUTO_INTERVAL_MS - now);
+}
+
+export const AUTO_CLAIM_KEY = "speedtest.autoClaim";
+
+/**
+ * Claims a due automatic run (autoTestDelay 0) for this tab: false while another tab's claim is still
+ * fresh (that tab is testing; its result will come through the storage).
+ */
+export function claimAutoRun(storage: KV | null, tabId: string, now: number): boolean {
+  if (!storage) return true;
+  try {
+    const [owner, at] = (storage.getItem(AUTO_CLAIM_KEY) ?? "").split("@");
+    if (owner && owner !== tabId && now - Number(at) < AUTO_CLAIM_TTL_MS) return false;
+    storage.setItem(AUTO_CLAIM_KEY, `${tabId}@${now}`);
+    return storage.getItem(AUTO_CLAIM_KEY) === `${tabId}@${now}`;
+  } catch {
+    return true;
+  }
+}
+
+/** Gives a claim back (the run ended, or the page is going away) if it is still this tab's. */
+export function releaseAutoRun(storage: KV | null, tabId: string) {
+  try {
+    if (storage?.getItem(AUTO_CLAIM_KEY)?.startsWith(`${tabId}@`)) storage.removeItem?.(AUTO_CLAIM_KEY);
+  } catch {
+    /* storage disabled */
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -134,11 +164,14 @@ export function lastSpeedFromCookie(header: string | null | undefined, now: numb
   return { mbps, at };
 }
 
-/** Keeps the last result in the cookie (the browser side; failures are ignored: the page shows Loading... then the result). */
-export function writeLastSpeedCookie(s: LastSpeed) {
+/** Sets a cookie of the whole site from the browser (the speed test's figure, Lite mode's "auto"). */
+export function setCookie(name: string, value: string, maxAgeS: number) {
   try {
-    document.cookie = `${LAST_RESULT_COOKIE}=${lastSpeedCookieValue(s)}; path=/; max-age=${LAST_RESULT_COOKIE_MAX_AGE_S}; samesite=lax${location.protocol === "https:" ? "; secure" : ""}`;
+    document.cookie = `${name}=${value}; path=/; max-age=${maxAgeS}; samesite=lax${location.protocol === "https:" ? "; secure" : ""}`;
   } catch {
     /* cookies disabled */
   }
 }
+
+/** Keeps the last result in the cookie (the browser side; failures are ignored: the page shows Loading... then the result). */
+export const writeLastSpeedCookie = (s: LastSpeed) => setCookie(LAST_RESULT_COOKIE, lastSpeedCookieValue(s), LAST_RESULT_COOKIE_MAX_AGE_S);

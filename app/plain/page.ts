@@ -11,22 +11,27 @@
 // - full screen (a[data-fs]): with a hydrated page also the browser's real full screen;
 // - the modal (dialog[data-dialog][data-close]): focus in when it opens, Tab kept inside, Escape
 //   closes, focus back on its opener;
-// - scroll arrows (button[data-step]), download toasts (a[download][data-toast]), export forms
-//   fetched in place (form[data-export]);
+// - download toasts (a[download][data-toast]), export forms fetched in place (form[data-export]);
 // - widgets: an element with data-plain="name" gets ./widgets.ts's module of that name, loaded the
-//   first time a page has one (so a page only downloads what it uses).
+//   first time a page has one, or is first used (a focus or a press in it) for those of ON_FIRST_USE,
+//   so a page only downloads what it uses (the speed test, on every signed-in page, is in this chunk).
 // Without JavaScript all of these are links, forms and CSS (:target, <details>).
-import { dialogKey, focusDialog } from "~/components/modal-dialog/dialog-focus";
+//
+// This module holds what every page needs at once; the rest comes as its own chunk when a page needs
+// it (the budget, ADR 073: a page without an island loads at most 6 KiB of JavaScript in all): the
+// dialog's rules when a page shows one (./dialog), the drawer on the first press of its button
+// (./drawer), the collapse form and export forms on their first use (./collapse, ./export), the
+// snackbar with the first download (./snackbar), and the router's part only on a page that hydrates
+// (./hydrated: it carries React anyway).
 import { DOWNLOAD_STARTED } from "~/components/toast/download-toast";
-import { navCookieValue } from "~/components/shell/nav-pref";
-import { paintCollapse } from "~/components/shell/side-nav";
-import { go, hydrated, onNavigated, router } from "./nav";
-import { showSnackbar } from "./snackbar";
-import { WIDGETS } from "./widgets";
+import { ON_FIRST_USE, WIDGETS } from "./widgets";
 
 const doc = document;
 const plainClick = (e: MouseEvent) => !e.defaultPrevented && e.button === 0 && !e.metaKey && !e.altKey && !e.ctrlKey && !e.shiftKey;
 const closest = <T extends Element = HTMLElement>(t: EventTarget | null, sel: string) => (t instanceof Element ? (t.closest(sel) as T | null) : null);
+/** True on a page that ships Remix's scripts (it hydrates); nav.ts's, for the modules loaded later. */
+const hydrated = () => "__remixContext" in window;
+const withRouter = hydrated() ? import("./hydrated") : null;
 
 // ---------- pending ----------
 function markBusy(form: HTMLFormElement, by: Element | null) {
@@ -43,10 +48,6 @@ function clearBusy(root: ParentNode = doc) {
     b.closest("form")?.removeAttribute("aria-busy");
   });
 }
-const routerIdle = () => {
-  const s = router()?.state;
-  return !s || (s.navigation.state === "idle" && [...s.fetchers.values()].every((f) => f.state === "idle"));
-};
 
 // ---------- menus and the drawer ----------
 function closeMenus(except?: EventTarget | null) {
@@ -54,42 +55,8 @@ function closeMenus(except?: EventTarget | null) {
     if (!(except instanceof Node && d.contains(except))) d.open = false;
   });
 }
-let drawerButton: HTMLElement | null = null;
-function drawerHost(button: HTMLElement) {
-  return button.closest<HTMLElement>("[data-drawer-host]");
-}
-function setDrawer(button: HTMLElement, open: boolean, focus = true) {
-  const host = drawerHost(button);
-  if (!host) return;
-  if (open) host.dataset.drawer = "open";
-  else delete host.dataset.drawer;
-  button.setAttribute("aria-expanded", String(open));
-  drawerButton = open ? button : null;
-  if (!focus) return;
-  if (open) doc.getElementById(button.getAttribute("aria-controls") ?? "")?.querySelector<HTMLElement>("a[href], button:not([disabled]), input, summary")?.focus();
-  else button.focus();
-}
-function enhanceDrawerButtons(root: ParentNode) {
-  root.querySelectorAll<HTMLAnchorElement>("a[data-drawer-button]:not([role])").forEach((a) => {
-    a.setAttribute("role", "button");
-    a.setAttribute("aria-controls", a.hash.slice(1));
-    a.setAttribute("aria-expanded", "false");
-  });
-}
-
-// ---------- dialogs ----------
-const openers = new WeakMap<Element, HTMLElement>();
-function dialogOpened(dialog: HTMLElement) {
-  const a = doc.activeElement;
-  if (a instanceof HTMLElement && a !== doc.body && !dialog.contains(a)) openers.set(dialog, a);
-  focusDialog(dialog);
-}
-function dialogsClosed(removed: Element[]) {
-  for (const dialog of removed) {
-    const opener = openers.get(dialog);
-    if (opener?.isConnected && !doc.querySelector("dialog[data-dialog]")) opener.focus({ preventScroll: true });
-  }
-}
+/** Set once ./drawer has come (the first press of a drawer button). */
+let closeDrawer: ((focus?: boolean) => void) | undefined;
 
 // ---------- keeping the place on a plain page ----------
 // A hydrated page keeps its scroll (preventScrollReset) and its dialog's opener in memory. A plain page
@@ -123,154 +90,110 @@ const samePage = (url: string) => {
   const u = new URL(url, location.href);
   return u.origin === location.origin && u.pathname === location.pathname;
 };
+/** Before a step to `url` (a form posted, a dialog closed): the place, if that is this page again. */
+const keepPlaceFor = (url: string) => samePage(url) && keepPlace();
 
-// ---------- widgets ----------
+// ---------- widgets, dialogs, drawer buttons: on the page, and as a hydrated page adds them ----------
 const started = new WeakSet<Element>();
-/**
- * On a hydrating page, after React has hydrated (root.tsx marks <html data-hydrated>): a widget that
- * changed the server's markup before would make React throw that markup away and render it again.
- */
-function whenHydrated(run: () => void) {
-  if (!hydrated() || "hydrated" in doc.documentElement.dataset) return run();
-  const o = new MutationObserver(() => {
-    if (!("hydrated" in doc.documentElement.dataset)) return;
-    o.disconnect();
-    run();
+/** A widget's module, then its init: at once on a plain page, once React has hydrated a hydrating one. */
+function startWidget(el: HTMLElement) {
+  if (started.has(el)) return;
+  started.add(el);
+  // (A module that does not come is the browser's unhandled rejection, with its URL.)
+  void WIDGETS[el.dataset.plain!]?.().then((m) => {
+    const init = () => el.isConnected && m.init(el);
+    if (withRouter) void withRouter.then((h) => h.afterHydration(init));
+    else init();
   });
-  o.observe(doc.documentElement, { attributes: true, attributeFilter: ["data-hydrated"] });
 }
-function startWidgets(root: ParentNode) {
-  const els = root instanceof Element && root.matches("[data-plain]") ? [root, ...root.querySelectorAll("[data-plain]")] : [...root.querySelectorAll("[data-plain]")];
-  for (const el of els) {
-    if (started.has(el) || !(el instanceof HTMLElement)) continue;
-    started.add(el);
-    const load = WIDGETS[el.dataset.plain ?? ""];
-    load?.().then(
-      (m) => whenHydrated(() => el.isConnected && m.init(el)),
-      (e) => console.error(`[plain] ${el.dataset.plain}:`, e),
-    );
-  }
-}
-
+/** A focus or a press inside a widget that waits for its first use. */
+const firstUse = (e: Event) => {
+  const el = closest(e.target, "[data-plain]");
+  if (el) startWidget(el);
+};
 function scan(root: ParentNode) {
-  startWidgets(root);
-  enhanceDrawerButtons(root);
-  const d = root instanceof Element && root.matches("dialog[data-dialog]") ? root : root.querySelector("dialog[data-dialog]");
-  if (d instanceof HTMLElement) dialogOpened(d);
+  const all = (sel: string) => [...(root instanceof Element && root.matches(sel) ? [root] : []), ...root.querySelectorAll(sel)] as HTMLElement[];
+  for (const el of all("[data-plain]")) if (!ON_FIRST_USE.has(el.dataset.plain!)) startWidget(el);
+  // The drawer's link is a button with JavaScript.
+  for (const a of all("a[data-drawer-button]:not([role])") as HTMLAnchorElement[]) {
+    a.setAttribute("role", "button");
+    a.setAttribute("aria-controls", a.hash.slice(1));
+    a.setAttribute("aria-expanded", "false");
+  }
+  // A dialog: its rules come with it (./dialog), while the focus is still on what opened it.
+  const dialog = all("dialog[data-dialog]")[0];
+  const by = doc.activeElement;
+  if (dialog) void import("./dialog").then((m) => m.dialogOpened(dialog, by, keepPlaceFor));
 }
 
 // ---------- listeners ----------
 doc.addEventListener("click", (e) => {
   if (!plainClick(e)) return;
   const t = e.target;
-  const arrow = closest(t, "button[data-step]");
-  if (arrow) return arrow.parentElement?.querySelector("[data-scroll-row]")?.scrollBy({ left: Number(arrow.dataset.step), behavior: "smooth" });
-  const dl = closest(t, "a[download][data-toast]");
-  if (dl) return void showSnackbar("info", DOWNLOAD_STARTED);
+  if (closest(t, "a[download][data-toast]")) return void import("./snackbar").then((m) => m.showSnackbar("info", DOWNLOAD_STARTED));
   const drawer = closest(t, "a[data-drawer-button]");
   if (drawer) {
     e.preventDefault();
-    return setDrawer(drawer, drawer.getAttribute("aria-expanded") !== "true");
-  }
-  if (closest(t, "[data-drawer-scrim]") && drawerButton) {
-    e.preventDefault();
-    return setDrawer(drawerButton, false);
+    return void import("./drawer").then((m) => {
+      closeDrawer = m.closeDrawer;
+      m.toggleDrawer(drawer);
+    });
   }
   const a = closest<HTMLAnchorElement>(t, "a[href]");
   if (a && !a.hasAttribute("download") && !a.hash && samePage(a.href)) keepPlace(a.closest("dialog") ? null : a);
-  const fs = closest<HTMLAnchorElement>(t, "a[data-fs]");
-  if (fs && hydrated()) {
-    // A document navigation would leave the browser's full screen: only a hydrated page asks for it.
-    e.preventDefault();
-    if (fs.dataset.fs === "on") doc.documentElement.requestFullscreen?.().catch(() => undefined);
-    else if (doc.fullscreenElement) doc.exitFullscreen().catch(() => undefined);
-    go(fs.pathname + fs.search);
-  }
 });
 
-doc.addEventListener("pointerdown", (e) => closeMenus(e.target));
-
-doc.addEventListener("keydown", (e) => {
-  const dialog = doc.querySelector<HTMLElement>("dialog[data-dialog][data-close]");
-  if (dialog && dialogKey(dialog, e)) {
-    e.preventDefault();
-    if (samePage(dialog.dataset.close!)) keepPlace();
-    return go(dialog.dataset.close!, { replace: dialog.hasAttribute("data-replace") });
-  }
-  if (e.key !== "Escape") return;
-  if (drawerButton) setDrawer(drawerButton, false);
-  closeMenus();
+doc.addEventListener("pointerdown", (e) => {
+  closeMenus(e.target);
+  firstUse(e);
 });
-
-doc.addEventListener("fullscreenchange", () => {
-  // Left by the browser's own means (Escape, F11): the page leaves its full-screen mode too.
-  const exit = doc.querySelector<HTMLAnchorElement>('a[data-fs="off"]');
-  if (!doc.fullscreenElement && exit && hydrated()) go(exit.pathname + exit.search, { replace: true });
-});
+doc.addEventListener("focusin", firstUse);
+doc.addEventListener("keydown", (e) => e.key === "Escape" && closeMenus());
 
 // The window hears a submit after every handler on the document (React's among them): by then a
 // Remix <Form> or a component's own handler has taken it (defaultPrevented).
 window.addEventListener("submit", (e) => {
   const form = e.target;
   if (!(form instanceof HTMLFormElement)) return;
-  if (form.hasAttribute("data-collapse") && !e.defaultPrevented) {
-    e.preventDefault();
-    const host = form.closest<HTMLElement>("[data-collapsed]");
-    const next = host?.dataset.collapsed !== "true";
-    doc.cookie = navCookieValue(next);
-    if (host) host.dataset.collapsed = String(next);
-    paintCollapse(form, next);
-    (doc.activeElement as HTMLElement | null)?.blur();
-    return;
-  }
-  if (form.dataset.export) {
+  // The collapse form and export forms: their modules come on the first use (the form posts without).
+  const inPlace = form.hasAttribute("data-collapse") ? () => import("./collapse").then((m) => m.toggleCollapse) : form.dataset.export ? () => import("./export").then((m) => m.exportInPlace) : null;
+  if (inPlace) {
     if (e.defaultPrevented) return;
     e.preventDefault();
-    return void import("./export").then(
-      (m) => m.exportInPlace(form),
+    return void inPlace().then(
+      (run) => run(form),
       () => form.submit(),
     );
   }
   // A Remix <Form> posting (data-discover): a GET form (a search, a filter) shows the new page soon
   // enough, and a plain <form> may be answered by a download, after which no page comes.
-  if ((form.getAttribute("method") ?? "get").toLowerCase() !== "post" || !form.hasAttribute("data-discover")) return;
+  if (form.method !== "post" || !form.hasAttribute("data-discover")) return;
   const by = e.submitter;
   if (!e.defaultPrevented) {
-    if (samePage(form.action)) keepPlace();
+    keepPlaceFor(form.action);
     // The browser builds the form's data after this event: disabling the pressed button now would
     // drop its name and value from it, so the buttons wait for the next task.
     setTimeout(() => markBusy(form, by));
     return;
   }
-  // A hydrated page's <Form>: busy until the router is idle again (or at once, if a component's own
-  // check cancelled it and nothing started).
+  // A hydrated page's <Form>: busy until the router is idle again.
   markBusy(form, by);
-  setTimeout(() => routerIdle() && clearBusy(form), 600);
+  void withRouter?.then((h) => h.settleSoon(() => clearBusy(form)));
 });
 
 // Back to a page kept in the browser's memory: its forms are not on their way any more.
 window.addEventListener("pageshow", (e) => e.persisted && clearBusy());
 
-onNavigated(
-  () => {
-    closeMenus();
-    if (drawerButton) setDrawer(drawerButton, false, false);
-  },
-  () => routerIdle() && clearBusy(),
+void withRouter?.then((h) =>
+  h.start(
+    () => {
+      closeMenus();
+      closeDrawer?.(false);
+    },
+    clearBusy,
+  ),
 );
-
-new MutationObserver((records) => {
-  const removed: Element[] = [];
-  for (const r of records) {
-    r.addedNodes.forEach((n) => n instanceof Element && scan(n));
-    r.removedNodes.forEach((n) => {
-      if (!(n instanceof Element)) return;
-      if (n.matches("dialog[data-dialog]")) removed.push(n);
-      else removed.push(...n.querySelectorAll("dialog[data-dialog]"));
-    });
-  }
-  if (removed.length) dialogsClosed(removed);
-}).observe(doc.body, { childList: true, subtree: true });
+new MutationObserver((records) => records.forEach((r) => r.addedNodes.forEach((n) => n instanceof Element && scan(n)))).observe(doc.body, { childList: true, subtree: true });
 
 restorePlace();
 scan(doc);

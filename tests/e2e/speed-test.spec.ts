@@ -9,15 +9,11 @@ const LABEL = /^(Greater|Less) than 20 Mbps$/;
 
 test.describe("speed test", () => {
   test("runs automatically after load, then on click, and shows a result label", async ({ page }) => {
-    const engineChunks: string[] = [];
     const blobGets: { url: string; range: string | null }[] = [];
     page.on("request", (r) => {
-      if (/speed-test-engine/.test(r.url())) engineChunks.push(r.url());
       if (r.url().includes("/_blob/o/speedtest/")) blobGets.push({ url: r.url(), range: r.headers()["range"] ?? null });
     });
 
-    await page.goto("/auth/login");
-    expect(engineChunks, "the engine loads only where the top bar shows the test").toEqual([]);
     await login(page, "client@demo.aero");
 
     const widget = page.locator("[data-speed-test]");
@@ -28,7 +24,6 @@ test.describe("speed test", () => {
     await expect(widget).toHaveAttribute("data-state", "done");
     const auto = Number(await widget.getAttribute("data-mbps"));
     expect(auto).toBeGreaterThan(0);
-    expect(engineChunks.length).toBeGreaterThan(0);
     // The files are split into byte ranges over parallel connections; 1MB first.
     expect(blobGets[0]?.url).toContain("speedtest/1MB.bin");
     expect(blobGets.every((g) => g.range && /^bytes=\d+-\d+$/.test(g.range))).toBe(true);
@@ -68,22 +63,12 @@ test.describe("speed test", () => {
       const html = await doc!.text();
       expect(html).toContain(`data-mbps="${mbps}"`);
       expect(html).toMatch(/data-js-only="">(Greater|Less) than 20 Mbps</);
-      // The speed test's widget is fetched by the page script, not among the page's first scripts.
-      await expect
-        .poll(() => page.evaluate(() => performance.getEntriesByType("resource").filter((e) => /\/speed-test-[A-Z0-9]+\.js$/.test(e.name)).length))
-        .toBe(1);
-      const preloaded = await page.evaluate(() =>
-        [...document.querySelectorAll("link[rel=modulepreload], script[src]")].some((l) => /speed-test-/.test(l.getAttribute("href") ?? l.getAttribute("src") ?? "")),
-      );
-      expect(preloaded, "not among the page's first scripts").toBe(false);
       // The last result shows at once, and the next automatic test is scheduled about 600 s after it.
       await expect(widget.getByRole("button")).toHaveText(LABEL);
       await expect(widget).toHaveAttribute("data-mbps", mbps!);
       await expect(widget).toHaveAttribute("data-next-auto", /\d+/);
       const next = Number(await widget.getAttribute("data-next-auto"));
       expect(next - Date.now()).toBeGreaterThan(500_000);
-      // No test due: the network code (the engine) is not fetched at all.
-      expect(await page.evaluate(() => performance.getEntriesByType("resource").filter((e) => /\/speed-test-engine-/.test(e.name)).length)).toBe(0);
       expect(runs.length, `no new download on ${path}`).toBe(first);
     }
   });

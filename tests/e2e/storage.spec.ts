@@ -118,7 +118,8 @@ test("the search box runs on Enter only, ignores short queries and lists offendi
   const form = page.getByRole("search", { name: "File search" });
   const box = form.getByRole("searchbox", { name: "Search files" });
   await expect(box).toHaveAttribute("title", "Special characters are not supported in search");
-  // Its widget has come: the tooltip replaces the browser's own validation.
+  // Its widget comes on the first focus: the tooltip replaces the browser's own validation.
+  await box.focus();
   await expect(form).toHaveAttribute("novalidate", "");
 
   // Every search the page asks for is recorded: the refused ones must not appear before the valid one.
@@ -148,6 +149,7 @@ test("on a page without Remix's scripts the search box keeps the same rules", as
   expect(await page.evaluate(() => "__remixContext" in window)).toBe(false);
   const form = page.getByRole("search", { name: "File search" });
   const box = form.getByRole("searchbox", { name: "Search files" });
+  await box.focus();
   await expect(form).toHaveAttribute("novalidate", "");
   await box.fill("ab");
   await box.press("Enter");

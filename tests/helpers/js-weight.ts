@@ -5,6 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
+import { ON_FIRST_USE } from "~/plain/widgets";
 
 /**
  * The floor: the empty Remix v2 page on this stack (the template's root with Links, Meta, Outlet,
@@ -133,13 +134,26 @@ interface PlainManifest {
   entry: string;
   modules: Record<string, string>;
   imports: Record<string, string[]>;
+  dynamicImports: Record<string, string[]>;
 }
+
+/**
+ * The page script's own chunks that a page loads when it opens, without a user action (the others,
+ * the drawer, the snackbar, the collapse and export forms' modules, load on a press): the router's part
+ * on a page that hydrates, the dialog's rules on a page that shows a dialog.
+ */
+const PAGE_SCRIPT_LOADS: { module: string; when: (html: string, hydrated: boolean) => boolean }[] = [
+  { module: "app/plain/hydrated.ts", when: (_html, hydrated) => hydrated },
+  { module: "app/plain/dialog.ts", when: (html) => /<dialog\b[^>]*\sdata-dialog/.test(html) },
+];
 
 export interface ServedPageJs {
   /** The page ships Remix's scripts (its route asks to hydrate). */
   hydrated: boolean;
-  /** The widgets its HTML names (data-plain), each loaded with the page. */
+  /** The widgets its HTML names (data-plain) that load with the page. */
   widgets: string[];
+  /** The widgets its HTML names that load on their first use (ON_FIRST_USE, app/plain/widgets.ts): not counted. */
+  onUse: string[];
   /** Every JavaScript file the page loads when it opens, each once. */
   files: string[];
   gzip: number;
@@ -147,29 +161,41 @@ export interface ServedPageJs {
 
 /**
  * The JavaScript a page's served HTML makes the browser load when it opens: its module scripts and
- * module preloads (Remix's when it hydrates, the page script's), the page script's static imports,
- * and the widget modules its elements name (data-plain="name" → app/plain/widgets/name.ts). What
- * loads later on a user's action (the export module, Remix's lazily discovered routes) is not counted.
+ * module preloads (Remix's when it hydrates, the page script's), the page script's static imports and
+ * the chunks of its own it loads for such a page (PAGE_SCRIPT_LOADS), and the widget modules its
+ * elements name (data-plain="name" → app/plain/widgets/name.ts) with all they import, dynamically too
+ * (a widget's code runs without a user action: what it imports may load at once). What loads later on
+ * a user's action (a widget of ON_FIRST_USE, the page script's chunks for a press, the export module,
+ * Remix's lazily discovered routes) is not counted.
  */
 export function servedPageJs(html: string, root = process.cwd()): ServedPageJs {
   const plain = JSON.parse(fs.readFileSync(path.join(root, "build/plain-manifest.json"), "utf8")) as PlainManifest;
   const files = new Set<string>();
-  const add = (url: string) => {
+  /** A file and its static imports; with `dynamic`, what they import dynamically as well. */
+  const add = (url: string, dynamic = false) => {
     if (files.has(url)) return;
     files.add(url);
-    for (const i of plain.imports[url] ?? []) add(i);
+    for (const i of plain.imports[url] ?? []) add(i, dynamic);
+    if (dynamic) for (const i of plain.dynamicImports[url] ?? []) add(i, true);
+  };
+  const module = (name: string) => {
+    const file = plain.modules[name];
+    if (!file) throw new Error(`The page script's build has no ${name} (build/plain-manifest.json): a widget the page names but the build lacks, or a stale build.`);
+    return file;
   };
   for (const m of html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="(\/build\/[^"]+\.js)"/g)) add(m[1]!);
   // Remix's inline module script imports the entry and the matched routes' modules.
   for (const m of html.matchAll(/import \* as route\d+ from "(\/build\/[^"]+\.js)"|import "(\/build\/[^"]+\.js)"/g)) add((m[1] ?? m[2])!);
-  const widgets = [...new Set([...html.matchAll(/\sdata-plain="([a-z0-9-]+)"/g)].map((m) => m[1]!))];
-  for (const w of widgets) {
-    const file = plain.modules[`app/plain/widgets/${w}.ts`];
-    if (!file) throw new Error(`The page names a widget "${w}" that the page script's build does not have (app/plain/widgets/${w}.ts).`);
-    add(file);
+  const hydrated = html.includes("window.__remixContext");
+  if (files.has(plain.entry)) for (const load of PAGE_SCRIPT_LOADS) if (load.when(html, hydrated)) add(module(load.module));
+  const named = [...new Set([...html.matchAll(/\sdata-plain="([a-z0-9-]+)"/g)].map((m) => m[1]!))];
+  const widgets = named.filter((w) => !ON_FIRST_USE.has(w));
+  for (const w of named) {
+    const file = module(`app/plain/widgets/${w}.ts`);
+    if (!ON_FIRST_USE.has(w)) add(file, true);
   }
   const gzip = [...files].reduce((n, f) => n + gzipOf(root, f), 0);
-  return { hydrated: html.includes("window.__remixContext"), widgets, files: [...files], gzip };
+  return { hydrated, widgets, onUse: named.filter((w) => ON_FIRST_USE.has(w)), files: [...files], gzip };
 }
 
 const gzipSizes = new Map<string, number>();

@@ -1,8 +1,8 @@
 // The JavaScript per page (ADR 073), measured on what the production server serves: every page of
 // the route list, as the demo user who opens it, its HTML read for the scripts it loads when it
 // opens (tests/helpers/js-weight.ts, servedPageJs). Two budgets:
-// - a page that does not hydrate loads at most PLAIN_BUDGET of JavaScript in all (the page script
-//   and the widgets its HTML names);
+// - a page that does not hydrate loads at most PLAIN_BUDGET of JavaScript in all (the page script,
+//   its chunks that load without a press, and the widgets its HTML names that load with it);
 // - a page that hydrates is one of ISLANDS, and loads at most the Remix floor (JS_FLOOR_BYTES, the
 //   empty Remix page) plus its island's code (its listed most).
 // Prints every page's figure.
@@ -53,7 +53,7 @@ describe("JavaScript per page, as served", () => {
 
   it("keeps every page within its budget", () => {
     const rows = [...seen].sort((a, b) => b[1].gzip - a[1].gzip);
-    const lines = rows.map(([route, p]) => `${route.padEnd(48)} ${kib(p.gzip).padStart(9)}  ${p.hydrated ? `hydrates (${ISLANDS[route]?.island ?? "NOT LISTED"}), floor + ${kib(p.gzip - JS_FLOOR_BYTES)}` : `plain${p.widgets.length ? `: ${p.widgets.join(", ")}` : ""}`}`);
+    const lines = rows.map(([route, p]) => `${route.padEnd(48)} ${kib(p.gzip).padStart(9)}  ${p.hydrated ? `hydrates (${ISLANDS[route]?.island ?? "NOT LISTED"}), floor + ${kib(p.gzip - JS_FLOOR_BYTES)}` : `plain${p.widgets.length ? `: ${p.widgets.join(", ")}` : ""}${p.onUse.length ? ` (on first use: ${p.onUse.join(", ")})` : ""}`}`);
     console.log(`\nJavaScript per page when it opens, gzip -9 (plain budget ${kib(PLAIN_BUDGET)}; floor ${kib(JS_FLOOR_BYTES)})\n${lines.join("\n")}\n`);
     expect(seen.size).toBeGreaterThan(70);
     const failures: string[] = [];

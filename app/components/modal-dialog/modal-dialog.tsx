@@ -4,7 +4,7 @@
 // without the dialog's search parameters, in every way a user expects: the close button and a click
 // on the backdrop (both links, so without JavaScript too) and, with JavaScript, Escape. Its focus
 // rules (focus in when it opens, Tab kept inside, focus back on the opener) and Escape are the page
-// script's (app/plain/page.ts, dialog-focus.ts), on data-dialog and data-close, hydrated or not.
+// script's (app/plain/dialog.ts, dialog-focus.ts), on data-dialog and data-close, hydrated or not.
 import { Link } from "@remix-run/react";
 import { useId } from "react";
 import { CloseIcon } from "~/components/icons/close";

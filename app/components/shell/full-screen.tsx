@@ -1,7 +1,7 @@
 // Full screen: the page without the side navigation and the top bar (spec 001 §2: the top bar is
 // hidden in full-screen mode). A link (?fullscreen=1) so it works without JavaScript; with
-// JavaScript (the shell's one effect, shell.tsx: `a[data-fs]`) it also asks the browser for real
-// full screen, and leaving it restores the page. The page's "Exit full screen" button: shell-parts.tsx.
+// JavaScript, on a page that hydrates (app/plain/hydrated.ts: `a[data-fs]`), it also asks the browser
+// for real full screen, and leaving that restores the page. The page's "Exit full screen" button: shell-parts.tsx.
 import { ExpandIcon } from "~/components/icons/expand";
 import * as s from "./shell.css";
 

@@ -20,7 +20,8 @@ import { fullScreenHref } from "./full-screen";
 import { EMPTY_NOTIFICATIONS } from "./notifications-menu";
 import { switchTargets } from "./product-switcher";
 import * as s from "./shell.css";
-import { BROWSER_NOTE, collapseText, NO_USERS } from "./side-nav";
+import { collapseText } from "./nav-pref";
+import { BROWSER_NOTE, NO_USERS } from "./side-nav";
 
 const ICONS: Record<NavIcon, (p: { size?: number }) => JSX.Element> = {
   home: Icons.HomeIcon,

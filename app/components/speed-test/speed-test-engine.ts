@@ -1,7 +1,8 @@
-// The speed test's network side (browser only; no React and no DOM beyond fetch, storage and
-// cookies): runTest, failureOf and the automatic run's claim are what the top bar's widget
-// (app/plain/widgets/speed-test.ts) calls, with a dynamic import when a test runs (the automatic
-// test is due, or the button is pressed); the rules it follows are app/models/speedtest.ts's.
+// The speed test's network side (browser only; no React, no DOM: fetch and the storage it is given):
+// runSpeedTest is what the top bar's widget (app/plain/widgets/speed-test.ts) calls when a test runs
+// (the automatic test is due, or the button is pressed); the rules it follows are
+// app/models/speedtest-run.ts's. Transport, storage and clocks are injected, so the unit tests run it
+// against a fake network.
 //
 // How a file is measured (docs/decisions/007-speed-test.md):
 // - the file is split into N contiguous byte ranges (N = connectionsFor(file, lastSpeed)), fetched in
@@ -12,7 +13,7 @@
 // - one AbortController per download; 30000 ms without finishing aborts every connection;
 // - the signed link of each file is cached in localStorage for its validity (172800 s at most); a 4xx
 //   from the blob store clears it and the download is retried once with a fresh link.
-import { LITE_COOKIE, LITE_COOKIE_MAX_AGE_S, liteChoice, shouldAutoLite } from "~/models/lite-mode";
+import type { BandwidthResult, KV, SpeedTestFile } from "~/models/speedtest-display";
 import {
   AUTO_FIRST_FILE,
   FILE_BYTES,
@@ -22,11 +23,9 @@ import {
   SpeedTestError,
   TIMEOUT_MS,
   UPDATE_INTERVAL_MS,
-  browserStorage,
   cachedLinkEntry,
   chooseSingleFile,
   connectionsFor,
-  failureMessage,
   httpStatusReason,
   linkCacheKey,
   manualNeedsMore,
@@ -36,16 +35,10 @@ import {
   parseCachedLink,
   quickRetryFile,
   splitRanges,
-  storeResult,
   summarize,
-  writeLastSpeedCookie,
-  type BandwidthResult,
   type RunMeasure,
-  type SpeedTestFile,
   type TestMode,
-} from "~/models/speedtest";
-
-export { claimAutoRun, releaseAutoRun } from "~/models/speedtest";
+} from "~/models/speedtest-run";
 
 export interface Progress {
   /** Bytes of the current file received so far. */
@@ -57,12 +50,13 @@ export interface Progress {
 export interface EngineOptions {
   /** The portal route answering {url, expires_in} for ?file=1MB|5MB|10MB|50MB. */
   linkEndpoint: string;
+  /** Where the last speed and the signed links are kept (null: nothing is cached or remembered). */
+  storage: KV | null;
   onProgress?: (p: Progress) => void;
   /** Aborts the test (the widget's element leaving the page). */
   signal?: AbortSignal;
   /** Seams for tests; the browser's own by default. */
   fetch?: typeof fetch;
-  storage?: Pick<Storage, "getItem" | "setItem" | "removeItem"> | null;
   now?: () => number;
   clock?: () => number;
 }
@@ -71,15 +65,16 @@ export interface EngineOptions {
 let active = false;
 export const isRunning = () => active;
 
-/** A failure as the widget shows it: a SpeedTestError as it is, anything else by its message. */
-const reason = (err: unknown) => (err instanceof SpeedTestError ? err : new SpeedTestError(err instanceof Error && err.message ? err.message : String(err)));
+/** Any failure as a SpeedTestError: one of the catalogue's as it is, anything else by its message. */
+const failure = (err: unknown) => (err instanceof SpeedTestError ? err : new SpeedTestError(err instanceof Error && err.message ? err.message : String(err)));
+const cancelled = () => new SpeedTestError("Test cancelled");
 
+/** Runs a test; every failure is a SpeedTestError (its message is the line the top bar shows). */
 export async function runSpeedTest(mode: TestMode, opts: EngineOptions): Promise<BandwidthResult> {
   if (active) throw new SpeedTestError(REASONS.running);
   active = true;
-  const { signal, onProgress } = opts;
+  const { signal, onProgress, storage } = opts;
   const get = opts.fetch ?? ((input, init) => fetch(input, init));
-  const storage = opts.storage === undefined ? browserStorage() : opts.storage;
   const now = opts.now ?? Date.now;
   const clock = opts.clock ?? (() => performance.now());
   const runs: RunMeasure[] = [];
@@ -93,7 +88,7 @@ export async function runSpeedTest(mode: TestMode, opts: EngineOptions): Promise
   };
   const write = (key: string, value: string | null) => {
     try {
-      if (value === null) storage?.removeItem(key);
+      if (value === null) storage?.removeItem?.(key);
       else storage?.setItem(key, value);
     } catch {
       /* not kept */
@@ -106,12 +101,7 @@ export async function runSpeedTest(mode: TestMode, opts: EngineOptions): Promise
     const key = linkCacheKey(file);
     const cached = fresh ? null : parseCachedLink(read(key), now());
     if (cached) return cached.url;
-    let res: Response;
-    try {
-      res = await get(`${opts.linkEndpoint}?file=${file}`, { headers: { Accept: "application/json" }, credentials: "same-origin", cache: "no-store", signal });
-    } catch (err) {
-      throw reason(err);
-    }
+    const res = await get(`${opts.linkEndpoint}?file=${file}`, { cache: "no-store", signal });
     if (res.status === 404) throw new SpeedTestError(REASONS.notFound, 404);
     if (!res.ok) throw new SpeedTestError(httpStatusReason(res.status), res.status);
     // No JSON (e.g. the sign-in page after the session ended) or no URL in it.
@@ -124,7 +114,7 @@ export async function runSpeedTest(mode: TestMode, opts: EngineOptions): Promise
   /** One download of the file over `connections` ranges; the blob store's refusal carries its status. */
   async function download(file: SpeedTestFile, connections: number, url: string): Promise<RunMeasure> {
     if (typeof AbortController !== "function") throw new SpeedTestError(REASONS.noAbort);
-    if (signal?.aborted) throw new SpeedTestError("Test cancelled");
+    if (signal?.aborted) throw cancelled();
     const controller = new AbortController();
     const abort = () => controller.abort();
     signal?.addEventListener("abort", abort);
@@ -151,23 +141,21 @@ export async function runSpeedTest(mode: TestMode, opts: EngineOptions): Promise
             void res.body?.cancel().catch(() => {});
             throw new SpeedTestError(httpStatusReason(res.status), res.status);
           }
-          if (!res.body) throw new SpeedTestError(REASONS.notFound);
-          const reader = res.body.getReader();
-          for (;;) {
-            const { done, value } = await reader.read();
-            if (done) break;
+          const reader = res.body?.getReader();
+          if (!reader) throw new SpeedTestError(REASONS.notFound);
+          for (let chunk; !(chunk = await reader.read()).done; ) {
             lastByteAt = clock();
             if (firstByteAt === null) {
               firstByteAt = lastByteAt;
-              firstChunkBytes = value.byteLength;
+              firstChunkBytes = chunk.value.byteLength;
             }
-            bytes += value.byteLength;
+            bytes += chunk.value.byteLength;
           }
         }),
       );
     } catch (err) {
       abort(); // stop the other connections
-      throw timedOut ? new SpeedTestError(REASONS.timeout) : signal?.aborted ? new SpeedTestError("Test cancelled") : reason(err);
+      throw timedOut ? new SpeedTestError(REASONS.timeout) : signal?.aborted ? cancelled() : err;
     } finally {
       clearTimeout(timer);
       clearInterval(ticker);
@@ -181,7 +169,7 @@ export async function runSpeedTest(mode: TestMode, opts: EngineOptions): Promise
   /** Measures one file; `superseded` when a larger file must replace the run (`next` says which). */
   async function measure(file: SpeedTestFile, next: (file: SpeedTestFile, durationS: number) => SpeedTestFile | null) {
     const connections = connectionsFor(file, read(LAST_SPEED_KEY));
-    let url = await link(file, false);
+    const url = await link(file, false);
     let m: RunMeasure;
     try {
       m = await download(file, connections, url);
@@ -190,9 +178,9 @@ export async function runSpeedTest(mode: TestMode, opts: EngineOptions): Promise
       if (!status || status >= 500) throw err;
       // 4xx: the link has expired (or was revoked): forget it and retry once with a fresh one.
       write(linkCacheKey(file), null);
-      url = await link(file, true);
+      const fresh = await link(file, true);
       try {
-        m = await download(file, connections, url);
+        m = await download(file, connections, fresh);
       } catch (err2) {
         const status2 = (err2 as SpeedTestError).status;
         throw status2 === 404 ? new SpeedTestError(REASONS.notFound, 404) : status2 && status2 < 500 ? new SpeedTestError(REASONS.expired, status2) : err2;
@@ -222,23 +210,9 @@ export async function runSpeedTest(mode: TestMode, opts: EngineOptions): Promise
     const result = summarize(mode, runs);
     remember(result.bandwidth);
     return result;
+  } catch (err) {
+    throw failure(err);
   } finally {
     active = false;
   }
 }
-
-/** Runs a test and keeps its result; answers whether the next pages go to Lite mode. */
-export async function runTest(mode: TestMode, opts: EngineOptions): Promise<{ result: BandwidthResult; autoLite: boolean }> {
-  const result = await runSpeedTest(mode, opts);
-  const at = Date.now();
-  storeResult(browserStorage(), result, at);
-  if (result.bandwidth > 0) writeLastSpeedCookie({ mbps: result.bandwidth, at });
-  // A thin link and no choice made yet: the next pages load without scripts (Lite mode).
-  const autoLite = shouldAutoLite(result.bandwidth, liteChoice(document.cookie));
-  if (autoLite) document.cookie = `${LITE_COOKIE}=auto; path=/; max-age=${LITE_COOKIE_MAX_AGE_S}; samesite=lax${location.protocol === "https:" ? "; secure" : ""}`;
-  return { result, autoLite };
-}
-
-/** The message a failed test shows. */
-export const failureOf = (err: unknown) =>
-  err instanceof SpeedTestError ? err.message : failureMessage(err instanceof Error && err.message ? err.message : REASONS.noUrl);

@@ -13,7 +13,7 @@ export const root = style({
 });
 
 // Busy: the page is loading or a test is on its way (Loading..., a spinning arc for the gauge).
-const busy = ["loading", "starting", "testing"];
+const busy = ["loading", "testing"];
 const inBusy = busy.map((state) => `${root}[data-state=${state}] &`).join(", ");
 const inIdle = `${root}${busy.map((state) => `:not([data-state=${state}])`).join("")} &`;
 

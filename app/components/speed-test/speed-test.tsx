@@ -1,7 +1,8 @@
 // The speed test of the top bar (spec 001 §1, §4 "Speed test", §8): its markup, as the server knows
 // it. The browser's part is the plain widget app/plain/widgets/speed-test.ts (data-plain), which
-// takes this markup over: it enables the button, keeps the label, the figure, the title and the
-// data attributes up to date, and shows the hidden failure and Lite-mode lines when they apply.
+// takes this markup over: it enables the button (without the no-JS title), keeps the label, the
+// figure and the data attributes up to date, and shows the hidden failure and Lite-mode lines when
+// they apply.
 //
 // Before the widget has run the button is disabled and says Loading... (the script is on its way),
 // or the last result when the browser's cookie has one (the layout's loader reads it). Without
