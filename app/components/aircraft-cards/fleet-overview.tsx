@@ -1,11 +1,12 @@
 // The fleet overview page (/storage/overview, /storage/uef/overview, /aero-box): counts by status,
 // filters in the URL (a GET form: works without JS), the aircraft cards and the pager.
 import type { SerializeFrom } from "@remix-run/node";
-import { Form, useLocation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { Pagination } from "~/components/pagination/pagination";
 import * as ui from "~/components/ui/ui.css";
 import type { overviewLoader } from "~/models/storage-pages.server";
 import { AircraftCards, StatusCounts, type AircraftCard } from "./aircraft-cards";
+import { useHrefWith } from "~/utils/use-href-with";
 
 export type OverviewData = SerializeFrom<typeof overviewLoader>;
 
@@ -20,25 +21,11 @@ export function FleetOverview({
   lead?: string;
   filesHref: (a: AircraftCard) => string;
 }) {
-  const location = useLocation();
   const f = data.filters;
-  const hrefWith = (changes: Record<string, string | null>) => {
-    const q = new URLSearchParams(location.search);
-    for (const [k, v] of Object.entries(changes)) {
-      if (v == null || v === "") q.delete(k);
-      else q.set(k, v);
-    }
-    q.delete("page");
-    const s = q.toString();
-    return `${location.pathname}${s ? `?${s}` : ""}`;
-  };
-  const pageHref = (p: number) => {
-    const q = new URLSearchParams(location.search);
-    if (p > 1) q.set("page", String(p));
-    else q.delete("page");
-    const s = q.toString();
-    return `${location.pathname}${s ? `?${s}` : ""}`;
-  };
+  const withParams = useHrefWith();
+  // A new filter starts again at the first page.
+  const hrefWith = (changes: Record<string, string | null>) => withParams({ ...changes, page: null });
+  const pageHref = (p: number) => withParams({ page: p > 1 ? String(p) : null });
   const orgName = data.organizations?.find((o) => o.slug === f.organization)?.name ?? data.aircraft[0]?.organization.name ?? null;
   return (
     <section>

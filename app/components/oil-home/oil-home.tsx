@@ -6,6 +6,7 @@ import { AircraftCards, StatusCounts, type AircraftCard, type Counts } from "~/c
 import { Pagination } from "~/components/pagination/pagination";
 import * as ui from "~/components/ui/ui.css";
 import { FleetSearch } from "~/components/aircraft-cards/fleet-search";
+import { useHrefWith } from "~/utils/use-href-with";
 
 export type OilHomeData = {
   q: string;
@@ -19,15 +20,7 @@ export const oilDashboardHref = (a: { id: number; msn: string; organization: { s
 export function OilHome() {
   const { q, status, fleet } = useLoaderData() as OilHomeData;
   const location = useLocation();
-  const hrefWith = (changes: Record<string, string | null>) => {
-    const p = new URLSearchParams(location.search);
-    for (const [k, v] of Object.entries(changes)) {
-      if (v === null || v === "") p.delete(k);
-      else p.set(k, v);
-    }
-    const qs = p.toString();
-    return `${location.pathname}${qs ? `?${qs}` : ""}`;
-  };
+  const hrefWith = useHrefWith();
   return (
     <>
       <div className={ui.pageHeader}>

@@ -8,7 +8,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { actionsColumn, DataTable, selectColumn, type CellAttributes, type DataColumn, type RowAttributes } from "~/components/data-table/data-table";
-import type { HrefWith } from "~/components/data-table/use-href-with";
+import type { HrefWith } from "~/utils/use-href-with";
 import { docsColumn, hasDocs } from "~/components/linked-documents/docs-column";
 import { hasRowLinks, rowLinksColumn } from "~/components/row-links/row-links-column";
 import * as rl from "~/components/row-links/row-links.css";

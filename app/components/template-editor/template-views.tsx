@@ -9,7 +9,7 @@ import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ListTable } from "~/components/data-table-simple/data-table-simple";
 import { DataTable } from "~/components/data-table/data-table";
-import { useHrefWith } from "~/components/data-table/use-href-with";
+import { useHrefWith } from "~/utils/use-href-with";
 import { ModalBody, ModalDialog, ModalFooter } from "~/components/modal-dialog/modal-dialog";
 import { Pagination } from "~/components/pagination/pagination";
 import { cellText } from "~/components/tab-grid/tab-grid-types";

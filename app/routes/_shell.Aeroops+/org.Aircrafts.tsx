@@ -1,7 +1,7 @@
 // /Aeroops/org/Aircrafts: My Fleet (spec 001 §2): every aircraft the user may open in AeroOPS, with
 // MSN, registration, status, the user's access level and the OPS issue date, each linking to it.
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { ListTable } from "~/components/data-table-simple/data-table-simple";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { SearchIcon } from "~/components/icons/search";
@@ -12,6 +12,7 @@ import { opsFleet, requireOpsUser } from "~/models/ops-pages.server";
 import { OPS_STATUSES, OPS_STATUS_LABEL as STATUS_LABEL } from "~/models/ops-rules";
 import { ACCESS_LABEL } from "~/models/roles";
 import { dayMonthYear } from "~/utils/dates";
+import { useHrefWith } from "~/utils/use-href-with";
 
 export const meta: MetaFunction = () => [{ title: "My Fleet · AeroOPS · AeroRecords" }];
 
@@ -22,16 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function MyFleet() {
   const { q, status, fleet, module } = useLoaderData<typeof loader>();
-  const location = useLocation();
-  const hrefWith = (changes: Record<string, string | null>) => {
-    const p = new URLSearchParams(location.search);
-    for (const [k, v] of Object.entries(changes)) {
-      if (v === null || v === "") p.delete(k);
-      else p.set(k, v);
-    }
-    const qs = p.toString();
-    return `${location.pathname}${qs ? `?${qs}` : ""}`;
-  };
+  const hrefWith = useHrefWith();
   const open = (id: number) => `/client/Aeroops/aeroplane?org_msn_id=${id}&aerotype=Aeroops${module ? `&module=${module}` : ""}`;
   return (
     <>

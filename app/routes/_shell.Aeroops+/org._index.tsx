@@ -10,6 +10,7 @@ import * as ui from "~/components/ui/ui.css";
 import { opsFleet, requireOpsUser } from "~/models/ops-pages.server";
 import { MODULE_LABELS } from "~/models/ops-rules";
 import { FleetSearch } from "~/components/aircraft-cards/fleet-search";
+import { useHrefWith } from "~/utils/use-href-with";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.label ?? "AeroOPS"} · AeroRecords` }];
 
@@ -23,15 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function OpsHome() {
   const { q, status, fleet, module, label } = useLoaderData<typeof loader>();
   const location = useLocation();
-  const hrefWith = (changes: Record<string, string | null>) => {
-    const p = new URLSearchParams(location.search);
-    for (const [k, v] of Object.entries(changes)) {
-      if (v === null || v === "") p.delete(k);
-      else p.set(k, v);
-    }
-    const qs = p.toString();
-    return `${location.pathname}${qs ? `?${qs}` : ""}`;
-  };
+  const hrefWith = useHrefWith();
   const withModule = (href: string) => (module ? `${href}&module=${module}` : href);
   return (
     <>

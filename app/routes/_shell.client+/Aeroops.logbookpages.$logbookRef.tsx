@@ -4,7 +4,7 @@
 // delete one after a confirmation (?confirm=<id>), all server-rendered dialogs. The all-pages PDF is
 // the screen's export. Readers see the pages; the ops API refuses their posts and the page says why.
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ListTable } from "~/components/data-table-simple/data-table-simple";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { ModalBody, ModalDialog, ModalFooter } from "~/components/modal-dialog/modal-dialog";
@@ -18,6 +18,7 @@ import { ACCESS_LABEL, canWrite } from "~/models/roles";
 import { dayMonthYear } from "~/utils/dates";
 import { redirectWithToast } from "~/utils/toast.server";
 import { ExportButton, ScreenActions } from "~/components/export-actions/export-actions";
+import { useHrefWith } from "~/utils/use-href-with";
 
 /** The top bar: MSN, registration, OPS issue date, and the screen's exports (ADR 051). */
 export const handle = withActions<LogbookData>(opsHandle, (d) => <LogbookActions d={d} />);
@@ -114,15 +115,7 @@ function LogbookActions({ d }: { d: LogbookData }) {
 export default function LogbookPages() {
   const d = useLoaderData<typeof loader>();
   const a = useActionData<typeof action>();
-  const location = useLocation();
-  const hrefWith = (changes: Record<string, string | null>) => {
-    const p = new URLSearchParams(location.search);
-    for (const [k, v] of Object.entries(changes)) {
-      if (v === null || v === "") p.delete(k);
-      else p.set(k, v);
-    }
-    return `${location.pathname}?${p.toString()}`;
-  };
+  const hrefWith = useHrefWith();
   const close = hrefWith({ edit: null, confirm: null });
   const form = a?.form ?? d.editing?.form ?? null;
   return (

@@ -2,7 +2,7 @@
 // counts, each opening its pages; users with Edit Access create one, rename one (?rename=<id>) or
 // delete one after a server-rendered confirmation (?confirm=<id>). The ops API checks every write.
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ListTable } from "~/components/data-table-simple/data-table-simple";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { ModalBody, ModalDialog, ModalFooter } from "~/components/modal-dialog/modal-dialog";
@@ -15,6 +15,7 @@ import { contextQuery, requireAircraftRef, requireOpsUser } from "~/models/ops-p
 import { ACCESS_LABEL, canWrite } from "~/models/roles";
 import { dayMonthYear } from "~/utils/dates";
 import { redirectWithToast } from "~/utils/toast.server";
+import { useHrefWith } from "~/utils/use-href-with";
 
 export const handle = opsHandle;
 
@@ -70,15 +71,7 @@ const PER_PAGE = 25;
 export default function Logbooks() {
   const d = useLoaderData<typeof loader>();
   const a = useActionData<typeof action>();
-  const location = useLocation();
-  const hrefWith = (changes: Record<string, string | null>) => {
-    const p = new URLSearchParams(location.search);
-    for (const [k, v] of Object.entries(changes)) {
-      if (v === null || v === "") p.delete(k);
-      else p.set(k, v);
-    }
-    return `${location.pathname}?${p.toString()}`;
-  };
+  const hrefWith = useHrefWith();
   const close = hrefWith({ rename: null, confirm: null });
   return (
     <>

@@ -4,7 +4,7 @@
 // the oil API refuses Read Access and the page shows its message) and the cells above an alert limit.
 import { Form, Link } from "@remix-run/react";
 import { DataTable, type DataColumn } from "~/components/data-table/data-table";
-import type { HrefWith } from "~/components/data-table/use-href-with";
+import type { HrefWith } from "~/utils/use-href-with";
 import { TrendCharts } from "~/components/oil-trend/oil-trend-charts";
 import * as tr from "~/components/oil-trend/oil-trend.css";
 import type { GridRowProps } from "~/components/tab-grid/tab-grid-types";

@@ -11,7 +11,7 @@
 import type { SerializeFrom } from "@remix-run/node";
 import { Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useHrefWith, type HrefWith } from "~/components/data-table/use-href-with";
+import { useHrefWith, type HrefWith } from "~/utils/use-href-with";
 import { ExportButton, ScreenActions } from "~/components/export-actions/export-actions";
 import { LazyIsland } from "~/components/lazy-island/lazy-island";
 import { OpsTabBar } from "~/components/ops-tab-bar/ops-tab-bar";

@@ -5,7 +5,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { DataTable } from "~/components/data-table/data-table";
-import { useHrefWith } from "~/components/data-table/use-href-with";
+import { useHrefWith } from "~/utils/use-href-with";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { SearchIcon } from "~/components/icons/search";
 import { opsHandle } from "~/components/ops-tab-bar/ops-top-bar";

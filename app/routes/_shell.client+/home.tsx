@@ -1,7 +1,7 @@
 // /client/home: the client's landing (spec 000 §2, §6): the fleet at a glance (counts by status:
 // total, grounded, operational, transitional) and the aircraft list, each linking to its records.
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { StatusCounts } from "~/components/aircraft-cards/aircraft-cards";
 import { ActionsHeader, ListTable } from "~/components/data-table-simple/data-table-simple";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
@@ -12,6 +12,7 @@ import { ACCESS_LABEL } from "~/models/roles";
 import * as storage from "~/models/storage.server";
 import { requireUser } from "~/utils/auth.server";
 import { FleetSearch } from "~/components/aircraft-cards/fleet-search";
+import { useHrefWith } from "~/utils/use-href-with";
 
 export const meta: MetaFunction = () => [{ title: "Home · AeroRecords" }];
 
@@ -32,16 +33,7 @@ const PER_PAGE = 25;
 
 export default function ClientHome() {
   const { firstName, q, status, fleet } = useLoaderData<typeof loader>();
-  const location = useLocation();
-  const hrefWith = (changes: Record<string, string | null>) => {
-    const p = new URLSearchParams(location.search);
-    for (const [k, v] of Object.entries(changes)) {
-      if (v === null || v === "") p.delete(k);
-      else p.set(k, v);
-    }
-    const qs = p.toString();
-    return `${location.pathname}${qs ? `?${qs}` : ""}`;
-  };
+  const hrefWith = useHrefWith();
   const organizations = new Set(fleet.aircrafts.map((a) => a.organization.name));
   return (
     <>

@@ -1,10 +1,10 @@
-// The page's own URL with some query parameters changed: how a server-driven table's links (sort,
-// page, a dialog, a row to edit) keep everything else the URL says.
+// The page's own URL with some query parameters changed: how a server-driven page's links (sort,
+// page, a filter, a dialog, a row to edit) keep everything else the URL says.
 import { useLocation } from "@remix-run/react";
 
 export type HrefWith = (changes: Record<string, string | null>) => string;
 
-/** `hrefWith({ page: "2", edit: null })`: this page's URL with page=2 and without edit ("" removes too). */
+/** `hrefWith({ page: "2", edit: null })`: this page's URL with page=2 and without edit ("" removes too; no "?" when nothing is left). */
 export function useHrefWith(): HrefWith {
   const { pathname, search } = useLocation();
   return (changes) => {
@@ -13,6 +13,7 @@ export function useHrefWith(): HrefWith {
       if (v === null || v === "") p.delete(k);
       else p.set(k, v);
     }
-    return `${pathname}?${p.toString()}`;
+    const qs = p.toString();
+    return `${pathname}${qs ? `?${qs}` : ""}`;
   };
 }
