@@ -140,7 +140,8 @@ doc.addEventListener("click", (e) => {
     });
   }
   const a = closest<HTMLAnchorElement>(t, "a[href]");
-  if (a && !a.hasAttribute("download") && !a.hash && samePage(a.href)) keepPlace(a.closest("dialog") ? null : a);
+  // A pager's link shows another page of the list: that starts at its top, as a new page does.
+  if (a && !a.hasAttribute("download") && !a.hash && !a.closest("[data-pager]") && samePage(a.href)) keepPlace(a.closest("dialog") ? null : a);
 });
 
 doc.addEventListener("pointerdown", (e) => {

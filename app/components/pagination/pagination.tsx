@@ -25,7 +25,7 @@ export function Pagination({
   const summary = total === 0 ? `No ${noun}` : `${first.toLocaleString("en-US")}–${last.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} ${noun}`;
   if (count <= 1) return <p className={s.summary}>{summary}</p>;
   return (
-    <nav aria-label={label} className={s.nav}>
+    <nav aria-label={label} className={s.nav} data-pager="">
       <span className={s.summary}>{summary}</span>
       <ul className={s.list}>
         <li>
