@@ -1,7 +1,7 @@
 // The fleet overview page (/storage/overview, /storage/uef/overview, /aero-box): counts by status,
 // filters in the URL (a GET form: works without JS), the aircraft cards and the pager.
 import type { SerializeFrom } from "@remix-run/node";
-import { Form } from "@remix-run/react";
+import { Form, useLocation } from "@remix-run/react";
 import { Pagination } from "~/components/pagination/pagination";
 import * as ui from "~/components/ui/ui.css";
 import type { overviewLoader } from "~/models/storage-pages.server";
@@ -21,6 +21,7 @@ export function FleetOverview({
   lead?: string;
   filesHref: (a: AircraftCard) => string;
 }) {
+  const location = useLocation();
   const f = data.filters;
   const withParams = useHrefWith();
   // A new filter starts again at the first page.
