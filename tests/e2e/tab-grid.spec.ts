@@ -52,6 +52,21 @@ test("a cell is edited in place; the keyboard moves and cancels; a bad value is 
   await expect(page.getByRole("table", { name: "Hard Time Components" }).getByRole("row").nth(1)).toContainText(limitBefore ?? "");
 });
 
+test("a pointer already on the table before the page's code ran still brings the grid", async ({ page }) => {
+  await login(page, "client@demo.aero");
+  await page.goto(`/Aeroops/org/Aircrafts?q=8842`);
+  await page.getByRole("table", { name: "My Fleet" }).getByRole("link", { name: "8842" }).first().click();
+  // A slow line: the page's scripts come a second after its HTML.
+  await page.route("**/build/**/*.js", async (route) => {
+    await new Promise((r) => setTimeout(r, 1000));
+    await route.continue();
+  });
+  await page.getByRole("link", { name: "Hard Time Components" }).first().click();
+  await page.getByRole("table", { name: "Hard Time Components" }).hover();
+  expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+  await expect(page.locator("[data-grid]")).toBeVisible();
+});
+
 test("a reader gets the plain table, no grid", async ({ page }) => {
   await login(page, "reader@demo.aero");
   await openHardTime(page, "5123");

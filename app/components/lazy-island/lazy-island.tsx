@@ -124,6 +124,14 @@ export function LazyIsland<P extends object>({
     if (now || location.key !== firstKey.current) fetchCode();
   }, [now, location.key, fetchCode]);
 
+  // The pointer or the focus may have reached the island before the page's code ran (a slow line):
+  // no pointerenter or focus event comes for that, so the island looks once when it is first live.
+  useEffect(() => {
+    const b = box.current;
+    if (b && (b.querySelector(":hover") || b.contains(document.activeElement))) fetchCode();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   useBrowserLayoutEffect(() => {
     if (!Live || !carry.current || !box.current) return;
     restore(box.current, carry.current);
