@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import express, { type Request as ExpressRequest, type Response as ExpressResponse } from "express";
 import compression from "compression";
 import { createRequestHandler } from "@remix-run/express";
-import { broadcastDevReady, type ServerBuild } from "@remix-run/node";
+import type { ServerBuild } from "@remix-run/node";
 import { getRequestListener } from "@hono/node-server";
 import { createUpstream, type Upstream, type UpstreamCallMeta } from "./upstream/index";
 import { forwardedIpHeaders, httpEntry, socketAddress } from "./upstream/client-address";
@@ -17,6 +17,7 @@ import { loadUpstreamConfig, persistentSecret, DEFAULT_CLIENT_UUID } from "./ups
 import { OPENAPI_PATH, openApiHandler } from "./upstream/openapi";
 import { seedDemo } from "./upstream/db/seed";
 import { compressAssets } from "./scripts/compress-assets";
+import { ASSETS_DIR, SERVER_BUILD, readPageScript, readStylesheet } from "./scripts/built-assets";
 
 type Fetcher = (request: Request, meta?: UpstreamCallMeta) => Promise<Response>;
 
@@ -25,23 +26,6 @@ export interface StartedServer {
   url: string;
   upstream: Upstream | null;
   close: () => Promise<void>;
-}
-
-const BUILD_PATH = path.resolve("build/index.js");
-/** Written by scripts/build-plain.ts next to the server build: the page script's URL. */
-const PLAIN_MANIFEST = path.resolve("build/plain-manifest.json");
-
-/** The page script and the files it imports (preloaded with it), or null without a build of it. */
-function readPageScript(): { src: string; preload: string[] } | null {
-  try {
-    const m = JSON.parse(fs.readFileSync(PLAIN_MANIFEST, "utf8")) as { entry: string; imports: Record<string, string[]> };
-    const preload = new Set<string>();
-    const walk = (f: string) => (m.imports[f] ?? []).forEach((i) => preload.has(i) || (preload.add(i), walk(i)));
-    walk(m.entry);
-    return { src: m.entry, preload: [...preload] };
-  } catch {
-    return null;
-  }
 }
 
 /**
@@ -325,9 +309,9 @@ export async function startServer(opts: { port?: number; host?: string; log?: bo
 
   // Built assets: the brotli or gzip file made at build time when the browser takes it (issue 12),
   // never compressed per request; the plain file otherwise.
-  compressAssets(path.resolve("public/build"));
-  app.use("/build", precompressed(path.resolve("public/build")));
-  app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", index: false }));
+  compressAssets(ASSETS_DIR);
+  app.use("/assets", precompressed(ASSETS_DIR));
+  app.use("/assets", express.static(ASSETS_DIR, { immutable: true, maxAge: "1y", index: false }));
   app.use(express.static("public", { maxAge: "1h", index: false }));
 
   app.use((req, res, next) => {
@@ -357,74 +341,71 @@ export async function startServer(opts: { port?: number; host?: string; log?: bo
     res.status(refusal.status).type("html").set("Cache-Control", "no-store").send(formTooLargePage(refusal.message));
   });
 
-  const loadBuild = async (): Promise<ServerBuild> =>
-    import(pathToFileURL(BUILD_PATH).href + (env.NODE_ENV === "development" ? `?t=${fs.statSync(BUILD_PATH).mtimeMs}` : ""));
-  let build = await loadBuild();
-  // The page script (app/plain/, scripts/build-plain.ts): built with the app; in development rebuilt
-  // on change, its URL read again per request.
-  if (env.NODE_ENV === "development") await import("./scripts/build-plain").then((m) => m.watchPlain());
+  // The HTTP server (listening below). The blob store is served before Express: large uploads and
+  // downloads skip every middleware (about 3x faster for a 200 MB signed POST), and its bytes are
+  // never compressed, so speed-test files arrive as they are and byte ranges stay exact.
+  const blob = upstream ? mountFetch(upstream.blob) : null;
+  const uploadStream = upstream?.deps.blob.uploadStream;
+  const server = createServer((req, res) => {
+    answerEveryRequest(req, res);
+    const url = req.url ?? "/";
+    if (blob && (url === "/_blob" || url.startsWith("/_blob/") || url.startsWith("/_blob?"))) {
+      req.url = url.slice("/_blob".length) || "/";
+      // Uploads read the socket directly (no Web-stream conversion); everything else as a Request.
+      if (uploadStream && req.method === "POST" && (req.url === "/" || req.url.startsWith("/?"))) {
+        return void uploadStream(String(req.headers["content-type"] ?? ""), req)
+          .then(async (answer) => {
+            res.writeHead(answer.status, Object.fromEntries(answer.headers));
+            res.end(Buffer.from(await answer.arrayBuffer()));
+          })
+          .catch((err) => {
+            console.error("[blob] upload failed", err);
+            if (!res.headersSent) res.writeHead(500, { "Content-Type": "application/json" });
+            res.end(JSON.stringify({ error: "The file could not be stored." }));
+          });
+      }
+      return blob(req, res);
+    }
+    return app(req, res);
+  });
+  // Keep idle connections longer than the clients and proxies in front of us do (Node's 5 s default
+  // closes sockets a client is about to reuse: ECONNRESET on the next request).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+
+  // Development: Vite serves the browser's modules (hot module replacement) and loads the server build
+  // from source on each request; the page script is rebuilt on change (scripts/build-plain.ts).
+  const vite =
+    env.NODE_ENV === "development"
+      ? await import("vite").then((v) => v.createServer({ server: { middlewareMode: true, hmr: { server } }, appType: "custom" }))
+      : null;
+  if (vite) {
+    app.use(vite.middlewares);
+    await import("./scripts/build-plain").then((m) => m.watchPlain());
+  }
+  const build: ServerBuild | (() => Promise<ServerBuild>) = vite
+    ? () => vite.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>
+    : await import(pathToFileURL(SERVER_BUILD).href);
+  // Read at start in production; in development the page script's name changes with each rebuild.
   let pageScript = readPageScript();
+  const stylesheet = vite ? null : readStylesheet();
   const getLoadContext = (req: ExpressRequest, res: ExpressResponse) => ({
     upstream: fetchers,
     clientIp: socketAddress(req),
     nonce: res.locals.nonce as string,
     requestScope: {},
-    pageScript: env.NODE_ENV === "development" ? (pageScript = readPageScript()) : pageScript,
+    pageScript: vite ? (pageScript = readPageScript()) : pageScript,
+    stylesheet,
   });
-  if (env.NODE_ENV === "development") {
-    app.all("*", async (req, res, next) => {
-      try {
-        build = await loadBuild();
-        return createRequestHandler({ build, getLoadContext, mode: "development" })(req, res, next);
-      } catch (e) {
-        next(e);
-      }
-    });
-  } else {
-    app.all("*", createRequestHandler({ build, getLoadContext, mode: env.NODE_ENV }));
-  }
+  app.all("*", createRequestHandler({ build, getLoadContext, mode: vite ? "development" : env.NODE_ENV }));
 
   const port = opts.port ?? Number(env.PORT ?? 3000);
   const host = opts.host ?? env.HOST ?? "0.0.0.0";
-  const server = await new Promise<Server>((resolve) => {
-    // The blob store is served before Express: large uploads and downloads skip every middleware
-    // (about 3x faster for a 200 MB signed POST), and its bytes are never compressed, so speed-test
-    // files arrive as they are and byte ranges stay exact.
-    const blob = upstream ? mountFetch(upstream.blob) : null;
-    const uploadStream = upstream?.deps.blob.uploadStream;
-    const s = createServer((req, res) => {
-      answerEveryRequest(req, res);
-      const url = req.url ?? "/";
-      if (blob && (url === "/_blob" || url.startsWith("/_blob/") || url.startsWith("/_blob?"))) {
-        req.url = url.slice("/_blob".length) || "/";
-        // Uploads read the socket directly (no Web-stream conversion); everything else as a Request.
-        if (uploadStream && req.method === "POST" && (req.url === "/" || req.url.startsWith("/?"))) {
-          return void uploadStream(String(req.headers["content-type"] ?? ""), req)
-            .then(async (answer) => {
-              res.writeHead(answer.status, Object.fromEntries(answer.headers));
-              res.end(Buffer.from(await answer.arrayBuffer()));
-            })
-            .catch((err) => {
-              console.error("[blob] upload failed", err);
-              if (!res.headersSent) res.writeHead(500, { "Content-Type": "application/json" });
-              res.end(JSON.stringify({ error: "The file could not be stored." }));
-            });
-        }
-        return blob(req, res);
-      }
-      return app(req, res);
-    });
-    // Keep idle connections longer than the clients and proxies in front of us do (Node's 5 s default
-    // closes sockets a client is about to reuse: ECONNRESET on the next request).
-    s.keepAliveTimeout = 65_000;
-    s.headersTimeout = 66_000;
-    s.listen(port, host, () => resolve(s));
-  });
+  await new Promise<void>((resolve) => server.listen(port, host, () => resolve()));
   const addr = server.address();
   const actualPort = typeof addr === "object" && addr ? addr.port : port;
   const url = `http://localhost:${actualPort}`;
   if (log) console.log(`AeroRecords portal on ${url}${upstream ? " (embedded upstream, data in " + dataDir + ")" : ""}`);
-  if (env.NODE_ENV === "development") broadcastDevReady(build);
 
   let closing: Promise<void> | null = null;
   const close = () =>
@@ -443,6 +424,7 @@ export async function startServer(opts: { port?: number; host?: string; log?: bo
           resolve();
         }, Number(env.SHUTDOWN_GRACE_MS ?? 30_000)).unref();
       });
+      await vite?.close();
       await upstream?.close();
     })());
   return { server, url, upstream, close };

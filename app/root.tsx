@@ -1,4 +1,3 @@
-import { cssBundleHref } from "@remix-run/css-bundle";
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useMatches, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
@@ -23,6 +22,8 @@ export type RootData = ReturnType<typeof useLoaderData<typeof loader>>;
 // Pages read the root's data with useRootData from ~/utils/root-data: importing root.tsx would take
 // its code out of the root's own file into a shared chunk (issue 12).
 
+const DEV_RELOAD = `import { createHotContext } from "/@vite/client"; let t; createHotContext("/dev-reload").on("remix:hmr", () => { clearTimeout(t); t = setTimeout(() => location.reload(), 150); });`;
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
@@ -41,7 +42,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
-        <Stylesheet href={cssBundleHref} />
+        <Stylesheet href={data?.stylesheet ?? undefined} />
         <Links />
         {/* What every page does in the browser without React (app/plain/page.ts): a module, so it
             runs once the document is parsed; named here so a thin link fetches it with the page. */}
@@ -67,6 +68,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
           </>
+        ) : import.meta.env.DEV ? (
+          // `npm run dev`: a page without Remix's scripts reloads itself when a source changes (a
+          // hydrated page gets hot module replacement instead).
+          <script type="module" nonce={nonce} dangerouslySetInnerHTML={{ __html: DEV_RELOAD }} />
         ) : null}
       </body>
     </html>

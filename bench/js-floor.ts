@@ -22,14 +22,16 @@ export function measureJsFloor(): { bytes: number; files: { url: string; gzip: n
         name: "empty-remix",
         private: true,
         type: "module",
-        // isbot listed: without it `remix build` would install it (the default entry.server needs it).
+        // isbot listed: without it the build would install it (the default entry.server needs it).
         dependencies: { "@remix-run/node": pkg.dependencies["@remix-run/node"], "@remix-run/react": pkg.dependencies["@remix-run/react"], isbot: pkg.dependencies.isbot, react: pkg.dependencies.react, "react-dom": pkg.dependencies["react-dom"] },
-        devDependencies: { "@remix-run/dev": pkg.devDependencies["@remix-run/dev"] },
+        devDependencies: { "@remix-run/dev": pkg.devDependencies["@remix-run/dev"], vite: pkg.devDependencies.vite },
       }),
     );
+    // This project's future flags (vite.config.ts), with the file-system routes of the template.
+    const flags = /future:\s*(\{[^}]*\})/.exec(fs.readFileSync("vite.config.ts", "utf8"))![1]!.replace(/v3_routeConfig:\s*true/, "v3_routeConfig: false");
     fs.writeFileSync(
-      path.join(dir, "remix.config.js"),
-      `export default { ignoredRouteFiles: ["**/.*"], serverModuleFormat: "esm", future: { v3_fetcherPersist: true, v3_relativeSplatPath: true, v3_throwAbortReason: true, v3_lazyRouteDiscovery: true, v3_singleFetch: false } };\n`,
+      path.join(dir, "vite.config.ts"),
+      `import { vitePlugin as remix } from "@remix-run/dev";\nimport { defineConfig } from "vite";\nexport default defineConfig({ plugins: [remix({ future: ${flags} })] });\n`,
     );
     fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { jsx: "react-jsx", module: "ESNext", moduleResolution: "Bundler", target: "ES2022", strict: true } }));
     fs.mkdirSync(path.join(dir, "app/routes"), { recursive: true });
@@ -61,9 +63,9 @@ export default function App() {
 `,
     );
     fs.writeFileSync(path.join(dir, "app/routes/_index.tsx"), `export default function Index() {\n  return <h1>Hello</h1>;\n}\n`);
-    const r = spawnSync(process.platform === "win32" ? "npx.cmd" : "npx", ["remix", "build"], { cwd: dir, env: { ...process.env, NODE_ENV: "production" }, encoding: "utf8" });
-    if (r.status !== 0) throw new Error(`remix build of the empty app failed:\n${r.stdout}\n${r.stderr}`);
-    if (!fs.lstatSync(path.join(dir, "node_modules")).isSymbolicLink()) throw new Error("remix build installed packages: the measure would not be of this project's node_modules");
+    const r = spawnSync(process.platform === "win32" ? "npx.cmd" : "npx", ["remix", "vite:build"], { cwd: dir, env: { ...process.env, NODE_ENV: "production" }, encoding: "utf8" });
+    if (r.status !== 0) throw new Error(`the build of the empty app failed:\n${r.stdout}\n${r.stderr}`);
+    if (!fs.lstatSync(path.join(dir, "node_modules")).isSymbolicLink()) throw new Error("the build installed packages: the measure would not be of this project's node_modules");
     const build = readBuild(dir);
     const files = pageFiles(build, "routes/_index").map((url) => ({ url, gzip: build.gzip(url) }));
     return { bytes: files.reduce((n, f) => n + f.gzip, 0), files };

@@ -38,7 +38,7 @@ const AREAS: [string, RegExp][] = [
   ["Express", /\/express\/|\/body-parser\/|\/send\/|\/serve-static\/|\/router\/|\/finalhandler\//],
   ["cookies and signing", /\/cookie\/|\/cookie-signature\/|node:crypto|internal\/crypto/],
   ["fetch API objects (undici: Request, Response, Headers)", /undici|internal\/deps\/undici|internal\/webstreams/],
-  ["the app (build/index.js: loaders, components)", /\/build\/index\.js/],
+  ["the app (build/server: loaders, components)", /\/build\/server\//],
   ["the server (server.ts, scripts/)", /\/server\.ts|\/scripts\//],
   ["Node internals (http, streams, timers)", /^node:|internal\//],
   ["other packages", /node_modules/],

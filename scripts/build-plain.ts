@@ -2,22 +2,23 @@
 // (the shells' behaviours on data attributes, the speed test, dialogs' focus rules, live refreshes).
 // One entry, `app/plain/page.ts`, loaded by every page that is not in Lite mode; each widget is its
 // own chunk, imported only when a page has an element that names it (data-plain="…").
-// Writes public/build/plain/ (hashed names: served with immutable caching like Remix's assets) and
-// build/plain-manifest.json, which the server reads at start to name the entry in each page.
+// Writes build/client/assets/plain/ (hashed names: served with immutable caching like the app's assets)
+// and build/plain-manifest.json, which the server reads at start to name the entry in each page.
 //
-//   tsx scripts/build-plain.ts            once (npm run build runs it after `remix build`)
+//   tsx scripts/build-plain.ts            once (npm run build runs it after the Vite build)
 //   tsx scripts/build-plain.ts --watch    rebuild on change (npm run dev)
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
+import { ASSETS_DIR, CLIENT_DIR, PLAIN_MANIFEST } from "./built-assets";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-export const PLAIN_OUT = path.join(root, "public/build/plain");
-export const PLAIN_MANIFEST = path.join(root, "build/plain-manifest.json");
+export const PLAIN_OUT = path.join(ASSETS_DIR, "plain");
+export { PLAIN_MANIFEST };
 
 export interface PlainManifest {
-  /** The entry's URL (/build/plain/page-HASH.js). */
+  /** The entry's URL (/assets/plain/page-HASH.js). */
   entry: string;
   /** Each source module (the entry, each widget: app/plain/widgets/<name>.ts, what they import) → the file it is in. */
   modules: Record<string, string>;
@@ -61,7 +62,7 @@ const manifestPlugin: esbuild.Plugin = {
       if (result.errors.length || !result.metafile) return;
       const out = Object.entries(result.metafile.outputs).find(([, o]) => o.entryPoint === "app/plain/page.ts");
       if (!out) throw new Error("build-plain: no output for app/plain/page.ts");
-      const url = (file: string) => "/" + path.relative(path.join(root, "public"), path.join(root, file)).split(path.sep).join("/");
+      const url = (file: string) => "/" + path.relative(CLIENT_DIR, path.join(root, file)).split(path.sep).join("/");
       const outputs = Object.entries(result.metafile.outputs).filter(([f]) => f.endsWith(".js"));
       const importsOf = (kind: esbuild.ImportKind) => Object.fromEntries(outputs.map(([f, o]) => [url(f), o.imports.filter((i) => i.kind === kind).map((i) => url(i.path))]));
       const manifest: PlainManifest = {

@@ -1,6 +1,6 @@
 // Built assets are compressed once, at build time, not on every request (issue 12): every .js and
-// .css file under public/build gets a .br (brotli, quality 11) and a .gz (gzip -9) beside it, and
-// server.ts serves the one the browser accepts. Run after `remix build` (npm run build does); the
+// .css file under build/client/assets gets a .br (brotli, quality 11) and a .gz (gzip -9) beside it, and
+// server.ts serves the one the browser accepts. Run after the Vite build (npm run build does); the
 // server also fills in any that are missing when it starts.
 import fs from "node:fs";
 import path from "node:path";
@@ -25,7 +25,7 @@ function walk(dir: string, out: string[] = []): string[] {
 }
 
 /** Writes missing or stale .br and .gz files; answers how many files it compressed. */
-export function compressAssets(dir = "public/build"): number {
+export function compressAssets(dir = "build/client/assets"): number {
   let n = 0;
   for (const file of walk(dir)) {
     const st = fs.statSync(file);
@@ -50,6 +50,6 @@ export function compressAssets(dir = "public/build"): number {
 const isMain = process.argv[1] && pathToFileURL(path.resolve(process.argv[1])).href === import.meta.url;
 if (isMain) {
   const t0 = Date.now();
-  const n = compressAssets(process.argv[2] ?? "public/build");
+  const n = compressAssets(process.argv[2] ?? "build/client/assets");
   console.log(`compressed ${n} built assets (brotli + gzip) in ${Date.now() - t0} ms`);
 }

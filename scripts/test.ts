@@ -43,7 +43,7 @@ if (want("typecheck")) {
 }
 
 if (want("build") || want("e2e") || want("unit") || want("pg")) {
-  if (run("production build", "npx", ["remix", "build"], { NODE_ENV: "production" }) && run("page script", "npx", ["tsx", "scripts/build-plain.ts"]) && run("compress built assets", "npx", ["tsx", "scripts/compress-assets.ts"])) passed++;
+  if (run("production build", "npx", ["tsx", "scripts/build.ts"], { NODE_ENV: "production" })) passed++;
   else {
     failed++;
     problems.push("build");

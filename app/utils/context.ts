@@ -23,11 +23,16 @@ export interface PortalContext {
    */
   requestScope?: object;
   /**
-   * The URL of the page script (app/plain/page.ts as built: /build/plain/page-HASH.js) and of the
+   * The URL of the page script (app/plain/page.ts as built: /assets/plain/page-HASH.js) and of the
    * files it imports, which every page not in Lite mode loads; absent when there is no build of it
    * (a page then loads none).
    */
   pageScript?: { src: string; preload: string[] } | null;
+  /**
+   * The URL of the app's one stylesheet as built (/assets/style-HASH.css); absent in development,
+   * where Vite puts the matched routes' styles in the page itself.
+   */
+  stylesheet?: string | null;
 }
 
 declare module "@remix-run/node" {

@@ -7,6 +7,8 @@ import fs from "node:fs";
 import path from "node:path";
 
 export const CSS_COOKIE = "aero_css";
+/** Where the build puts what browsers download (vite.config.ts). */
+const CLIENT_DIR = "build/client";
 const cache = new Map<string, string | null>();
 
 /** The built stylesheet's text, read once per build (null when it cannot be read: link it instead). */
@@ -14,8 +16,8 @@ function cssText(href: string): string | null {
   if (!cache.has(href)) {
     let text: string | null = null;
     try {
-      const file = path.resolve("public", `.${href}`);
-      if (file.startsWith(path.resolve("public") + path.sep)) text = fs.readFileSync(file, "utf8");
+      const file = path.resolve(CLIENT_DIR, `.${href}`);
+      if (file.startsWith(path.resolve(CLIENT_DIR) + path.sep)) text = fs.readFileSync(file, "utf8");
     } catch {
       text = null;
     }

@@ -20,6 +20,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       lite: isLite(liteChoice(request.headers.get("Cookie"))),
       /** The page script's URL (app/plain/page.ts as built), loaded by every page not in Lite mode. */
       pageScript: context?.pageScript ?? null,
+      /** The stylesheet's URL (one file for the whole app), linked or inlined by the root's Layout. */
+      stylesheet: context?.stylesheet ?? null,
     },
     { headers },
   );

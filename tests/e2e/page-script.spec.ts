@@ -23,14 +23,14 @@ test("a page without an island loads the page script only; a folder page hydrate
   await waitForHydration(page);
   expect(await page.evaluate(() => "__remixContext" in window)).toBe(false);
   expect(scripts.length).toBeGreaterThan(0);
-  expect(scripts.filter((s) => !s.startsWith("/build/plain/"))).toEqual([]);
+  expect(scripts.filter((s) => !s.startsWith("/assets/plain/"))).toEqual([]);
   scripts.length = 0;
   await page.goto("/storage/overview");
   await page.getByRole("main").locator("a[href*='/storage/aircraft/'][href$='/files']").first().click();
   await expect(page).toHaveURL(/\/storage\/aircraft\/\d+\/files/);
   await waitForHydration(page);
   expect(await page.evaluate(() => "__remixContext" in window)).toBe(true);
-  expect(scripts.some((s) => s.startsWith("/build/entry.client-"))).toBe(true);
+  expect(scripts.some((s) => s.startsWith("/assets/entry.client-"))).toBe(true);
 });
 
 test("menus close on a click outside and on Escape", async ({ page }) => {

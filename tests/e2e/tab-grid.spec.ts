@@ -57,7 +57,7 @@ test("a pointer already on the table before the page's code ran still brings the
   await page.goto(`/Aeroops/org/Aircrafts?q=8842`);
   await page.getByRole("table", { name: "My Fleet" }).getByRole("link", { name: "8842" }).first().click();
   // A slow line: the page's scripts come a second after its HTML.
-  await page.route("**/build/**/*.js", async (route) => {
+  await page.route("**/assets/**/*.js", async (route) => {
     await new Promise((r) => setTimeout(r, 1000));
     await route.continue();
   });

@@ -37,7 +37,7 @@ for (const [email, paths] of Object.entries(PAGES)) {
   test(`the token of ${email} never reaches a page, loader data or script`, async ({ page, request }) => {
     const scripts = new Map<string, string>();
     page.on("response", async (res) => {
-      if (res.url().includes("/build/") && res.url().endsWith(".js")) scripts.set(res.url(), await res.text().catch(() => ""));
+      if (res.url().includes("/assets/") && res.url().endsWith(".js")) scripts.set(res.url(), await res.text().catch(() => ""));
     });
     await login(page, email);
     const token = await sessionToken(page);
@@ -70,7 +70,7 @@ for (const [email, paths] of Object.entries(PAGES)) {
 test("no built script contains a token, a session secret or server-only code", async ({ page, request }) => {
   await login(page, "client@demo.aero");
   const token = await sessionToken(page);
-  const dir = path.resolve("public/build");
+  const dir = path.resolve("build/client/assets");
   const files: string[] = [];
   const walk = (d: string) => {
     for (const e of fs.readdirSync(d, { withFileTypes: true })) {
@@ -82,7 +82,7 @@ test("no built script contains a token, a session secret or server-only code", a
   walk(dir);
   expect(files.length).toBeGreaterThan(3);
   for (const f of files) {
-    const url = "/build/" + path.relative(dir, f).split(path.sep).join("/");
+    const url = "/assets/" + path.relative(dir, f).split(path.sep).join("/");
     const body = await (await request.get(url)).text();
     expect(body, url).not.toContain(token);
     expect(body, url).not.toContain("X-User-Token");

@@ -45,7 +45,7 @@ export interface UpstreamApi {
  * the seeded demo, with no background job workers. One per test file is the usual use.
  */
 export async function startPortal(opts: { env?: Record<string, string>; extracted?: boolean; fresh?: boolean } = {}): Promise<Portal> {
-  if (!fs.existsSync("build/index.js")) throw new Error("No production build: run `npm run build` (npm test builds first).");
+  if (!fs.existsSync("build/server/index.js")) throw new Error("No production build: run `npm run build` (npm test builds first).");
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "aero-http-"));
   // fresh: an empty DATA_DIR the server seeds itself (a PostgreSQL database given by DATABASE_URL).
   if (!opts.fresh) copyDataDir(await seedSnapshot({ extracted: opts.extracted }), dataDir);

@@ -1,7 +1,7 @@
 // The JavaScript a page makes the browser download. servedPageJs reads it from a page's served HTML
 // (its scripts and module preloads, the page script's imports, the widgets it names); the rest reads
-// a production build: Remix's browser manifest (public/build/manifest-*.js) lists, for the entry and
-// every route, its module and the shared chunks it imports (the Remix floor, bench/js-floor.ts).
+// a production build: Remix's browser manifest (build/client/assets/manifest-*.js) lists, for the entry
+// and every route, its module and the shared chunks it imports (the Remix floor, bench/js-floor.ts).
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
@@ -16,7 +16,7 @@ import { ON_FIRST_USE } from "~/plain/widgets";
  * 85,518 of it. Measure again when React or Remix change; the budget test checks that this build's
  * own entry still matches it.
  */
-export const JS_FLOOR_BYTES = 85_988;
+export const JS_FLOOR_BYTES = 86_292;
 interface ManifestRoute {
   id: string;
   parentId?: string;
@@ -29,63 +29,44 @@ interface Manifest {
   entry: { module: string; imports: string[] };
   routes: Record<string, ManifestRoute>;
 }
-interface Metafile {
-  outputs: Record<string, { bytes: number; inputs: Record<string, { bytesInOutput: number }>; imports: { path: string; kind: string }[]; entryPoint?: string }>;
-}
 
 export interface Build {
   root: string;
   manifest: Manifest;
-  metafile: Metafile;
-  /** gzip -9 size of a built file, by its URL ("/build/…"). */
+  /** gzip -9 size of a built file, by its URL ("/assets/…"). */
   gzip: (url: string) => number;
   /** Where the manifest came from (for messages). */
   manifestFile: string;
 }
 
 export function readBuild(root = process.cwd()): Build {
-  const dir = path.join(root, "public/build");
-  const manifests = fs.existsSync(dir)
-    ? fs
-        .readdirSync(dir)
-        .filter((f) => /^manifest-[A-Z0-9]+\.js$/.test(f))
-        .map((f) => ({ f, t: fs.statSync(path.join(dir, f)).mtimeMs }))
-        .sort((a, b) => b.t - a.t)
-    : [];
-  if (!manifests.length) throw new Error("No production build in public/build: run `NODE_ENV=production npx remix build` (npm test does).");
-  const manifestFile = path.join(dir, manifests[0]!.f);
+  const dir = path.join(root, "build/client/assets");
+  const manifests = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => /^manifest-[a-z0-9]+\.js$/i.test(f)) : [];
+  if (manifests.length !== 1) throw new Error(`Expected one Remix browser manifest in build/client/assets, found ${manifests.length}: run \`npm run build\` (npm test does).`);
+  const manifestFile = path.join(dir, manifests[0]!);
   const text = fs.readFileSync(manifestFile, "utf8");
   const manifest = JSON.parse(text.replace(/^window\.__remixManifest\s*=\s*/, "").replace(/;\s*$/, "")) as Manifest;
-  const metafile = JSON.parse(fs.readFileSync(path.join(root, "build/metafile.js.json"), "utf8")) as Metafile;
-  const sizes = new Map<string, number>();
-  const gzip = (url: string) => {
-    let n = sizes.get(url);
-    if (n === undefined) {
-      n = zlib.gzipSync(fs.readFileSync(path.join(root, "public", url)), { level: 9 }).length;
-      sizes.set(url, n);
-    }
-    return n;
-  };
-  return { root, manifest, metafile, gzip, manifestFile };
+  const gzip = (url: string) => gzipOf(root, url);
+  return { root, manifest, gzip, manifestFile };
 }
 
 /** The build's mode and whether app/ changed after it (a stale build measures old code). */
 export function buildProblems(root = process.cwd()): string[] {
   const problems: string[] = [];
-  const index = path.join(root, "build/index.js");
-  if (!fs.existsSync(index)) return ["No server build (build/index.js): run `NODE_ENV=production npx remix build`."];
-  if (!/\bmode = "production"/.test(fs.readFileSync(index, "utf8"))) problems.push("The build is not a production build (NODE_ENV=production npx remix build).");
+  const index = path.join(root, "build/server/index.js");
+  if (!fs.existsSync(index)) return ["No server build (build/server/index.js): run `npm run build`."];
+  const serverFiles = [index, ...fs.readdirSync(path.join(root, "build/server/assets")).map((f) => path.join(root, "build/server/assets", f))];
+  if (!serverFiles.some((f) => /\bmode = "production"/.test(fs.readFileSync(f, "utf8")))) problems.push("The build is not a production build (npm run build).");
   const builtAt = fs.statSync(index).mtimeMs;
   const newest = (p: string): number => {
     const st = fs.statSync(p);
     if (!st.isDirectory()) return st.mtimeMs;
     return Math.max(st.mtimeMs, ...fs.readdirSync(p).map((e) => newest(path.join(p, e))));
   };
-  const changed = ["app", "remix.config.js", "package.json"].map((p) => path.join(root, p)).filter((p) => fs.existsSync(p) && newest(p) > builtAt);
+  const changed = ["app", "vite.config.ts", "package.json"].map((p) => path.join(root, p)).filter((p) => fs.existsSync(p) && newest(p) > builtAt);
   if (changed.length) problems.push(`Sources changed after the build (${changed.map((p) => path.relative(root, p)).join(", ")}): build again.`);
   return problems;
 }
-
 
 /** The route chain of a route: root first. */
 export function routeChain(build: Build, id: string): ManifestRoute[] {
@@ -112,21 +93,17 @@ export function entryBytes(build: Build): number {
 export const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
 /**
- * Style modules (*.css.ts) the server render uses that are missing from the CSS bundle. Remix builds
- * the bundle from the routes' browser-side imports, with *.server modules empty, so a component that
- * only server markup renders (ADR 063) brings its styles only if some route imports them too
- * (`import "~/components/x/x.css";`). Read from the build's metafiles.
+ * Class names the server's render styles that the browser's stylesheet lacks. Vite builds the
+ * stylesheet from what the browser's modules import; the server build makes its own copy from the
+ * server's modules (scripts/build.ts keeps it as build/.vite/server-style.css): a style module only
+ * server code imports would be missing from the first and present in the second.
  */
 export function stylesMissingFromBundle(root = process.cwd()): string[] {
-  const read = (f: string) => JSON.parse(fs.readFileSync(path.join(root, "build", f), "utf8")) as { inputs: Record<string, unknown> };
-  const bundled = new Set<string>();
-  for (const k of Object.keys(read("metafile.css.json").inputs)) {
-    const ns = /^vanilla-extract-plugin-ns:(.+\.css\.ts)\.vanilla\.css$/.exec(k);
-    if (ns) bundled.add(`app/${ns[1]}`);
-  }
-  return Object.keys(read("metafile.server.json").inputs)
-    .filter((k) => k.endsWith(".css.ts") && !bundled.has(k))
-    .sort();
+  const classes = (file: string) => new Set([...fs.readFileSync(file, "utf8").matchAll(/\.([_a-zA-Z][\w-]*)/g)].map((m) => m[1]!));
+  const css = fs.readdirSync(path.join(root, "build/client/assets")).find((f) => /^style-.*\.css$/.test(f));
+  if (!css) return ["no stylesheet in build/client/assets"];
+  const browser = classes(path.join(root, "build/client/assets", css));
+  return [...classes(path.join(root, "build/.vite/server-style.css"))].filter((c) => !browser.has(c)).sort();
 }
 
 /** What the page script's build says (scripts/build-plain.ts writes build/plain-manifest.json). */
@@ -183,9 +160,9 @@ export function servedPageJs(html: string, root = process.cwd()): ServedPageJs {
     if (!file) throw new Error(`The page script's build has no ${name} (build/plain-manifest.json): a widget the page names but the build lacks, or a stale build.`);
     return file;
   };
-  for (const m of html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="(\/build\/[^"]+\.js)"/g)) add(m[1]!);
+  for (const m of html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="(\/assets\/[^"]+\.js)"/g)) add(m[1]!);
   // Remix's inline module script imports the entry and the matched routes' modules.
-  for (const m of html.matchAll(/import \* as route\d+ from "(\/build\/[^"]+\.js)"|import "(\/build\/[^"]+\.js)"/g)) add((m[1] ?? m[2])!);
+  for (const m of html.matchAll(/import \* as route\d+ from "(\/assets\/[^"]+\.js)"|import "(\/assets\/[^"]+\.js)"/g)) add((m[1] ?? m[2])!);
   const hydrated = html.includes("window.__remixContext");
   if (files.has(plain.entry)) for (const load of PAGE_SCRIPT_LOADS) if (load.when(html, hydrated)) add(module(load.module));
   const named = [...new Set([...html.matchAll(/\sdata-plain="([a-z0-9-]+)"/g)].map((m) => m[1]!))];
@@ -202,7 +179,7 @@ const gzipSizes = new Map<string, number>();
 function gzipOf(root: string, url: string) {
   let n = gzipSizes.get(url);
   if (n === undefined) {
-    n = zlib.gzipSync(fs.readFileSync(path.join(root, "public", url)), { level: 9 }).length;
+    n = zlib.gzipSync(fs.readFileSync(path.join(root, "build/client", url)), { level: 9 }).length;
     gzipSizes.set(url, n);
   }
   return n;

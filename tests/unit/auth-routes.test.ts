@@ -313,7 +313,7 @@ describe("unknown paths and the error pages", () => {
     expect(location(await p.run(loader as Fn, "/no/such/page"))).toBe("/page/page-404");
     expect(location(await p.run(action as Fn, "/no/such/page", { form: {} }))).toBe("/page/page-404");
     // …but a missing built asset is a plain 404, not an HTML page behind a redirect.
-    const asset = await p.run(loader as Fn, "/build/_shared/chunk-GONE.js");
+    const asset = await p.run(loader as Fn, "/assets/chunk-GONE.js");
     expect(asset.status).toBe(404);
     expect(location(asset)).toBeNull();
   });

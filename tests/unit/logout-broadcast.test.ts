@@ -3,7 +3,7 @@
 // the components' effects do.
 import { describe, expect, it } from "vitest";
 import { LOGIN_PATH, LOGOUT_KEY } from "~/components/logout/logout-keys";
-import { ANNOUNCE, LISTEN } from "~/components/logout/logout-scripts.server";
+import { ANNOUNCE, LISTEN } from "~/components/logout/logout-scripts";
 
 describe("the logout broadcast's key and page", () => {
   it("the inline scripts use LOGOUT_KEY and LOGIN_PATH", () => {

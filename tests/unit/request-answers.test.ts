@@ -1,6 +1,6 @@
 // Every request gets its answer (issue 29 item 4), and a write from another site is refused even
 // without an Origin header (item 5): over real HTTP against the production server (server.ts with
-// build/index.js), the way a browser sends a form: the whole body, to its end, then the answer read.
+// build/server/index.js), the way a browser sends a form: the whole body, to its end, then the answer read.
 // Before ADR 069 a refused upload either reset the connection (its body cancelled) or stalled it
 // (its body left unread), and a NUL in a file name reset it too.
 import fs from "node:fs";
@@ -13,7 +13,7 @@ import type { StartedServer } from "../../server";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { asMultipartError, MultipartError, multipartParts } from "~/models/multipart-body.server";
 
-const built = fs.existsSync("build/index.js");
+const built = fs.existsSync("build/server/index.js");
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "aero-answers-"));
 const PASSWORD = "demo-pass-2026";
 const MB = 1024 * 1024;

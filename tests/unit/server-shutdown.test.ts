@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from "vitest";
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "aero-shutdown-"));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-describe.skipIf(!fs.existsSync("build/index.js"))("graceful shutdown", () => {
+describe.skipIf(!fs.existsSync("build/server/index.js"))("graceful shutdown", () => {
   it("finishes an in-flight 50 MB download after SIGTERM, then exits 0", async () => {
     const port = 4100 + Math.floor(Math.random() * 800);
     const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {

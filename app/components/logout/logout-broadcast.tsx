@@ -1,17 +1,13 @@
 // Spec 000 §4: a logout in one tab sends every other open tab of the portal to the login page,
 // through the localStorage key `logout`. Two tiny pieces, each a nonce'd inline script (so they run
-// before hydration and need no bundle; their text is in logout-scripts.server.ts, the browser keeps
-// what the server sent) plus an effect (for client-side navigations, where React does not execute
-// inline scripts).
+// on pages without scripts; their text is in logout-scripts.ts) plus an effect (for client-side
+// navigations, where React does not execute inline scripts).
 import { useEffect } from "react";
-import { useNonce as useServerNonce } from "~/utils/nonce-hook.server";
+import { useNonce } from "~/utils/nonce";
 import { LOGIN_PATH, LOGOUT_KEY } from "./logout-keys";
-import { ANNOUNCE, LISTEN } from "./logout-scripts.server";
+import { ANNOUNCE, LISTEN } from "./logout-scripts";
 
 export { LOGIN_PATH, LOGOUT_KEY };
-
-/** The CSP nonce in the server's render; "" in the browser (as useNonce gives there). */
-const useNonce: () => string = useServerNonce ?? (() => "");
 
 function listen() {
   const w = window as Window & { __aeroLogoutListener?: boolean };
@@ -26,7 +22,7 @@ function listen() {
 export function LogoutListener() {
   const nonce = useNonce();
   useEffect(listen, []);
-  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: LISTEN ?? "" }} />;
+  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: LISTEN }} />;
 }
 
 /** On the page a logout lands on: tell the other tabs. */
@@ -39,5 +35,5 @@ export function LogoutAnnouncer() {
       /* storage disabled: nothing to tell */
     }
   }, []);
-  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: ANNOUNCE ?? "" }} />;
+  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: ANNOUNCE }} />;
 }

@@ -10,7 +10,7 @@ import type { ShellData } from "~/models/shell.server";
 import { DrawerButton } from "./drawer";
 import { FullScreenToggle } from "./full-screen";
 import type { TopBarInfo } from "./handle";
-import { LiteModeOff } from "./lite-mode-off.server";
+import { LiteModeOff } from "./lite-mode-off";
 import { ReportIssueMenu } from "./report-issue";
 import { Notifications, Switcher, TopLead } from "./shell-parts";
 import * as s from "./shell.css";
@@ -98,7 +98,7 @@ export function TopBar({
           </div>
         ) : null}
         <div className={`${s.slot} ${s.speedSlot} ${s.hideTiny}`} data-slot="speed-test">
-          {lite && LiteModeOff ? <LiteModeOff /> : <SpeedTest last={top.lastSpeed} />}
+          {lite ? <LiteModeOff /> : <SpeedTest last={top.lastSpeed} />}
         </div>
         <span className={s.divider} aria-hidden="true" />
         <span className={s.hideTiny}>

@@ -2,7 +2,7 @@
 // and /workorder/aircraftworkorder, /engineworkorder, /componentworkorder (one kind each: the Aircraft
 // WO, Engine WO and Component WO tabs). Newest first, paged, searched by number or title, all in the
 // URL; each links to its update screen. Users with Edit Access get "Create work order".
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { DataTable } from "~/components/data-table/data-table";
 import { useHrefWith } from "~/utils/use-href-with";
@@ -11,49 +11,17 @@ import { SearchIcon } from "~/components/icons/search";
 import { opsHandle } from "~/components/ops-tab-bar/ops-top-bar";
 import { Pagination } from "~/components/pagination/pagination";
 import * as ui from "~/components/ui/ui.css";
-import * as ops from "~/models/ops.server";
-import { contextQuery, requireAircraftRef, requireOpsUser } from "~/models/ops-pages.server";
 import { ACCESS_LABEL, canWrite } from "~/models/roles";
 import type { WorkOrderKind } from "~/models/schemas/ops";
-import * as wo from "~/models/workorders.server";
 import { KIND_SCREEN } from "~/models/workorder-rules";
 import { dayMonthYear } from "~/utils/dates";
+import type { loader } from "./__workorder-list.server";
 
 export const handle = opsHandle;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? "Work orders"}${data ? ` · MSN ${data.header.msn}` : ""} · AeroOPS · AeroRecords` }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api } = await requireOpsUser(request, context);
-  const url = new URL(request.url);
-  const ref = requireAircraftRef(url);
-  const kind = kindOf(url.pathname);
-  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
-  const page = Math.max(1, Math.min(100_000, Number(url.searchParams.get("page")) || 1));
-  const [header, list] = await Promise.all([ops.header(api, ref), wo.list(api, ref, { ...(kind ? { kind } : {}), ...(q ? { q } : {}), page, per_page: PER_PAGE })]);
-  if (!header.ok) throw new Response(header.error, { status: header.status });
-  if (!list.ok) throw new Response(list.error, { status: list.status });
-  const ctx = contextQuery(url, { q: null, page: null });
-  return json({
-    header: header.data,
-    kind,
-    title: kind ? `${wo.KIND_SCREEN[kind].label} work orders` : "Work orders",
-    q,
-    list: list.data,
-    ctx,
-    canEdit: canWrite(header.data.access_type),
-    rows: list.data.work_orders.map((w) => ({ ...w, href: `${wo.updatePath(w.kind, w.work_order_id)}${ctx}` })),
-  });
-}
-
-const PER_PAGE = 25;
-
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
-
-function kindOf(pathname: string): WorkOrderKind | null {
-  const last = pathname.split("/").pop() ?? "";
-  return (Object.entries(wo.KIND_SCREEN).find(([, s]) => s.path === last)?.[0] as WorkOrderKind | undefined) ?? null;
-}
 
 export default function WorkOrderList() {
   const d = useLoaderData<typeof loader>();

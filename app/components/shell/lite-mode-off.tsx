@@ -1,7 +1,5 @@
 // In Lite mode the speed test (a script) is not there: the top bar says Lite mode is on, and offers
-// to turn it off. A Lite-mode page has no scripts, so only the server renders this: it stays out of
-// the browser's bundle (issue 12; the browser gets an empty module, and the top bar shows the speed
-// test when it has no LiteModeOff).
+// to turn it off (a Lite-mode page has no scripts: a plain form).
 import { Form, useLocation } from "@remix-run/react";
 import * as s from "./shell.css";
 
