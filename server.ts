@@ -11,13 +11,14 @@ import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import { getRequestListener } from "@hono/node-server";
 import { createUpstream, type Upstream, type UpstreamCallMeta } from "./upstream/index";
-import { forwardedIpHeaders, httpEntry, socketAddress } from "./upstream/client-address";
+import { httpEntry, socketAddress } from "./upstream/client-address";
 import { ipInCidr } from "./upstream/ipwhitelist";
 import { loadUpstreamConfig, persistentSecret, DEFAULT_CLIENT_UUID } from "./upstream/config";
 import { OPENAPI_PATH, openApiHandler } from "./upstream/openapi";
 import { seedDemo } from "./upstream/db/seed";
 import { compressAssets } from "./scripts/compress-assets";
-import { ASSETS_DIR, SERVER_BUILD, readPageScript, readStylesheet } from "./scripts/built-assets";
+import { ASSETS_DIR, SERVER_BUILD, loadStylesheet, readPageScript } from "./scripts/built-assets";
+import { forwardedAddressHeaders } from "./app/utils/forwarded-address.server";
 
 type Fetcher = (request: Request, meta?: UpstreamCallMeta) => Promise<Response>;
 
@@ -31,14 +32,15 @@ export interface StartedServer {
 /**
  * A fetcher that forwards the portal's upstream calls to a remote deployment of the same contract.
  * The user's address travels as X-Client-Ip with an HMAC signature made with UPSTREAM_SECRET, the
- * only form of that header the upstream believes (upstream/client-address.ts).
+ * only form of that header the upstream believes (upstream/client-address.ts); the portal's own
+ * signer (app/utils/forwarded-address.server.ts) makes it with Web Crypto.
  */
-function remoteFetcher(base: string, forwardSecret: string | undefined): Fetcher {
+export function remoteFetcher(base: string, forwardSecret: string | undefined): Fetcher {
   const root = base.replace(/\/+$/, "");
   return async (req, meta) => {
     const u = new URL(req.url);
     const headers = new Headers(req.headers);
-    for (const [k, v] of Object.entries(forwardedIpHeaders(meta?.clientIp ?? null, forwardSecret))) headers.set(k, v);
+    for (const [k, v] of Object.entries(await forwardedAddressHeaders(meta?.clientIp ?? null, forwardSecret))) headers.set(k, v);
     const init: RequestInit & { duplex?: string } = { method: req.method, headers, body: req.body, redirect: "manual", signal: req.signal };
     if (req.body) init.duplex = "half";
     return fetch(`${root}${u.pathname}${u.search}`, init);
@@ -388,7 +390,7 @@ export async function startServer(opts: { port?: number; host?: string; log?: bo
     : await import(pathToFileURL(SERVER_BUILD).href);
   // Read at start in production; in development the page script's name changes with each rebuild.
   let pageScript = readPageScript();
-  const stylesheet = vite ? null : readStylesheet();
+  const stylesheet = vite ? null : loadStylesheet();
   const getLoadContext = (req: ExpressRequest, res: ExpressResponse) => ({
     upstream: fetchers,
     clientIp: socketAddress(req),

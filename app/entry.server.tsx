@@ -65,7 +65,7 @@ export default function handleRequest(
   const nonce = loadContext.nonce ?? "";
   serverTiming(loadContext.requestScope, responseHeaders);
   // A first visit gets the stylesheet inline (one round trip less before the first paint).
-  const css = responseStatusCode < 300 ? stylesheetFor(request, loadContext.stylesheet ?? undefined) : { inline: null, setCookie: null };
+  const css = responseStatusCode < 300 ? stylesheetFor(request, loadContext.stylesheet) : { inline: null, setCookie: null };
   if (css.setCookie) responseHeaders.append("Set-Cookie", css.setCookie);
   const bot = isbot(request.headers.get("user-agent") ?? "");
   return new Promise((resolve, reject) => {

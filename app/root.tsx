@@ -42,7 +42,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
-        <Stylesheet href={data?.stylesheet ?? undefined} />
+        <Stylesheet href={data?.stylesheetHref ?? undefined} />
         <Links />
         {/* What every page does in the browser without React (app/plain/page.ts): a module, so it
             runs once the document is parsed; named here so a thin link fetches it with the page. */}

@@ -28,6 +28,21 @@ export function readStylesheet(): string | null {
   }
 }
 
+/**
+ * The stylesheet and its text, read once at start: a browser's first visit gets the text inline
+ * (app/utils/first-visit-css.server.ts), so the portal's code reads no file. Null without a build;
+ * text null when the file cannot be read (the page links it instead).
+ */
+export function loadStylesheet(): { href: string; text: string | null } | null {
+  const href = readStylesheet();
+  if (!href) return null;
+  try {
+    return { href, text: fs.readFileSync(path.join(CLIENT_DIR, href), "utf8") };
+  } catch {
+    return { href, text: null };
+  }
+}
+
 /** The page script and the files it imports (preloaded with it), or null without a build of it. */
 export function readPageScript(): { src: string; preload: string[] } | null {
   try {

@@ -29,10 +29,11 @@ export interface PortalContext {
    */
   pageScript?: { src: string; preload: string[] } | null;
   /**
-   * The URL of the app's one stylesheet as built (/assets/style-HASH.css); absent in development,
+   * The app's one stylesheet as built: its URL (/assets/style-HASH.css) and its text, read at start
+   * for a first visit's inline copy (null when unreadable: linked only); absent in development,
    * where Vite puts the matched routes' styles in the page itself.
    */
-  stylesheet?: string | null;
+  stylesheet?: { href: string; text: string | null } | null;
 }
 
 declare module "@remix-run/node" {

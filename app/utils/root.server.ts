@@ -20,8 +20,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       lite: isLite(liteChoice(request.headers.get("Cookie"))),
       /** The page script's URL (app/plain/page.ts as built), loaded by every page not in Lite mode. */
       pageScript: context?.pageScript ?? null,
-      /** The stylesheet's URL (one file for the whole app), linked or inlined by the root's Layout. */
-      stylesheet: context?.stylesheet ?? null,
+      /**
+       * The stylesheet's URL (one file for the whole app), linked or inlined by the root's Layout; its
+       * text reaches the render through entry.server, never the loader data.
+       */
+      stylesheetHref: context?.stylesheet?.href ?? null,
     },
     { headers },
   );

@@ -5,50 +5,54 @@
 // each secret by HKDF and the cookie's name as associated data (a sealed toast cannot be replayed as a
 // session). Rotation: the first secret seals, every secret opens; a cookie no secret opens is an
 // empty session. Nothing is kept on the server, so sessions survive restarts and work across any
-// number of portal processes that share the secrets.
-import crypto from "node:crypto";
+// number of portal processes that share the secrets. Web Crypto only (no node:crypto, no Buffer), so
+// the same code runs on Node and on Workers; the format is the one node:crypto wrote before
+// (tests/unit/sealed-cookie.test.ts opens each side's cookies with the other).
 import { createCookie, createSession, type CookieOptions, type SessionData, type SessionStorage } from "@remix-run/node";
+import { fromBase64url, toBase64url } from "./base64url";
 
 const VERSION = "v1";
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 /** Browsers drop cookies over 4 KiB: fail loudly instead of losing the session silently. */
 const MAX_COOKIE_BYTES = 4096;
+const utf8 = new TextEncoder();
 
-const keyCache = new Map<string, Buffer>();
-function keyFor(secret: string, purpose: string): Buffer {
+/** AES-256 keys by HKDF-SHA256 of a secret, one per secret and cookie name, derived once. */
+const keyCache = new Map<string, Promise<CryptoKey>>();
+function keyFor(secret: string, purpose: string): Promise<CryptoKey> {
   const id = `${purpose}\u0000${secret}`;
   let key = keyCache.get(id);
   if (!key) {
-    key = Buffer.from(crypto.hkdfSync("sha256", secret, "aero-records/sealed-cookie", `${VERSION}:${purpose}`, 32));
+    const hkdf = { name: "HKDF", hash: "SHA-256", salt: utf8.encode("aero-records/sealed-cookie"), info: utf8.encode(`${VERSION}:${purpose}`) };
+    key = crypto.subtle
+      .importKey("raw", utf8.encode(secret), "HKDF", false, ["deriveKey"])
+      .then((material) => crypto.subtle.deriveKey(hkdf, material, { name: "AES-GCM", length: 256 }, false, ["encrypt", "decrypt"]));
     keyCache.set(id, key);
   }
   return key;
 }
 
+/** AES-GCM with the cookie's name as associated data; Web Crypto appends the 16-byte tag to the ciphertext. */
+const gcm = (iv: Uint8Array<ArrayBuffer>, name: string) => ({ name: "AES-GCM", iv, additionalData: utf8.encode(name), tagLength: TAG_BYTES * 8 });
+
 /** Encrypts `plaintext` for the cookie `name` with the first secret. */
-export function seal(plaintext: string, secrets: readonly string[], name: string): string {
-  const key = keyFor(secrets[0]!, name);
-  const iv = crypto.randomBytes(IV_BYTES);
-  const cipher = crypto.createCipheriv("aes-256-gcm", key, iv);
-  cipher.setAAD(Buffer.from(name));
-  const body = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final(), cipher.getAuthTag()]);
-  return `${VERSION}.${iv.toString("base64url")}.${body.toString("base64url")}`;
+export async function seal(plaintext: string, secrets: readonly string[], name: string): Promise<string> {
+  const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));
+  const body = await crypto.subtle.encrypt(gcm(iv, name), await keyFor(secrets[0]!, name), utf8.encode(plaintext));
+  return `${VERSION}.${toBase64url(iv)}.${toBase64url(new Uint8Array(body))}`;
 }
 
 /** Decrypts a sealed value with any of the secrets; null when none opens it (tampered, old, foreign). */
-export function unseal(sealed: string, secrets: readonly string[], name: string): string | null {
+export async function unseal(sealed: string, secrets: readonly string[], name: string): Promise<string | null> {
   const [version, ivPart, bodyPart] = sealed.split(".");
   if (version !== VERSION || !ivPart || !bodyPart) return null;
-  const iv = Buffer.from(ivPart, "base64url");
-  const body = Buffer.from(bodyPart, "base64url");
-  if (iv.length !== IV_BYTES || body.length < TAG_BYTES) return null;
+  const iv = fromBase64url(ivPart);
+  const body = fromBase64url(bodyPart);
+  if (iv?.length !== IV_BYTES || !body || body.length < TAG_BYTES) return null;
   for (const secret of secrets) {
     try {
-      const decipher = crypto.createDecipheriv("aes-256-gcm", keyFor(secret, name), iv);
-      decipher.setAAD(Buffer.from(name));
-      decipher.setAuthTag(body.subarray(body.length - TAG_BYTES));
-      return Buffer.concat([decipher.update(body.subarray(0, body.length - TAG_BYTES)), decipher.final()]).toString("utf8");
+      return new TextDecoder().decode(await crypto.subtle.decrypt(gcm(iv, name), await keyFor(secret, name), body));
     } catch {
       /* try the next (older) secret */
     }
@@ -68,7 +72,7 @@ export function createSealedCookieSessionStorage<Data = SessionData, FlashData =
       const value = cookieHeader ? await cookie.parse(cookieHeader, parseOptions).catch(() => null) : null;
       let data: unknown = null;
       if (typeof value === "string") {
-        const plain = unseal(value, secrets, name);
+        const plain = await unseal(value, secrets, name);
         try {
           data = plain ? JSON.parse(plain) : null;
         } catch {
@@ -78,7 +82,7 @@ export function createSealedCookieSessionStorage<Data = SessionData, FlashData =
       return createSession<Data, FlashData>(data && typeof data === "object" ? (data as never) : undefined, "");
     },
     async commitSession(session, serializeOptions) {
-      const serialized = await cookie.serialize(seal(JSON.stringify(session.data), secrets, name), serializeOptions);
+      const serialized = await cookie.serialize(await seal(JSON.stringify(session.data), secrets, name), serializeOptions);
       if (serialized.length > MAX_COOKIE_BYTES) throw new Error(`Cookie ${name} would be ${serialized.length} bytes, over the browser maximum.`);
       return serialized;
     },

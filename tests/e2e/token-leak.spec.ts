@@ -20,7 +20,7 @@ async function sessionToken(page: Page): Promise<string> {
   const sealed = JSON.parse(byHand) as string;
   expect(sealed).toMatch(/^v1\./);
   const secret = fs.readFileSync(path.join(process.env.E2E_DATA_DIR!, "session-secret.key"), "utf8").trim();
-  const data = JSON.parse(unseal(sealed, [secret], "__session") ?? "{}") as { token?: string };
+  const data = JSON.parse((await unseal(sealed, [secret], "__session")) ?? "{}") as { token?: string };
   expect(data.token, "token in the session").toMatch(/^[\w-]{20,}$/);
   expect(byHand, "the cookie decoded by hand").not.toContain(data.token!);
   return data.token!;

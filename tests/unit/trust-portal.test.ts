@@ -41,14 +41,14 @@ describe("the session cookie", () => {
 
   it("refuses a tampered cookie (no session), and opens one sealed with an older secret after rotation", async () => {
     const { seal, unseal } = await import("~/utils/sealed-cookie.server");
-    const sealed = seal(JSON.stringify({ a: 1 }), ["old-secret-0123456789abcdef0123456789"], "__session");
-    expect(unseal(sealed, ["new-secret-0123456789abcdef0123456789", "old-secret-0123456789abcdef0123456789"], "__session")).toBe('{"a":1}');
-    expect(unseal(sealed, ["new-secret-0123456789abcdef0123456789"], "__session")).toBeNull();
-    expect(unseal(sealed, ["old-secret-0123456789abcdef0123456789"], "en_toast")).toBeNull(); // not valid as another cookie
+    const sealed = await seal(JSON.stringify({ a: 1 }), ["old-secret-0123456789abcdef0123456789"], "__session");
+    expect(await unseal(sealed, ["new-secret-0123456789abcdef0123456789", "old-secret-0123456789abcdef0123456789"], "__session")).toBe('{"a":1}');
+    expect(await unseal(sealed, ["new-secret-0123456789abcdef0123456789"], "__session")).toBeNull();
+    expect(await unseal(sealed, ["old-secret-0123456789abcdef0123456789"], "en_toast")).toBeNull(); // not valid as another cookie
     // The second-to-last character carries six bits of the tag: any other letter there breaks it.
     const flipped = sealed.slice(0, -2) + (sealed.at(-2) === "A" ? "B" : "A") + sealed.slice(-1);
     expect(flipped).not.toBe(sealed);
-    expect(unseal(flipped, ["old-secret-0123456789abcdef0123456789"], "__session")).toBeNull();
+    expect(await unseal(flipped, ["old-secret-0123456789abcdef0123456789"], "__session")).toBeNull();
 
     const cookie = await p.signIn("client@demo.aero");
     const value = cookie.split(/;\s*/).find((c) => c.startsWith("__session="))!.slice("__session=".length);
