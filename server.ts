@@ -369,6 +369,7 @@ export async function startServer(opts: { port?: number; host?: string; log?: bo
     clientIp: socketAddress(req),
     nonce: res.locals.nonce as string,
     requestScope: {},
+    dataRequest: req.path.endsWith(".data"),
     pageScript: env.NODE_ENV === "development" ? (pageScript = readPageScript()) : pageScript,
   });
   if (env.NODE_ENV === "development") {

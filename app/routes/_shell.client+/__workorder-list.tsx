@@ -2,7 +2,7 @@
 // and /workorder/aircraftworkorder, /engineworkorder, /componentworkorder (one kind each: the Aircraft
 // WO, Engine WO and Component WO tabs). Newest first, paged, searched by number or title, all in the
 // URL; each links to its update screen. Users with Edit Access get "Create work order".
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { DataTable } from "~/components/data-table/data-table";
 import { useHrefWith } from "~/utils/use-href-with";
@@ -34,7 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!header.ok) throw new Response(header.error, { status: header.status });
   if (!list.ok) throw new Response(list.error, { status: list.status });
   const ctx = contextQuery(url, { q: null, page: null });
-  return json({
+  return {
     header: header.data,
     kind,
     title: kind ? `${wo.KIND_SCREEN[kind].label} work orders` : "Work orders",
@@ -43,7 +43,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     ctx,
     canEdit: canWrite(header.data.access_type),
     rows: list.data.work_orders.map((w) => ({ ...w, href: `${wo.updatePath(w.kind, w.work_order_id)}${ctx}` })),
-  });
+  };
 }
 
 const PER_PAGE = 25;
