@@ -396,6 +396,7 @@ export async function startServer(opts: { port?: number; host?: string; log?: bo
     clientIp: socketAddress(req),
     nonce: res.locals.nonce as string,
     requestScope: {},
+    dataRequest: req.path.endsWith(".data"),
     pageScript: vite ? (pageScript = readPageScript()) : pageScript,
     stylesheet,
   });

@@ -17,13 +17,18 @@ function serverTiming(scope: object | undefined, headers: Headers) {
   headers.append("Server-Timing", `upstream;desc="${calls} calls, ${shared} shared";dur=${ms.toFixed(1)}`);
 }
 
-/** Loader data for client-side navigations carries the same figure. */
+/**
+ * Remix's data requests (single fetch: `/page.data`, one answer for all the page's loaders, or an
+ * action's) carry the same figure. Their data is the signed-in user's: never stored by a cache.
+ */
 export function handleDataRequest(response: Response, { context }: { context: AppLoadContext }) {
   serverTiming(context?.requestScope, response.headers);
+  if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "private, no-store");
   return response;
 }
 
-const ABORT_DELAY = 5_000;
+/** How long a page's data may stream (single fetch rejects what is still pending then). */
+export const streamTimeout = 5_000;
 
 /**
  * React writes a page in 2 KiB pieces, and each would go on alone through the web stream, Express,
@@ -81,7 +86,7 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <InlineCssContext.Provider value={css.inline}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+          <RemixServer context={remixContext} url={request.url} nonce={nonce} />
         </InlineCssContext.Provider>
       </NonceProvider>,
       {
@@ -104,7 +109,8 @@ export default function handleRequest(
         },
       },
     );
-    timer = setTimeout(abort, ABORT_DELAY);
+    // A second after the data's timeout: React has flushed the rejected parts by then.
+    timer = setTimeout(abort, streamTimeout + 1_000);
   });
 }
 

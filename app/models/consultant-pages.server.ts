@@ -1,7 +1,7 @@
 // The consultant and marketplace pages' server side: who may open them (the guards), how an
-// action answers (JSON for a fetcher, post/redirect/get otherwise), and the marketplace intents shared
+// action answers (its data for a fetcher, post/redirect/get otherwise), and the marketplace intents shared
 // by /client/dashboard, /client/saved and the profile pages. The calls are consultant.server.ts's.
-import { json, redirect, type AppLoadContext } from "@remix-run/node";
+import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod";
 import { requireUser, type Authed } from "~/utils/auth.server";
 import { redirectWithToast, createToastHeaders, type ToastInput } from "~/utils/toast.server";
@@ -66,14 +66,14 @@ export async function requireConsultantViewer(
 export const nextForStage = (c: { id: number; name: string; stage: string }, fallback: string) => onboardingRedirect(c) ?? fallback;
 
 // ---------------------------------------------------------------------------------------------
-// Answers of actions: a fetcher (JS) gets JSON and stays on the page; a plain form post is redirected
+// Answers of actions: a fetcher (JS) gets `{ok, message}` and stays on the page; a plain form post is redirected
 // (post/redirect/get). Forms render <input name="_js" value="1"> only once hydrated.
 // ---------------------------------------------------------------------------------------------
 
 export const viaFetcher = (form: FormData) => form.get("_js") === "1";
 
 export async function done(form: FormData, to: string, toast: ToastInput) {
-  if (viaFetcher(form)) return json({ ok: true as const, message: toast.description }, { headers: await createToastHeaders(toast) });
+  if (viaFetcher(form)) return data({ ok: true as const, message: toast.description }, { headers: await createToastHeaders(toast) });
   return redirectWithToast(to, toast);
 }
 
@@ -95,21 +95,21 @@ export const isMarketIntent = (v: unknown): v is MarketIntent => typeof v === "s
  * Runs one marketplace intent for a non-consultant viewer. Likes for clients and staff; approval,
  * availability and notes and rates for staff only: anybody else is refused here with the role-failure
  * page (spec §8), before the upstream (which refuses them too) is asked.
- * Answers a Response (redirect, JSON for fetchers, or 400 with the dialog's submission).
+ * Answers a redirect, `{ok, message}` for fetchers, or 400 with the dialog's submission.
  */
 export async function runMarketIntent(
   viewer: Authed,
   form: FormData,
   { fallback, dialogFallback }: { fallback: string; dialogFallback: string },
-): Promise<Response> {
+) {
   const intent = form.get("intent");
-  if (!isMarketIntent(intent)) return json({ intent: String(intent ?? ""), error: "Unknown action." }, { status: 400 });
+  if (!isMarketIntent(intent)) return data({ intent: String(intent ?? ""), error: "Unknown action." }, { status: 400 });
   const { user, api } = viewer;
   if (user.role === "consultant" || !MARKET_ROLES.includes(user.role)) throw redirect(ERROR_401);
   if ((STAFF_INTENTS as readonly string[]).includes(intent) && !isStaffRole(user.role)) throw redirect(ERROR_401);
 
   const idRaw = String(form.get("id") ?? "");
-  if (!ID_RE.test(idRaw)) return json({ intent, error: "Choose a consultant." }, { status: 400 });
+  if (!ID_RE.test(idRaw)) return data({ intent, error: "Choose a consultant." }, { status: 400 });
   const id = Number(idRaw);
   const back = backTo(form, fallback);
 
@@ -126,22 +126,22 @@ export async function runMarketIntent(
     }
     case "availability": {
       const submission = parseWithZod(form, { schema: StaffAvailabilitySchema });
-      if (submission.status !== "success") return json({ intent, result: submission.reply() }, { status: 400 });
+      if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
       const v = submission.value;
       // In this order (spec §4): the available (or not available) call, then the profile with the dates.
       // The old app waited 3 s in between; here the second call starts when the first has answered
       // (docs/decisions/ on the availability save).
       const status = await setAvailabilityStatus(api, id, v.availability_status === "available");
-      if (!status.ok) return json({ intent, result: submission.reply({ formErrors: [status.error] }) }, { status: 400 });
+      if (!status.ok) return data({ intent, result: submission.reply({ formErrors: [status.error] }) }, { status: 400 });
       const saved = await updateProfile(api, id, { available_start_date: v.available_start_date, available_end_date: v.available_end_date });
-      if (!saved.ok) return json({ intent, result: submission.reply({ formErrors: [saved.error], fieldErrors: fieldErrorsOf(saved.errors) }) }, { status: 400 });
+      if (!saved.ok) return data({ intent, result: submission.reply({ formErrors: [saved.error], fieldErrors: fieldErrorsOf(saved.errors) }) }, { status: 400 });
       return redirectWithToast(safeRedirect(form.get("closeTo"), dialogFallback), { type: "success", description: joinMessages(status.message, saved.message) });
     }
     case "notes": {
       const submission = parseWithZod(form, { schema: NotesAndRatesSchema });
-      if (submission.status !== "success") return json({ intent, result: submission.reply() }, { status: 400 });
+      if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
       const saved = await updateProfile(api, id, submission.value);
-      if (!saved.ok) return json({ intent, result: submission.reply({ formErrors: [saved.error], fieldErrors: fieldErrorsOf(saved.errors) }) }, { status: 400 });
+      if (!saved.ok) return data({ intent, result: submission.reply({ formErrors: [saved.error], fieldErrors: fieldErrorsOf(saved.errors) }) }, { status: 400 });
       return redirectWithToast(safeRedirect(form.get("closeTo"), dialogFallback), { type: "success", description: saved.message ?? "The notes and rates are saved." });
     }
   }

@@ -2,7 +2,7 @@
 // and one way a form posts a change (post/redirect/get with a toast, or the form again with the
 // upstream's errors on its fields). The calls themselves live in the area modules (admin.server.ts,
 // access.server.ts, ...): routes pass the call's promise, never an upstream path.
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import type { z } from "zod";
 import type { SubmissionResult } from "~/components/ui/form-fields";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -41,7 +41,7 @@ export async function submitChange<T>(opts: {
 }) {
   const res = await opts.send;
   if (!res.ok) {
-    return json(
+    return data(
       { result: opts.submission.reply({ formErrors: [res.error], fieldErrors: res.errors, hideFields: opts.hideFields }), problem: res.data ?? null },
       { status: 400 }
     );

@@ -1,6 +1,6 @@
 // The Inventory Report (issue 17 item 4, ADR 040): the upstream calls (docs/api/storage.md, "Inventory
 // report"), the two pages' loaders and the export's action. Route files stay one line each.
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Api } from "./api.server";
@@ -36,7 +36,6 @@ export async function inventoryFile(api: Api, format: InventoryFormat, aircraftI
 // ---- pages ------------------------------------------------------------------------------------
 
 const notFound = () => new Response("Not found", { status: 404 });
-const NO_STORE = { "Cache-Control": "private, no-store" };
 
 function sortParams<K extends string>(url: URL, keys: readonly K[], fallback: K): { sort: K; order: SortOrder } {
   const s = url.searchParams.get("sort");
@@ -53,10 +52,7 @@ export async function inventoryPageLoader({ request, context, params }: LoaderFu
   const url = new URL(request.url);
   const { sort, order } = sortParams(url, FOLDER_SORTS, "name");
   const report = await aircraftInventory(api, id);
-  return json(
-    { aircraft: report.aircraft, report: { ...report, folders: sortFolders(report.folders, sort, order) }, sort, order, back: `${url.pathname}${url.search}` },
-    { headers: NO_STORE },
-  );
+  return { aircraft: report.aircraft, report: { ...report, folders: sortFolders(report.folders, sort, order) }, sort, order, back: `${url.pathname}${url.search}` };
 }
 
 /** /aero-box/storage/inventory-report: every aircraft the user may read. */
@@ -65,7 +61,7 @@ export async function fleetInventoryPageLoader({ request, context }: LoaderFunct
   const url = new URL(request.url);
   const { sort, order } = sortParams(url, FLEET_SORTS, "aircraft");
   const fleet = await fleetInventory(api);
-  return json({ fleet: { ...fleet, aircraft: sortFleet(fleet.aircraft, sort, order) }, sort, order, back: `${url.pathname}${url.search}` }, { headers: NO_STORE });
+  return { fleet: { ...fleet, aircraft: sortFleet(fleet.aircraft, sort, order) }, sort, order, back: `${url.pathname}${url.search}` };
 }
 
 /**

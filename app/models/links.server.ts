@@ -2,7 +2,7 @@
 // (every link and suggestion of the aircraft, or those of one row, file or work order), its forms
 // (link, accept, reject, unlink, find suggestions) and the documents count the tab pages show per
 // row. Loaders and actions live here; the route file stays thin (ADR 031).
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { requireUser } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -62,7 +62,6 @@ export const linkedDocumentsHref = (aircraftId: number, f: { row?: number; file?
   return `/storage/linkedDocuments/${aircraftId}${s ? `?${s}` : ""}`;
 };
 
-const noStore = { "Cache-Control": "private, no-store" };
 const SUGGESTIONS_SHOWN = 50;
 
 function view(l: DocumentLink, aircraftId: number) {
@@ -99,28 +98,25 @@ export async function linkedDocumentsLoader({ request, context, params }: Loader
       }
     }
   }
-  return json(
-    {
-      aircraft: detail.aircraft,
-      access: detail.access,
-      links: links.links.map((l) => view(l, id)),
-      // The first SUGGESTIONS_SHOWN suggestions: deciding them brings the next ones up.
-      suggestions: links.suggestions.slice(0, SUGGESTIONS_SHOWN).map((l) => view(l, id)),
-      suggestionsTotal: links.suggestions.length,
-      counts: links.counts,
-      canWrite: links.can_write,
-      scanning: links.scanning,
-      filtered,
-      filter,
-      scope: links.scope?.label ?? null,
-      scopeFile: links.scope?.file ?? null,
-      targets,
-      q,
-      found,
-      searchError,
-    },
-    { headers: noStore },
-  );
+  return {
+    aircraft: detail.aircraft,
+    access: detail.access,
+    links: links.links.map((l) => view(l, id)),
+    // The first SUGGESTIONS_SHOWN suggestions: deciding them brings the next ones up.
+    suggestions: links.suggestions.slice(0, SUGGESTIONS_SHOWN).map((l) => view(l, id)),
+    suggestionsTotal: links.suggestions.length,
+    counts: links.counts,
+    canWrite: links.can_write,
+    scanning: links.scanning,
+    filtered,
+    filter,
+    scope: links.scope?.label ?? null,
+    scopeFile: links.scope?.file ?? null,
+    targets,
+    q,
+    found,
+    searchError,
+  };
 }
 
 const LinkForm = z.discriminatedUnion("intent", [

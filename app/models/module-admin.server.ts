@@ -1,7 +1,7 @@
 // The AeroOPS / AeroOIL admin entry points (/admin/aeroops/*, /aerooil/*): the guard, the module
 // organization lists and create pages, an organization's MSNs and the MSN registration. The calls
 // are ops.server.ts's (the module registry) and admin.server.ts's (an organization's modules).
-import { json, redirect, type AppLoadContext } from "@remix-run/node";
+import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod";
 import { requireUser } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -43,16 +43,16 @@ export async function moduleCreateAction(request: Request, context: AppLoadConte
   const flag = links.product === "ops" ? "has_ops" : "has_oil";
   if (intent === "enable") {
     const submission = parseWithZod(form, { schema: ModuleEnableInput });
-    if (submission.status !== "success") return json({ intent: "enable" as const, result: submission.reply(), problem: null }, { status: 400 });
+    if (submission.status !== "success") return data({ intent: "enable" as const, result: submission.reply(), problem: null }, { status: 400 });
     const res = await admin.enableModule(api, submission.value.organization_id, links.product);
-    if (!res.ok) return json({ intent: "enable" as const, result: submission.reply({ formErrors: [res.error] }), problem: null }, { status: 400 });
+    if (!res.ok) return data({ intent: "enable" as const, result: submission.reply({ formErrors: [res.error] }), problem: null }, { status: 400 });
     return redirectWithToast(links.org(res.data.organization.slug), { type: "success", description: res.message ?? `${links.label} is on.` });
   }
   const submission = parseWithZod(form, { schema: ModuleOrganizationInput });
-  if (submission.status !== "success") return json({ intent: "create" as const, result: submission.reply(), problem: null }, { status: 400 });
+  if (submission.status !== "success") return data({ intent: "create" as const, result: submission.reply(), problem: null }, { status: 400 });
   const res = await admin.createOrganization(api, { ...submission.value, [flag]: true });
   if (!res.ok)
-    return json({ intent: "create" as const, result: submission.reply({ formErrors: [res.error], fieldErrors: res.errors }), problem: null }, { status: 400 });
+    return data({ intent: "create" as const, result: submission.reply({ formErrors: [res.error], fieldErrors: res.errors }), problem: null }, { status: 400 });
   return redirectWithToast(links.register(res.data.organization.slug), { type: "success", description: res.message ?? "Created." });
 }
 
@@ -76,9 +76,9 @@ export async function moduleRegisterAction(request: Request, context: AppLoadCon
   const { api, links } = await requireModuleAdmin(request, context, family);
   const url = new URL(request.url);
   const submission = parseWithZod(await request.formData(), { schema: MsnIdCreatedInput });
-  if (submission.status !== "success") return json({ result: submission.reply(), problem: null }, { status: 400 });
+  if (submission.status !== "success") return data({ result: submission.reply(), problem: null }, { status: 400 });
   if (submission.value.product !== links.product || submission.value.organization !== orgSlugOf(url)) {
-    return json({ result: submission.reply({ formErrors: ["Register the MSN from its organization's page."] }), problem: null }, { status: 400 });
+    return data({ result: submission.reply({ formErrors: ["Register the MSN from its organization's page."] }), problem: null }, { status: 400 });
   }
   return submitChange({ send: ops.registerMsn(api, submission.value), submission, redirectTo: () => url.pathname + url.search });
 }

@@ -1,7 +1,7 @@
 // The text-extraction reports (issue 17): the OCR Report of one aircraft (/storage/OCRReport/{id}),
 // the fleet's OCR Status (/aero-box/storage/ocr-status) and their re-run forms. Loaders and actions
 // for both routes live here (route files stay thin and call no upstream path, ADR 031).
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { requireUser } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -23,7 +23,6 @@ export function rerunOcr(api: Api, body: { aircraft_id: number; file_id?: number
   return api.post("main", "/storage/v2/ocr/rerun.json", { json: body, schema: OcrRerunAnswer });
 }
 
-const noStore = { "Cache-Control": "private, no-store" };
 
 /** /storage/OCRReport/{aircraftId}: the aircraft (as the report pages show it) and its report. */
 export async function ocrReportLoader({ request, context, params }: LoaderFunctionArgs) {
@@ -31,13 +30,13 @@ export async function ocrReportLoader({ request, context, params }: LoaderFuncti
   const id = parseId(params.aircraftId);
   if (!id) throw new Response("Not found", { status: 404 });
   const [detail, report] = await Promise.all([getAircraft(api, id), getOcrReport(api, id)]);
-  return json({ aircraft: detail.aircraft, access: detail.access, report }, { headers: noStore });
+  return { aircraft: detail.aircraft, access: detail.access, report };
 }
 
 /** /aero-box/storage/ocr-status: every aircraft the user may see. */
 export async function ocrStatusLoader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireUser(request, context, { roles: STORAGE_ROLES });
-  return json({ status: await getOcrStatus(api) }, { headers: noStore });
+  return { status: await getOcrStatus(api) };
 }
 
 const RerunForm = z.object({

@@ -2,7 +2,7 @@
 // them, the aircraft a page's query names, the oil home's fleet, the status dashboard (title, fleet
 // counts, the watched rows of the aircraft's oil tabs) and the tab a URL names. Data comes from
 // oil.server.ts and storage.server.ts; the oil API checks every aircraft's access itself.
-import { json, redirect, type AppLoadContext } from "@remix-run/node";
+import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Api } from "./api.server";
 import * as oil from "./oil.server";
@@ -146,13 +146,13 @@ export type ShareDashboardProblem = { intent: "share"; error: string; value: str
 /** The dashboard's "Share" post: mails a link to the dashboard (the oil API checks the addresses and the access). */
 export async function shareDashboardAction(request: Request, api: Api, ref: AircraftRef) {
   const form = await request.formData();
-  if (String(form.get("intent") ?? "") !== "share") return json<ShareDashboardProblem>({ intent: "share", error: "Unknown action.", value: "" }, { status: 422 });
+  if (String(form.get("intent") ?? "") !== "share") return data<ShareDashboardProblem>({ intent: "share", error: "Unknown action.", value: "" }, { status: 422 });
   const raw = String(form.get("emails") ?? "").slice(0, 6000);
   // The same address rules as the tab pages' Share (the oil API checks them again).
   const read = readEmails(raw);
-  if ("error" in read) return json<ShareDashboardProblem>({ intent: "share", error: read.error, value: raw }, { status: 422 });
+  if ("error" in read) return data<ShareDashboardProblem>({ intent: "share", error: read.error, value: raw }, { status: 422 });
   const res = await oil.shareDashboard(api, ref, read.emails);
-  if (!res.ok) return json<ShareDashboardProblem>({ intent: "share", error: res.errors?.emails?.[0] ?? res.error, value: raw }, { status: 422 });
+  if (!res.ok) return data<ShareDashboardProblem>({ intent: "share", error: res.errors?.emails?.[0] ?? res.error, value: raw }, { status: 422 });
   const url = new URL(request.url);
   return redirectWithToast(`${url.pathname}${oilContextQuery(url)}`, { type: "success", description: res.data.message });
 }

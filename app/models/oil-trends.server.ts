@@ -1,7 +1,7 @@
 // An AeroOIL tab's trends, alert limits and links to AeroOPS for its page (issue 15 items 4 and 5,
 // ADR 048): what the trend charts draw, the limits with their counts, which cells of the page
 // are above a limit, the linked ops rows; and the action that sets or clears a limit.
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import type { Api } from "./api.server";
 import * as oil from "./oil.server";
 import { oilRowLinks } from "./oil-links.server";
@@ -73,12 +73,12 @@ export async function limitAction(request: Request, api: Api, ref: AircraftRef, 
   const column = String(form.get("column_name") ?? "").slice(0, 200);
   const raw = intent === "clear-limit" ? "" : String(form.get("limit") ?? "").trim().slice(0, 40);
   if (intent === "set-limit" && raw === "") {
-    return json<LimitProblem>({ intent: "set-limit", column, error: "Enter the limit as a number, or use Remove to clear it.", value: raw }, { status: 400 });
+    return data<LimitProblem>({ intent: "set-limit", column, error: "Enter the limit as a number, or use Remove to clear it.", value: raw }, { status: 400 });
   }
   const res = await oil.setLimit(api, ref, tabId, column, raw === "" ? null : raw);
   if (!res.ok) {
     const error = res.errors?.limit?.[0] ?? res.errors?.column_name?.[0] ?? res.error;
-    return json<LimitProblem>({ intent: "set-limit", column, error, value: raw }, { status: res.status >= 400 && res.status < 500 ? res.status : 422 });
+    return data<LimitProblem>({ intent: "set-limit", column, error, value: raw }, { status: res.status >= 400 && res.status < 500 ? res.status : 422 });
   }
   const url = new URL(request.url);
   return redirectWithToast(`${pageAfterWrite(url)}#limits`, { type: "success", description: res.data.message });

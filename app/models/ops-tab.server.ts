@@ -1,11 +1,11 @@
 // The writes of an AeroOPS tab page (/client/Aeroops/{tabDataId}, spec 001 §2, §5, §6; issue 13):
 // a row saved or added, rows deleted, a filled workbook validated or imported. One action for the
 // server-rendered page (no JavaScript: post, redirect, get) and for the grid island (useFetcher: the
-// same fields; a refusal answers 422 JSON with the upstream's message and per-column errors).
+// same fields; a refusal answers 422 with the upstream's message and per-column errors).
 // Access is the ops API's: a Read Access user's post is refused there and the message shown.
 // The AeroOIL tab page (/client/Aerooil/{tabDataId}, issue 15) posts here too with product "oil":
 // rows are saved through update_oil_data, which also watches / unwatches a row (intent "watch").
-import { json, type TypedResponse } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Api, Result } from "./api.server";
 import { holdFile } from "./held-files.server";
@@ -28,7 +28,7 @@ export type TabActionProblem =
 const PRODUCT_LABEL: Record<ModuleProduct, string> = { ops: "AeroOPS", oil: "AeroOIL" };
 const CELL_PREFIX = "cell:";
 const SHEET_EXTENSIONS = [".xlsx", ".xls", ".csv"];
-const problem = (p: TabActionProblem) => json(p, { status: 422 });
+const problem = (p: TabActionProblem) => data(p, { status: 422 });
 
 /** The page without the dialog or confirmation it was showing (where a write comes back to). */
 export function pageAfterWrite(url: URL, extra: Record<string, string | null> = {}) {
@@ -70,7 +70,7 @@ export interface RowWriter {
 }
 
 /** The `save-row` (`id`?, `cell:<column>` fields) and `delete-rows` (`ids`) intents; null for any other. */
-export async function rowIntent(form: FormData, url: URL, writer: RowWriter): Promise<Response | null> {
+export async function rowIntent(form: FormData, url: URL, writer: RowWriter) {
   const intent = String(form.get("intent") ?? "");
   if (intent === "save-row") {
     const idRaw = String(form.get("id") ?? "");
@@ -112,7 +112,7 @@ export async function tabAction(opts: {
   tabId: string;
   /** The tab's product: "ops" (default) or "oil". */
   product?: ModuleProduct;
-}): Promise<Response | TypedResponse<TabActionProblem>> {
+}) {
   const { request, api, aircraft, tabId } = opts;
   const product = opts.product ?? "ops";
   const url = new URL(request.url);
@@ -184,7 +184,7 @@ async function sheetAction({ request, api, owner, aircraft, tabId, product = "op
     const refusal = asMultipartError(err);
     if (!refusal) throw err;
     const intent = fields.intent === "validate" ? "validate" : "import";
-    return json<TabActionProblem>({ intent, error: refusal.message, rowErrors: [] }, { status: refusal.badFileName ? 400 : 422 });
+    return data<TabActionProblem>({ intent, error: refusal.message, rowErrors: [] }, { status: refusal.badFileName ? 400 : 422 });
   }
   const intent = fields.intent === "validate" ? "validate" : "import";
   const mode = fields.mode === "replace" ? "replace" : "append";

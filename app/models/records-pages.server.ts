@@ -4,7 +4,7 @@
 // URL (?restore=…, ?release=…), so every page works without JavaScript; every action posts, then
 // redirects with a toast. The upstream decides who may do what; its refusal is the toast or the
 // page's message (a reader sees the reason and nothing to restore).
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { parentOf } from "./paths";
@@ -19,7 +19,6 @@ type TrashData = z.infer<typeof TrashAnswer>;
 const noVersions: z.infer<typeof FileVersion>[] = [];
 
 const notFound = () => new Response("Not found", { status: 404 });
-const noStore = { headers: { "Cache-Control": "private, no-store" } };
 export const EDIT_ACCESS_NEEDED = "Only users with Edit Access to this aircraft see its file versions and its trash.";
 
 // ---- versions -----------------------------------------------------------------------------------
@@ -32,17 +31,17 @@ export async function versionsLoader({ request, context, params }: LoaderFunctio
   if (!aircraftId) throw notFound();
   const detail = await getAircraft(api, aircraftId);
   const base = { aircraft: detail.aircraft, access: detail.access, filesHref: filesHref(aircraftId) };
-  if (!fileId) return json({ ...base, refusal: "Choose a file: open its row's menu in the records and pick Versions.", file: null, versions: noVersions, confirm: null }, noStore);
-  if (!canWrite(detail.access)) return json({ ...base, refusal: EDIT_ACCESS_NEEDED, file: null, versions: noVersions, confirm: null }, noStore);
+  if (!fileId) return { ...base, refusal: "Choose a file: open its row's menu in the records and pick Versions.", file: null, versions: noVersions, confirm: null };
+  if (!canWrite(detail.access)) return { ...base, refusal: EDIT_ACCESS_NEEDED, file: null, versions: noVersions, confirm: null };
   const r = await listVersions(api, aircraftId, fileId);
   if (!r.ok) {
     if (r.status === 404) throw notFound();
-    return json({ ...base, refusal: r.error, file: null, versions: noVersions, confirm: null }, noStore);
+    return { ...base, refusal: r.error, file: null, versions: noVersions, confirm: null };
   }
   const restoreId = parseId(url.searchParams.get("restore"));
   const confirm = restoreId ? (r.data.versions.find((v) => v.id === restoreId && !v.current) ?? null) : null;
   const dir = parentOf(r.data.file.path) ?? "/";
-  return json({ ...base, filesHref: filesHref(aircraftId, { dir, fileid: fileId }), refusal: null, file: r.data.file, versions: r.data.versions, confirm }, noStore);
+  return { ...base, filesHref: filesHref(aircraftId, { dir, fileid: fileId }), refusal: null, file: r.data.file, versions: r.data.versions, confirm };
 }
 
 export async function versionsAction({ request, context, params }: ActionFunctionArgs) {
@@ -70,25 +69,22 @@ export async function trashLoader({ request, context, params }: LoaderFunctionAr
   const detail = await getAircraft(api, aircraftId);
   const base = { aircraft: detail.aircraft, access: detail.access, filesHref: filesHref(aircraftId) };
   const empty = { entries: [] as TrashData["entries"], total: 0, page: 1, perPage: 50, retentionDays: 0, legalHold: null as TrashData["legal_hold"], confirm: null as TrashData["entries"][number] | null };
-  if (!canWrite(detail.access)) return json({ ...base, ...empty, refusal: EDIT_ACCESS_NEEDED }, noStore);
+  if (!canWrite(detail.access)) return { ...base, ...empty, refusal: EDIT_ACCESS_NEEDED };
   const r = await listTrash(api, aircraftId, page);
-  if (!r.ok) return json({ ...base, ...empty, refusal: r.error }, noStore);
+  if (!r.ok) return { ...base, ...empty, refusal: r.error };
   const restoreId = parseId(url.searchParams.get("restore"));
   const confirm = restoreId ? (r.data.entries.find((e) => e.id === restoreId) ?? null) : null;
-  return json(
-    {
-      ...base,
-      refusal: null,
-      entries: r.data.entries,
-      total: r.data.total,
-      page: r.data.page,
-      perPage: r.data.per_page,
-      retentionDays: r.data.retention_days,
-      legalHold: r.data.legal_hold,
-      confirm,
-    },
-    noStore,
-  );
+  return {
+    ...base,
+    refusal: null,
+    entries: r.data.entries,
+    total: r.data.total,
+    page: r.data.page,
+    perPage: r.data.per_page,
+    retentionDays: r.data.retention_days,
+    legalHold: r.data.legal_hold,
+    confirm,
+  };
 }
 
 export async function trashAction({ request, context, params }: ActionFunctionArgs) {
@@ -118,7 +114,7 @@ export async function retentionLoader({ request, context }: LoaderFunctionArgs) 
     : [];
   const releaseId = parseId(url.searchParams.get("release"));
   const release = isAdmin && releaseId ? (state.holds.find((h) => h.aircraft_id === releaseId) ?? null) : null;
-  return json({ isAdmin, classes: state.classes, holds: state.holds, trashRetentionDays: state.trash_retention_days, aircraft, release, limits: { reasonMax: LEGAL_HOLD_REASON_MAX, yearsMax: RETENTION_YEARS_MAX } }, noStore);
+  return { isAdmin, classes: state.classes, holds: state.holds, trashRetentionDays: state.trash_retention_days, aircraft, release, limits: { reasonMax: LEGAL_HOLD_REASON_MAX, yearsMax: RETENTION_YEARS_MAX } };
 }
 
 export async function retentionAction({ request, context }: ActionFunctionArgs) {

@@ -1,7 +1,7 @@
 // Loaders and actions shared by the storage pages (the standard and the /storage/uef/… variants, the
 // /storage/* pages and the /aero-box shell). Route files stay thin: `export const loader = filesLoader`.
 // Every function starts with requireUser: a parent layout's loader is not a gate.
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { requireUser } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -62,20 +62,17 @@ export async function overviewLoader({ request, context }: LoaderFunctionArgs, f
     followedIds(api),
     staff ? listOrganizations(api, { family }).then((r) => r.organizations) : Promise.resolve(null),
   ]);
-  return json(
-    {
-      family,
-      aircraft: list.aircrafts,
-      counts: list.counts,
-      total: list.total,
-      page: list.page,
-      perPage: list.per_page,
-      followed,
-      filters: { organization, module, q: search, status },
-      organizations: orgs ? orgs.map((o) => ({ slug: o.slug, name: o.name })) : null,
-    },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
+  return {
+    family,
+    aircraft: list.aircrafts,
+    counts: list.counts,
+    total: list.total,
+    page: list.page,
+    perPage: list.per_page,
+    followed,
+    filters: { organization, module, q: search, status },
+    organizations: orgs ? orgs.map((o) => ({ slug: o.slug, name: o.name })) : null,
+  };
 }
 
 // ---- the files page ---------------------------------------------------------------------------
@@ -139,27 +136,24 @@ export async function filesLoader({ request, context, params }: LoaderFunctionAr
     }
   }
 
-  return json(
-    {
-      family,
-      aircraft: detail.aircraft,
-      access: detail.access,
-      canWrite: writer,
-      users: detail.users,
-      folder: folder.folder,
-      breadcrumb: folder.breadcrumb,
-      contents: folder.contents,
-      total: folder.total,
-      page: folder.page,
-      perPage: folder.per_page,
-      sort: folder.sort,
-      order: folder.order,
-      selectedId: folder.selected_id,
-      organization: p.organization,
-      dialog: dialogData,
-    },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
+  return {
+    family,
+    aircraft: detail.aircraft,
+    access: detail.access,
+    canWrite: writer,
+    users: detail.users,
+    folder: folder.folder,
+    breadcrumb: folder.breadcrumb,
+    contents: folder.contents,
+    total: folder.total,
+    page: folder.page,
+    perPage: folder.per_page,
+    sort: folder.sort,
+    order: folder.order,
+    selectedId: folder.selected_id,
+    organization: p.organization,
+    dialog: dialogData,
+  };
 }
 
 /**
@@ -301,7 +295,7 @@ export async function operationPageLoader({ request, context }: LoaderFunctionAr
     const aircraft = fleet.aircrafts
       .filter((a) => canWrite(a.access) && (only == null || a.id === only))
       .map((a) => ({ id: a.id, name: a.name, msn: a.msn, href: op === "create" && only == null ? `/storage/create?aircraft_id=${a.id}${family === "uef" ? "&family=uef" : ""}` : filesHref(a.id, { family }) }));
-    return json({ op, ready: false as const, reason, aircraft });
+    return { op, ready: false as const, reason, aircraft };
   };
   if (!aircraftId) {
     return choose(
@@ -338,7 +332,7 @@ export async function operationPageLoader({ request, context }: LoaderFunctionAr
         : kind === "move"
           ? await folderPicker(api, aircraftId, url.searchParams.get("pick"), itemDir, family, item?.resourcetype === "collection" ? [item.path] : [])
           : null;
-  return json({
+  return {
     op,
     ready: true as const,
     kind,
@@ -350,7 +344,7 @@ export async function operationPageLoader({ request, context }: LoaderFunctionAr
     picker,
     closeHref: filesHref(aircraftId, { family, dir: itemDir }),
     returnTo: `${url.pathname}${url.search}`,
-  });
+  };
 }
 
 // ---- organizations ------------------------------------------------------------------------------
@@ -361,7 +355,7 @@ export async function organizationsLoader({ request, context }: LoaderFunctionAr
   const filter = (q.get("filter") ?? "").trim().slice(0, 200);
   const productType = (q.get("product_type") ?? "").trim().slice(0, 50);
   const { organizations } = await listOrganizations(api, { filter: filter || null, productType: family === "standard" ? productType || null : null, family });
-  return json({ family, staff: user.role === "admin" || user.role === "member", filter, productType, organizations }, { headers: { "Cache-Control": "private, no-store" } });
+  return { family, staff: user.role === "admin" || user.role === "member", filter, productType, organizations };
 }
 
 // ---- search -----------------------------------------------------------------------------------
@@ -394,24 +388,21 @@ export async function searchLoader({ request, context }: LoaderFunctionArgs) {
 
   const base = { params, results: [] as SearchResultRow[], total: 0, page, perPage: 20, scope: null as string | null, aircraftName: null as string | null, error: null as string | null, folderPath: null as string | null, organizationName: null as string | null };
   const check = checkSearchQuery(query);
-  if (!check.ok) return json({ ...base, error: query.trim() ? check.message : null });
+  if (!check.ok) return { ...base, error: query.trim() ? check.message : null };
   const folderPath = folderPathRaw ? normalizeDir(folderPathRaw) : null;
-  if (folderPathRaw && folderPath == null) return json({ ...base, error: "The folder path is not valid." });
+  if (folderPathRaw && folderPath == null) return { ...base, error: "The folder path is not valid." };
 
   const [r, organizationName] = await Promise.all([
     searchFiles(api, { query: check.query, aircraft_id: aircraftId, organization, organization_id: organizationId, folder_path: aircraftId ? folderPath : null, module, page }),
     // An administrator with a client selected searches that organization: the page names it.
     (user.role === "admin" || user.role === "member") && (organizationId || organization) ? organizationNameOf(api, organizationId ?? organization!) : Promise.resolve(null),
   ]);
-  if (!r.ok) return json({ ...base, error: r.error });
+  if (!r.ok) return { ...base, error: r.error };
   let aircraftName: string | null = null;
   if (r.data.scope !== "all" && aircraftId) {
     aircraftName = r.data.results[0]?.aircraft_name ?? (await getAircraft(api, aircraftId)).aircraft.name;
   }
-  return json(
-    { ...base, results: r.data.results, total: r.data.total, page: r.data.page, perPage: r.data.per_page, scope: r.data.scope, aircraftName, folderPath, organizationName },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
+  return { ...base, results: r.data.results, total: r.data.total, page: r.data.page, perPage: r.data.per_page, scope: r.data.scope, aircraftName, folderPath, organizationName };
 }
 
 // ---- favourites and following -----------------------------------------------------------------
@@ -423,7 +414,7 @@ export async function favouritesLoader({ request, context }: LoaderFunctionArgs)
   const { api } = await requireUser(request, context, { roles: STORAGE_ROLES });
   const page = Math.min(parseId(new URL(request.url).searchParams.get("page")) ?? 1, 100_000);
   const data = await listFavourites(api, page, FAVOURITES_PER_PAGE);
-  return json({ items: data.favourites, total: data.total, page: data.page, perPage: data.per_page }, { headers: { "Cache-Control": "private, no-store" } });
+  return { items: data.favourites, total: data.total, page: data.page, perPage: data.per_page };
 }
 
 export async function favouritesAction({ request, context }: ActionFunctionArgs) {

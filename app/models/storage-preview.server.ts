@@ -2,7 +2,7 @@
 // issue 16 item 1, ADR 041): the file's facts and signed links from files.json?preview=, and its
 // neighbours in the listing's order (the listing page that holds the file, up to 500 items) for
 // next / previous. Access is the upstream's: read access to the aircraft, else 404 (→ the spec's redirect).
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { linkedDocumentsHref, targetHref } from "./links.server";
@@ -29,29 +29,26 @@ export async function previewLoader({ request, context, params }: LoaderFunction
   // The rows and work orders this document is linked to (issue 17 item 5); none on the UEF family.
   const links = family === "standard" ? await api.call("main", "GET", `/storage/v2/aircraft/${aircraftId}/links.json`, { query: { file_id: file.id }, schema: LinksAnswer }) : null;
   const pick = (i: { id: number; name: string } | null) => (i ? { id: i.id, name: i.name } : null);
-  return json(
-    {
-      family,
-      aircraft: detail.aircraft,
-      canWrite: canWrite(detail.access),
-      organization: p.organization,
-      sort: p.sort,
-      order: p.order,
-      folder: listing.folder,
-      breadcrumb: listing.breadcrumb,
-      file: { ...file, kind: previewKind(file) },
-      prev: pick(near.prev),
-      next: pick(near.next),
-      position: { index: near.index, count: near.count },
-      linked:
-        links && links.ok
-          ? {
-              href: linkedDocumentsHref(aircraftId, { file: file.id }),
-              targets: links.data.links.map((l) => ({ id: l.id, label: l.target.label, href: targetHref(l.target, aircraftId) })),
-              suggested: links.data.suggestions.length,
-            }
-          : null,
-    },
-    { headers: { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" } }
-  );
+  return {
+    family,
+    aircraft: detail.aircraft,
+    canWrite: canWrite(detail.access),
+    organization: p.organization,
+    sort: p.sort,
+    order: p.order,
+    folder: listing.folder,
+    breadcrumb: listing.breadcrumb,
+    file: { ...file, kind: previewKind(file) },
+    prev: pick(near.prev),
+    next: pick(near.next),
+    position: { index: near.index, count: near.count },
+    linked:
+      links && links.ok
+        ? {
+            href: linkedDocumentsHref(aircraftId, { file: file.id }),
+            targets: links.data.links.map((l) => ({ id: l.id, label: l.target.label, href: targetHref(l.target, aircraftId) })),
+            suggested: links.data.suggestions.length,
+          }
+        : null,
+  };
 }

@@ -2,7 +2,7 @@
 // (rename, retype, reorder, add) and delete one, for either owner of tabs the ops API knows: an
 // aircraft (Super Users, staff) or a manufacturer's template (the template roles). One set of calls;
 // the template editor and the aircraft tab page both use them, and the ops API decides who may.
-import { json, type TypedResponse } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Api } from "./api.server";
 import type * as ops from "./ops.server";
@@ -84,7 +84,7 @@ export type StructureProblem =
   | { intent: "create-tab"; error: string; values: Record<string, string> }
   | { intent: "delete-tab" | "delete-column"; error: string }
   | { intent: "save-columns"; error: string; values: Record<string, string> };
-const problem = (p: StructureProblem) => json(p, { status: 422 });
+const problem = (p: StructureProblem) => data(p, { status: 422 });
 
 /**
  * The structure intents of a tab page (`save-columns`, `delete-column`, `delete-tab`, `create-tab`),
@@ -96,7 +96,7 @@ export async function structureIntent(
   owner: TabOwner,
   tabId: string | null,
   after: { saved: () => string; deletedColumn: () => string; deletedTab: () => string; created: (tabId: string) => string },
-): Promise<Response | TypedResponse<StructureProblem> | null> {
+) {
   const intent = String(form.get("intent") ?? "");
   if (intent === "create-tab") {
     const values: Record<string, string> = {};

@@ -8,7 +8,7 @@
 // saved or deleted (rowIntent, shared with the aircraft tabs) or all deleted; on the admin page also
 // manufacturers created, renamed and deleted (ops_template and admin). The ops API checks every rule
 // again and answers 422 with its message, which the page shows.
-import { json, redirect, type AppLoadContext } from "@remix-run/node";
+import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import { requireUser } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Api } from "./api.server";
@@ -30,7 +30,7 @@ export type TemplateProblem =
   | { intent: "delete-tab" | "save-version" | "delete-all" | "delete-column" | "delete-manufacturer"; error: string }
   | { intent: "save-columns"; error: string; values: Record<string, string> }
   | { intent: "create-manufacturer" | "rename-manufacturer"; error: string; values: Record<string, string> };
-const problem = (p: TemplateProblem) => json(p, { status: 422 });
+const problem = (p: TemplateProblem) => data(p, { status: 422 });
 
 /** The manufacturer the editor's URL names (case-insensitively), or a 404 the page shows. */
 export async function openManufacturer(api: Api, url: URL) {

@@ -3,7 +3,7 @@
 // The page's parts: components/marketing/landing.tsx.
 import { formFields, getFormProps } from "~/components/ui/form-fields";
 import { parseWithZod } from "@conform-to/zod";
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { CheckIcon } from "~/components/icons/check";
 import { MailIcon } from "~/components/icons/mail";
@@ -39,15 +39,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const marketing = env().MARKETING_URL;
   if (marketing) throw redirect(marketing, { headers });
   const contactSent = new URL(request.url).searchParams.get("contact") === "sent";
-  return json({ contactSent }, { headers });
+  return data({ contactSent }, { headers });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: ContactInput });
-  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const api = await apiFor(request, context);
   const answer = await sendContactMessage(api, submission.value);
-  if (!answer.ok) return json({ result: submission.reply({ formErrors: [answer.error], fieldErrors: answer.errors }) }, { status: 400 });
+  if (!answer.ok) return data({ result: submission.reply({ formErrors: [answer.error], fieldErrors: answer.errors }) }, { status: 400 });
   return redirectWithToast("/?contact=sent#contact", { type: "success", description: answer.message ?? AUTH_MESSAGES.contactSent });
 }
 

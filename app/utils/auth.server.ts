@@ -1,5 +1,5 @@
 // One guard for every loader and action: requireUser(request, context, {roles}).
-import { json, redirect, type AppLoadContext } from "@remix-run/node";
+import { redirect, type AppLoadContext } from "@remix-run/node";
 import { AUTH_MESSAGES } from "~/models/auth-constants";
 import { Api } from "~/models/api.server";
 import { recordRefusal } from "~/models/audit.server";
@@ -44,11 +44,12 @@ export async function requireUser(
   const user = session.get("user");
   const token = session.get("token");
   if (!user || !token) {
-    const url = new URL(request.url);
     // A script's own fetch (the speed test's links, an upload's): a 401 it can read. Followed, the
     // redirect would render the sign-in page for the script, and that render would take the flash
     // message ("You are signed out.") meant for the page the user is going to.
-    if (isScriptFetch(request, url)) throw json({ error: AUTH_MESSAGES.signInFirst }, { status: 401, headers: { "Cache-Control": "no-store" } });
+    if (isScriptFetch(request, context)) throw Response.json({ error: AUTH_MESSAGES.signInFirst }, { status: 401, headers: { "Cache-Control": "no-store" } });
+    const url = new URL(request.url);
+    url.searchParams.delete("_routes"); // single fetch's own parameter on a data request, not the page's
     const params = new URLSearchParams({ redirectTo: url.pathname + url.search });
     throw redirect(`/auth/login?${params}`);
   }
@@ -63,12 +64,13 @@ export async function requireUser(
 
 /**
  * A request a script sent with fetch(): the browser says it is not a navigation (Sec-Fetch-Mode),
- * and it is not one of Remix's own data requests (`_data`, which must get the redirect to follow it).
- * Requests without the header (other clients, tests) get the redirect as before.
+ * and it is not one of Remix's own data requests (`/page.data`, which must get the redirect: Remix's
+ * router follows it). A data request's loader sees the page's URL, so server.ts marks it in the
+ * load context. Requests without the header (other clients, tests) get the redirect as before.
  */
-function isScriptFetch(request: Request, url: URL) {
+function isScriptFetch(request: Request, context: AppLoadContext) {
   const mode = request.headers.get("sec-fetch-mode");
-  return mode !== null && mode !== "navigate" && !url.searchParams.has("_data");
+  return mode !== null && mode !== "navigate" && !context.dataRequest;
 }
 
 export const STAFF: readonly Role[] = ["admin", "member"];

@@ -23,6 +23,12 @@ export interface PortalContext {
    */
   requestScope?: object;
   /**
+   * Remix's own data request (single fetch: GET or POST `/page.data`, ADR 077). Its loaders and
+   * actions see the page's URL without `.data` and the browser's headers of a script's fetch, so only
+   * server.ts can tell them apart. Absent (tests), a request is not one.
+   */
+  dataRequest?: boolean;
+  /**
    * The URL of the page script (app/plain/page.ts as built: /assets/plain/page-HASH.js) and of the
    * files it imports, which every page not in Lite mode loads; absent when there is no build of it
    * (a page then loads none).
@@ -39,4 +45,9 @@ export interface PortalContext {
 declare module "@remix-run/node" {
   // eslint-disable-next-line @typescript-eslint/no-empty-interface
   interface AppLoadContext extends PortalContext {}
+  // Single fetch (vite.config.ts future.v3_singleFetch, ADR 077): useLoaderData<typeof loader>() and
+  // the other hooks infer what a loader returns as turbo-stream carries it, not as JSON.
+  interface Future {
+    v3_singleFetch: true;
+  }
 }

@@ -1,6 +1,6 @@
 // The root route's loader (root.tsx re-exports it): the signed-in user's public fields, the flash
 // toast, the public environment and Lite mode.
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { isLite, liteChoice } from "~/models/lite-mode";
 import { getUser } from "~/utils/auth.server";
 import { publicEnv } from "~/utils/env.server";
@@ -11,7 +11,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { toast, headers: toastHeaders } = await getToast(request);
   const headers = new Headers(toastHeaders ?? undefined);
   // Only public fields: the upstream token never leaves the session cookie.
-  return json(
+  return data(
     {
       user: user ? { id: user.id, email: user.email, role: user.role, username: user.username, first_name: user.first_name } : null,
       toast,

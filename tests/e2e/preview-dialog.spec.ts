@@ -24,11 +24,13 @@ test("a file's preview opens in a dialog over the listing", async ({ page, brows
   const listing = page.url();
   const link = row(page, "a manual.pdf").getByRole("link", { name: "Preview a manual.pdf" });
 
-  // The listing is not read again while the dialog opens, pages and closes.
+  // The listing is not read again while the dialog opens, pages and closes: no data request of the
+  // page (single fetch: /…/files.data) runs the files route's loader (all loaders, or those `_routes` names).
   const listingReads: string[] = [];
   page.on("request", (r) => {
     const u = new URL(r.url());
-    if (u.pathname.endsWith("/files") && /files$/.test(u.searchParams.get("_data") ?? "")) listingReads.push(r.url());
+    const only = u.searchParams.get("_routes");
+    if (u.pathname.endsWith("/files.data") && (only === null || only.split(",").some((id) => id.endsWith(".files")))) listingReads.push(r.url());
   });
   await link.focus();
   await page.keyboard.press("Enter");

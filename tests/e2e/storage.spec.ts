@@ -122,10 +122,11 @@ test("the search box runs on Enter only, ignores short queries and lists offendi
   await box.focus();
   await expect(form).toHaveAttribute("novalidate", "");
 
-  // Every search the page asks for is recorded: the refused ones must not appear before the valid one.
+  // Every search the page asks for is recorded (the document, or the hydrated page's data request,
+  // /storage/search.data): the refused ones must not appear before the valid one.
   const searches: string[] = [];
   page.on("request", (r) => {
-    if (new URL(r.url()).pathname === "/storage/search") searches.push(new URL(r.url()).searchParams.get("query") ?? "");
+    if (/^\/storage\/search(\.data)?$/.test(new URL(r.url()).pathname)) searches.push(new URL(r.url()).searchParams.get("query") ?? "");
   });
   await box.fill("ab");
   await box.press("Enter");

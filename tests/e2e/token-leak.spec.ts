@@ -59,10 +59,14 @@ for (const [email, paths] of Object.entries(PAGES)) {
       const raw = await (await request.get(p, { headers: { Cookie: cookie }, maxRedirects: 0 })).text();
       expect(raw, `${p} (raw)`).not.toContain(token);
     }
-    for (const routeId of ["root", "routes/_shell+/_layout"]) {
-      const res = await request.get(`/client/home?_data=${encodeURIComponent(routeId)}`, { headers: { Cookie: cookie }, maxRedirects: 0 });
-      expect(await res.text(), routeId).not.toContain(token);
-    }
+    // What a client-side navigation fetches: single fetch answers every loader of the page at once
+    // (the root's, the shell's and the page's), here of the user's landing.
+    const landing = `${paths[0]}.data`;
+    const data = await request.get(landing, { headers: { Cookie: cookie }, maxRedirects: 0 });
+    expect(data.status(), landing).toBe(200);
+    const answer = await data.text();
+    for (const routeId of ["root", "routes/_shell+/_layout"]) expect(answer, landing).toContain(`"${routeId}"`);
+    expect(answer, landing).not.toContain(token);
     for (const [url, body] of scripts) expect(body, url).not.toContain(token);
   });
 }

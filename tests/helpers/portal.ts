@@ -25,11 +25,34 @@ export interface Portal {
   /** A Request to the portal, with an optional cookie and form body (a POST then). */
   request: (path: string, opts?: { cookie?: string; form?: Record<string, string>; method?: string; headers?: Record<string, string> }) => Request;
   /** Runs a loader or action; a thrown Response is returned like a returned one. */
-  run: (fn: RouteFn, path: string, opts?: { cookie?: string; form?: Record<string, string>; params?: Record<string, string>; method?: string; headers?: Record<string, string> }) => Promise<Response>;
+  run: (
+    fn: RouteFn,
+    path: string,
+    opts?: { cookie?: string; form?: Record<string, string>; params?: Record<string, string>; method?: string; headers?: Record<string, string>; context?: Partial<AppLoadContext> },
+  ) => Promise<Response>;
   /** Signs in through the login action and answers the cookie header to send next. */
   signIn: (email: string, password?: string) => Promise<string>;
   close: () => Promise<void>;
 }
+
+/**
+ * What a loader or action returned, as the answer Remix sends for it: a Response as it is; a value,
+ * or `data(value, { status, headers })` (single fetch), as JSON with that status and those headers.
+ */
+export function toResponse(out: unknown): Response {
+  if (isResponse(out)) return out;
+  const init = isDataWithInit(out) ? out.init : null;
+  return Response.json((isDataWithInit(out) ? out.data : out) ?? null, init ?? undefined);
+}
+
+/**
+ * A Response of either class in the process: Response.json() makes Node's own, which is no instance
+ * of the lightweight global Response that @hono/node-server installs (the embedded upstream).
+ */
+export const isResponse = (v: unknown): v is Response => Object.prototype.toString.call(v) === "[object Response]";
+
+const isDataWithInit = (v: unknown): v is { data: unknown; init: ResponseInit | null } =>
+  typeof v === "object" && v !== null && (v as { type?: unknown }).type === "DataWithResponseInit";
 
 /** "a=1; b=2" from the Set-Cookie headers of a response, merged over an earlier cookie header. */
 export function cookieFrom(res: Response, previous = ""): string {
@@ -69,11 +92,9 @@ export async function startPortal(): Promise<Portal> {
 
   const run: Portal["run"] = async (fn, path, opts = {}) => {
     try {
-      const out = await fn({ request: request(path, opts), context, params: opts.params ?? {} });
-      if (out instanceof Response) return out;
-      return new Response(JSON.stringify(out ?? null), { status: 200, headers: { "Content-Type": "application/json" } });
+      return toResponse(await fn({ request: request(path, opts), context: opts.context ? { ...context, ...opts.context } : context, params: opts.params ?? {} }));
     } catch (e) {
-      if (e instanceof Response) return e;
+      if (isResponse(e)) return e;
       throw e;
     }
   };

@@ -4,7 +4,7 @@
 // Mail is read as on a fresh demo machine: an admin opens /admin/outbox.
 import * as OTPAuth from "otpauth";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { DEMO_PASSWORD, startPortal, type HttpPage, type NoJsBrowser, type Portal } from "../helpers/http-browser";
+import { DEMO_PASSWORD, navigationRequest, startPortal, type HttpPage, type NoJsBrowser, type Portal } from "../helpers/http-browser";
 
 let portal: Portal;
 /** The longest flows' time limit (many pages and posts; the Playwright specs gave them 90-120 s). */
@@ -139,6 +139,59 @@ describe("signing in and out", () => {
     expect(page.h1s()).toEqual(["Sign in"]);
     page = await postLogin(page, "member@demo.aero");
     expect(page.path).toBe("/admin/analytics");
+  });
+});
+
+describe("Remix's data requests (single fetch: GET or POST /page.data, what a hydrated page sends)", () => {
+  /** A script's fetch as the browser sends it: Remix's router fetches `/page.data` this way. */
+  const fetchOf = (cookie?: string) => ({ "sec-fetch-mode": "cors", "sec-fetch-dest": "empty", ...(cookie ? { cookie } : {}) });
+  const cookieAfter = (b: NoJsBrowser, res: Response) => {
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(";");
+      const i = pair!.indexOf("=");
+      b.cookies.set(pair!.slice(0, i), pair!.slice(i + 1));
+    }
+  };
+
+  test("a signed-out one gets the sign-in redirect (for the router to follow), not a 401", async () => {
+    const res = await navigationRequest(`${portal.url}/client/home.data?fleet=4`, "GET", fetchOf());
+    expect(res.status).toBe(202);
+    const body = await res.text();
+    expect(body).toContain("SingleFetchRedirect");
+    expect(body).toContain(`/auth/login?${new URLSearchParams({ redirectTo: "/client/home?fleet=4" })}`);
+  });
+
+  test("a signed-in one answers the page's data, its upstream calls in Server-Timing, never cached", async () => {
+    const b = portal.browser();
+    await b.signIn("client@demo.aero");
+    const res = await navigationRequest(`${portal.url}/client/home.data`, "GET", fetchOf(b.cookieHeader()));
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/x-script\b/);
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
+    expect(res.headers.get("server-timing")).toMatch(/^upstream;desc="\d+ calls, \d+ shared";dur=/);
+    const body = await res.text();
+    expect(body).toContain("routes/_shell.client+/home");
+    expect(body).toContain("firstName");
+  });
+
+  test("an action's redirect and its toast cookie reach the browser; the next data request shows and clears the toast", async () => {
+    const b = portal.browser();
+    await b.signIn("client@demo.aero");
+    const posted = await navigationRequest(
+      `${portal.url}/notifications.data`,
+      "POST",
+      { ...fetchOf(b.cookieHeader()), origin: new URL(portal.url).origin, "sec-fetch-site": "same-origin" },
+      new URLSearchParams({ redirectTo: "/client/home" }),
+    );
+    expect(posted.status).toBe(202);
+    expect(await posted.text()).toContain("/client/home");
+    expect(posted.headers.getSetCookie().some((c) => c.startsWith("en_toast="))).toBe(true);
+    cookieAfter(b, posted);
+
+    const next = await navigationRequest(`${portal.url}/client/home.data`, "GET", fetchOf(b.cookieHeader()));
+    expect(next.status).toBe(200);
+    expect(await next.text()).toMatch(/Notifications marked as read\.|marked as read/);
+    expect(next.headers.getSetCookie().some((c) => c.startsWith("en_toast="))).toBe(true); // the flash, cleared
   });
 });
 

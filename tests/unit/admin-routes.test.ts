@@ -10,7 +10,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppLoadContext } from "@remix-run/node";
-import { cookieFrom, PORTAL_ORIGIN, setPortalEnv, startPortal, toastOf, type Portal } from "../helpers/portal";
+import { cookieFrom, isResponse, PORTAL_ORIGIN, setPortalEnv, startPortal, toastOf, toResponse, type Portal } from "../helpers/portal";
 
 setPortalEnv();
 
@@ -67,9 +67,9 @@ async function run(
   }
   try {
     const out = await fn({ request: new Request(PORTAL_ORIGIN + url, init), context: opts.context ?? p.context, params: opts.params ?? {} });
-    return out instanceof Response ? out : Response.json(out);
+    return toResponse(out);
   } catch (e) {
-    if (e instanceof Response) return e;
+    if (isResponse(e)) return e;
     throw e;
   }
 }

@@ -498,15 +498,21 @@ describe("a signed-out request from a script", () => {
     const script = await p.run(loader as Fn, "/resources/speed-test-link?file=1MB", { headers: { "Sec-Fetch-Mode": "cors", "Sec-Fetch-Dest": "empty" } });
     expect(script.status).toBe(401);
     expect(await script.json()).toEqual({ error: "Your session has ended. Please sign in again." });
-    // A navigation, Remix's own data request and a client without the header still get the redirect.
-    for (const [path, headers] of [
-      ["/resources/speed-test-link?file=1MB", { "Sec-Fetch-Mode": "navigate" }],
-      ["/client/home?_data=routes%2F_shell.client%2B%2Fhome", { "Sec-Fetch-Mode": "cors" }],
-      ["/resources/speed-test-link?file=1MB", {}],
-    ] as const) {
-      const res = await p.run(loader as Fn, path, { headers });
-      expect(res.status, path).toBe(302);
-      expect(res.headers.get("location")).toMatch(/^\/auth\/login\?redirectTo=/);
+    // A navigation and a client without the header still get the redirect.
+    for (const headers of [{ "Sec-Fetch-Mode": "navigate" }, {}] as Record<string, string>[]) {
+      const res = await p.run(loader as Fn, "/resources/speed-test-link?file=1MB", { headers });
+      expect(res.status).toBe(302);
+      expect(res.headers.get("location")).toBe("/auth/login?redirectTo=%2Fresources%2Fspeed-test-link%3Ffile%3D1MB");
     }
+    // So does Remix's own data request (single fetch, GET /client/home.data), which its router follows:
+    // the loader sees the page's URL with the router's `_routes` and a fetch's headers, and server.ts
+    // marks the request in the load context. The page to come back to is the page's own URL.
+    const { loader: home } = await import("~/routes/_shell.client+/home");
+    const data = await p.run(home as Fn, "/client/home?q=a&_routes=routes%2F_shell.client%2B%2Fhome", {
+      headers: { "Sec-Fetch-Mode": "cors", "Sec-Fetch-Dest": "empty" },
+      context: { dataRequest: true },
+    });
+    expect(data.status).toBe(302);
+    expect(data.headers.get("location")).toBe("/auth/login?redirectTo=%2Fclient%2Fhome%3Fq%3Da");
   });
 });

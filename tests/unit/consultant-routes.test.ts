@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppLoadContext } from "@remix-run/node";
 import { startTestUpstream, TEST_CLIENT_UUID, DEMO_PASSWORD, type TestUpstream } from "../helpers/upstream";
-import { toastOf } from "../helpers/portal";
+import { isResponse, toastOf, toResponse } from "../helpers/portal";
 
 process.env.SESSION_SECRET ??= "unit-test-session-secret-0123456789abcdef";
 process.env.CLIENT_UUID = TEST_CLIENT_UUID;
@@ -31,6 +31,7 @@ let dashboard: { loader: RouteFn; action: RouteFn };
 let saved: { loader: RouteFn; action: RouteFn };
 let messagePage: { loader: RouteFn; action: RouteFn };
 let resume: { loader: RouteFn };
+let upload: { loader: RouteFn; action: RouteFn };
 
 async function api(method: string, path: string, headers: Record<string, string>, body?: unknown) {
   const res = await fetch(`${t.mainUrl}${path}`, {
@@ -84,11 +85,9 @@ function form(data: Record<string, string>) {
 /** Runs a loader/action; a thrown Response is answered like a returned one. */
 async function run(fn: RouteFn, request: Request, params: Record<string, string | undefined> = {}): Promise<Response> {
   try {
-    const r = await fn({ request, context, params });
-    if (r instanceof Response) return r;
-    return new Response(JSON.stringify(r), { status: 200 });
+    return toResponse(await fn({ request, context, params }));
   } catch (e) {
-    if (e instanceof Response) return e;
+    if (isResponse(e)) return e;
     throw e;
   }
 }
@@ -115,6 +114,7 @@ beforeAll(async () => {
   saved = await import("~/routes/_shell.client+/saved");
   messagePage = await import("~/routes/_shell.client+/message");
   resume = await import("~/routes/resources+/consultant-resume.$id");
+  upload = await import("~/routes/resources+/consultant-upload.$id");
 
   for (const email of ["consultant@demo.aero", "admin@demo.aero", "member@demo.aero", "client@demo.aero", "template@demo.aero", "onboarding-basic@demo.aero", "onboarding-profile@demo.aero", "onboarding-phone@demo.aero"]) {
     const h = await signIn(email);
@@ -305,9 +305,11 @@ describe("a consultant sees and edits only their own profile and settings", () =
     expect(await toastOf(empty)).toMatchObject({ type: "error", description: "Choose a photo file to upload." });
   });
 
-  it("gets an upload link for the JS upload and saves the key it uploaded", async () => {
+  it("gets an upload link for the JS upload and saves the key it uploaded (JSON, the toast for the next page)", async () => {
     const id = own.get(me)!;
-    const r = await run(profileTab.action, req(`/consultant/profile/${id}/documents`, me, form({ intent: "upload_link", kind: "resume" })), { id: String(id), tab: "documents" });
+    const post = (b: unknown, email: string | null = me) =>
+      run(upload.action, req(`/resources/consultant-upload/${id}`, email, { method: "POST", body: JSON.stringify(b), headers: { "Content-Type": "application/json" } }), { id: String(id) });
+    const r = await post({ op: "link", kind: "resume" });
     expect(r.status).toBe(200);
     const link = await body<{ url: string; url_fields: Record<string, string>; key_prefix: string }>(r);
     expect(link.key_prefix).toMatch(new RegExp(`^consultants/${id}/resume/`));
@@ -316,11 +318,22 @@ describe("a consultant sees and edits only their own profile and settings", () =
     fd.append("file", new Blob(["%PDF-1.4 test"], { type: "application/pdf" }), "cv.pdf");
     const stored = await fetch(link.url, { method: "POST", body: fd });
     expect(stored.status).toBeLessThan(300);
-    const save = await run(profileTab.action, req(`/consultant/profile/${id}/documents`, me, form({ intent: "save_upload", kind: "resume", key: `${link.key_prefix}cv.pdf`, _js: "1" })), {
-      id: String(id),
-      tab: "documents",
+    const save = await post({ op: "save", kind: "resume", key: `${link.key_prefix}cv.pdf` });
+    expect(save.status).toBe(200);
+    expect(await toastOf(save)).toMatchObject({ type: "success" });
+    expect(await body(save)).toMatchObject({ message: expect.any(String) });
+    const row = await t.upstream.deps.db.selectFrom("consultants").select("resume_key").where("id", "=", id).executeTakeFirstOrThrow();
+    expect(row.resume_key).toBe(`${link.key_prefix}cv.pdf`);
+
+    // Refusals are JSON a script can read, never a redirect to a page.
+    expect((await post({ op: "link", kind: "video" })).status).toBe(422);
+    const signedOut = await post({ op: "link", kind: "photo" }, null);
+    expect(signedOut.status).toBe(401);
+    expect(await body(signedOut)).toEqual({ error: "Your session has ended: sign in again." });
+    const other = await run(upload.action, req(`/resources/consultant-upload/${id + 1000}`, me, { method: "POST", body: JSON.stringify({ op: "link", kind: "photo" }) }), {
+      id: String(id + 1000),
     });
-    expect(await body(save)).toMatchObject({ ok: true });
+    expect(other.status).toBe(403);
   });
 });
 

@@ -4,7 +4,7 @@
 // workbook is offered, nothing imported; fix it and import it); the exports and their refusals.
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PORTAL_ORIGIN, setPortalEnv, startPortal, toastOf, type Portal } from "../helpers/portal";
+import { isResponse, PORTAL_ORIGIN, setPortalEnv, startPortal, toastOf, toResponse, type Portal } from "../helpers/portal";
 
 setPortalEnv();
 type Fn = Parameters<Portal["run"]>[0];
@@ -57,8 +57,8 @@ function multipart(path: string, email: string, fields: Record<string, string>, 
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
   form.set("file", new Blob([new Uint8Array(file.bytes)]), file.name);
   const request = new Request(PORTAL_ORIGIN + path, { method: "POST", headers: { Cookie: cookies[email]! }, body: form });
-  return (tab.action as unknown as (a: unknown) => Promise<Response>)({ request, context: p.context, params: { tabDataId: tabId } }).catch((e) => {
-    if (e instanceof Response) return e;
+  return (tab.action as unknown as (a: unknown) => Promise<unknown>)({ request, context: p.context, params: { tabDataId: tabId } }).then(toResponse, (e) => {
+    if (isResponse(e)) return e;
     throw e;
   });
 }

@@ -4,7 +4,7 @@
 // pure pieces (pager, highlight) they use.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppLoadContext } from "@remix-run/node";
-import { cookieFrom, PORTAL_ORIGIN, setPortalEnv, startPortal, toastOf, type Portal } from "../helpers/portal";
+import { cookieFrom, isResponse, PORTAL_ORIGIN, setPortalEnv, startPortal, toastOf, toResponse, type Portal } from "../helpers/portal";
 
 setPortalEnv();
 
@@ -57,9 +57,9 @@ async function call(fn: Fn, path: string, opts: { email: string; params?: Record
   }
   try {
     const out = await fn({ request: new Request(PORTAL_ORIGIN + path, init), context, params: opts.params ?? {} });
-    return out instanceof Response ? out : Response.json(out);
+    return toResponse(out);
   } catch (e) {
-    if (e instanceof Response) return e;
+    if (isResponse(e)) return e;
     throw e;
   }
 }

@@ -1,11 +1,11 @@
 // Photo and resume upload of the documents tab (an island). Its server-rendered HTML is a plain
 // multipart form that posts the file to the page's action, which streams it into the blob store (no
 // JS needed: app/models/consultant-upload.server.ts). With JS the storage upload engine does the work
-// (components/upload-dialog/upload-engine.ts, single-file variant): the page's action gives a signed
-// upload link (upload_link.json), the file goes straight to the blob store with progress (the bytes
-// never pass through the portal), then the page's action saves the object's key with profile_update
-// (save_upload) and the page's data is reloaded. The engine and its transport load on first use.
-import { useMatches, useRevalidator } from "@remix-run/react";
+// (components/upload-dialog/upload-engine.ts, single-file variant): /resources/consultant-upload/{id}
+// gives a signed upload link (upload_link.json), the file goes straight to the blob store with
+// progress (the bytes never pass through the portal), then the same route saves the object's key with
+// profile_update and the page's data is reloaded. The engine and its transport load on first use.
+import { useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { UploadEngine, UploadSnapshot } from "~/components/upload-dialog/upload-engine";
@@ -19,16 +19,16 @@ export function DocumentUpload({
   kind,
   label,
   action,
+  consultantId,
 }: {
   kind: UploadKind;
   label: string;
-  /** The page's URL (its action handles upload_link, save_upload and the no-JS multipart post). */
+  /** The page's URL (its action takes the no-JS multipart post). */
   action: string;
+  consultantId: number;
 }) {
   const rule = UPLOAD_RULES[kind];
   const hydrated = useHydrated();
-  const matches = useMatches();
-  const routeId = matches[matches.length - 1]?.id ?? "";
   const revalidator = useRevalidator();
   const input = useRef<HTMLInputElement>(null);
   const engineRef = useRef<UploadEngine<File> | null>(null);
@@ -57,7 +57,7 @@ export function DocumentUpload({
     if (problem) return setError(problem);
     const [{ UploadEngine }, { createProfileDocumentTransport }] = await loadModules();
     const engine = new UploadEngine<File>({
-      transport: createProfileDocumentTransport({ action, routeId, kind }),
+      transport: createProfileDocumentTransport({ consultantId, kind }),
       variant: "single",
       naming: DOCUMENT_NAMING,
       onChange: setSnap,

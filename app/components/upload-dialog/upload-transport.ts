@@ -3,8 +3,8 @@
 //   - the storage dialog: the JSON resource route that forwards upload_link / index_files /
 //     preprocess_files / validate_files to the upstream with the session's credentials (the browser
 //     never holds the upstream token);
-//   - a consultant's photo or resume: the profile page's own action (upload_link, then save_upload,
-//     which saves the key on the profile: the "index" step of this flow).
+//   - a consultant's photo or resume: the JSON resource route that asks for the upload link, then
+//     saves the key on the profile (the "index" step of this flow).
 import type { Family } from "~/models/storage-links";
 import { CancelledError, HttpError, NetworkError, type IndexedAnswer, type UploadLink, type UploadTransport } from "./upload-engine";
 
@@ -101,41 +101,20 @@ export function postFileToStore(link: UploadLink, key: string, file: File, onPro
 }
 
 export interface ProfileDocumentTarget {
-  /** The profile page's URL: its action answers upload_link and save_upload. */
-  action: string;
-  /** The page's route id, for a data request to its action (`?_data=`). */
-  routeId: string;
+  /** The consultant whose photo or resume this is. */
+  consultantId: number;
   kind: "photo" | "resume";
 }
 
-/** A data request to the page's action: its JSON answer, or the page the session ended to. */
-async function pageAction<T>(t: ProfileDocumentTarget, fields: Record<string, string>, signal: AbortSignal): Promise<T> {
-  const url = new URL(t.action, window.location.href);
-  url.searchParams.set("_data", t.routeId);
-  let res: Response;
-  try {
-    res = await fetch(url, { method: "POST", body: new URLSearchParams(fields), credentials: "same-origin", signal });
-  } catch (err) {
-    if (signal.aborted) throw new CancelledError();
-    throw new NetworkError(err instanceof Error ? err.message : undefined);
-  }
-  const redirectTo = res.headers.get("X-Remix-Redirect");
-  if (redirectTo) {
-    // The session ended (or the profile is gone): go where the server says, as a navigation would.
-    window.location.assign(redirectTo);
-    throw new CancelledError();
-  }
-  const data = (await res.json().catch(() => null)) as (T & { error?: string }) | null;
-  if (!data && (res.status === 502 || res.status === 503 || res.status === 504)) throw new NetworkError(`The server answered ${res.status}.`);
-  if (!res.ok || !data) throw new HttpError(res.status, data?.error ?? `The request failed (${res.status}).`);
-  return data;
-}
-
-/** The transport of a consultant's photo or resume: one file, saved on the profile once stored. */
+/**
+ * The transport of a consultant's photo or resume: one file, saved on the profile once stored, through
+ * the JSON resource route /resources/consultant-upload/{id} (the page's data is then reloaded).
+ */
 export function createProfileDocumentTransport(t: ProfileDocumentTarget): UploadTransport<File> {
+  const endpoint = `/resources/consultant-upload/${t.consultantId}`;
   return {
     async uploadLink(signal) {
-      const link = await pageAction<UploadLink>(t, { intent: "upload_link", kind: t.kind }, signal);
+      const link = await call<UploadLink>(endpoint, { op: "link", kind: t.kind }, signal);
       if (!link.url) throw new HttpError(502, "The upload link could not be fetched.");
       return link;
     },
@@ -143,8 +122,7 @@ export function createProfileDocumentTransport(t: ProfileDocumentTarget): Upload
     async indexFiles(keyPrefix, files, signal) {
       let message: string | null = null;
       for (const f of files) {
-        const saved = await pageAction<{ ok?: boolean; message?: string }>(t, { intent: "save_upload", kind: t.kind, key: `${keyPrefix}${f.path}`, _js: "1" }, signal);
-        if (saved.ok === false) throw new HttpError(400, "The upload could not be saved.");
+        const saved = await call<{ message?: string }>(endpoint, { op: "save", kind: t.kind, key: `${keyPrefix}${f.path}` }, signal);
         message = saved.message ?? null;
       }
       return { indexed: files.length, missing: [], message };

@@ -1,6 +1,6 @@
 // /auth/2fa/confirm_reset?token=…: completes a two-factor reset from the mailed link (a POST, so a
 // link scanner cannot use it up). Every session of the account is signed out upstream.
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthCard, AuthLinks } from "~/components/auth/auth-card";
 import { FormError } from "~/components/ui/form";
@@ -14,15 +14,15 @@ import * as auth from "~/models/auth.server";
 export const meta: MetaFunction = () => [{ title: "Turn off two-factor authentication · AeroRecords" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return json({ token: new URL(request.url).searchParams.get("token")?.trim() ?? "" });
+  return { token: new URL(request.url).searchParams.get("token")?.trim() ?? "" };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = ConfirmInput.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return json({ error: parsed.error.issues[0]?.message ?? "The link is not valid." }, { status: 400 });
+  if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "The link is not valid." }, { status: 400 });
   const api = await apiFor(request, context);
   const answer = await auth.confirmTwoFactorReset(api, parsed.data);
-  if (!answer.ok) return json({ error: answer.error }, { status: 400 });
+  if (!answer.ok) return data({ error: answer.error }, { status: 400 });
   // A pending sign-in challenge of this browser is void now: forget it with the rest.
   return endSession(request, "/auth/login", { type: "success", description: answer.message ?? AUTH_MESSAGES.twoFactorResetDone });
 }

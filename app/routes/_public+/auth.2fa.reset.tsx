@@ -2,7 +2,7 @@
 // (/auth/2fa/confirm_reset). Same answer whether or not the account exists or uses 2FA.
 import { formFields, getFormProps } from "~/components/ui/form-fields";
 import { parseWithZod } from "@conform-to/zod";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard, AuthLinks, MailSent } from "~/components/auth/auth-card";
 import { Field, FormError } from "~/components/ui/form";
@@ -19,15 +19,15 @@ export const meta: MetaFunction = () => [{ title: "Reset two-factor authenticati
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const pending = await pendingChallenge(request);
-  return json({ sent: new URL(request.url).searchParams.get("sent") === "1", email: pending?.email ?? "" });
+  return { sent: new URL(request.url).searchParams.get("sent") === "1", email: pending?.email ?? "" };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: EmailInput });
-  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const api = await apiFor(request, context);
   const answer = await auth.requestTwoFactorReset(api, submission.value);
-  if (!answer.ok) return json({ result: submission.reply({ formErrors: [answer.error], fieldErrors: answer.errors }) }, { status: 400 });
+  if (!answer.ok) return data({ result: submission.reply({ formErrors: [answer.error], fieldErrors: answer.errors }) }, { status: 400 });
   return redirectWithToast("/auth/2fa/reset?sent=1", { type: "success", description: answer.message ?? AUTH_MESSAGES.twoFactorResetRequested });
 }
 

@@ -2,7 +2,7 @@
 // challenge from the first step waits in the session cookie; it is useless without the code.
 import { formFields, getFormProps } from "~/components/ui/form-fields";
 import { parseWithZod } from "@conform-to/zod";
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard, AuthLinks } from "~/components/auth/auth-card";
 import * as s from "~/components/auth/auth.css";
@@ -22,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const pending = await pendingChallenge(request);
   if (!pending) throw redirect("/auth/login");
   const url = new URL(request.url);
-  return json({ email: pending.email, redirectTo: safeRedirect(url.searchParams.get("redirectTo"), "") });
+  return { email: pending.email, redirectTo: safeRedirect(url.searchParams.get("redirectTo"), "") };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -33,14 +33,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const redirectTo = safeRedirect(formData.get("redirectTo"), "/");
   const submission = parseWithZod(formData, { schema: TotpCodeForm });
-  if (submission.status !== "success") return json({ result: submission.reply({ resetForm: true }) }, { status: 400 });
+  if (submission.status !== "success") return data({ result: submission.reply({ resetForm: true }) }, { status: 400 });
   const api = await apiFor(request, context);
   const answer = await auth.verifyTwoFactor(api, pending.challenge, submission.value.code);
   if (answer.ok) return beginSession(request, answer.data, redirectTo);
   // A wrong code (field error) or a lockout: stay here. Anything else (an expired or used
   // challenge, a deactivated account): start over on the login page.
   if (answer.errors?.code || answer.status === 429) {
-    return json({ result: submission.reply({ formErrors: [answer.error], resetForm: true }) }, { status: answer.status === 429 ? 429 : 400 });
+    return data({ result: submission.reply({ formErrors: [answer.error], resetForm: true }) }, { status: answer.status === 429 ? 429 : 400 });
   }
   return endSession(request, "/auth/login", { type: "error", description: answer.error });
 }

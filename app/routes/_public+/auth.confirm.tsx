@@ -1,6 +1,6 @@
 // /auth/confirm?token=…: the mailed e-mail confirmation link. Confirming is a POST (a button), so
 // that mail scanners that open links do not use the single-use token up.
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthCard, AuthLinks } from "~/components/auth/auth-card";
 import { FormError } from "~/components/ui/form";
@@ -14,15 +14,15 @@ import * as auth from "~/models/auth.server";
 export const meta: MetaFunction = () => [{ title: "Confirm your e-mail address · AeroRecords" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return json({ token: new URL(request.url).searchParams.get("token")?.trim() ?? "" });
+  return { token: new URL(request.url).searchParams.get("token")?.trim() ?? "" };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = ConfirmInput.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return json({ error: parsed.error.issues[0]?.message ?? "The link is not valid." }, { status: 400 });
+  if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "The link is not valid." }, { status: 400 });
   const api = await apiFor(request, context);
   const answer = await auth.confirmAccount(api, parsed.data);
-  if (!answer.ok) return json({ error: answer.error }, { status: 400 });
+  if (!answer.ok) return data({ error: answer.error }, { status: 400 });
   return redirectWithToast("/auth/login", { type: "success", description: answer.message ?? AUTH_MESSAGES.confirmed });
 }
 

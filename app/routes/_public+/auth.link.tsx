@@ -2,7 +2,7 @@
 // for the e-mail address and mails a link; with ?token= it shows one button that uses it. The token
 // is used by a POST, never by the GET, so a mail scanner that follows links cannot spend it.
 import { parseWithZod } from "@conform-to/zod";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthCard, AuthLinks, MailSent } from "~/components/auth/auth-card";
 import { FormError } from "~/components/ui/form";
@@ -19,7 +19,7 @@ export const meta: MetaFunction = () => [{ title: "Sign in with a link · AeroRe
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  return json({ token: url.searchParams.get("token") ?? "", sent: url.searchParams.get("sent") === "1" });
+  return { token: url.searchParams.get("token") ?? "", sent: url.searchParams.get("sent") === "1" };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -27,16 +27,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const api = await apiFor(request, context);
   if (form.get("intent") === "use") {
     const submission = parseWithZod(form, { schema: SignInLinkInput });
-    if (submission.status !== "success") return json({ error: AUTH_MESSAGES.signInLinkInvalid }, { status: 400 });
+    if (submission.status !== "success") return data({ error: AUTH_MESSAGES.signInLinkInvalid }, { status: 400 });
     const answer = await signInWithLink(api, submission.value.token);
-    if (!answer.ok) return json({ error: answer.error }, { status: answer.status === 403 ? 403 : 400 });
+    if (!answer.ok) return data({ error: answer.error }, { status: answer.status === 403 ? 403 : 400 });
     if ("two_factor_required" in answer.data) return rememberChallenge(request, answer.data.challenge, answer.data.email ?? "", safeRedirect(null, "/"));
     return beginSession(request, answer.data, "/");
   }
   const submission = parseWithZod(form, { schema: EmailInput });
-  if (submission.status !== "success") return json({ error: submission.error?.email?.[0] ?? "Enter your e-mail address." }, { status: 400 });
+  if (submission.status !== "success") return data({ error: submission.error?.email?.[0] ?? "Enter your e-mail address." }, { status: 400 });
   const answer = await requestSignInLink(api, submission.value.email);
-  if (!answer.ok) return json({ error: answer.error }, { status: answer.status === 429 ? 429 : 400 });
+  if (!answer.ok) return data({ error: answer.error }, { status: answer.status === 429 ? 429 : 400 });
   return redirectWithToast("/auth/link?sent=1", { type: "success", description: answer.message ?? AUTH_MESSAGES.signInLinkSent });
 }
 

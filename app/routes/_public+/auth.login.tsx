@@ -4,7 +4,7 @@
 // always works (ADR 011, ADR 026).
 import { formFields, getFormProps } from "~/components/ui/form-fields";
 import { parseWithZod } from "@conform-to/zod";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard, AuthLinks } from "~/components/auth/auth-card";
 import * as s from "~/components/auth/auth.css";
@@ -23,10 +23,10 @@ export const meta: MetaFunction = () => [{ title: "Sign in · AeroRecords" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  return json({
+  return {
     redirectTo: safeRedirect(url.searchParams.get("redirectTo"), ""),
     signedOut: url.searchParams.has("signed_out"),
-  });
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -34,13 +34,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const redirectTo = safeRedirect(formData.get("redirectTo"), "/");
   const submission = parseWithZod(formData, { schema: SignInInput });
   if (submission.status !== "success") {
-    return json({ result: submission.reply({ hideFields: ["password"] }), locked: false }, { status: 400 });
+    return data({ result: submission.reply({ hideFields: ["password"] }), locked: false }, { status: 400 });
   }
   const api = await apiFor(request, context);
   const answer = await auth.signIn(api, submission.value);
   if (!answer.ok) {
     const locked = answer.status === 429;
-    return json(
+    return data(
       { result: submission.reply({ formErrors: [answer.error], hideFields: ["password"] }), locked },
       { status: locked ? 429 : answer.status === 401 || answer.status === 403 ? answer.status : 400 },
     );

@@ -2,7 +2,7 @@
 // The answer is the same whether or not the address is taken (the upstream mails the owner instead).
 import { formFields, getFormProps } from "~/components/ui/form-fields";
 import { parseWithZod } from "@conform-to/zod";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard, AuthLinks, MailSent } from "~/components/auth/auth-card";
 import { ErrorList, Field, FormError } from "~/components/ui/form";
@@ -17,18 +17,18 @@ import * as auth from "~/models/auth.server";
 export const meta: MetaFunction = () => [{ title: "Create an account · AeroRecords" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return json({ sent: new URL(request.url).searchParams.get("sent") === "1" });
+  return { sent: new URL(request.url).searchParams.get("sent") === "1" };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: RegisterInput });
   const hideFields = ["password", "password_confirmation"];
-  if (submission.status !== "success") return json({ result: submission.reply({ hideFields }) }, { status: 400 });
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields }) }, { status: 400 });
   const api = await apiFor(request, context);
   const answer = await auth.register(api, submission.value);
   if (!answer.ok) {
-    return json({ result: submission.reply({ formErrors: [answer.error], fieldErrors: answer.errors, hideFields }) }, { status: 400 });
+    return data({ result: submission.reply({ formErrors: [answer.error], fieldErrors: answer.errors, hideFields }) }, { status: 400 });
   }
   return redirectWithToast("/auth/register?sent=1", { type: "success", description: answer.message ?? AUTH_MESSAGES.registered });
 }

@@ -1,7 +1,7 @@
 // /auth/reset: ask for a password reset link by e-mail. Same answer whether or not the account exists.
 import { formFields, getFormProps } from "~/components/ui/form-fields";
 import { parseWithZod } from "@conform-to/zod";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard, AuthLinks, MailSent } from "~/components/auth/auth-card";
 import { Field, FormError } from "~/components/ui/form";
@@ -16,15 +16,15 @@ import * as auth from "~/models/auth.server";
 export const meta: MetaFunction = () => [{ title: "Reset your password · AeroRecords" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return json({ sent: new URL(request.url).searchParams.get("sent") === "1" });
+  return { sent: new URL(request.url).searchParams.get("sent") === "1" };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: EmailInput });
-  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const api = await apiFor(request, context);
   const answer = await auth.requestPasswordReset(api, submission.value);
-  if (!answer.ok) return json({ result: submission.reply({ formErrors: [answer.error], fieldErrors: answer.errors }) }, { status: 400 });
+  if (!answer.ok) return data({ result: submission.reply({ formErrors: [answer.error], fieldErrors: answer.errors }) }, { status: 400 });
   return redirectWithToast("/auth/reset?sent=1", { type: "success", description: answer.message ?? AUTH_MESSAGES.resetRequested });
 }
 

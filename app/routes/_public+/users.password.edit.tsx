@@ -2,7 +2,7 @@
 // (single use, valid for 2 hours; every session of the account is signed out).
 import { formFields, getFormProps } from "~/components/ui/form-fields";
 import { parseWithZod } from "@conform-to/zod";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard, AuthLinks } from "~/components/auth/auth-card";
 import { Field, FormError } from "~/components/ui/form";
@@ -17,17 +17,17 @@ import * as auth from "~/models/auth.server";
 export const meta: MetaFunction = () => [{ title: "Choose a new password · AeroRecords" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return json({ token: new URL(request.url).searchParams.get("reset_password_token")?.trim() ?? "" });
+  return { token: new URL(request.url).searchParams.get("reset_password_token")?.trim() ?? "" };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: ResetPasswordInput });
   const hideFields = ["password", "password_confirmation"];
-  if (submission.status !== "success") return json({ result: submission.reply({ hideFields }) }, { status: 400 });
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields }) }, { status: 400 });
   const api = await apiFor(request, context);
   const answer = await auth.resetPassword(api, submission.value);
   if (!answer.ok) {
-    return json({ result: submission.reply({ formErrors: [answer.error], fieldErrors: answer.errors, hideFields }) }, { status: 400 });
+    return data({ result: submission.reply({ formErrors: [answer.error], fieldErrors: answer.errors, hideFields }) }, { status: 400 });
   }
   return redirectWithToast("/auth/login", { type: "success", description: answer.message ?? AUTH_MESSAGES.passwordReset });
 }

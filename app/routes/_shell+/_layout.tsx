@@ -2,7 +2,7 @@
 // going). Child routes check their own roles with requireUser(…, {roles}). The loader gathers the
 // side navigation, top bar, notifications and product switcher (app/models/shell.server.ts); the
 // upstream token stays in the session and never reaches this data.
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { FullPageErrorBoundary } from "~/components/error-page/boundary";
 import { FULLSCREEN_PARAM } from "~/components/shell/full-screen";
@@ -21,15 +21,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const shell = await loadShell({ request, user, api });
   const url = new URL(request.url);
   const collapsed = navCollapsedFrom(request.headers.get("Cookie"));
-  return json(
-    {
-      shell,
-      top: topBarFallback(shell, url, request.headers.get("Cookie")),
-      collapsed,
-      fullscreen: url.searchParams.get(FULLSCREEN_PARAM) === "1",
-    },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
+  return {
+    shell,
+    top: topBarFallback(shell, url, request.headers.get("Cookie")),
+    collapsed,
+    fullscreen: url.searchParams.get(FULLSCREEN_PARAM) === "1",
+  };
 }
 
 /** What of a URL the shell's data depends on: the page, the aircraft in context, its own params. */

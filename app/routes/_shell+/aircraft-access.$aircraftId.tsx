@@ -1,7 +1,7 @@
 // /aircraft-access/{aircraftId}: the Access page of one aircraft for its Super Users (su_write users
 // may manage that aircraft's access, issue 6), and for staff. Anyone else is refused by the upstream
 // (GET /admin/access/aircraft/{id}.json answers 404 or 422) and sent back with a message.
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AircraftAccessView } from "~/components/admin/aircraft-access-view";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
@@ -24,7 +24,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = idOf(params.aircraftId);
   const res = await aircraftAccess(api, id);
   if (!res.ok) throw await redirectWithToast(roleLanding(user.role), { type: "error", description: res.error });
-  return json({ view: res.data, staff: user.role === "admin" || user.role === "member" });
+  return { view: res.data, staff: user.role === "admin" || user.role === "member" };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {

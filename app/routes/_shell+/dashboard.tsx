@@ -1,6 +1,6 @@
 // /dashboard: the admin overview: organizations → their aircraft → the people who may open each
 // (GET /admin/overview.json). Choose an organization on the left.
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import * as s from "~/components/admin/admin.css";
 import { ListTable } from "~/components/data-table-simple/data-table-simple";
@@ -20,7 +20,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const id = Number(url.searchParams.get("organization_id")) || undefined;
   const data = await admin.overview(api, id);
-  return json(data);
+  return data;
 }
 
 const TONE = { read: "neutral", write: "info", su_write: "success" } as const;

@@ -2,7 +2,7 @@
 // sessions end at once: the upstream revokes every token, and its requireAuth answers 403 for the
 // account, which signs the user out of the portal on their next request.
 // POST /admin/users/{id}/deactivate.json, …/activate.json, …/invite.json.
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { FilterSelect, ListPagination, StatusFilter } from "~/components/admin/list-parts";
 import { ActiveToggle, InviteButton } from "~/components/admin/user-actions";
@@ -27,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api, user } = await requireUser(request, context, { roles: STAFF });
   const params = listParams(request, UsersQuery);
   const data = await admin.listUsers(api, params);
-  return json({ params, ...data, me: user.id, myRole: user.role });
+  return { params, ...data, me: user.id, myRole: user.role };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -1,6 +1,6 @@
 // /notifications: every notification of the signed-in user (the top bar menu shows the latest), and
 // the "mark as read" form the menu posts to.
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { ActionsHeader, ListTable } from "~/components/data-table-simple/data-table-simple";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
@@ -18,7 +18,7 @@ const TYPE_LABEL: Record<string, string> = { order: "Order", user: "User", proje
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireUser(request, context);
-  return json(await user.listNotifications(api));
+  return user.listNotifications(api);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

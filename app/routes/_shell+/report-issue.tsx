@@ -3,7 +3,7 @@
 // by mail. Success redirects back to the page with a toast; a refused report (400) shows this page
 // with the form, the errors and what was typed.
 import { parseWithZod } from "@conform-to/zod";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { REPORT_ISSUE_ACTION, ReportIssueFields } from "~/components/shell/report-issue";
@@ -23,16 +23,16 @@ export const meta: MetaFunction = () => [{ title: "Report Issue · AeroRecords" 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = await requireUser(request, context);
   const from = new URL(request.url).searchParams.get("url");
-  return json({ url: safeRedirect(from, roleLanding(user.role)) });
+  return { url: safeRedirect(from, roleLanding(user.role)) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { user, api } = await requireUser(request, context);
   const submission = parseWithZod(await request.formData(), { schema: ReportIssueInput });
   const back = safeRedirect(submission.payload.url as string | undefined, roleLanding(user.role));
-  if (submission.status !== "success") return json({ result: submission.reply(), url: back }, { status: 400 });
+  if (submission.status !== "success") return data({ result: submission.reply(), url: back }, { status: 400 });
   const answer = await reportIssue(api, { description: submission.value.description, url: new URL(back, request.url).href });
-  if (!answer.ok) return json({ result: submission.reply({ formErrors: [answer.error] }), url: back }, { status: 400 });
+  if (!answer.ok) return data({ result: submission.reply({ formErrors: [answer.error] }), url: back }, { status: 400 });
   return redirectWithToast(back, { type: "success", description: answer.message ?? AUTH_MESSAGES.issueReported });
 }
 

@@ -4,7 +4,7 @@
 import { formFields, getFormProps } from "~/components/ui/form-fields";
 import { parseWithZod } from "@conform-to/zod";
 import { isLite, liteChoice } from "~/models/lite-mode";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { KeyIcon } from "~/components/icons/key";
@@ -27,13 +27,13 @@ export const meta: MetaFunction = () => [{ title: "Settings · AeroRecords" }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireUser(request, context);
   const me = await account.getMe(api);
-  return json({
+  return {
     user: { name: [me.user.first_name, me.user.last_name].filter(Boolean).join(" ") || me.user.username, email: me.user.email, role: me.user.role },
     organization: me.organization?.name ?? null,
     totp: me.user.totp_enabled,
     // The root's figure (app/utils/root.server.ts), for the Lite mode card.
     lite: isLite(liteChoice(request.headers.get("Cookie"))),
-  });
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -44,10 +44,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "password") {
     const submission = parseWithZod(formData, { schema: ChangePasswordInput });
     const hideFields = ["current_password", "password", "password_confirmation"];
-    if (submission.status !== "success") return json({ intent, result: submission.reply({ hideFields }), setup: null }, { status: 400 });
+    if (submission.status !== "success") return data({ intent, result: submission.reply({ hideFields }), setup: null }, { status: 400 });
     const answer = await account.changePassword(api, submission.value);
     if (!answer.ok) {
-      return json({ intent, result: submission.reply({ formErrors: [answer.error], fieldErrors: answer.errors, hideFields }), setup: null }, { status: 400 });
+      return data({ intent, result: submission.reply({ formErrors: [answer.error], fieldErrors: answer.errors, hideFields }), setup: null }, { status: 400 });
     }
     return redirectWithToast(HERE, { type: "success", description: answer.message ?? AUTH_MESSAGES.passwordChanged });
   }
@@ -56,32 +56,32 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const answer = await account.setupTwoFactor(api);
     if (!answer.ok) return redirectWithToast(HERE, { type: "error", description: answer.error });
     const setup: Setup = { secret: answer.data.secret, otpauth_url: answer.data.otpauth_url, qr: svgDataUrl(answer.data.qr_svg) };
-    return json({ intent, result: null, setup });
+    return { intent, result: null, setup };
   }
 
   if (intent === "enable") {
     const shown = TwoFactorSecretFields.safeParse(Object.fromEntries(formData));
     const setup: Setup | null = shown.success ? { ...shown.data, qr: await otpauthQr(shown.data.otpauth_url) } : null;
     const submission = parseWithZod(formData, { schema: Enable2faInput });
-    if (submission.status !== "success") return json({ intent, result: submission.reply({ resetForm: true }), setup }, { status: 400 });
+    if (submission.status !== "success") return data({ intent, result: submission.reply({ resetForm: true }), setup }, { status: 400 });
     const answer = await account.enableTwoFactor(api, submission.value);
     if (!answer.ok) {
-      return json({ intent, result: submission.reply({ formErrors: [answer.error], resetForm: true }), setup }, { status: 400 });
+      return data({ intent, result: submission.reply({ formErrors: [answer.error], resetForm: true }), setup }, { status: 400 });
     }
     return redirectWithToast(HERE, { type: "success", description: answer.message ?? AUTH_MESSAGES.twoFactorEnabled });
   }
 
   if (intent === "disable") {
     const submission = parseWithZod(formData, { schema: Disable2faInput });
-    if (submission.status !== "success") return json({ intent, result: submission.reply({ hideFields: ["password"] }), setup: null }, { status: 400 });
+    if (submission.status !== "success") return data({ intent, result: submission.reply({ hideFields: ["password"] }), setup: null }, { status: 400 });
     const answer = await account.disableTwoFactor(api, submission.value);
     if (!answer.ok) {
-      return json({ intent, result: submission.reply({ formErrors: [answer.error], fieldErrors: answer.errors, hideFields: ["password"] }), setup: null }, { status: 400 });
+      return data({ intent, result: submission.reply({ formErrors: [answer.error], fieldErrors: answer.errors, hideFields: ["password"] }), setup: null }, { status: 400 });
     }
     return redirectWithToast(HERE, { type: "success", description: answer.message ?? AUTH_MESSAGES.twoFactorDisabled });
   }
 
-  return json({ intent: "", result: null, setup: null, error: "Unknown action." }, { status: 400 });
+  return data({ intent: "", result: null, setup: null, error: "Unknown action." }, { status: 400 });
 }
 
 const HERE = "/user/settings";

@@ -1,6 +1,6 @@
 // /Aeroops/org/Aircrafts: My Fleet (spec 001 §2): every aircraft the user may open in AeroOPS, with
 // MSN, registration, status, the user's access level and the OPS issue date, each linking to it.
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { ListTable } from "~/components/data-table-simple/data-table-simple";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
@@ -18,7 +18,7 @@ export const meta: MetaFunction = () => [{ title: "My Fleet · AeroOPS · AeroRe
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireOpsUser(request, context);
-  return json(await opsFleet(api, new URL(request.url), 50));
+  return opsFleet(api, new URL(request.url), 50);
 }
 
 export default function MyFleet() {

@@ -1,7 +1,7 @@
 // /Aeroops/org: the AeroOPS home (spec 001 §2): the aircraft the user may open in AeroOPS, counts by
 // status, each card leading to the aircraft screen. `module` (airworthiness / transition /
 // maintenance) names the variant: AeroCAMO, AeroSORT, AeroMRO.
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { AircraftCards, StatusCounts } from "~/components/aircraft-cards/aircraft-cards";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
@@ -18,7 +18,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireOpsUser(request, context);
   const url = new URL(request.url);
   const { q, status, fleet, module } = await opsFleet(api, url, 24);
-  return json({ q, status, fleet, module, label: module ? MODULE_LABELS[module]! : "AeroOPS" });
+  return { q, status, fleet, module, label: module ? MODULE_LABELS[module]! : "AeroOPS" };
 }
 
 export default function OpsHome() {

@@ -3,7 +3,7 @@
 // how many aircraft carry it. With one (the path, or tab_id): every aircraft the user may open that has
 // that tab (matched by name: a tab copied from a template has its own key on each aircraft), with its
 // registration, status, the user's level and the row count, each leading to that aircraft's tab.
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ListTable } from "~/components/data-table-simple/data-table-simple";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
@@ -32,7 +32,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     const key = t.tab_ids[0]!;
     return { key, name: t.tab_name, href: `/Aeroops/org/tabslanding/${encodeURIComponent(key)}?tab_id=${encodeURIComponent(key)}&aerotype=Aeroops${m}`, note: `${t.aircraft.length} aircraft` };
   });
-  return json({ module, label: module ? MODULE_LABELS[module]! : "AeroOPS", tab, groups });
+  return { module, label: module ? MODULE_LABELS[module]! : "AeroOPS", tab, groups };
 }
 
 export default function TabsLanding() {

@@ -1,7 +1,7 @@
 // /admin/aeroops/create: create an AeroOPS organization or switch AeroOPS on for an existing one
 // (?type=Aerooil: AeroOIL). ops_template may create and view AeroOPS organizations only.
 // POST /admin/organizations.json (has_ops) or /admin/organizations/{id}/modules.json.
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ModuleCreateView } from "~/components/admin/module-admin";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
@@ -12,7 +12,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Create
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { links, candidates } = await moduleCreateLoader(request, context, "admin");
-  return json({ type: links.type, label: links.label, candidates });
+  return { type: links.type, label: links.label, candidates };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

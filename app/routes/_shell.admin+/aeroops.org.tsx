@@ -2,7 +2,7 @@
 // registered for the module (POST /v1/user_access/msn_id/get_v2.json), with the form that registers
 // an MSN (POST /v1/user_access/msn_id_created.json: creates the aircraft, or enables an existing one,
 // and its module tabs).
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import * as s from "~/components/admin/admin.css";
 import { MsnList, MsnRegisterForm } from "~/components/admin/module-admin";
@@ -17,7 +17,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { links, organization, msns } = await moduleOrgLoader(request, context, "admin");
-  return json({ type: links.type, label: links.label, organization, msns });
+  return { type: links.type, label: links.label, organization, msns };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -1,7 +1,7 @@
 // /admin/aeroops/organization: the organizations using AeroOPS (ops_template's landing; admin and
 // member too), or AeroOIL with ?type=Aerooil (admin and member), from GET
 // /v1/user_access/organisation/get.json on the ops API. Each opens its MSNs at /admin/aeroops/org.
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ModuleOrganizationsView } from "~/components/admin/module-admin";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
@@ -12,7 +12,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { links, ...rest } = await moduleListLoader(request, context, "admin");
-  return json({ type: links.type, label: links.label, ...rest });
+  return { type: links.type, label: links.label, ...rest };
 }
 
 export default function OpsOrganizations() {

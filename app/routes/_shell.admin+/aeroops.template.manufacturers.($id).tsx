@@ -6,7 +6,7 @@
 // note, list; ?version=N shows what one held), and with ?tab_id= a tab's rows and columns. ops_template,
 // admin and member may open it; members edit the template but not the manufacturers (the page says
 // so, and the ops API refuses a replayed post). Every form works without JavaScript.
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import * as s from "~/components/admin/admin.css";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
@@ -27,10 +27,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { manufacturers, manufacturer } = await manufacturerById(api, params.id);
   const mayManage = mayEditManufacturers(user.role);
   const nav = { manufacturers, mayManage, role: user.role };
-  if (!manufacturer) return json({ ...nav, view: "none" as const });
+  if (!manufacturer) return { ...nav, view: "none" as const };
   const view = await loadTemplateView(api, url, manufacturer, url.searchParams.get("tab_id"));
   const dialog = view.view === "library" ? (url.searchParams.get("dialog") === "rename" ? "rename" : url.searchParams.get("confirm") === "delete-manufacturer" ? "delete" : null) : null;
-  return json({ ...nav, ...view, dialog });
+  return { ...nav, ...view, dialog };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {

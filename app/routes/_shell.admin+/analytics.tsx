@@ -1,7 +1,7 @@
 // /admin/analytics: the admin and member landing (spec 000 §2, §6): the fleet and the portal at a
 // glance, as SVG charts rendered on the server (no JavaScript needed), each with a data table.
 // One call answers every aggregate: GET /admin/analytics.json (docs/api/admin.md).
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import * as s from "~/components/admin/admin.css";
@@ -25,7 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     admin.openIssueCount(api),
     admin.outboxCount(api),
   ]);
-  return json({ data, weeks, openIssues, mails });
+  return { data, weeks, openIssues, mails };
 }
 
 const WEEK_CHOICES = [4, 8, 12, 26, 52] as const;

@@ -3,7 +3,7 @@
 // chain's state as the upstream verified it for this page (GET /admin/audit/chain.json, ADR 044) and,
 // for admins, the export of a period (a plain form post to /resources/audit-export: a JSON download),
 // both with the page's title in components/admin/audit-integrity.tsx.
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { ListPagination, OrganizationFilter } from "~/components/admin/list-parts";
@@ -30,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     admin.auditChain(api),
   ]);
   // The chain's state and the export form head the page.
-  return json({ params, ...data, organizations, integrity: { chain, canExport: user.role === "admin", from: params.from, to: params.to } });
+  return { params, ...data, organizations, integrity: { chain, canExport: user.role === "admin", from: params.from, to: params.to } };
 }
 
 const ACTION_GROUPS = [

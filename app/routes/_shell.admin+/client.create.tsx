@@ -3,7 +3,7 @@
 // Then on to user access control to grant aircraft.
 import { formFields, getFormProps } from "~/components/ui/form-fields";
 import { parseWithZod } from "@conform-to/zod";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import * as s from "~/components/admin/admin.css";
@@ -22,13 +22,13 @@ export const meta: MetaFunction = () => [{ title: "Create a client · AeroRecord
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireUser(request, context, { roles: STAFF });
   const url = new URL(request.url);
-  return json({ organizations: await admin.organizationOptions(api), preselect: url.searchParams.get("organization_id") ?? "" });
+  return { organizations: await admin.organizationOptions(api), preselect: url.searchParams.get("organization_id") ?? "" };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api } = await requireUser(request, context, { roles: STAFF });
   const submission = parseWithZod(await request.formData(), { schema: ClientCreateInput });
-  if (submission.status !== "success") return json({ result: submission.reply({ hideFields: ["password"] }), problem: null }, { status: 400 });
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }), problem: null }, { status: 400 });
   return submitChange({
     send: admin.createClient(api, submission.value),
     submission,

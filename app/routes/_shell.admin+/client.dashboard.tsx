@@ -1,6 +1,6 @@
 // /admin/client/dashboard: client users, searched, filtered by organization, sorted and paged in the
 // URL (GET /admin/users.json?role=client). Each row links to its access and can be deactivated.
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { ListPagination, OrganizationFilter, StatusFilter } from "~/components/admin/list-parts";
@@ -23,7 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     admin.listUsers(api, { ...params, role: "client" }),
     admin.organizationOptions(api),
   ]);
-  return json({ params, ...data, organizations });
+  return { params, ...data, organizations };
 }
 
 export default function Clients() {

@@ -3,7 +3,7 @@
 // (a set-your-password link) is mailed.
 import { formFields, getFormProps } from "~/components/ui/form-fields";
 import { parseWithZod } from "@conform-to/zod";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import * as s from "~/components/admin/admin.css";
@@ -20,13 +20,13 @@ export const meta: MetaFunction = () => [{ title: "Create a consultant · AeroRe
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context, { roles: STAFF });
-  return json({});
+  return {};
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api } = await requireUser(request, context, { roles: STAFF });
   const submission = parseWithZod(await request.formData(), { schema: ConsultantCreateInput });
-  if (submission.status !== "success") return json({ result: submission.reply({ hideFields: ["password"] }), problem: null }, { status: 400 });
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }), problem: null }, { status: 400 });
   return submitChange({
     send: admin.createConsultant(api, submission.value),
     submission,

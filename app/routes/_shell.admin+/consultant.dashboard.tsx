@@ -2,7 +2,7 @@
 // searched, sorted and paged in the URL (GET /admin/consultants.json). Approve and disapprove from
 // the list (GET /consultant/{id}/approve_consultant.json, disapprove_consultant.json); the profile
 // opens at /consultant/profile/{id}/overview.
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { ListPagination, RowActionButton, RowActionForm } from "~/components/admin/list-parts";
@@ -24,7 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireUser(request, context, { roles: STAFF });
   const params = listParams(request, ConsultantsQuery);
   const data = await admin.listConsultants(api, params);
-  return json({ params, ...data });
+  return { params, ...data };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -4,7 +4,7 @@
 // page refreshes itself every few seconds (a meta refresh: no JavaScript needed).
 import { parseWithZod } from "@conform-to/zod";
 import { REINDEX_REFRESH_SECONDS } from "~/models/admin-constants";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import * as s from "~/components/admin/admin.css";
@@ -25,13 +25,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireUser(request, context, { roles: STAFF });
   const data = await admin.reindexStatus(api);
-  return json({ ...data, busy: data.jobs.some((j) => j.status === "queued" || j.status === "running") }, { headers: { "Cache-Control": "no-store" } });
+  return { ...data, busy: data.jobs.some((j) => j.status === "queued" || j.status === "running") };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api } = await requireUser(request, context, { roles: STAFF });
   const submission = parseWithZod(await request.formData(), { schema: ReindexInput });
-  if (submission.status !== "success") return json({ result: submission.reply(), problem: null }, { status: 400 });
+  if (submission.status !== "success") return data({ result: submission.reply(), problem: null }, { status: 400 });
   return submitChange({
     send: admin.startReindex(api, submission.value),
     submission,

@@ -1,7 +1,7 @@
 // /admin/ip-whitelist: the addresses and ranges each organization may be used from
 // (GET /admin/ip_whitelist.json), searched, filtered, sorted and paged in the URL; remove entries
 // (POST /admin/ip_whitelist/{id}/delete.json, with the same lock-out check as adding).
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { ListPagination, OrganizationFilter, RowActionButton, RowActionForm } from "~/components/admin/list-parts";
@@ -25,7 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     admin.listIpWhitelist(api, params),
     admin.organizationOptions(api),
   ]);
-  return json({ params, ...data, organizations });
+  return { params, ...data, organizations };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -38,7 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const res = await admin.removeIpWhitelistEntry(api, id, form.get("confirm") === "on");
   if (res.ok) return redirectWithToast(back, { type: "success", description: res.message ?? "Removed." });
   const warning = IpWarningAnswer.safeParse(res.data);
-  if (warning.success && warning.data.confirm_required) return json({ confirmId: id, message: res.error }, { status: 409 });
+  if (warning.success && warning.data.confirm_required) return data({ confirmId: id, message: res.error }, { status: 409 });
   return redirectWithToast(back, { type: "error", description: res.error });
 }
 

@@ -4,7 +4,7 @@
 // belong to that organization (nobody locks themselves out), and otherwise asks you to confirm.
 import { formFields, getFormProps } from "~/components/ui/form-fields";
 import { parseWithZod } from "@conform-to/zod";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import * as s from "~/components/admin/admin.css";
@@ -22,13 +22,13 @@ export const meta: MetaFunction = () => [{ title: "Add to the IP whitelist · Ae
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireUser(request, context, { roles: STAFF });
   const url = new URL(request.url);
-  return json({ organizations: await admin.organizationOptions(api), preselect: url.searchParams.get("organization_id") ?? "", yourIp: context.clientIp ?? null });
+  return { organizations: await admin.organizationOptions(api), preselect: url.searchParams.get("organization_id") ?? "", yourIp: context.clientIp ?? null };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api } = await requireUser(request, context, { roles: STAFF });
   const submission = parseWithZod(await request.formData(), { schema: IpWhitelistInput });
-  if (submission.status !== "success") return json({ result: submission.reply(), confirm: false }, { status: 400 });
+  if (submission.status !== "success") return data({ result: submission.reply(), confirm: false }, { status: 400 });
   const res = await admin.addIpWhitelistEntry(api, submission.value);
   if (res.ok) {
     return redirectWithToast(`/admin/ip-whitelist?organization_id=${submission.value.organization_id}`, {
@@ -37,7 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
   }
   const warning = IpWarningAnswer.safeParse(res.data);
-  return json(
+  return data(
     { result: submission.reply({ formErrors: [res.error], fieldErrors: res.errors }), confirm: warning.success && warning.data.confirm_required },
     { status: 400 }
   );

@@ -1,7 +1,7 @@
 // /admin/issue-reports: what users sent with Report Issue (GET /admin/issue_reports.json), open
 // first by default; admins and members close them (POST /admin/issue_reports/{id}/close.json).
 import * as admin from "~/models/admin.server";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { ListPagination, RowActionButton, RowActionForm } from "~/components/admin/list-parts";
@@ -20,7 +20,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const status = FILTERS.find((f) => f.value === url.searchParams.get("status"))?.value ?? "open";
   const page = Math.max(1, Math.min(100_000, Number(url.searchParams.get("page")) || 1));
   const data = await admin.listIssueReports(api, { status: status === "all" ? undefined : status, page, per_page: PER_PAGE });
-  return json({ status, ...data });
+  return { status, ...data };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

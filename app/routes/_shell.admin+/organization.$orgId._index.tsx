@@ -2,7 +2,7 @@
 // paged in the URL; add and edit pages). GET /admin/organizations/{id}.json and …/aircraft.json,
 // POST /admin/organizations/{id}.json.
 import { parseWithZod } from "@conform-to/zod";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import * as s from "~/components/admin/admin.css";
@@ -28,14 +28,14 @@ export async function loader({ request, params: route, context }: LoaderFunction
     admin.getOrganization(api, id),
     admin.listOrganizationAircraft(api, id, params),
   ]);
-  return json({ ...detail, params, list });
+  return { ...detail, params, list };
 }
 
 export async function action({ request, params: route, context }: ActionFunctionArgs) {
   const { api } = await requireUser(request, context, { roles: STAFF });
   const id = orgIdOf(route.orgId);
   const submission = parseWithZod(await request.formData(), { schema: OrganizationInput });
-  if (submission.status !== "success") return json({ result: submission.reply(), problem: null }, { status: 400 });
+  if (submission.status !== "success") return data({ result: submission.reply(), problem: null }, { status: 400 });
   return submitChange({
     send: admin.updateOrganization(api, id, submission.value),
     submission,

@@ -1,6 +1,6 @@
 // /admin/organization/{id}/aircraft/{aircraftId}: edit an aircraft (POST /admin/aircraft/{id}.json).
 import { parseWithZod } from "@conform-to/zod";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { AircraftForm } from "~/components/admin/aircraft-form";
@@ -16,7 +16,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api } = await requireUser(request, context, { roles: STAFF });
   const { aircraft } = await admin.getAircraft(api, idOf(params.aircraftId));
   if (aircraft.organization.id !== idOf(params.orgId)) throw new Response("Not found", { status: 404 });
-  return json({ aircraft });
+  return { aircraft };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -24,7 +24,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const orgId = idOf(params.orgId);
   const id = idOf(params.aircraftId);
   const submission = parseWithZod(await request.formData(), { schema: AircraftUpdateInput });
-  if (submission.status !== "success") return json({ result: submission.reply(), problem: null }, { status: 400 });
+  if (submission.status !== "success") return data({ result: submission.reply(), problem: null }, { status: 400 });
   return submitChange({
     send: admin.updateAircraft(api, id, submission.value),
     submission,

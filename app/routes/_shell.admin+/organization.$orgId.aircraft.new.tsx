@@ -1,7 +1,7 @@
 // /admin/organization/{id}/aircraft/new: add an aircraft to an organization. The upstream creates its
 // records root folder too (POST /admin/aircraft.json).
 import { parseWithZod } from "@conform-to/zod";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { AircraftForm } from "~/components/admin/aircraft-form";
@@ -16,14 +16,14 @@ export const meta: MetaFunction = () => [{ title: "Add an aircraft · AeroRecord
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api } = await requireUser(request, context, { roles: STAFF });
   const { organization } = await admin.getOrganization(api, idOf(params.orgId));
-  return json({ organization });
+  return { organization };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { api } = await requireUser(request, context, { roles: STAFF });
   const orgId = idOf(params.orgId);
   const submission = parseWithZod(await request.formData(), { schema: AircraftUpdateInput });
-  if (submission.status !== "success") return json({ result: submission.reply(), problem: null }, { status: 400 });
+  if (submission.status !== "success") return data({ result: submission.reply(), problem: null }, { status: 400 });
   return submitChange({
     send: admin.createAircraft(api, { ...submission.value, organization_id: orgId }),
     submission,

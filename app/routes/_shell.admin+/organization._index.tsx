@@ -1,6 +1,6 @@
 // /admin/organization: every organization, searched, sorted and paged in the URL
 // (GET /admin/organizations.json). Each links to its page (edit, aircraft).
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { ListPagination } from "~/components/admin/list-parts";
@@ -19,7 +19,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireUser(request, context, { roles: STAFF });
   const params = listParams(request, OrganizationsQuery);
   const data = await admin.listOrganizations(api, params);
-  return json({ params, ...data });
+  return { params, ...data };
 }
 
 const yes = (v: boolean) => (v ? <span className={`${ui.badge} ${ui.badgeTone.success}`}>Yes</span> : <span className={ui.muted}>No</span>);

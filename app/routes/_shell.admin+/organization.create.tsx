@@ -2,7 +2,7 @@
 // search-all flag, AeroOPS / AeroOIL). POST /admin/organizations.json; then its page, where aircraft
 // are added.
 import { parseWithZod } from "@conform-to/zod";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { OrganizationForm } from "~/components/admin/organization-form";
@@ -16,13 +16,13 @@ export const meta: MetaFunction = () => [{ title: "Create an organization · Aer
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context, { roles: STAFF });
-  return json({});
+  return {};
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api } = await requireUser(request, context, { roles: STAFF });
   const submission = parseWithZod(await request.formData(), { schema: OrganizationInput });
-  if (submission.status !== "success") return json({ result: submission.reply(), problem: null }, { status: 400 });
+  if (submission.status !== "success") return data({ result: submission.reply(), problem: null }, { status: 400 });
   return submitChange({
     send: admin.createOrganization(api, submission.value),
     submission,

@@ -3,7 +3,7 @@
 // on a fresh machine. Admins see the links; members see links of their own mails only (the
 // upstream redacts the rest).
 import * as admin from "~/models/admin.server";
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { ListPagination } from "~/components/admin/list-parts";
@@ -22,7 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const to = (url.searchParams.get("to") ?? "").trim().slice(0, 254);
   const page = Math.max(1, Math.min(100_000, Number(url.searchParams.get("page")) || 1));
   const data = await admin.listOutbox(api, { to, page, per_page: PER_PAGE });
-  return json({ to, ...data });
+  return { to, ...data };
 }
 
 const PER_PAGE = 20;

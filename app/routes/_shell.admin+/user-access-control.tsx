@@ -6,7 +6,7 @@
 //   otherwise     pick a person or an aircraft (optionally within ?organization_id=)
 // Every change goes through POST /admin/access/grant.json or revoke.json and holds from the next
 // request on (the USERS list and every access check read the grants directly).
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { AccessCells, AccessTableHead, RowForm } from "~/components/admin/access-table";
@@ -34,12 +34,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const p = UserAccessParams.parse(Object.fromEntries(url.searchParams));
   if (p.aircraft_id) {
     const data = await getAircraftAccess(api, p.aircraft_id);
-    return json({ mode: "aircraft" as const, p, aircraftView: data, userView: null, pick: null });
+    return { mode: "aircraft" as const, p, aircraftView: data, userView: null, pick: null };
   }
   if (p.user_id) {
     const data = await userAccess(api, p.user_id, { q: p.q, page: p.page, per_page: 50, organization_id: p.organization_id });
     const organizations = data.user.organization ? [] : await admin.organizationOptions(api);
-    return json({ mode: "user" as const, p, userView: { ...data, organizations }, aircraftView: null, pick: null });
+    return { mode: "user" as const, p, userView: { ...data, organizations }, aircraftView: null, pick: null };
   }
   const [organizations, people, fleet] = await Promise.all([
     admin.organizationOptions(api),
@@ -48,7 +48,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       ? admin.listOrganizationAircraft(api, p.organization_id, { per_page: 100 })
       : Promise.resolve(null),
   ]);
-  return json({ mode: "pick" as const, p, pick: { organizations, people, fleet }, userView: null, aircraftView: null });
+  return { mode: "pick" as const, p, pick: { organizations, people, fleet }, userView: null, aircraftView: null };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -1,6 +1,6 @@
 // /aerooil/create: create an AeroOIL organization or switch AeroOIL on for an existing one (admin and
 // member). POST /admin/organizations.json (has_oil) or /admin/organizations/{id}/modules.json.
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ModuleCreateView } from "~/components/admin/module-admin";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
@@ -11,7 +11,7 @@ export const meta: MetaFunction = () => [{ title: "Create AeroOIL · AeroRecords
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { candidates } = await moduleCreateLoader(request, context, "aerooil");
-  return json({ candidates });
+  return { candidates };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

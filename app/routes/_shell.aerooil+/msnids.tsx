@@ -1,6 +1,6 @@
 // /aerooil/msnids?organization={slug}: register aircraft (MSNs) for AeroOIL in an organization
 // (POST /v1/user_access/msn_id_created.json, product oil), with the MSNs already registered.
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import * as s from "~/components/admin/admin.css";
 import { MsnList, MsnRegisterForm } from "~/components/admin/module-admin";
@@ -13,7 +13,7 @@ export const meta: MetaFunction = () => [{ title: "AeroOIL MSNs · AeroRecords" 
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { organization, msns } = await moduleOrgLoader(request, context, "aerooil");
-  return json({ organization, msns });
+  return { organization, msns };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

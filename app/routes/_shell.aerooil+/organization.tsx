@@ -1,6 +1,6 @@
 // /aerooil/organization: the organizations using AeroOIL (admin and member), from GET
 // /v1/user_access/organisation/get.json. Each opens at /aerooil/view.
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ModuleOrganizationsView } from "~/components/admin/module-admin";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
@@ -11,7 +11,7 @@ export const meta: MetaFunction = () => [{ title: "AeroOIL organizations · Aero
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { links: _links, ...rest } = await moduleListLoader(request, context, "aerooil");
-  return json(rest);
+  return rest;
 }
 
 export default function OilOrganizations() {

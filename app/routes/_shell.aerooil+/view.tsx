@@ -1,6 +1,6 @@
 // /aerooil/view?organization={slug}: an AeroOIL organization and its registered aircraft
 // (POST /v1/user_access/msn_id/get_v2.json, product oil). Registering happens at /aerooil/msnids.
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import * as s from "~/components/admin/admin.css";
 import { MsnList } from "~/components/admin/module-admin";
@@ -13,7 +13,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { organization, msns } = await moduleOrgLoader(request, context, "aerooil");
-  return json({ organization, msns });
+  return { organization, msns };
 }
 
 export default function OilOrganization() {

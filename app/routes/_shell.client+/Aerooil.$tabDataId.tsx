@@ -3,7 +3,7 @@
 // (__tab-page.tsx) over the oil API, 50 rows a page, with "Watched only" (watched_only=1), the
 // Watch/Unwatch column, the rows linked to AeroOPS rows, and the trends and alert limits above the
 // table (issue 15 items 4 and 5; __oil-tab-parts.tsx). The page does not hydrate.
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { oilHandle, withActions } from "~/components/ops-tab-bar/ops-top-bar";
@@ -54,7 +54,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   ]);
   if (!data.ok) throw new Response(data.error, { status: data.status });
   const columns = data.data.columns.filter((c) => c.type !== WATCH_COLUMN.type);
-  return json({
+  return {
     ...tabPageView({ product: "oil", url, user, header, tab, query, data: data.data, columns, docCounts }),
     watchedOnly,
     bar: tabBar(tabs, header.oil_issue_date),
@@ -67,7 +67,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     opsLinks: trend.links,
     // What the trend charts draw.
     charts: trend.charts,
-  });
+  };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {

@@ -5,7 +5,7 @@
 // aircraft's oil tabs, each leading to its tab (watched rows only), the rows above an alert limit
 // (ADR 048) and a chart of both per tab (server-rendered SVG). The top bar offers the dashboard as a
 // PNG drawn on the server (/resources/oil-dashboard-png) and Share, which mails a link to the page.
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { DashboardActions } from "~/components/oil-dashboard/dashboard-actions";
@@ -33,12 +33,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const d = await statusDashboard(api, ref);
   const q = oilContextQuery(url);
   const tabHrefs = d.byTab.map((t) => `/client/Aerooil/${encodeURIComponent(t.tab_id)}${q}`);
-  return json({
+  return {
     ...d,
     q,
     dialog: url.searchParams.get("dialog") === "share" ? ("share" as const) : null,
     tabHrefs,
-  });
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

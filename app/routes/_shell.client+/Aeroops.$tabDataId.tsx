@@ -2,7 +2,7 @@
 // generalInformation (/generalinformation) and opsNotifications: the tab page (__tab-page.tsx) over
 // the ops API, with 50 to 500 rows a page, the rows linked to AeroOIL rows, and the grid island for
 // users with Edit Access (issue 13).
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { opsHandle, withActions } from "~/components/ops-tab-bar/ops-top-bar";
@@ -49,13 +49,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     opsRowLinks(api, ref, header.org_msn_id, tab.tab_id),
   ]);
   if (!data.ok) throw new Response(data.error, { status: data.status });
-  return json({
+  return {
     ...tabPageView({ product: "ops", url, user, header, tab, query, data: data.data, columns: data.data.columns, docCounts }),
     bar: [...tabs].sort((a, b) => a.tab_position - b.tab_position).map((t) => ({ id: t.tab_id, name: t.tab_name })),
     q: contextQuery(url, { tab_id: null, sort_column: null, sort_order: null, filter: null, page: null }),
     aircraft: aircraftFields(ref),
     oilLinks,
-  });
+  };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {

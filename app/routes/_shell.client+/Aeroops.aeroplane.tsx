@@ -2,7 +2,7 @@
 // module variants (AeroCAMO / AeroSORT / AeroMRO) and AeroOIL when the aircraft has it, and its tabs
 // grouped by group_name. The ops API answers 404 for an aircraft the user may not open (then the
 // spec's redirect to the role landing).
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { opsHandle } from "~/components/ops-tab-bar/ops-top-bar";
@@ -33,7 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     name: t.tab_name,
     href: opsTabHref(t.tab_id, q),
   }));
-  return json({ header: header.data, modules: modules.ok ? modules.data.modules : [], groups, module: moduleOf(url) });
+  return { header: header.data, modules: modules.ok ? modules.data.modules : [], groups, module: moduleOf(url) };
 }
 
 export default function Aeroplane() {

@@ -1,6 +1,6 @@
 // /client/Aeroops/createtechlogbook (spec 001 §2; issue 14): a new technical logbook of the aircraft in
 // the URL (a title, unique per aircraft); then its pages open. Edit Access is needed.
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { opsHandle } from "~/components/ops-tab-bar/ops-top-bar";
@@ -25,7 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!canWrite(header.data.access_type)) {
     throw await redirectWithToast(`/client/Aeroops/logbooks${ctx}`, { type: "error", description: "You have Read Access to this aircraft. Edit Access is needed to create logbooks." });
   }
-  return json({ header: header.data, ctx, suggested: `Technical Logbook ${header.data.registration || header.data.msn} ${new Date().getUTCFullYear()}` });
+  return { header: header.data, ctx, suggested: `Technical Logbook ${header.data.registration || header.data.msn} ${new Date().getUTCFullYear()}` };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -33,10 +33,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const url = new URL(request.url);
   const ref = requireAircraftRef(url);
   const title = String((await request.formData()).get("title") ?? "").trim();
-  if (!title) return json({ error: "Enter the logbook's title.", title }, { status: 422 });
-  if (title.length > 200) return json({ error: "A title has at most 200 characters.", title }, { status: 422 });
+  if (!title) return data({ error: "Enter the logbook's title.", title }, { status: 422 });
+  if (title.length > 200) return data({ error: "A title has at most 200 characters.", title }, { status: 422 });
   const res = await logbooks.create(api, ref, title);
-  if (!res.ok) return json({ error: res.error, title }, { status: 422 });
+  if (!res.ok) return data({ error: res.error, title }, { status: 422 });
   return redirectWithToast(`${logbooks.pagesPath(res.data.logbook.log_book_id)}${contextQuery(url)}`, { type: "success", description: res.data.message });
 }
 

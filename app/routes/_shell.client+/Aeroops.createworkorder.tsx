@@ -2,7 +2,7 @@
 // URL: kind, number, title, status, station, the task table (rows added and removed by the server,
 // so it works without JavaScript) and remarks. Saved as version 1; then its update screen opens.
 // Edit Access is needed (the ops API refuses otherwise, and the page says why).
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { opsHandle } from "~/components/ops-tab-bar/ops-top-bar";
@@ -32,7 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     throw await redirectWithToast(`/client/Aeroops/workorder${ctx}`, { type: "error", description: "You have Read Access to this aircraft. Edit Access is needed to create work orders." });
   }
   const form: wo.WorkOrderForm = { kind, number: "", title: "", status: "open", station: "", remarks: "", tasks: [wo.emptyTask(0), wo.emptyTask(1), wo.emptyTask(2)] };
-  return json({ header: header.data, form, ctx, back: `/client/Aeroops/workorder/${wo.KIND_SCREEN[kind].path}${ctx}` });
+  return { header: header.data, form, ctx, back: `/client/Aeroops/workorder/${wo.KIND_SCREEN[kind].path}${ctx}` };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -42,11 +42,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const post = wo.readPost(await request.formData(), { creating: true });
   const rev = String(Date.now());
   const none: Record<string, string[]> = {};
-  if (post.step === "edit") return json({ form: post.form, errors: none, formError: null as string | null, rev });
-  if (!post.check.ok) return json({ form: post.form, errors: post.check.errors, formError: "Check the fields marked below.", rev }, { status: 422 });
+  if (post.step === "edit") return { form: post.form, errors: none, formError: null as string | null, rev };
+  if (!post.check.ok) return data({ form: post.form, errors: post.check.errors, formError: "Check the fields marked below.", rev }, { status: 422 });
   const f = post.form;
   const res = await wo.create(api, ref, { kind: f.kind as WorkOrderKind, number: f.number.trim(), title: f.title.trim(), status: f.status.trim(), data: post.check.data });
-  if (!res.ok) return json({ form: f, errors: res.errors ?? none, formError: res.error, rev }, { status: 422 });
+  if (!res.ok) return data({ form: f, errors: res.errors ?? none, formError: res.error, rev }, { status: 422 });
   const created = res.data.work_order;
   return redirectWithToast(`${wo.updatePath(created.kind, created.work_order_id)}${contextQuery(url, { kind: null })}`, { type: "success", description: res.data.message });
 }

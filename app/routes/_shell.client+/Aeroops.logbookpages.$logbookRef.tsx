@@ -3,7 +3,7 @@
 // the total block hours; users with Edit Access add a page (?edit=new), change one (?edit=<id>) or
 // delete one after a confirmation (?confirm=<id>), all server-rendered dialogs. The all-pages PDF is
 // the screen's export. Readers see the pages; the ops API refuses their posts and the page says why.
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ListTable } from "~/components/data-table-simple/data-table-simple";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
@@ -35,7 +35,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const editing = !canEdit || !editParam ? null : editParam === "new" ? { page: null } : { page: all.pages.find((p) => String(p.id) === editParam) ?? null };
   const confirmId = Number(url.searchParams.get("confirm"));
   const next = all.pages.reduce((m, p) => Math.max(m, p.page_no), 0) + 1;
-  return json({
+  return {
     header: header.data,
     logbook: all.logbook,
     pages: all.pages.slice((page - 1) * PER_PAGE, page * PER_PAGE),
@@ -48,7 +48,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     here: `${logbooks.pagesPath(id)}${ctx}`,
     list: `/client/Aeroops/logbooks${ctx}`,
     aircraft: { org_msn_id: String(all.logbook.org_msn_id) },
-  });
+  };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -58,18 +58,18 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const none: Record<string, string[]> = {};
   const pageId = Number(form.get("page_id")) || null;
   if (form.get("intent") === "delete") {
-    if (!pageId) return json({ error: "Choose a page.", errors: none, form: null }, { status: 422 });
+    if (!pageId) return data({ error: "Choose a page.", errors: none, form: null }, { status: 422 });
     const res = await logbooks.removePage(api, pageId);
-    if (!res.ok) return json({ error: res.error, errors: none, form: null }, { status: 422 });
+    if (!res.ok) return data({ error: res.error, errors: none, form: null }, { status: 422 });
     return redirectWithToast(here, { type: "success", description: res.data.message });
   }
   const f = logbooks.readPageForm(form);
   const check = logbooks.checkPage(f);
-  if (!check.ok) return json({ error: "Check the fields marked below.", errors: check.errors, form: f }, { status: 422 });
+  if (!check.ok) return data({ error: "Check the fields marked below.", errors: check.errors, form: f }, { status: 422 });
   const res = pageId
     ? await logbooks.updatePage(api, pageId, { ...(check.page_no ? { page_no: check.page_no } : {}), date: f.date, data: { ...check.data } })
     : await logbooks.addPage(api, id, { ...(check.page_no ? { page_no: check.page_no } : {}), date: f.date, data: check.data });
-  if (!res.ok) return json({ error: res.error, errors: res.errors ?? none, form: f }, { status: 422 });
+  if (!res.ok) return data({ error: res.error, errors: res.errors ?? none, form: f }, { status: 422 });
   return redirectWithToast(here, { type: "success", description: `${res.data.message} (page ${res.data.page.page_no})` });
 }
 

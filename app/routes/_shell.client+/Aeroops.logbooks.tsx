@@ -1,7 +1,7 @@
 // /client/Aeroops/logbooks (spec 001 §2; issue 14): the aircraft's technical logbooks with their page
 // counts, each opening its pages; users with Edit Access create one, rename one (?rename=<id>) or
 // delete one after a server-rendered confirmation (?confirm=<id>). The ops API checks every write.
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ListTable } from "~/components/data-table-simple/data-table-simple";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
@@ -35,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const id = Number(url.searchParams.get(k));
     return canEdit ? (list.data.logbooks.find((l) => l.log_book_id === id) ?? null) : null;
   };
-  return json({
+  return {
     header: header.data,
     list: list.data,
     rows: list.data.logbooks.map((l) => ({ ...l, href: `${logbooks.pagesPath(l.log_book_id)}${ctx}` })),
@@ -43,7 +43,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     renaming: pick("rename"),
     confirming: pick("confirm"),
     ctx,
-  });
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -53,16 +53,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const id = Number(form.get("log_book_id"));
   const back = `/client/Aeroops/logbooks${contextQuery(url, { rename: null, confirm: null })}`;
-  if (!Number.isInteger(id) || id <= 0) return json({ error: "Choose a logbook." }, { status: 422 });
+  if (!Number.isInteger(id) || id <= 0) return data({ error: "Choose a logbook." }, { status: 422 });
   if (form.get("intent") === "delete") {
     const res = await logbooks.remove(api, id);
-    if (!res.ok) return json({ error: res.error }, { status: 422 });
+    if (!res.ok) return data({ error: res.error }, { status: 422 });
     return redirectWithToast(back, { type: "success", description: res.data.message });
   }
   const title = String(form.get("title") ?? "").trim();
-  if (!title) return json({ error: "Enter the logbook's title." }, { status: 422 });
+  if (!title) return data({ error: "Enter the logbook's title." }, { status: 422 });
   const res = await logbooks.rename(api, id, title.slice(0, 200));
-  if (!res.ok) return json({ error: res.error }, { status: 422 });
+  if (!res.ok) return data({ error: res.error }, { status: 422 });
   return redirectWithToast(back, { type: "success", description: res.data.message });
 }
 

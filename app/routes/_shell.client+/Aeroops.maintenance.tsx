@@ -2,7 +2,7 @@
 // at a glance: its work orders still open (by status, newest first, each to its screen), its technical
 // logbooks with their page counts, and its maintenance and component tabs. No bottom tab bar here
 // (the spec hides it on maintenance screens). Read access suffices; the links lead to the writes.
-import { json, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { DataTable, type DataColumn } from "~/components/data-table/data-table";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
@@ -40,7 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   for (const w of all) byStatus[w.status] = (byStatus[w.status] ?? 0) + 1;
   const stored = (tabs.ok ? tabs.data.tabs : []).filter((t) => !["aircraftwo", "enginewo", "componentwo"].includes(t.tab_id));
   const chosen = stored.some((t) => MAINTENANCE_GROUPS.test(t.group_name)) ? stored.filter((t) => MAINTENANCE_GROUPS.test(t.group_name)) : stored;
-  return json({
+  return {
     header: header.data,
     q,
     canEdit: canWrite(header.data.access_type),
@@ -49,7 +49,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     byStatus: Object.entries(byStatus).sort((a, b) => b[1] - a[1]),
     logbooks: (books.ok ? books.data.logbooks : []).map((b) => ({ ...b, href: `${logbooks.pagesPath(b.log_book_id)}${q}` })),
     groups: groupTabs(chosen, (t) => ({ key: t.tab_id, name: t.tab_name, href: opsTabHref(t.tab_id, q) })),
-  });
+  };
 }
 
 const DONE = new Set(["closed", "cancelled"]);

@@ -3,7 +3,7 @@
 // `?version=N` shows an older one (read-only), `?version=N&compare=M` two side by side; PDF and
 // Excel export the version shown; deleting asks first (`?confirm=delete`, rendered by the server).
 // Readers see it read-only; the ops API refuses their posts and the page says why.
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { ModalBody, ModalDialog, ModalFooter } from "~/components/modal-dialog/modal-dialog";
@@ -47,7 +47,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const view = (x: typeof w) => ({ version: x.version, form: wo.formOf(x), extra: wo.extraOf(x.data), total: wo.totalHours(wo.dataOf(x.data)) });
   const canEdit = canWrite(header.data.access_type);
   const here = `${wo.updatePath(w.kind, w.work_order_id)}${ctx}`;
-  return json({
+  return {
     header: header.data,
     wo: { id: w.work_order_id, kind: w.kind, number: w.number, title: w.title, status: w.status, latest: w.version, created_at: w.created_at, updated_at: w.updated_at },
     kindLabel: wo.KIND_SCREEN[w.kind].label,
@@ -64,7 +64,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     aircraft: { org_msn_id: String(w.org_msn_id) },
     // Its linked documents (null when the user may not read the aircraft's records).
     documents: docCount === null ? null : { count: docCount, href: linkedDocumentsHref(w.org_msn_id, { wo: w.work_order_id }) },
-  });
+  };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -77,15 +77,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const none: Record<string, string[]> = {};
   if (form.get("intent") === "delete") {
     const res = await wo.remove(api, w.work_order_id);
-    if (!res.ok) return json({ form: wo.formOf(w), errors: none, formError: res.error, rev }, { status: 422 });
+    if (!res.ok) return data({ form: wo.formOf(w), errors: none, formError: res.error, rev }, { status: 422 });
     return redirectWithToast(`/client/Aeroops/workorder/${wo.KIND_SCREEN[w.kind].path}${ctx}`, { type: "success", description: res.data.message });
   }
   const post = wo.readPost(form, { creating: false });
-  if (post.step === "edit") return json({ form: post.form, errors: none, formError: null as string | null, rev });
-  if (!post.check.ok) return json({ form: post.form, errors: post.check.errors, formError: "Check the fields marked below.", rev }, { status: 422 });
+  if (post.step === "edit") return { form: post.form, errors: none, formError: null as string | null, rev };
+  if (!post.check.ok) return data({ form: post.form, errors: post.check.errors, formError: "Check the fields marked below.", rev }, { status: 422 });
   const f = post.form;
   const res = await wo.update(api, w.work_order_id, { number: f.number.trim(), title: f.title.trim(), status: f.status.trim(), data: wo.mergeData(w.data, post.check.data) as never });
-  if (!res.ok) return json({ form: f, errors: res.errors ?? none, formError: res.error, rev }, { status: 422 });
+  if (!res.ok) return data({ form: f, errors: res.errors ?? none, formError: res.error, rev }, { status: 422 });
   const saved = res.data.work_order;
   return redirectWithToast(`${wo.updatePath(saved.kind, saved.work_order_id)}${ctx}`, { type: "success", description: `${res.data.message} Saved as version ${saved.version}.` });
 }

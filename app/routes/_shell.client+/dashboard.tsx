@@ -2,7 +2,7 @@
 // non-consultant viewers (clients, admins, members; consultants get /errors/error-401), filtered and
 // sorted in the URL (a GET form) and paged (pageRangeDisplayed 5, margin pages 2). Staff also approve,
 // disapprove, set availability and notes and rates; clients see the result and like consultants.
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { ConsultantCard } from "~/components/consultant-card/consultant-card";
 import * as cardCss from "~/components/consultant-card/consultant-card.css";
@@ -23,7 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const values = readFilters(url);
   const [list, dialog] = await Promise.all([listConsultants(viewer.api, toQuery(values, pageOf(url), PER_PAGE)), dialogTarget(viewer, url)]);
-  return json({ list, values, staff: isStaffRole(viewer.user.role), dialog }, { headers: { "Cache-Control": "private, no-store" } });
+  return { list, values, staff: isStaffRole(viewer.user.role), dialog };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

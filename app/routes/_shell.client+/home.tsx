@@ -1,6 +1,6 @@
 // /client/home: the client's landing (spec 000 §2, §6): the fleet at a glance (counts by status:
 // total, grounded, operational, transitional) and the aircraft list, each linking to its records.
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { StatusCounts } from "~/components/aircraft-cards/aircraft-cards";
 import { ActionsHeader, ListTable } from "~/components/data-table-simple/data-table-simple";
@@ -24,7 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const status = STATUSES.find((s) => s === statusParam) ?? null;
   const page = Math.max(1, Math.min(100_000, Number(url.searchParams.get("page")) || 1));
   const fleet = await storage.listAircraft(api, { q, status, page, perPage: PER_PAGE });
-  return json({ firstName: user.first_name, q, status, fleet });
+  return { firstName: user.first_name, q, status, fleet };
 }
 
 const STATUSES = ["GROUNDED", "IN OPERATION", "IN TRANSITION"] as const;

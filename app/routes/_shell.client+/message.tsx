@@ -5,7 +5,7 @@
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { formFields, getFormProps, type SubmissionResult } from "~/components/ui/form-fields";
 import { parseWithZod } from "@conform-to/zod";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { dateTimeUtc } from "~/utils/dates";
 import { Pagination } from "~/components/pagination/pagination";
@@ -33,22 +33,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     /^\d{1,12}$/.test(to) ? getProfile(api, to).then((c) => ({ id: c.id, name: c.name })) : null,
     listSaved(api, 1, 100),
   ]);
-  return json({
+  return {
     box,
     page,
     messages,
     recipient,
     choices: saved.consultants.map((c) => ({ id: c.id, name: c.name, place: [c.city, c.country].filter(Boolean).join(", ") })),
-  });
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api } = await requireUser(request, context, { roles: MARKET_ROLES });
   const form = await request.formData();
   const submission = parseWithZod(form, { schema: ClientMessageInput });
-  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const sent = await sendToConsultant(api, submission.value.consultant_id, submission.value.body);
-  if (!sent.ok) return json({ result: submission.reply({ formErrors: [sent.error], fieldErrors: fieldErrorsOf(sent.errors) }) }, { status: 400 });
+  if (!sent.ok) return data({ result: submission.reply({ formErrors: [sent.error], fieldErrors: fieldErrorsOf(sent.errors) }) }, { status: 400 });
   return redirectWithToast("/client/message?box=sent", { type: "success", description: sent.message ?? CONSULTANT_MESSAGES.messageSent });
 }
 

@@ -1,6 +1,6 @@
 // /client/saved: the consultants the viewer liked (GET /client/saved.json), as cards with the same
 // controls as the Contractor Dashboard. Clients, admins and members; consultants get /errors/error-401.
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { ConsultantCard } from "~/components/consultant-card/consultant-card";
 import * as cardCss from "~/components/consultant-card/consultant-card.css";
@@ -20,7 +20,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireUser(request, context, { roles: MARKET_ROLES });
   const url = new URL(request.url);
   const [list, dialog] = await Promise.all([listSaved(viewer.api, pageOf(url), PER_PAGE), dialogTarget(viewer, url)]);
-  return json({ list, staff: isStaffRole(viewer.user.role), dialog }, { headers: { "Cache-Control": "private, no-store" } });
+  return { list, staff: isStaffRole(viewer.user.role), dialog };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

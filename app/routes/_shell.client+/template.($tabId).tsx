@@ -6,7 +6,7 @@
 // its columns (rename, retype, reorder, add, delete). Every form works without JavaScript; the ops
 // API refuses other roles and bad values, and the page shows its message. A new aircraft of the
 // manufacturer starts with these tabs (the upstream copies them when the MSN is registered).
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ListTable } from "~/components/data-table-simple/data-table-simple";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
@@ -27,8 +27,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api } = await requireTemplateUser(request, context);
   const url = new URL(request.url);
   const { manufacturers, manufacturer } = await openManufacturer(api, url);
-  if (!manufacturer) return json({ view: "manufacturers" as const, manufacturers });
-  return json(await loadTemplateView(api, url, manufacturer, params.tabId ?? null));
+  if (!manufacturer) return { view: "manufacturers" as const, manufacturers };
+  return loadTemplateView(api, url, manufacturer, params.tabId ?? null);
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {

@@ -1,11 +1,11 @@
 // A consultant's profile, its data and its answers (the loader's load, the action's act): shared by
 // /consultant/profile/{id}/{tab} and /consultant/profile/{id}/documents (the upload island's page).
 import { parseWithZod } from "@conform-to/zod";
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { withoutDialog } from "~/models/consultant-dialogs";
 import { CONSULTANT_MESSAGES, PROFILE_TABS } from "~/models/consultant-rules";
 import { AvailabilitySchema, SendMessageSchema } from "~/models/schemas/consultant-dialogs.server";
-import { addProject, deleteProject, getProfile, getUploadLink, listProjects, sendToAdmins, updateProfile, ERROR_401 } from "~/models/consultant.server";
+import { addProject, deleteProject, getProfile, listProjects, sendToAdmins, updateProfile, ERROR_401 } from "~/models/consultant.server";
 import { done, fieldErrorsOf, isMarketIntent, nextForStage, PROFILE_VIEWER_ROLES, requireConsultantViewer, requireIdParam, runMarketIntent } from "~/models/consultant-pages.server";
 import { streamProfileUpload } from "~/models/consultant-upload.server";
 import { ConsultantProfileForm, ProjectInput } from "~/models/schemas/consultant.server";
@@ -38,7 +38,7 @@ export async function load({ request, context, params }: LoaderFunctionArgs) {
   const requested = url.searchParams.get("dialog");
   const dialog =
     (self && (requested === "message" || requested === "availability")) || (viewer.staff && (requested === "availability" || requested === "notes")) ? requested : null;
-  return json({ consultant, tab, self, staff: viewer.staff, projects, dialog });
+  return { consultant, tab, self, staff: viewer.staff, projects, dialog };
 }
 
 export async function act({ request, context, params }: ActionFunctionArgs) {
@@ -68,56 +68,40 @@ export async function act({ request, context, params }: ActionFunctionArgs) {
     case "save_profile": {
       if (!self) throw redirect(ERROR_401);
       const submission = parseWithZod(form, { schema: ConsultantProfileForm });
-      if (submission.status !== "success") return json({ intent, result: submission.reply() }, { status: 400 });
+      if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
       const saved = await updateProfile(viewer.api, id, submission.value);
-      if (!saved.ok) return json({ intent, result: submission.reply({ formErrors: [saved.error], fieldErrors: fieldErrorsOf(saved.errors) }) }, { status: 400 });
+      if (!saved.ok) return data({ intent, result: submission.reply({ formErrors: [saved.error], fieldErrors: fieldErrorsOf(saved.errors) }) }, { status: 400 });
       const c = saved.data.data.consultant;
       return redirectWithToast(nextForStage(c, here), { type: "success", description: saved.message ?? CONSULTANT_MESSAGES.profileSaved });
     }
     case "message": {
       if (!self) throw redirect(ERROR_401);
       const submission = parseWithZod(form, { schema: SendMessageSchema });
-      if (submission.status !== "success") return json({ intent, result: submission.reply() }, { status: 400 });
+      if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
       const sent = await sendToAdmins(viewer.api, id, submission.value.message_to_admin);
-      if (!sent.ok) return json({ intent, result: submission.reply({ formErrors: [sent.error] }) }, { status: 400 });
+      if (!sent.ok) return data({ intent, result: submission.reply({ formErrors: [sent.error] }) }, { status: 400 });
       return redirectWithToast(withoutDialog(url), { type: "success", description: sent.message ?? CONSULTANT_MESSAGES.messageToAdminSent });
     }
     case "availability": {
       // The consultant's own dates (the available / not available status is the administrators').
       if (!self) throw redirect(ERROR_401);
       const submission = parseWithZod(form, { schema: AvailabilitySchema });
-      if (submission.status !== "success") return json({ intent, result: submission.reply() }, { status: 400 });
+      if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
       const saved = await updateProfile(viewer.api, id, submission.value);
-      if (!saved.ok) return json({ intent, result: submission.reply({ formErrors: [saved.error], fieldErrors: fieldErrorsOf(saved.errors) }) }, { status: 400 });
+      if (!saved.ok) return data({ intent, result: submission.reply({ formErrors: [saved.error], fieldErrors: fieldErrorsOf(saved.errors) }) }, { status: 400 });
       return redirectWithToast(withoutDialog(url), { type: "success", description: saved.message ?? CONSULTANT_MESSAGES.profileSaved });
-    }
-    case "upload_link": {
-      // Asked for by the upload island (JSON); the consultant or staff.
-      const kind = form.get("kind");
-      if (kind !== "photo" && kind !== "resume") return json({ error: "Choose what to upload." }, { status: 422 });
-      const link = await getUploadLink(viewer.api, id, kind);
-      if (!link.ok) return json({ error: link.error }, { status: 422 });
-      return json(link.data, { headers: { "Cache-Control": "no-store" } });
-    }
-    case "save_upload": {
-      const kind = form.get("kind");
-      const key = String(form.get("key") ?? "");
-      if ((kind !== "photo" && kind !== "resume") || !key) return json({ intent, ok: false, error: "Upload a file first." }, { status: 400 });
-      const saved = await updateProfile(viewer.api, id, kind === "photo" ? { photo_key: key } : { resume_key: key });
-      if (!saved.ok) return json({ intent, ok: false, error: saved.error }, { status: 400 });
-      return done(form, `/consultant/profile/${id}/documents`, { type: "success", description: saved.message ?? CONSULTANT_MESSAGES.profileSaved });
     }
     case "add_project": {
       if (!self) throw redirect(ERROR_401);
       const submission = parseWithZod(form, { schema: ProjectInput });
-      if (submission.status !== "success") return json({ intent, result: submission.reply() }, { status: 400 });
+      if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
       const added = await addProject(viewer.api, id, submission.value);
-      if (!added.ok) return json({ intent, result: submission.reply({ formErrors: [added.error], fieldErrors: fieldErrorsOf(added.errors) }) }, { status: 400 });
+      if (!added.ok) return data({ intent, result: submission.reply({ formErrors: [added.error], fieldErrors: fieldErrorsOf(added.errors) }) }, { status: 400 });
       return redirectWithToast(`/consultant/profile/${id}/projects`, { type: "success", description: added.message ?? CONSULTANT_MESSAGES.projectAdded });
     }
     case "delete_project": {
       const pid = Number(form.get("pid"));
-      if (!Number.isSafeInteger(pid) || pid <= 0) return json({ intent, ok: false, error: "Choose a project." }, { status: 400 });
+      if (!Number.isSafeInteger(pid) || pid <= 0) return data({ intent, ok: false, error: "Choose a project." }, { status: 400 });
       const deleted = await deleteProject(viewer.api, id, pid);
       const back = `/consultant/profile/${id}/projects${url.search}`;
       return deleted.ok
@@ -126,7 +110,7 @@ export async function act({ request, context, params }: ActionFunctionArgs) {
     }
     default:
       if (self && isMarketIntent(intent)) throw redirect(ERROR_401);
-      return json({ intent, ok: false, error: "Unknown action." }, { status: 400 });
+      return data({ intent, ok: false, error: "Unknown action." }, { status: 400 });
   }
 }
 

@@ -325,11 +325,7 @@ function Documents({ c, here }: { c: Consultant; here: string }) {
           Photo
         </h2>
         {c.photo.url ? <img src={c.photo.url} alt={`Photo of ${c.name}`} className={pt.preview} width={120} height={120} /> : <p className={ui.muted}>No photo yet.</p>}
-        <DocumentUpload
-          kind="photo"
-          label="Photo"
-          action={here}
-        />
+        <DocumentUpload kind="photo" label="Photo" action={here} consultantId={c.id} />
       </section>
       <section className={pt.uploadBox} aria-labelledby="resume-title">
         <h2 id="resume-title" className={ui.cardTitle} style={{ margin: 0 }}>
@@ -346,11 +342,7 @@ function Documents({ c, here }: { c: Consultant; here: string }) {
             {CONSULTANT_MESSAGES.resumeMissing}
           </div>
         )}
-        <DocumentUpload
-          kind="resume"
-          label="Resume"
-          action={here}
-        />
+        <DocumentUpload kind="resume" label="Resume" action={here} consultantId={c.id} />
       </section>
     </div>
   );

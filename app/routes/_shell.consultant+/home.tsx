@@ -1,7 +1,7 @@
 // /consultant/home: the consultant's landing (spec 000 §2, §3): GET /consultant/landing.json, which
 // answers the profile and the last five projects. Consultant calls: a 401 ends the session, any
 // other failure goes to /errors/error-500 (spec 000 §8).
-import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { StarIcon } from "~/components/icons/star";
@@ -30,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Onboarding not finished: the page of the stage first (spec 000 §4), as on every consultant page.
   const onboarding = onboardingRedirect(consultant);
   if (onboarding) throw redirect(onboarding);
-  return json({ consultant, projects: last_five_project, onboarding });
+  return { consultant, projects: last_five_project, onboarding };
 }
 
 const APPROVAL_TONE = { verified: "success", disapproved: "danger", undecided: "neutral" } as const;

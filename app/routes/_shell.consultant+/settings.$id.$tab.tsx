@@ -8,7 +8,7 @@
 //     unlocks an account locked by wrong codes.
 import { formFields, getFormProps, type SubmissionResult } from "~/components/ui/form-fields";
 import { parseWithZod } from "@conform-to/zod";
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { SendMessageDialog } from "~/components/modal-dialog/consultant-dialogs";
@@ -40,13 +40,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     self && tab === "notifications" ? getNotifications(viewer.api) : null,
   ]);
   const dialog = self && tab === "notifications" && new URL(request.url).searchParams.get("dialog") === "message" ? "message" : null;
-  return json({
+  return {
     settings,
     tab,
     self,
     notifications: notifications ? { items: notifications.notifications.slice(0, NOTIFICATIONS_SHOWN), unread: notifications.unread } : null,
     dialog,
-  });
+  };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -62,34 +62,34 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   switch (intent) {
     case "general": {
       const submission = parseWithZod(form, { schema: GeneralSettingsInput });
-      if (submission.status !== "success") return json({ intent, result: submission.reply() }, { status: 400 });
+      if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
       const r = await saveGeneral(viewer.api, id, submission.value);
-      if (!r.ok) return json({ intent, result: submission.reply({ formErrors: [r.error], fieldErrors: fieldErrorsOf(r.errors) }) }, { status: 400 });
+      if (!r.ok) return data({ intent, result: submission.reply({ formErrors: [r.error], fieldErrors: fieldErrorsOf(r.errors) }) }, { status: 400 });
       return redirectWithToast(nextForStage(r.data.data.settings, here), { type: "success", description: r.message ?? CONSULTANT_MESSAGES.generalSaved });
     }
     case "send_code": {
       const submission = parseWithZod(form, { schema: PhoneSettingsInput });
-      if (submission.status !== "success") return json({ intent, result: submission.reply() }, { status: 400 });
+      if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
       const r = await sendPhoneCode(viewer.api, id, submission.value.phone_number_with_country_code);
-      if (!r.ok) return json({ intent, result: submission.reply({ formErrors: [r.error], fieldErrors: fieldErrorsOf(r.errors) }) }, { status: 400 });
+      if (!r.ok) return data({ intent, result: submission.reply({ formErrors: [r.error], fieldErrors: fieldErrorsOf(r.errors) }) }, { status: 400 });
       return redirectWithToast(`/consultant/settings/${id}/phone`, { type: "success", description: r.message ?? CONSULTANT_MESSAGES.codeSent });
     }
     case "verify_code": {
       const submission = parseWithZod(form, { schema: VerifyPhoneInput });
-      if (submission.status !== "success") return json({ intent, result: submission.reply() }, { status: 400 });
+      if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
       const r = await verifyPhone(viewer.api, id, submission.value.code);
       if (!r.ok) {
         // The 5th wrong code locks the account: the locked account's page is the notifications settings.
         if (r.error === CONSULTANT_MESSAGES.accountLocked) {
           return redirectWithToast(`/consultant/settings/${id}/notifications`, { type: "error", description: r.error });
         }
-        return json({ intent, result: submission.reply({ formErrors: [r.error], fieldErrors: { code: [r.error] } }) }, { status: 400 });
+        return data({ intent, result: submission.reply({ formErrors: [r.error], fieldErrors: { code: [r.error] } }) }, { status: 400 });
       }
       return redirectWithToast(nextForStage(r.data.data.settings, `/consultant/settings/${id}/phone`), { type: "success", description: r.message ?? CONSULTANT_MESSAGES.phoneVerified });
     }
     case "notifications": {
       const on = form.get("email_notifications");
-      if (on !== "true" && on !== "false") return json({ intent, result: undefined }, { status: 400 });
+      if (on !== "true" && on !== "false") return data({ intent, result: undefined }, { status: 400 });
       const r = await saveNotifications(viewer.api, id, on === "true");
       return r.ok
         ? redirectWithToast(here, { type: "success", description: r.message ?? CONSULTANT_MESSAGES.notificationsSaved })
@@ -102,13 +102,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     }
     case "message": {
       const submission = parseWithZod(form, { schema: SendMessageSchema });
-      if (submission.status !== "success") return json({ intent, result: submission.reply() }, { status: 400 });
+      if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
       const sent = await sendToAdmins(viewer.api, id, submission.value.message_to_admin);
-      if (!sent.ok) return json({ intent, result: submission.reply({ formErrors: [sent.error] }) }, { status: 400 });
+      if (!sent.ok) return data({ intent, result: submission.reply({ formErrors: [sent.error] }) }, { status: 400 });
       return redirectWithToast(withoutDialog(new URL(request.url)), { type: "success", description: sent.message ?? CONSULTANT_MESSAGES.messageToAdminSent });
     }
     default:
-      return json({ intent, result: undefined }, { status: 400 });
+      return data({ intent, result: undefined }, { status: 400 });
   }
 }
 

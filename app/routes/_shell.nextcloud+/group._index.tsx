@@ -1,6 +1,6 @@
 // /nextcloud/group: file-server groups and the organization each maps to (GET /admin/fs/groups.json),
 // searched, sorted and paged in the URL.
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { FileServerTabs } from "~/components/admin/fs-tabs";
 import { ListPagination } from "~/components/admin/list-parts";
@@ -19,7 +19,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireUser(request, context, { roles: STAFF });
   const params = listParams(request, FsGroupsQuery);
   const data = await admin.listFsGroups(api, params);
-  return json({ params, ...data });
+  return { params, ...data };
 }
 
 export default function FileServerGroups() {

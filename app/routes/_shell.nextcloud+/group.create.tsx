@@ -2,7 +2,7 @@
 // (POST /admin/fs/groups.json).
 import { formFields, getFormProps } from "~/components/ui/form-fields";
 import { parseWithZod } from "@conform-to/zod";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import * as s from "~/components/admin/admin.css";
 import { SelectField } from "~/components/admin/fields";
@@ -21,13 +21,13 @@ export const meta: MetaFunction = () => [{ title: "Create a file-server group ·
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireUser(request, context, { roles: STAFF });
-  return json({ organizations: await admin.organizationOptions(api) });
+  return { organizations: await admin.organizationOptions(api) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api } = await requireUser(request, context, { roles: STAFF });
   const submission = parseWithZod(await request.formData(), { schema: FsGroupInput });
-  if (submission.status !== "success") return json({ result: submission.reply(), problem: null }, { status: 400 });
+  if (submission.status !== "success") return data({ result: submission.reply(), problem: null }, { status: 400 });
   return submitChange({
     send: admin.createFsGroup(api, submission.value),
     submission,

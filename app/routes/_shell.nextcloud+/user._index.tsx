@@ -1,7 +1,7 @@
 // /nextcloud/user: accounts of the file server behind the storage product (GET /admin/fs/users.json),
 // searched, sorted and paged in the URL; enable or disable one (POST /admin/fs/users/{id}.json).
 // The file server is the embedded registry (docs/decisions/, the file-server ADR).
-import { json, type LoaderFunctionArgs, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { ListPagination, RowActionButton, RowActionForm } from "~/components/admin/list-parts";
 import { FileServerTabs } from "~/components/admin/fs-tabs";
@@ -34,7 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireUser(request, context, { roles: STAFF });
   const params = listParams(request, FsUsersQuery);
   const data = await admin.listFsUsers(api, params);
-  return json({ params, ...data });
+  return { params, ...data };
 }
 
 export default function FileServerUsers() {

@@ -2,7 +2,7 @@
 // POST /admin/fs/users.json.
 import { formFields, getFormProps } from "~/components/ui/form-fields";
 import { parseWithZod } from "@conform-to/zod";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import * as s from "~/components/admin/admin.css";
 import { ChoiceGroup } from "~/components/admin/fields";
@@ -22,13 +22,13 @@ export const meta: MetaFunction = () => [{ title: "Create a file-server user · 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireUser(request, context, { roles: STAFF });
   const { groups } = await admin.listFsGroups(api, { per_page: 100, sort: "name" });
-  return json({ groups });
+  return { groups };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api } = await requireUser(request, context, { roles: STAFF });
   const submission = parseWithZod(await request.formData(), { schema: FsUserInput });
-  if (submission.status !== "success") return json({ result: submission.reply(), problem: null }, { status: 400 });
+  if (submission.status !== "success") return data({ result: submission.reply(), problem: null }, { status: 400 });
   return submitChange({
     send: admin.createFsUser(api, submission.value),
     submission,

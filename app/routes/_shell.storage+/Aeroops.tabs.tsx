@@ -2,7 +2,7 @@
 // tabs of the aircraft in context (org_msn_id), grouped by group_name, each opening the tab in AeroOPS;
 // without an aircraft, the fleet's tabs, each opening its landing across the fleet. Only what the user
 // may read in AeroOPS is listed (the ops API decides).
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { TabGroups } from "~/components/ops-tab-bar/tab-groups";
@@ -23,7 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     if (!tabs.ok) throw new Response(tabs.error, { status: tabs.status });
     const q = `?org_msn_id=${header.data.org_msn_id}&aerotype=Aeroops`;
     const groups = groupTabs(tabs.data.tabs, (t) => ({ key: t.tab_id, name: t.tab_name, href: opsTabHref(t.tab_id, q) }));
-    return json({ msn: header.data.msn, aircraftId: header.data.org_msn_id, registration: header.data.registration, groups });
+    return { msn: header.data.msn, aircraftId: header.data.org_msn_id, registration: header.data.registration, groups };
   }
   const res = await ops.fleetTabs(api);
   if (!res.ok) throw new Response(res.error, { status: res.status === 404 ? 404 : 422 });
@@ -31,7 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const key = t.tab_ids[0]!;
     return { key, name: t.tab_name, href: `/Aeroops/org/tabslanding/${encodeURIComponent(key)}?tab_id=${encodeURIComponent(key)}&aerotype=Aeroops`, note: `${t.aircraft.length} aircraft` };
   });
-  return json({ msn: null, aircraftId: null, registration: null, groups });
+  return { msn: null, aircraftId: null, registration: null, groups };
 }
 
 export default function StorageOpsTabs() {

@@ -1,7 +1,7 @@
 // /storage/module (spec 000 §1, §2): the modules of the portal around an aircraft's records, and the
 // fleet in the chosen module's context (?module=airworthiness|transition|maintenance; the storage
 // API takes `module` and lists the same aircraft). Links open each module where the user can use it.
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { StatusCounts } from "~/components/aircraft-cards/aircraft-cards";
 import type { FileSearchHandle } from "~/components/file-search/file-search";
@@ -22,7 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const raw = new URL(request.url).searchParams.get("module");
   const module = MODULES.some((m) => m.key === raw) ? raw : null;
   const fleet = await listAircraft(api, { module, perPage: 1 });
-  return json({ module, counts: fleet.counts }, { headers: { "Cache-Control": "private, no-store" } });
+  return { module, counts: fleet.counts };
 }
 
 export const handle: FileSearchHandle = { fileSearch: ({ data }) => ({ module: (data as { module?: string | null } | undefined)?.module ?? null }) };

@@ -1,7 +1,7 @@
 // /storage/user (spec 000 §2 "Storage"): the user's access to the fleet's records: each aircraft with
 // the user's own level (Edit Access, Super User, Read Access), and for one aircraft (?aircraft_id=) the
 // USERS list with each user's access type ("No users to show" when empty).
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ActionsHeader, ListTable } from "~/components/data-table-simple/data-table-simple";
 import type { FileSearchHandle } from "~/components/file-search/file-search";
@@ -18,15 +18,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     listAircraft(api, { perPage: 500 }),
     aircraftId ? Promise.all([getAircraft(api, aircraftId), aircraftUsers(api, aircraftId)]) : Promise.resolve(null),
   ]);
-  return json(
-    {
-      me: { name: user.first_name || user.username, email: user.email },
-      aircraft: fleet.aircrafts.map((a) => ({ id: a.id, name: a.name, msn: a.msn, registration: a.registration, access: a.access, organization: a.organization.name })),
-      total: fleet.total,
-      selected: selected ? { aircraft: { id: selected[0].aircraft.id, name: selected[0].aircraft.name, msn: selected[0].aircraft.msn }, users: selected[1].users } : null,
-    },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
+  return {
+    me: { name: user.first_name || user.username, email: user.email },
+    aircraft: fleet.aircrafts.map((a) => ({ id: a.id, name: a.name, msn: a.msn, registration: a.registration, access: a.access, organization: a.organization.name })),
+    total: fleet.total,
+    selected: selected ? { aircraft: { id: selected[0].aircraft.id, name: selected[0].aircraft.name, msn: selected[0].aircraft.msn }, users: selected[1].users } : null,
+  };
 }
 
 export const handle: FileSearchHandle = { fileSearch: true };

@@ -1,6 +1,6 @@
 // /aero-box/storage/following (spec 000 §2 "Following"): the aircraft the user follows. POST (intent
 // follow|unfollow, aircraft_id, redirectTo) toggles following from any page, with a toast.
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { FleetTable } from "~/components/aircraft-cards/fleet-table";
 import type { FileSearchHandle } from "~/components/file-search/file-search";
@@ -11,7 +11,7 @@ import { requireUser } from "~/utils/auth.server";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireUser(request, context, { roles: STORAGE_ROLES });
   const { aircrafts } = await listFollowing(api);
-  return json({ aircraft: aircrafts }, { headers: { "Cache-Control": "private, no-store" } });
+  return { aircraft: aircrafts };
 }
 
 export const action = (args: ActionFunctionArgs) => followingAction(args);

@@ -1,5 +1,5 @@
 // /errors/error-401: a signed-in user whose role does not allow the page (spec 000 §5 role guard).
-import { json, type MetaFunction } from "@remix-run/node";
+import { data, type MetaFunction } from "@remix-run/node";
 import { Form, Link } from "@remix-run/react";
 import { ErrorScreen, HomeButton } from "~/components/error-page/error-page";
 import * as ui from "~/components/ui/ui.css";
@@ -8,7 +8,7 @@ import { useRootData } from "~/utils/root-data";
 
 export const meta: MetaFunction = () => [{ title: "No access · AeroRecords" }];
 
-export const loader = () => json(null, { status: 401 });
+export const loader = () => data(null, { status: 401 });
 
 export default function Error401() {
   const user = useRootData()?.user ?? null;

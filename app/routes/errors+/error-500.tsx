@@ -1,5 +1,5 @@
 // /errors/error-500: a failure the user cannot fix (e.g. a consultant call that failed, spec 000 §8).
-import { json, type MetaFunction } from "@remix-run/node";
+import { data, type MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { ErrorScreen, HomeButton } from "~/components/error-page/error-page";
 import * as ui from "~/components/ui/ui.css";
@@ -8,7 +8,7 @@ import { useRootData } from "~/utils/root-data";
 
 export const meta: MetaFunction = () => [{ title: "Something went wrong · AeroRecords" }];
 
-export const loader = () => json(null, { status: 500 });
+export const loader = () => data(null, { status: 500 });
 
 export default function Error500() {
   const user = useRootData()?.user ?? null;

@@ -1,12 +1,12 @@
 // /page/page-422 has its own screen (spec 000 §2): a change the server refused.
-import { json, type MetaFunction } from "@remix-run/node";
+import { data, type MetaFunction } from "@remix-run/node";
 import { ErrorScreen, HomeButton } from "~/components/error-page/error-page";
 import { roleLanding } from "~/models/roles";
 import { useRootData } from "~/utils/root-data";
 
 export const meta: MetaFunction = () => [{ title: "Change rejected · AeroRecords" }];
 
-export const loader = () => json(null, { status: 422 });
+export const loader = () => data(null, { status: 422 });
 
 export default function Page422() {
   const user = useRootData()?.user ?? null;

@@ -8,7 +8,7 @@
 // A refusal is the spec's: `Message.error` of the answer, else "An error occurred while processing
 // your request.", shown as an error for 15 seconds: as JSON for the page's script (X-Download:
 // fetch), else as a toast on the page the form came from (`back`, a path of this site).
-import { json, redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import * as ops from "~/models/ops.server";
 import { aircraftRefOf, requireOpsUser } from "~/models/ops-pages.server";
 import { safeRedirect } from "~/models/roles";
@@ -29,7 +29,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const byScript = request.headers.get("X-Download") === "fetch";
   const back = safeRedirect(field("back"), "/Aeroops/org/Aircrafts");
   const refuse = async (error: string) =>
-    byScript ? json({ error }, { status: 422 }) : redirectWithToast(back, { type: "error", description: error, duration: ERROR_MS });
+    byScript ? Response.json({ error }, { status: 422 }) : redirectWithToast(back, { type: "error", description: error, duration: ERROR_MS });
 
   if (kind0(field("kind")) === "wo") {
     const id = field("work_order_id");
@@ -58,7 +58,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (kind === "full-excel") {
     const res = await ops.shareAllTabs(api, aircraft, undefined, product);
     if (!res.ok) return refuse(res.error);
-    return byScript ? json({ url: res.data.url }) : redirect(res.data.url);
+    return byScript ? Response.json({ url: res.data.url }) : redirect(res.data.url);
   }
   if (!ops.isExportKind(kind) || (product === "oil" && kind === "notifications-excel")) return refuse("Choose what to download.");
   const tab_id = field("tab_id").slice(0, 100) || undefined;

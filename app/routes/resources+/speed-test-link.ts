@@ -6,7 +6,7 @@
 // The call is `passthrough`: this route is fetched by script, so a failure must come back as a JSON
 // status the widget can name ("Test file not found", "HTTP error 503"), not as the redirect to a
 // landing page that a navigation would get. A 401/403 still ends the session, as everywhere.
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/utils/auth.server";
 import { getSession, destroySession } from "~/utils/session.server";
 import { LINK_VALIDITY_S, REASONS, fileKey, isSpeedTestFile } from "~/models/speedtest";
@@ -18,7 +18,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireUser(request, context);
   const file = new URL(request.url).searchParams.get("file");
   if (!isSpeedTestFile(file)) {
-    return json({ error: REASONS.notFound }, { status: 404, headers: noStore });
+    return Response.json({ error: REASONS.notFound }, { status: 404, headers: noStore });
   }
   const result = await signedFileLink(
     api,
@@ -26,11 +26,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     { passthrough: true },
   );
   if (result.ok) {
-    return json({ url: result.data.url, expires_in: result.data.expires_in }, { headers: noStore });
+    return Response.json({ url: result.data.url, expires_in: result.data.expires_in }, { headers: noStore });
   }
   if (result.status === 401 || result.status === 403) {
     const session = await getSession(request);
-    return json({ error: result.error }, { status: result.status, headers: { ...noStore, "Set-Cookie": await destroySession(session) } });
+    return Response.json({ error: result.error }, { status: result.status, headers: { ...noStore, "Set-Cookie": await destroySession(session) } });
   }
-  return json({ error: result.status === 404 ? REASONS.notFound : result.error }, { status: result.status, headers: noStore });
+  return Response.json({ error: result.status === 404 ? REASONS.notFound : result.error }, { status: result.status, headers: noStore });
 }

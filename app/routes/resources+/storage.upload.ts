@@ -6,7 +6,7 @@
 // with the session's credentials (the browser never holds the upstream token). Failures answer JSON
 // {error} with the upstream's status, so the engine can tell a refusal (422: shown, not retried) from
 // a network failure (retried). A 401/403 also ends the session, as everywhere.
-import { json, type ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import type { Result } from "~/models/api.server";
 import { normalizeDir } from "~/models/paths";
@@ -33,21 +33,21 @@ const Body = z.discriminatedUnion("op", [
 ]);
 
 export async function loader() {
-  return json({ error: "Use POST." }, { status: 405, headers: { ...noStore, Allow: "POST" } });
+  return Response.json({ error: "Use POST." }, { status: 405, headers: { ...noStore, Allow: "POST" } });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { api } = await requireUser(request, context, { roles: STORAGE_ROLES });
-  if (request.method !== "POST") return json({ error: "Use POST." }, { status: 405, headers: noStore });
+  if (request.method !== "POST") return Response.json({ error: "Use POST." }, { status: 405, headers: noStore });
   // Same-origin only (the session cookie is SameSite=Lax already; this also refuses other sites' scripts).
   const origin = request.headers.get("Origin");
-  if (origin && origin !== new URL(request.url).origin) return json({ error: "Cross-site requests are not accepted." }, { status: 403, headers: noStore });
+  if (origin && origin !== new URL(request.url).origin) return Response.json({ error: "Cross-site requests are not accepted." }, { status: 403, headers: noStore });
 
   const parsed = Body.safeParse(await request.json().catch(() => null));
-  if (!parsed.success) return json({ error: "The upload request is not valid." }, { status: 422, headers: noStore });
+  if (!parsed.success) return Response.json({ error: "The upload request is not valid." }, { status: 422, headers: noStore });
   const body = parsed.data;
   const dir = normalizeDir(body.dir);
-  if (dir == null) return json({ error: "The folder path is not valid." }, { status: 422, headers: noStore });
+  if (dir == null) return Response.json({ error: "The folder path is not valid." }, { status: 422, headers: noStore });
 
   switch (body.op) {
     case "link": {
@@ -75,10 +75,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 async function answer<T, U>(request: Request, r: Result<T>, pick: (d: T) => U) {
-  if (r.ok) return json(pick(r.data), { headers: noStore });
+  if (r.ok) return Response.json(pick(r.data), { headers: noStore });
   if (r.status === 401 || r.status === 403) {
     const session = await getSession(request);
-    return json({ error: r.error }, { status: r.status, headers: { ...noStore, "Set-Cookie": await destroySession(session) } });
+    return Response.json({ error: r.error }, { status: r.status, headers: { ...noStore, "Set-Cookie": await destroySession(session) } });
   }
-  return json({ error: r.error }, { status: r.status, headers: noStore });
+  return Response.json({ error: r.error }, { status: r.status, headers: noStore });
 }
