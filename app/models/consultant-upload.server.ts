@@ -32,10 +32,7 @@ export async function streamProfileUpload(request: Request, context: AppLoadCont
         continue;
       }
       if (part.kind !== "file") continue;
-      if (!kind) {
-        part.stream.resume();
-        return { ok: false, kind: null, error: "Choose whether you upload a photo or a resume." };
-      }
+      if (!kind) return { ok: false, kind: null, error: "Choose whether you upload a photo or a resume." };
       return await uploadOne(context, api, consultantId, kind, part, declared);
     }
   } catch (err) {
@@ -44,7 +41,7 @@ export async function streamProfileUpload(request: Request, context: AppLoadCont
       console.error("[consultant] upload failed", err);
       return { ok: false, kind, error: "The upload failed. Please try again." };
     }
-    if (err.badFileName) throw refusedBody(err); // only a hand-made body has one: a 400 with the reason
+    if (err.refusesBody) throw refusedBody(err); // only a hand-made body has one: a 400 with the reason
     if (err.reason === "not_multipart") return { ok: false, kind: null, error: "Choose a file to upload." };
     return { ok: false, kind, error: err.reason === "malformed" ? "The upload was interrupted: the form data was not complete." : "The upload was interrupted." };
   }
@@ -55,15 +52,9 @@ async function uploadOne(context: AppLoadContext, api: Api, consultantId: number
   const rule = UPLOAD_RULES[kind];
   const problem = uploadProblem(kind, part.filename, Number.isFinite(declared) && declared > rule.maxBytes + 64 * 1024 ? declared : null);
   const name = problem ? null : sanitizeFileName(part.filename.split(/[\\/]/).pop() ?? "", DOCUMENT_NAMING);
-  if (problem || !name?.ok) {
-    part.stream.resume();
-    return { ok: false, kind, error: problem ?? DROP_REASON_TEXT[name && !name.ok ? name.reason : "empty"] };
-  }
+  if (problem || !name?.ok) return { ok: false, kind, error: problem ?? DROP_REASON_TEXT[name && !name.ok ? name.reason : "empty"] };
   const link = await getUploadLink(api, consultantId, kind);
-  if (!link.ok) {
-    part.stream.resume();
-    return { ok: false, kind, error: link.error };
-  }
+  if (!link.ok) return { ok: false, kind, error: link.error };
   const key = `${link.data.key_prefix}${name.name}`;
   const stored = await storePart(context, link.data, key, { ...part, filename: name.name });
   switch (stored.outcome) {
@@ -72,8 +63,6 @@ async function uploadOne(context: AppLoadContext, api: Api, consultantId: number
       return { ok: false, kind, error: `The ${rule.label} could not be stored. Please try again.` };
     case "refused":
       return { ok: false, kind, error: stored.error ?? `The ${rule.label} could not be stored.` };
-    case "truncated":
-      return { ok: false, kind, error: `The ${rule.label} was cut off.` };
   }
   const saved = await updateProfile(api, consultantId, kind === "photo" ? { photo_key: key } : { resume_key: key });
   return saved.ok ? { ok: true, kind, message: saved.message ?? "Saved." } : { ok: false, kind, error: saved.error };

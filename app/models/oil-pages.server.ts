@@ -157,22 +157,21 @@ export async function shareDashboardAction(request: Request, api: Api, ref: Airc
   return redirectWithToast(`${url.pathname}${oilContextQuery(url)}`, { type: "success", description: res.data.message });
 }
 
-/** The dashboard as a PNG download; a refusal goes back to the oil home with its message. */
+/**
+ * The dashboard as a PNG download, drawn by the oil API (status_dashboard_png, ADR 049) and streamed
+ * on; a refusal goes back to the oil home with its message.
+ */
 export async function dashboardPngResponse(api: Api, ref: AircraftRef) {
-  let d: Awaited<ReturnType<typeof statusDashboard>>;
-  try {
-    d = await statusDashboard(api, ref);
-  } catch (err) {
-    if (err instanceof Response && err.status >= 400 && !err.headers.get("Location")) {
-      return redirectWithToast("/Aerooil/org", { type: "error", description: (await err.text()) || "The status dashboard cannot be downloaded." });
-    }
-    throw err;
-  }
-  const { dashboardPng } = await import("./oil-dashboard-png.server");
-  const now = new Date();
-  const png = dashboardPng(d, now);
-  const filename = `${d.header.msn}_AeroOIL_${d.title.replace(/ /g, "_")}_${now.toISOString().slice(0, 10)}.png`.replace(/[^\w.-]+/g, "_");
-  return new Response(png as unknown as BodyInit, {
-    headers: { "Content-Type": "image/png", "Content-Disposition": `attachment; filename="${filename}"`, "Content-Length": String(png.byteLength), "Cache-Control": "private, no-store" },
+  const png = await oil.statusDashboardPng(api, ref, { watched_per_tab: WATCHED_PER_TAB, status_per_page: 50 });
+  if (!png.ok) return redirectWithToast("/Aerooil/org", { type: "error", description: png.error });
+  const filename = (png.filename ?? "AeroOIL_Status_Dashboard.png").replace(/[^\w.-]+/g, "_");
+  const length = png.response.headers.get("Content-Length");
+  return new Response(png.response.body, {
+    headers: {
+      "Content-Type": "image/png",
+      "Content-Disposition": `attachment; filename="${filename}"`,
+      ...(length ? { "Content-Length": length } : {}),
+      "Cache-Control": "private, no-store",
+    },
   });
 }

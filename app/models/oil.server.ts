@@ -7,7 +7,7 @@ import type { Api } from "./api.server";
 import { OilLimitsAnswer, OilTrendAnswer, SetOilLimitAnswer, ShareOilDashboardAnswer, StatusDashboardAnswer } from "./schemas/oil-limits";
 import { ListTabsAnswer, OilOpsLinkPkAnswer, OilOpsLinksAnswer, OpsHeaderData, RowAnswer, TabDataAnswer } from "./schemas/ops";
 
-import type { AircraftRef } from "./ops.server";
+import { attachmentName, blobError, type AircraftRef } from "./ops.server";
 export type { AircraftRef };
 
 export type TabQuery = {
@@ -20,6 +20,8 @@ export type TabQuery = {
   watched_only?: boolean;
   /** Also answer the tab's binder availability. */
   binder?: boolean;
+  /** Also answer the caller's kept validation workbook of this id. */
+  validation?: string;
 };
 
 /** The aircraft's oil tabs (with the Watch/Unwatch column), in position order. */
@@ -70,6 +72,13 @@ export const opsTabLinks = (api: Api, aircraft: AircraftRef, opsTabId: string) =
 /** The status dashboard's data in one call: the status tab's first rows, each oil tab's watched rows and limits. */
 export const statusDashboard = (api: Api, aircraft: AircraftRef, query: { watched_per_tab: number; status_per_page: number }) =>
   api.post("ops", "/v1/oil_data/get_status_dashboard.json", { json: { ...aircraft, ...query }, schema: StatusDashboardAnswer });
+
+/** The status dashboard drawn as a PNG by the oil API (ADR 049): its answer to stream on, or the refusal's message. */
+export async function statusDashboardPng(api: Api, aircraft: AircraftRef, query: { watched_per_tab: number; status_per_page: number }) {
+  const res = await api.raw("ops", "POST", "/v1/oil_data/status_dashboard_png.json", { json: { ...aircraft, ...query } });
+  if (!res.ok) return { ok: false as const, error: await blobError(res) };
+  return { ok: true as const, response: res, filename: attachmentName(res) };
+}
 
 /** A tab's alert limits, how many rows are above them, and whether the caller may set them (ADR 048). */
 export const limits = (api: Api, aircraft: AircraftRef, tabId: string) =>

@@ -8,9 +8,8 @@
 import { data } from "@remix-run/node";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Api, Result } from "./api.server";
-import { holdFile } from "./held-files.server";
 import { structureIntent, type StructureProblem } from "./tab-structure.server";
-import { asMultipartError, multipartParts } from "./multipart-body.server";
+import { MultipartError, multipartParts } from "./multipart-body.server";
 import * as oil from "./oil.server";
 import * as ops from "./ops.server";
 import { SHARE_LINK_DAYS, SHARE_MAX_EMAILS, UPLOAD_MAX_BYTES, UPLOAD_MAX_ROWS, type ModuleProduct } from "./schemas/ops";
@@ -107,7 +106,6 @@ export async function rowIntent(form: FormData, url: URL, writer: RowWriter) {
 export async function tabAction(opts: {
   request: Request;
   api: Api;
-  owner: string;
   aircraft: ops.AircraftRef;
   tabId: string;
   /** The tab's product: "ops" (default) or "oil". */
@@ -161,7 +159,7 @@ export async function tabAction(opts: {
 }
 
 /** Validate or import: a multipart form with `intent`, `mode` and one spreadsheet in `file`. */
-async function sheetAction({ request, api, owner, aircraft, tabId, product = "ops" }: { request: Request; api: Api; owner: string; aircraft: ops.AircraftRef; tabId: string; product?: ModuleProduct }) {
+async function sheetAction({ request, api, aircraft, tabId, product = "ops" }: { request: Request; api: Api; aircraft: ops.AircraftRef; tabId: string; product?: ModuleProduct }) {
   const url = new URL(request.url);
   const fields: Record<string, string> = {};
   let file: ops.SheetUpload | null = null;
@@ -170,21 +168,29 @@ async function sheetAction({ request, api, owner, aircraft, tabId, product = "op
     for await (const part of multipartParts(request, { files: 1, fields: 20, fieldSize: 2000 })) {
       if (part.kind === "field") fields[part.name] = part.value;
       else if (part.kind === "file" && part.name === "file" && !file) {
-        const chunks: Buffer[] = [];
+        // Read whole (the upstream takes the workbook in one request), up to the limit; past it the
+        // rest is read and dropped so the answer can say so.
+        const chunks: Uint8Array[] = [];
         let size = 0;
-        for await (const chunk of part.stream as AsyncIterable<Buffer>) {
-          size += chunk.length;
+        const reader = part.stream.getReader();
+        for (let next = await reader.read(); !next.done; next = await reader.read()) {
+          size += next.value.byteLength;
           if (size > UPLOAD_MAX_BYTES) tooBig = true;
-          else chunks.push(chunk);
+          else chunks.push(next.value);
         }
-        file = { filename: part.filename.split(/[\\/]/).pop() ?? "upload.xlsx", contentType: part.mimeType, bytes: new Uint8Array(Buffer.concat(chunks)) };
-      } else if (part.kind === "file") part.stream.resume();
+        const bytes = new Uint8Array(chunks.reduce((n, c) => n + c.byteLength, 0));
+        let at = 0;
+        for (const c of chunks) {
+          bytes.set(c, at);
+          at += c.byteLength;
+        }
+        file = { filename: part.filename.split(/[\\/]/).pop() ?? "upload.xlsx", contentType: part.mimeType, bytes };
+      }
     }
   } catch (err) {
-    const refusal = asMultipartError(err);
-    if (!refusal) throw err;
+    if (!(err instanceof MultipartError)) throw err;
     const intent = fields.intent === "validate" ? "validate" : "import";
-    return data<TabActionProblem>({ intent, error: refusal.message, rowErrors: [] }, { status: refusal.badFileName ? 400 : 422 });
+    return data<TabActionProblem>({ intent, error: err.message, rowErrors: [] }, { status: err.refusesBody ? 400 : 422 });
   }
   const intent = fields.intent === "validate" ? "validate" : "import";
   const mode = fields.mode === "replace" ? "replace" : "append";
@@ -195,20 +201,15 @@ async function sheetAction({ request, api, owner, aircraft, tabId, product = "op
   if (file.bytes.byteLength === 0) return problem({ intent, error: "The file is empty.", rowErrors: [] });
 
   if (intent === "validate") {
+    // The ops API keeps the workbook for this user (ADR 079); the page the redirect opens offers it.
     const res = await ops.validateSheet(api, aircraft, tabId, file, product);
     if (!res.ok) return problem({ intent, error: res.error, rowErrors: [] });
-    const id = holdFile({
-      owner,
-      filename: res.filename,
-      contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-      bytes: res.bytes,
-      note: { errors: res.errors, source: file.filename },
-    });
+    const { id, errors } = res.data;
     const description =
-      res.errors === 0
+      errors === 0
         ? `${file.filename} has no errors: it can be imported.`
-        : `${file.filename}: ${res.errors} ${res.errors === 1 ? "row has" : "rows have"} errors. Nothing was imported.`;
-    return redirectWithToast(pageAfterWrite(url, { validation: id }), { type: res.errors ? "error" : "success", description });
+        : `${file.filename}: ${errors} ${errors === 1 ? "row has" : "rows have"} errors. Nothing was imported.`;
+    return redirectWithToast(pageAfterWrite(url, { validation: id }), { type: errors ? "error" : "success", description });
   }
 
   const res = await ops.importSheet(api, aircraft, tabId, mode, file, product);

@@ -7,6 +7,7 @@ import type { Api } from "./api.server";
 import {
   DeletedAnswer,
   FleetTabsAnswer,
+  KeptValidation,
   ListTabsAnswer,
   MsnIdCreatedAnswer,
   MsnIdsAnswer,
@@ -54,6 +55,8 @@ export type TabQuery = {
   filter?: string;
   /** Also answer the tab's binder availability (the tab page shows its binder buttons from it). */
   binder?: boolean;
+  /** Also answer the caller's kept validation workbook of this id (the page after a Validate). */
+  validation?: string;
 };
 
 /** The top bar: registration, MSN, issue dates, the caller's level. */
@@ -105,15 +108,18 @@ const refFields = (aircraft: AircraftRef): Record<string, string> =>
   "org_msn_id" in aircraft ? { org_msn_id: String(aircraft.org_msn_id) } : { organization: aircraft.organization, msn_id: aircraft.msn_id };
 
 /**
- * Checks a filled workbook against the tab without storing anything: the upstream answers a
- * `…_validation.xlsx` (the rows with an Errors column) and the count of rows with errors, or a
- * refusal (422 with `Message.error`).
+ * Checks a filled workbook against the tab without storing its rows: the ops API keeps the
+ * `…_validation.xlsx` it builds (the rows with an Errors column) 30 minutes for the caller and
+ * answers its id and the count of rows with errors (ADR 079), or a refusal (422 with the message).
  */
-export async function validateSheet(api: Api, aircraft: AircraftRef, tab_id: string, file: SheetUpload, product: ModuleProduct = "ops") {
-  const res = await api.raw("ops", "POST", "/v1/ops_data/validate_tab_data.json", { body: multipartOf({ ...refFields(aircraft), tab_id, product }, file) });
+export const validateSheet = (api: Api, aircraft: AircraftRef, tab_id: string, file: SheetUpload, product: ModuleProduct = "ops") =>
+  api.post("ops", "/v1/ops_data/keep_validation.json", { body: multipartOf({ ...refFields(aircraft), tab_id, product }, file), schema: KeptValidation });
+
+/** A validation workbook validateSheet kept (its answer to stream on), or the refusal's message once it is gone. */
+export async function validationWorkbook(api: Api, id: string) {
+  const res = await api.raw("ops", "POST", "/v1/ops_data/validation_workbook.json", { json: { id } });
   if (!res.ok) return { ok: false as const, error: await blobError(res) };
-  const errors = Number(res.headers.get("X-Validation-Errors") ?? "0") || 0;
-  return { ok: true as const, errors, filename: attachmentName(res) ?? `${file.filename.replace(/\.[^.]+$/, "")}_validation.xlsx`, bytes: new Uint8Array(await res.arrayBuffer()) };
+  return { ok: true as const, response: res, filename: attachmentName(res) ?? "validation.xlsx" };
 }
 
 /** Imports a workbook's rows (append or replace), all or nothing; a refusal lists the row errors. */
@@ -182,13 +188,14 @@ export const shareAllTabs = (api: Api, aircraft: AircraftRef, emails?: string[],
 const GENERIC_EXPORT_ERROR = "An error occurred while processing your request.";
 
 /** A blob endpoint's refusal: `Message.error`, else `error`, else the spec's fallback. */
-async function blobError(res: Response): Promise<string> {
+export async function blobError(res: Response): Promise<string> {
   const body = (await res.json().catch(() => null)) as { error?: unknown; Message?: { error?: unknown } } | null;
   const m = body?.Message?.error ?? body?.error;
   return typeof m === "string" && m.trim() ? m : GENERIC_EXPORT_ERROR;
 }
 
-function attachmentName(res: Response): string | null {
+/** The file name of an attachment answer (filename*= first). */
+export function attachmentName(res: Response): string | null {
   const cd = res.headers.get("Content-Disposition") ?? "";
   const star = /filename\*=UTF-8''([^;]+)/i.exec(cd);
   if (star) return decodeURIComponent(star[1]!);

@@ -10,7 +10,7 @@
 // Nothing is buffered: multipart-body.server.ts hands over one part at a time, and its bytes are piped
 // into the blob store's request body as they arrive (backpressure included).
 import type { AppLoadContext } from "@remix-run/node";
-import { MultipartError, isMultipart, multipartParts, refusedBody, storePart, type FilePartStream } from "./multipart-body.server";
+import { MultipartError, isMultipart, multipartParts, refusedBody, storePart, type MultipartPart } from "./multipart-body.server";
 import type { Api } from "./api.server";
 import { sanitizeRelativePath, type NamingFlow } from "./file-names";
 import type { Family } from "./storage-links";
@@ -39,7 +39,7 @@ interface Target {
   family: Family;
 }
 
-type Part = { stream: FilePartStream; filename: string; mimeType: string };
+type Part = Extract<MultipartPart, { kind: "file" }>;
 
 /** Bodies a refusal reads to its end (so the browser gets the answer, not a reset connection). */
 const DISCARD_LIMIT = 32 * 1024 * 1024;
@@ -118,7 +118,7 @@ export async function streamUploadToStore(request: Request, context: AppLoadCont
   const uploadPart = async (part: Part) => {
     const clean = sanitizeRelativePath(part.filename, flow);
     if (!clean.ok) {
-      part.stream.resume(); // discard its bytes
+      // Its bytes are drained when the loop goes on.
       if (clean.reason !== "forbidden_extension") result.dropped.push(part.filename);
       return;
     }
@@ -132,10 +132,6 @@ export async function streamUploadToStore(request: Request, context: AppLoadCont
     }
     if (stored.outcome === "refused") {
       result.failed.push({ path: clean.path, error: stored.error ?? `The store answered ${stored.status}.` });
-      return;
-    }
-    if (stored.outcome === "truncated") {
-      result.failed.push({ path: clean.path, error: "The file was cut off." });
       return;
     }
     pending.push({ path: clean.path, size: stored.size });
@@ -158,7 +154,7 @@ export async function streamUploadToStore(request: Request, context: AppLoadCont
         await discardBody(request);
         return result;
       }
-      if (err.badFileName) badBody = err;
+      if (err.refusesBody) badBody = err;
       else interrupted = true;
     }
     await flush();
@@ -170,8 +166,8 @@ export async function streamUploadToStore(request: Request, context: AppLoadCont
     console.error("[upload] streaming upload failed", err);
     result.error = err instanceof Error && err.message ? err.message : "The upload failed.";
   }
-  // Only a hand-made body has a control character in a file name: a 400 with the reason (the files
-  // before it are indexed).
+  // Only a hand-made body has a control character in a file name (or a part over its limit): a 400
+  // with the reason (the files before it are indexed).
   if (badBody && !result.error) throw refusedBody(badBody);
   if (interrupted && !result.error) result.error = request.signal.aborted ? "The upload was interrupted." : "The upload was interrupted: the form data was not complete.";
   return result;

@@ -293,7 +293,7 @@ describe.each([
     it("takes the portal's streamed multipart body (no Content-Length) through the store's fetch", async () => {
       const p = await blob.createUploadPolicy({ keyPrefix: "u/nojs/", maxBytes: 10_000, expiresInSeconds: 600 });
       const data = bytes(4096);
-      const { body, contentType } = streamedMultipart({ ...p.url_fields, key: "u/nojs/form.txt" }, "form.txt", "text/plain", Readable.from([Buffer.from(data)]));
+      const { body, contentType } = streamedMultipart({ ...p.url_fields, key: "u/nojs/form.txt" }, "form.txt", "text/plain", new Blob([data]).stream());
       const res = await blob.fetch(new Request(new URL(p.url, "http://blob.internal"), { method: "POST", headers: { "content-type": contentType }, body, duplex: "half" } as RequestInit));
       expect(res.status).toBe(204);
       expect(await blob.stat("u/nojs/form.txt")).toMatchObject({ size: 4096 });

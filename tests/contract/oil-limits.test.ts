@@ -74,6 +74,21 @@ describe("oil trends and alert limits", () => {
     await fails(422, "reader", "/v1/oil_data/get_status_dashboard.json", { ...SKY, watched_per_tab: 1000 });
   });
 
+  it("draws the status dashboard as a PNG with the same access check (ADR 049)", async () => {
+    const res = await call("reader", "/v1/oil_data/status_dashboard_png.json", SKY);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/png");
+    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="5123_AeroOIL_Status_Overview_\d{4}-\d{2}-\d{2}\.png"/);
+    const png = new DataView(await res.arrayBuffer());
+    expect([png.getUint32(0), png.getUint32(4)]).toEqual([0x89504e47, 0x0d0a1a0a]);
+    expect(png.getUint32(16)).toBe(1200); // the IHDR's width
+    // Refused as the dashboard is, with a file endpoint's answer (no image).
+    const refused = await call("reader", "/v1/oil_data/status_dashboard_png.json", SKY_OTHER);
+    expect(refused.status).toBe(422);
+    expect(await refused.json()).toMatchObject({ Message: { error: expect.any(String) } });
+    await fails(422, "reader", "/v1/oil_data/status_dashboard_png.json", { ...SKY, watched_per_tab: 1000 });
+  });
+
   it("gives the trend per serial in date order, values as numbers", async () => {
     const t = await ok(OilTrendAnswer, "reader", "/v1/oil_data/get_oil_trend.json", { ...SKY, tab_id: engineTab });
     expect(t.series).toHaveLength(1);

@@ -512,7 +512,7 @@ const cases: Record<string, Case> = {
   },
   templateSaveVersion: async () => ({ as: "template", body: { manufacturer: "OpenAPI Maker", note: "Contract check" } }),
 
-  opsTabData: async () => [{ body: { ...SKY, tab_id: state.opsTab, sort_order: "desc", per_page: 5, binder: true } }, { body: { ...SKY, tab_id: state.opsTab, sort_column: "No such column" }, expect: 422 }],
+  opsTabData: async () => [{ body: { ...SKY, tab_id: state.opsTab, sort_order: "desc", per_page: 5, binder: true, validation: crypto.randomUUID() } }, { body: { ...SKY, tab_id: state.opsTab, sort_column: "No such column" }, expect: 422 }],
   oilTabData: async () => ({ body: { ...SKY, tab_id: state.oilTab, watched_only: false } }),
   opsSaveRow: async () => {
     const json = await check(byId.get("opsSaveRow")!, { body: { ...SKY, tab_id: state.tab, item: { "Part No": "PN-1", "Serial No": "SN-1" } } });
@@ -526,6 +526,13 @@ const cases: Record<string, Case> = {
     { form: { ...SKY, tab_id: String(state.tab) }, file: csv("Unknown column\nx\n"), expect: 422 },
   ],
   validateTabData: async () => ({ form: { ...SKY, tab_id: String(state.tab) }, file: csv("Part No,Serial No\nPN-4,SN-4\n") }),
+  keepValidation: async () => {
+    const kept = await check(byId.get("keepValidation")!, { form: { ...SKY, tab_id: String(state.tab) }, file: csv("Part No,Serial No\nPN-5,SN-5\n") });
+    state.validation = kept!.id;
+    return { as: "reader", form: { ...SKY, tab_id: String(state.tab) }, file: csv("Part No,Serial No\nPN-6,SN-6\n") };
+  },
+  // The client's workbook: theirs only.
+  validationWorkbook: async () => [{ body: { id: state.validation } }, { as: "reader", body: { id: state.validation }, expect: 422 }],
   hasDfp: async () => ({ body: { ...SKY, tab_id: state.opsTab } }),
   downloadDfp: async () => [{ body: { ...SKY, tab_id: state.opsTab } }, { body: { ...SKY, tab_id: "no-such-tab" }, expect: 422 }],
   opsHeader: async () => ({ body: SKY }),
@@ -536,6 +543,7 @@ const cases: Record<string, Case> = {
   oilOpsLinkPk: async () => ({ body: SKY }),
   oilLimits: async () => ({ body: { ...SKY, tab_id: state.oilTab } }),
   oilStatusDashboard: async () => ({ body: { ...SKY } }),
+  oilStatusDashboardPng: async () => [{ as: "reader", body: { ...SKY } }, { as: "reader", body: { organization: "skyline", msn_id: "no-such-msn" }, expect: 422 }],
   oilTrend: async () => ({ body: { ...SKY, tab_id: state.oilTab } }),
   setOilLimit: async () => [
     { as: "admin", body: { ...SKY, tab_id: state.oilTab, column_name: "Ag ppm", limit: 5 } },

@@ -13,6 +13,7 @@ import {
   DeletedAnswer,
   GrantAnswer,
   HasDfpAnswer,
+  KeptValidation,
   ListTabsAnswer,
   LogbookAnswer,
   LogbookListAnswer,
@@ -525,6 +526,42 @@ describe("tab data", () => {
     expect(ro.status).toBe(422);
     const notSheet = await upload("client", "/v1/ops_data/upload_ops_data.json", fields, new File(["x"], "notes.txt"));
     expect(notSheet.status).toBe(422);
+  });
+
+  it("keep_validation: the workbook is kept for the user who made it, one per user, for 30 minutes (ADR 079)", async () => {
+    const db = up.upstream.deps.db;
+    const store = up.upstream.deps.blob;
+    const fields = { ...SKY, tab_id: "opsNotifications" };
+    const keep = async (who: string, file: File) => {
+      const res = await upload(who, "/v1/ops_data/keep_validation.json", fields, file);
+      expect(res.status).toBe(200);
+      return KeptValidation.parse(await res.json());
+    };
+    const first = await keep("reader", xlsxFile([["Date", "Reference"], ["not a date", "KV-1"], ["2026-01-05", "KV-2"]], "kept.xlsx"));
+    expect(first).toMatchObject({ source: "kept.xlsx", filename: "kept_validation.xlsx", errors: 1 });
+    // The tab's rows bring it when asked, to its owner only.
+    expect((await ok(TabDataAnswer, "reader", "/v1/ops_data/get_tab_data.json", { ...fields, per_page: 1, validation: first.id })).validation).toEqual(first);
+    expect((await ok(TabDataAnswer, "client", "/v1/ops_data/get_tab_data.json", { ...fields, per_page: 1, validation: first.id })).validation).toBeNull();
+    expect((await ok(TabDataAnswer, "reader", "/v1/ops_data/get_tab_data.json", { ...fields, per_page: 1 })).validation).toBeUndefined();
+    const { bytes, filename } = await blob("reader", "/v1/ops_data/validation_workbook.json", { id: first.id }, XLSX_TYPE);
+    expect(filename).toBe("kept_validation.xlsx");
+    expect(readXlsx(bytes).rows(0)[0]).toEqual(["Date", "Reference", "Errors"]);
+    const gone = "This validation workbook has expired (they are kept for 30 minutes). Validate the file again.";
+    expect((await blobFails("client", "/v1/ops_data/validation_workbook.json", { id: first.id })).error).toBe(gone);
+
+    // A newer one replaces it, its blob too.
+    const second = await keep("reader", xlsxFile([["Date", "Reference"], ["2026-01-06", "KV-3"]], "again.xlsx"));
+    expect(second.errors).toBe(0);
+    expect((await blobFails("reader", "/v1/ops_data/validation_workbook.json", { id: first.id })).error).toBe(gone);
+    expect((await store.list(`validation/${ids["reader@demo.aero"]}/`)).map((o) => o.key)).toEqual([`validation/${ids["reader@demo.aero"]}/${second.id}.xlsx`]);
+
+    // 30 minutes on it is refused, and the next keep (anyone's) sweeps it away.
+    await db.updateTable("validation_workbooks").set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where("id", "=", second.id).execute();
+    expect((await blobFails("reader", "/v1/ops_data/validation_workbook.json", { id: second.id })).error).toBe(gone);
+    expect((await ok(TabDataAnswer, "reader", "/v1/ops_data/get_tab_data.json", { ...fields, per_page: 1, validation: second.id })).validation).toBeNull();
+    await keep("client", xlsxFile([["Date", "Reference"], ["2026-01-07", "KV-4"]]));
+    expect(await db.selectFrom("validation_workbooks").select("id").where("user_id", "=", ids["reader@demo.aero"]).execute()).toEqual([]);
+    expect(await store.list(`validation/${ids["reader@demo.aero"]}/`)).toEqual([]);
   });
 
   it("DFP: availability and download", async () => {

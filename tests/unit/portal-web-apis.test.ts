@@ -14,14 +14,8 @@ import { describe, expect, it } from "vitest";
 const root = path.resolve(__dirname, "../..");
 const APP = path.join(root, "app");
 
-/** Still on Node: the stream of the HTML render, uploads, held files, the PNG dashboard, the tab import. */
-const STILL_NODE = new Set([
-  "app/entry.server.tsx",
-  "app/models/multipart-body.server.ts",
-  "app/models/held-files.server.ts",
-  "app/models/oil-dashboard-png.server.ts",
-  "app/models/ops-tab.server.ts",
-]);
+/** Still on Node: the stream of the HTML render. */
+const STILL_NODE = new Set(["app/entry.server.tsx"]);
 
 /**
  * Packages that need Node: native code, Node streams, sockets or files (a subpath counts as the

@@ -11,7 +11,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StartedServer } from "../../server";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { asMultipartError, MultipartError, multipartParts } from "~/models/multipart-body.server";
+import { MultipartError, multipartParts } from "~/models/multipart-body.server";
 
 const built = fs.existsSync("build/server/index.js");
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "aero-answers-"));
@@ -308,22 +308,21 @@ describe("multipartParts and a file name with a control character (in process, n
     new Request("http://portal.test/x", { method: "POST", headers: multipart, body: field("intent", "import") + fileHead(disposition) + rest });
   async function read(request: Request) {
     for await (const part of multipartParts(request, { files: 1, fields: 10, fieldSize: 1000 })) {
-      if (part.kind === "file") for await (const _ of part.stream) void _;
+      if (part.kind === "file") await new Response(part.stream).arrayBuffer();
     }
   }
 
-  it("refuses a NUL in filename= (busboy refuses the part header) and a control character in filename*= (decoded)", async () => {
-    await expect(read(form('filename="rows\u0000.xlsx"'))).rejects.toMatchObject({ reason: "bad_part_header", badFileName: true });
-    await expect(read(form('filename="rows\r.xlsx"'))).rejects.toMatchObject({ reason: "bad_part_header", badFileName: true });
+  it("refuses a NUL in filename= (the part header is refused) and a control character in filename*= (decoded)", async () => {
+    await expect(read(form('filename="rows\u0000.xlsx"'))).rejects.toMatchObject({ reason: "bad_part_header", refusesBody: true });
+    await expect(read(form('filename="rows\r.xlsx"'))).rejects.toMatchObject({ reason: "bad_part_header", refusesBody: true });
     for (const encoded of ["rows%00.xlsx", "rows%07.xlsx", "rows%7F.xlsx"]) {
       await expect(read(form(`filename*=UTF-8''${encoded}`)), encoded).rejects.toMatchObject({
         reason: "control_characters",
         message: "A file name may not contain control characters.",
-        badFileName: true,
+        refusesBody: true,
       });
     }
-    // Only control characters: not a UTF-8 name as a browser sends it (busboy reads its bytes as
-    // latin1, so some land in U+0080–U+009F).
+    // Only control characters: not a UTF-8 name as a browser sends it.
     await expect(read(form('filename="logo\u2605 \u00e9t\u00e9.xlsx"'))).resolves.toBeUndefined();
   });
 
@@ -339,13 +338,11 @@ describe("multipartParts and a file name with a control character (in process, n
     await expect(read(broken)).rejects.toMatchObject({ reason: "interrupted" });
   });
 
-  it("a file part cut off errors its stream: that error reads as an incomplete form, any other error as itself", async () => {
+  it("a file part cut off errors its stream with an incomplete form (not a refused body)", async () => {
     const cut = form('filename="rows.xlsx"', "data without its end");
     const err = await read(cut).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(Error);
-    expect(asMultipartError(err)).toMatchObject({ reason: "malformed", badFileName: false });
-    expect(asMultipartError(new MultipartError("interrupted"))?.reason).toBe("interrupted");
-    expect(asMultipartError(new TypeError("x is undefined"))).toBeNull();
+    expect(err).toBeInstanceOf(MultipartError);
+    expect(err).toMatchObject({ reason: "malformed", refusesBody: false });
   });
 });
 

@@ -18,6 +18,7 @@ import * as m011 from "./migrations/011_oil_limits";
 import * as m017 from "./migrations/017_shared_processes";
 import * as m018 from "./migrations/018_pg_audit_counter";
 import * as m019 from "./migrations/019_job_recovery";
+import * as m020 from "./migrations/020_validation_workbooks";
 
 export type DB = Kysely<Database>;
 
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   "017_shared_processes": m017,
   "018_pg_audit_counter": m018,
   "019_job_recovery": m019,
+  "020_validation_workbooks": m020,
 };
 
 class InlineProvider implements MigrationProvider {

@@ -565,6 +565,20 @@ export interface OilLimitsTable {
   set_at: Generated<string>;
 }
 
+/** The last validation workbook of a user, kept 30 minutes (ADR 079); its bytes are in the blob store. */
+export interface ValidationWorkbooksTable {
+  id: string;
+  user_id: number;
+  blob_key: string;
+  /** The workbook's name (…_validation.xlsx). */
+  filename: string;
+  /** The name of the file that was checked. */
+  source: string;
+  /** Rows with errors. */
+  errors: number;
+  expires_at: string;
+}
+
 export interface Database {
   oil_limits: OilLimitsTable;
   document_links: DocumentLinksTable;
@@ -618,6 +632,7 @@ export interface Database {
   job_claims: JobClaimsTable;
   job_crashes: JobCrashesTable;
   upload_intents: UploadIntentsTable;
+  validation_workbooks: ValidationWorkbooksTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -23,6 +23,7 @@ import {
   UPLOAD_MAX_BYTES,
   UpdateOilDataInput,
   UploadTabDataFields,
+  ValidationWorkbookInput,
   WATCH_COLUMN,
   type ModuleProduct,
 } from "../../app/models/schemas/ops";
@@ -52,6 +53,7 @@ import { aircraftWorkbookMeta, buildWorkbook } from "./sheets";
 import { sheetLimitsOf } from "./sheet-limits";
 import { readSheetOffThread } from "./sheet-pool";
 import { both } from "./tabs";
+import { keepValidation, keptValidation, validationWorkbookAnswer } from "./validation-workbooks";
 
 // ---------------------------------------------------------------------------------------------
 // Multipart upload (tab data files)
@@ -242,7 +244,18 @@ export function registerDataRoutes(app: Hono<HonoEnv>) {
       watchedOnly: input.watched_only,
     });
     const binder = input.binder ? await binderAvailability(deps, aircraft, view) : undefined;
-    return c.json({ tab: tabJson(view, aircraft), columns: apiColumns(view), rows, total, page: input.page, per_page: input.per_page, ...(binder ? { binder } : {}) });
+    // The caller's kept validation workbook the tab page's URL names (one call for the page; ADR 079).
+    const validation = input.validation === undefined ? undefined : await keptValidation(deps, c.get("user").id, input.validation);
+    return c.json({
+      tab: tabJson(view, aircraft),
+      columns: apiColumns(view),
+      rows,
+      total,
+      page: input.page,
+      per_page: input.per_page,
+      ...(binder ? { binder } : {}),
+      ...(validation === undefined ? {} : { validation }),
+    });
   };
   app.on("POST", both("/v1/ops_data/get_tab_data"), getTabData());
   app.on("POST", both("/v1/oil_data/get_tab_data"), getTabData("oil"));
@@ -351,19 +364,40 @@ export function registerDataRoutes(app: Hono<HonoEnv>) {
     });
   });
 
+  /** Checks an upload against its tab: the workbook with an Errors column, and how many rows have errors. */
+  const validateUpload = async (c: Ctx) => {
+    const { view, aircraft, file, product } = await uploadTarget(c, "read");
+    // The reading and the workbook with its Errors column (ExcelJS: seconds for 200,000 rows) are built off this thread.
+    const limits = sheetLimitsOf(c.get("deps").config.sheetLimits);
+    const { bytes, errors } = await readSheetOffThread({ kind: "validate", file, view, aircraft, product, limits });
+    return { bytes, errors, source: file.name, filename: `${file.name.replace(/\.(xlsx|xls|csv)$/i, "")}_validation.xlsx` };
+  };
+
   app.on(
     "POST",
     both("/v1/ops_data/validate_tab_data"),
     blobRoute(async (c) => {
-      const { view, aircraft, file, product } = await uploadTarget(c, "read");
-      // The reading and the workbook with its Errors column (ExcelJS: seconds for 200,000 rows) are built off this thread.
-      const limits = sheetLimitsOf(c.get("deps").config.sheetLimits);
-      const { bytes, errors } = await readSheetOffThread({ kind: "validate", file, view, aircraft, product, limits });
-      const base = file.name.replace(/\.(xlsx|xls|csv)$/i, "");
-      return blobAnswer(bytes, XLSX_TYPE, `${base}_validation.xlsx`, {
+      const { bytes, errors, filename } = await validateUpload(c);
+      return blobAnswer(bytes, XLSX_TYPE, filename, {
         "x-validation-errors": String(errors),
         "access-control-expose-headers": "x-validation-errors, content-disposition",
       });
+    })
+  );
+
+  // The same check, the workbook kept 30 minutes for the caller instead of answered (ADR 079): a
+  // page without JavaScript offers it after its redirect (validation_workbook, get_tab_data's `validation`).
+  app.on("POST", both("/v1/ops_data/keep_validation"), async (c) => {
+    const workbook = await validateUpload(c);
+    return c.json(await keepValidation(c.get("deps"), c.get("user").id, workbook));
+  });
+
+  app.on(
+    "POST",
+    both("/v1/ops_data/validation_workbook"),
+    blobRoute(async (c) => {
+      const { id } = await readBody(c, ValidationWorkbookInput);
+      return validationWorkbookAnswer(c.get("deps"), c.get("user").id, id);
     })
   );
 

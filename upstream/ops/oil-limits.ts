@@ -1,17 +1,23 @@
 // AeroOIL trends and alert limits (issue 15 item 4, ADR 048) and the status dashboard's share by
-// e-mail (item 2): /v1/oil_data/get_oil_limits, set_oil_limit, get_oil_trend, share_status_dashboard;
-// and the status dashboard's data in one call (get_status_dashboard).
+// e-mail and PNG (item 2): /v1/oil_data/get_oil_limits, set_oil_limit, get_oil_trend,
+// share_status_dashboard, status_dashboard_png; and the status dashboard's data in one call
+// (get_status_dashboard).
 // A limit is an upper limit per numeric column of an aircraft's oil tab; a row above it has crossed it.
 import { isPostgres, jsonIsNumber, nowExpr } from "../db/dialect";
 import type { Hono } from "hono";
 import { sql } from "kysely";
+import type { z } from "zod";
 import type { Deps, HonoEnv } from "../context";
 import type { DB } from "../db";
 import { readBody, refuse } from "../http";
 import { portalLink } from "../main/accounts";
 import { OIL_TREND_MAX_ROWS, OilLimitsInput, OilTrendInput, SetOilLimitInput, ShareOilDashboardInput, StatusDashboardInput } from "../../app/models/schemas/oil-limits";
-import { OIL_STATUS_TAB } from "../../app/models/oil-rules";
-import { aircraftTab, aircraftTabs, aircraftWithAccess, apiColumns, audit, queryRows, tabJson, type Ctx, type TabView } from "./common";
+import { OIL_STATUS_TAB, statusPageTitle } from "../../app/models/oil-rules";
+import { WATCH_COLUMN } from "../../app/models/schemas/ops";
+import { AircraftListQuery } from "../../app/models/schemas/storage";
+import { listAircraft } from "../main/storage";
+import { aircraftTab, aircraftTabs, aircraftWithAccess, apiColumns, audit, blobAnswer, blobRoute, queryRows, tabJson, type Ctx, type TabView } from "./common";
+import { dashboardPng } from "./oil-dashboard-png";
 import { both } from "./tabs";
 
 /** The column that names the engine or unit of a row (ESN, Serial No, S/N…), else none (one series). */
@@ -95,6 +101,34 @@ function dayOf(v: unknown): string | null {
   return /^\d{4}-\d{2}-\d{2}$/.test(d) && !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) ? d : null;
 }
 
+/**
+ * The status dashboard in one read (the page made 2 + 2 calls per oil tab before): the status tab's
+ * first rows, and per stored oil tab its first watched rows and, with numeric columns, its limits and
+ * the rows above them. The same reads as get_tab_data and get_oil_limits; oil read access.
+ */
+async function statusDashboard(c: Ctx, input: z.infer<typeof StatusDashboardInput>) {
+  const deps = c.get("deps");
+  const { aircraft, access } = await aircraftWithAccess(deps, c.get("user"), input, "oil", "read");
+  const views = await aircraftTabs(deps, aircraft.id, "oil");
+  const statusView = views.find((v) => v.key === OIL_STATUS_TAB) ?? null;
+  const status = statusView ? await queryRows(deps, statusView, { page: 1, perPage: input.status_per_page }) : null;
+  const tabs = [];
+  for (const view of views.filter((v) => v.key !== OIL_STATUS_TAB && v.source === "stored" && v.dbId != null)) {
+    const watched = await queryRows(deps, view, { page: 1, perPage: input.watched_per_tab, watchedOnly: true });
+    let limits = null;
+    if (view.columns.some((col) => col.type === "number")) {
+      const t = await trendOf(deps, view, access);
+      limits = { ...t.base, crossings: await crossings(deps, view, t.limits) };
+    }
+    tabs.push({ tab: tabJson(view, aircraft), columns: apiColumns(view), watched, limits });
+  }
+  return {
+    aircraft,
+    status: statusView && status ? { tab: tabJson(statusView, aircraft), columns: apiColumns(statusView), ...status } : null,
+    tabs,
+  };
+}
+
 export function registerOilLimitRoutes(app: Hono<HonoEnv>) {
   app.on("POST", both("/v1/oil_data/get_oil_limits"), async (c) => {
     const input = await readBody(c, OilLimitsInput);
@@ -102,28 +136,37 @@ export function registerOilLimitRoutes(app: Hono<HonoEnv>) {
     return c.json({ ...t.base, crossings: await crossings(t.deps, t.view, t.limits) });
   });
 
-  // The status dashboard in one call (the page made 2 + 2 calls per oil tab before): the status
-  // tab's first rows, and per stored oil tab its first watched rows and, with numeric columns, its
-  // limits and the rows above them. The same reads as get_tab_data and get_oil_limits.
   app.on("POST", both("/v1/oil_data/get_status_dashboard"), async (c) => {
-    const deps = c.get("deps");
-    const input = await readBody(c, StatusDashboardInput);
-    const { aircraft, access } = await aircraftWithAccess(deps, c.get("user"), input, "oil", "read");
-    const views = await aircraftTabs(deps, aircraft.id, "oil");
-    const statusView = views.find((v) => v.key === OIL_STATUS_TAB) ?? null;
-    const status = statusView ? await queryRows(deps, statusView, { page: 1, perPage: input.status_per_page }) : null;
-    const tabs = [];
-    for (const view of views.filter((v) => v.key !== OIL_STATUS_TAB && v.source === "stored" && v.dbId != null)) {
-      const watched = await queryRows(deps, view, { page: 1, perPage: input.watched_per_tab, watchedOnly: true });
-      let limits = null;
-      if (view.columns.some((col) => col.type === "number")) {
-        const t = await trendOf(deps, view, access);
-        limits = { ...t.base, crossings: await crossings(deps, view, t.limits) };
-      }
-      tabs.push({ tab: tabJson(view, aircraft), columns: apiColumns(view), watched, limits });
-    }
-    return c.json({ status: statusView && status ? { tab: tabJson(statusView, aircraft), columns: apiColumns(statusView), ...status } : null, tabs });
+    const { status, tabs } = await statusDashboard(c, await readBody(c, StatusDashboardInput));
+    return c.json({ status, tabs });
   });
+
+  // The status dashboard as a PNG attachment (ADR 049): the same reads, with the counts of the
+  // caller's oil fleet (the main API's aircraft list), drawn here so the portal needs no canvas.
+  app.on(
+    "POST",
+    both("/v1/oil_data/status_dashboard_png"),
+    blobRoute(async (c) => {
+      const deps = c.get("deps");
+      const { aircraft, status, tabs } = await statusDashboard(c, await readBody(c, StatusDashboardInput));
+      const fleet = await listAircraft(deps, c.get("user"), AircraftListQuery.parse({ product: "oil", page: 1, per_page: 1 }));
+      const now = new Date();
+      const title = statusPageTitle(aircraft.oil_issue_date, now);
+      const png = dashboardPng(
+        {
+          title,
+          header: { msn: aircraft.msn, registration: aircraft.registration, oil_issue_date: aircraft.oil_issue_date },
+          counts: fleet.counts,
+          units: status ? { columns: status.columns.filter((col) => col.type !== WATCH_COLUMN.type), rows: status.rows } : null,
+          byTab: tabs
+            .map((t) => ({ tab_name: t.tab.tab_name, watched: t.watched.total, over: t.limits?.limits.length ? t.limits.crossings.rows : 0 }))
+            .filter((t) => t.watched > 0 || t.over > 0),
+        },
+        now
+      );
+      return blobAnswer(png, "image/png", `${aircraft.msn}_AeroOIL_${title}_${now.toISOString().slice(0, 10)}.png`.replace(/[^\w.-]+/g, "_"));
+    })
+  );
 
   app.on("POST", both("/v1/oil_data/get_oil_trend"), async (c) => {
     const input = await readBody(c, OilTrendInput);

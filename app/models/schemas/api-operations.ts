@@ -71,6 +71,7 @@ const UploadRefusal = z.union([O.UploadErrorAnswer, ErrorAnswer]);
 const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 const PDF = "application/pdf";
 const ZIP = "application/zip";
+const PNG = "image/png";
 
 const IdParam = z.object({ id: z.coerce.number().int().positive().describe("the record's id") });
 const ConsultantParam = z.object({ id: z.coerce.number().int().positive().describe("the consultant's id (not the user id)") });
@@ -350,6 +351,8 @@ const opsOperations: ApiOperation[] = [
   data("deleteRows", "POST /v1/ops_data/delete_template_data_by_selection.json", "Delete selected rows of an aircraft's tab", { who: "write access on the product", body: O.DeleteRowsInput, ok: O.DeletedAnswer, notFound: true }),
   data("uploadTabData", "POST /v1/ops_data/upload_ops_data.json", "Import a tab's rows from a spreadsheet (all or nothing)", { who: "write access on the product", multipart: O.UploadTabDataFields, ok: O.UploadAnswer, also: { 422: UploadRefusal, ...TooLarge }, notFound: true }),
   data("validateTabData", "POST /v1/ops_data/validate_tab_data.json", "Check a spreadsheet against a tab: the workbook with an Errors column", { who: "read access on the product", multipart: O.UploadTabDataFields, ok: { file: [XLSX] }, also: TooLarge, notFound: true }),
+  data("keepValidation", "POST /v1/ops_data/keep_validation.json", "Check a spreadsheet against a tab and keep the workbook with its Errors column 30 minutes for the caller: its id and the rows with errors", { who: "read access on the product", multipart: O.UploadTabDataFields, ok: O.KeptValidation, also: TooLarge, notFound: true }),
+  data("validationWorkbook", "POST /v1/ops_data/validation_workbook.json", "A validation workbook keep_validation kept (30 minutes)", { who: "the user who kept it", body: O.ValidationWorkbookInput, ok: { file: [XLSX] } }),
   data("hasDfp", "POST /v1/ops_data/is_tab_has_dfp.json", "Whether the tab has a data file package", { who: "read access on the product", body: O.TabRefInput, ok: O.HasDfpAnswer, notFound: true }),
   data("downloadDfp", "POST /v1/ops_data/download_dfp.json", "The tab's data file package (.xlsx)", { who: "read access on the product", body: O.TabRefInput, ok: { file: [XLSX] } }),
   data("opsHeader", "POST /v1/ops_data/get_ops_header_data.json", "The top bar's data (ops)", { who: OPS_READ, body: O.HeaderDataInput, ok: O.OpsHeaderData, notFound: true }),
@@ -360,6 +363,7 @@ const opsOperations: ApiOperation[] = [
   data("oilOpsLinkPk", "POST /v1/oil_data/get_oil_ops_link_pk.json", "The link columns and the tabs carrying them", { who: "oil read access", body: O.OilLinkPkInput, ok: O.OilOpsLinkPkAnswer, notFound: true }),
   data("oilLimits", "POST /v1/oil_data/get_oil_limits.json", "An oil tab's alert limits and the rows above them", { who: "oil read access", body: OL.OilLimitsInput, ok: OL.OilLimitsAnswer, notFound: true }),
   data("oilStatusDashboard", "POST /v1/oil_data/get_status_dashboard.json", "The status dashboard in one call: the status tab's first rows, and per oil tab its watched rows and its alert limits with the rows above them", { who: "oil read access", body: OL.StatusDashboardInput, ok: OL.StatusDashboardAnswer, notFound: true }),
+  data("oilStatusDashboardPng", "POST /v1/oil_data/status_dashboard_png.json", "The status dashboard drawn as a PNG: the same reads as get_status_dashboard, with the counts of the caller's oil fleet", { who: "oil read access", body: OL.StatusDashboardInput, ok: { file: [PNG] } }),
   data("oilTrend", "POST /v1/oil_data/get_oil_trend.json", "An oil tab's numeric columns over time, per engine or serial, with its alert limits", { who: "oil read access", body: OL.OilTrendInput, ok: OL.OilTrendAnswer, notFound: true }),
   data("setOilLimit", "POST /v1/oil_data/set_oil_limit.json", "Set or clear the alert limit of an oil tab's number column", { who: "oil su_write (Super User) or staff", body: OL.SetOilLimitInput, ok: OL.SetOilLimitAnswer, notFound: true }),
   data("shareOilDashboard", "POST /v1/oil_data/share_status_dashboard.json", "Mail a link to an aircraft's AeroOIL status dashboard", { who: "oil read access", body: OL.ShareOilDashboardInput, ok: OL.ShareOilDashboardAnswer, notFound: true }),

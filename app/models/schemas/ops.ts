@@ -159,6 +159,8 @@ export const GetTabDataInput = needsAircraft({
   product: productInput,
   /** Also answer `binder`, as binder_availability.json would (a tab page needs both: one call). */
   binder: z.preprocess(blankToUndefined, booleanInput.optional()),
+  /** Also answer `validation`: the caller's kept validation workbook of this id (keep_validation), if still kept. */
+  validation: z.preprocess(blankToUndefined, z.string().max(64).optional()),
 });
 export const GetTemplateDataInput = z.object({ manufacturer: manufacturerName, ...tabQueryShape });
 
@@ -253,6 +255,8 @@ export const UploadTabDataFields = needsAircraft({
   mode: z.preprocess(blankToUndefined, z.enum(["append", "replace"], { errorMap: () => ({ message: "must be append or replace" }) }).default("append")),
 });
 export const TabRefInput = needsAircraft({ tab_id: tabKey, product: productInput });
+/** A validation workbook keep_validation kept (its id). */
+export const ValidationWorkbookInput = z.object({ id: z.string().max(64) });
 export const DeleteRowsInput = needsAircraft({
   tab_id: tabKey,
   product: productInput,
@@ -449,6 +453,17 @@ export const BinderAvailability = z.object({
   current: z.boolean(),
   full: z.boolean(),
 });
+/** A validation workbook the ops API keeps 30 minutes for the user who made it (ADR 079). */
+export const KeptValidation = z.object({
+  id: z.string(),
+  /** The workbook's name (…_validation.xlsx). */
+  filename: z.string(),
+  /** The name of the file that was checked. */
+  source: z.string(),
+  /** Rows with errors. */
+  errors: z.number().int(),
+  expires_at: z.string(),
+});
 export const TabDataAnswer = z.object({
   tab: Tab,
   columns: z.array(TabColumn),
@@ -458,6 +473,8 @@ export const TabDataAnswer = z.object({
   per_page: z.number().int(),
   /** Only when asked (`binder: true`): the tab's binder availability. */
   binder: BinderAvailability.optional(),
+  /** Only when asked (`validation`: an id): that kept validation workbook, or null once it is gone. */
+  validation: KeptValidation.nullable().optional(),
 });
 export type TabDataAnswer = z.infer<typeof TabDataAnswer>;
 export const RowAnswer = z.object({ message: z.string(), row: TabRow, created: z.boolean() });

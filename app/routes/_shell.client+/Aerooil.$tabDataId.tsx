@@ -15,7 +15,7 @@ import { limitAction, oilTabTrend } from "~/models/oil-trends.server";
 import { tabAction } from "~/models/ops-tab.server";
 import { oilSections, oilTable, watchedOnlyField } from "./__oil-tab-parts";
 import { TabActions, TabPage, type TabProduct } from "./__tab-page";
-import { aircraftFields, tabPageView, tabQuery } from "./__tab-page.server";
+import { aircraftFields, tabPageView, tabQuery, validationParam } from "./__tab-page.server";
 
 const PER_PAGE = 50;
 
@@ -46,8 +46,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const query = tabQuery(url, tab.columns.filter((c) => c.type !== WATCH_COLUMN.type), [PER_PAGE]);
   const watchedOnly = url.searchParams.get("watched_only") === "1";
   const [data, docCounts, trend] = await Promise.all([
-    // The binders the tab offers come with its rows (one call).
-    oil.tabData(api, ref, { tab_id: tab.tab_id, ...query.request, watched_only: watchedOnly || undefined, binder: true }),
+    // The binders the tab offers and a kept validation workbook come with its rows (one call).
+    oil.tabData(api, ref, { tab_id: tab.tab_id, ...query.request, watched_only: watchedOnly || undefined, binder: true, validation: validationParam(url) }),
     documentCountsByRow(api, header.org_msn_id, tab.tab_id),
     // Trends, alert limits and the links to AeroOPS rows (issue 15 items 4 and 5).
     oilTabTrend(api, ref, header.org_msn_id, tab, url),
@@ -71,13 +71,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const { api, user } = await requireOilUser(request, context);
+  const { api } = await requireOilUser(request, context);
   const url = new URL(request.url);
   const ref = requireOilAircraftRef(url);
   const { tab } = await openOilTab(api, url, ref, params.tabDataId);
   const limit = await limitAction(request, api, ref, tab.tab_id);
   if (limit) return limit;
-  return tabAction({ request, api, owner: String(user.id), aircraft: ref, tabId: tab.tab_id, product: "oil" });
+  return tabAction({ request, api, aircraft: ref, tabId: tab.tab_id, product: "oil" });
 }
 
 export default function OilTab() {

@@ -14,7 +14,7 @@ import { tabAction } from "~/models/ops-tab.server";
 import { opsTabHref } from "~/models/workorder-rules";
 import { HYDRATE } from "~/utils/hydrate";
 import { TabActions, TabPage, type TabProduct } from "./__tab-page";
-import { aircraftFields, tabPageView, tabQuery } from "./__tab-page.server";
+import { aircraftFields, tabPageView, tabQuery, validationParam } from "./__tab-page.server";
 
 /** Rows per page: 50 unless the URL asks for one of these (the ops API serves at most 500). */
 const PER_PAGE_CHOICES = [50, 100, 250, 500] as const;
@@ -42,8 +42,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { header, tabs, tab } = await openOpsTab(api, url, ref, params.tabDataId);
   const query = tabQuery(url, tab.columns, PER_PAGE_CHOICES);
   const [data, docCounts, oilLinks] = await Promise.all([
-    // The binders the tab offers come with its rows (one call).
-    ops.tabData(api, ref, { tab_id: tab.tab_id, ...query.request, binder: true }),
+    // The binders the tab offers and a kept validation workbook come with its rows (one call).
+    ops.tabData(api, ref, { tab_id: tab.tab_id, ...query.request, binder: true, validation: validationParam(url) }),
     documentCountsByRow(api, header.org_msn_id, tab.tab_id),
     // The oil rows linked to this tab's rows (none when the user may not read AeroOIL).
     opsRowLinks(api, ref, header.org_msn_id, tab.tab_id),
@@ -59,11 +59,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const { api, user } = await requireOpsUser(request, context);
+  const { api } = await requireOpsUser(request, context);
   const url = new URL(request.url);
   const ref = requireAircraftRef(url);
   const { tab } = await openOpsTab(api, url, ref, params.tabDataId);
-  return tabAction({ request, api, owner: String(user.id), aircraft: ref, tabId: tab.tab_id });
+  return tabAction({ request, api, aircraft: ref, tabId: tab.tab_id });
 }
 
 export default function OpsTab() {

@@ -2,7 +2,6 @@
 // the page itself: __tab-page.tsx): what a tab page reads from its URL (sort, filter, page, the
 // dialogs it opens) and what it makes of a page of rows. Each route's loader keeps its own upstream
 // calls (which API, which extras) and adds what only its product shows.
-import { heldFile } from "~/models/held-files.server";
 import { linkedDocumentsHref } from "~/models/links.server";
 import type * as ops from "~/models/ops.server";
 import { pageAfterWrite } from "~/models/ops-tab.server";
@@ -27,6 +26,12 @@ export function tabQuery(url: URL, sortable: { name: string }[], perPageChoices:
   };
 }
 
+/** The validation workbook a tab page's URL names (?validation=<id>, after a Validate), if it looks like one. */
+export function validationParam(url: URL): string | undefined {
+  const id = url.searchParams.get("validation");
+  return id && /^[0-9a-f-]{36}$/.test(id) ? id : undefined;
+}
+
 /** The aircraft fields of the page's forms (as its URL names the aircraft). */
 export function aircraftFields(ref: ops.AircraftRef): Record<string, string> {
   return "org_msn_id" in ref ? { org_msn_id: String(ref.org_msn_id) } : { organization: ref.organization, msn_id: ref.msn_id };
@@ -35,13 +40,14 @@ export function aircraftFields(ref: ops.AircraftRef): Record<string, string> {
 /**
  * What every tab page shows of a page of rows: the rows and their columns (`columns`: the tab's own),
  * who may change them, and the dialogs and panels the URL opens: ?edit=<row id>|new the row dialog,
- * ?confirm=delete&select=… the delete confirmation, ?dialog=share, ?validation=<held file> the
- * Excel round trip's answer, the Super Users' structure dialogs (ADR 050).
+ * ?confirm=delete&select=… the delete confirmation, ?dialog=share, ?validation=<id> the Excel round
+ * trip's answer (the workbook the ops API keeps, read with the rows: `data.validation`), the Super
+ * Users' structure dialogs (ADR 050).
  */
 export function tabPageView<P extends "ops" | "oil">(o: {
   product: P;
   url: URL;
-  user: { id: number | string; role: string };
+  user: { role: string };
   header: OpsHeaderData;
   tab: { tab_id: string; tab_name: string; group_name: string };
   query: ReturnType<typeof tabQuery>;
@@ -54,7 +60,6 @@ export function tabPageView<P extends "ops" | "oil">(o: {
   const editParam = url.searchParams.get("edit");
   const editing = !canEdit || !editParam ? null : editParam === "new" ? { row: null } : { row: data.rows.find((r) => String(r.id) === editParam) ?? null };
   const selected = [...new Set(url.searchParams.getAll("select"))].filter((v) => /^\d{1,12}$/.test(v)).map(Number).slice(0, 5000);
-  const held = heldFile(url.searchParams.get("validation"), String(o.user.id));
   // The choices a select column offers: the values it already has on this page.
   const choices: Record<string, string[]> = {};
   for (const c of columns) {
@@ -83,7 +88,7 @@ export function tabPageView<P extends "ops" | "oil">(o: {
     dialog: url.searchParams.get("dialog") === "share" ? ("share" as const) : null,
     // Asked for with the rows (get_tab_data's `binder`).
     binder: { current: data.binder?.current ?? false, full: data.binder?.full ?? false },
-    validation: held ? { id: url.searchParams.get("validation")!, errors: Number(held.note.errors) || 0, source: String(held.note.source), filename: held.filename } : null,
+    validation: data.validation ? { id: data.validation.id, errors: data.validation.errors, source: data.validation.source, filename: data.validation.filename } : null,
     choices,
     // Rows with linked documents (null when the user may not read the aircraft's records).
     docs: o.docCounts ? Object.fromEntries(Object.entries(o.docCounts).map(([rowId, count]) => [rowId, { count, href: linkedDocumentsHref(header.org_msn_id, { row: Number(rowId) }) }])) : null,

@@ -1,20 +1,21 @@
 // GET /resources/ops-validation/{id}: the validation workbook of an AeroOPS import the signed-in user
-// checked a moment ago (the tab page offers it after "Validate"; issue 13 item 4). Held for 30
-// minutes and only for that user (held-files.server.ts); otherwise a clear 404.
+// checked a moment ago (the tab page offers it after "Validate"; issue 13 item 4). The ops API keeps
+// it 30 minutes and gives it only to that user (ADR 079); it is streamed on, else a clear 404.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { heldFile } from "~/models/held-files.server";
+import * as ops from "~/models/ops.server";
 import { requireOpsUser } from "~/models/ops-pages.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { user } = await requireOpsUser(request, context);
-  const file = heldFile(params.id, String(user.id));
-  if (!file) throw new Response("This validation workbook has expired (they are kept for 30 minutes). Validate the file again.", { status: 404 });
+  const { api } = await requireOpsUser(request, context);
+  const file = await ops.validationWorkbook(api, params.id ?? "");
+  if (!file.ok) throw new Response(file.error, { status: 404 });
   const name = file.filename.replace(/[^\w.() -]/g, "_");
-  return new Response(new Uint8Array(file.bytes), {
+  const length = file.response.headers.get("Content-Length");
+  return new Response(file.response.body, {
     headers: {
-      "Content-Type": file.contentType,
+      "Content-Type": file.response.headers.get("Content-Type") ?? "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
       "Content-Disposition": `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
-      "Content-Length": String(file.bytes.byteLength),
+      ...(length ? { "Content-Length": length } : {}),
       "Cache-Control": "private, no-store",
       "X-Content-Type-Options": "nosniff",
     },

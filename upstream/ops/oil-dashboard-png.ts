@@ -1,14 +1,23 @@
-// The AeroOIL status dashboard as a PNG (issue 15 item 2, "Screenshot download"), drawn on the server
-// with @napi-rs/canvas (Skia; already a dependency for OCR): no browser, no screenshot service. It
-// shows what the page shows at a glance: the title (ADR 037) and aircraft, the fleet counts, the
-// status of each unit, and per oil tab the watched rows and the rows above an alert limit (ADR 048).
+// The AeroOIL status dashboard as a PNG (issue 15 item 2, "Screenshot download"; ADR 049), drawn by the
+// ops API (POST /v1/oil_data/status_dashboard_png) with @napi-rs/canvas (Skia, a native module; already
+// a dependency for OCR): no browser, no screenshot service, and nothing native in the portal. It shows
+// what the page shows at a glance: the title (ADR 037) and aircraft, the fleet counts, the status of
+// each unit, and per oil tab the watched rows and the rows above an alert limit (ADR 048).
 // Text is set in DejaVu Sans from the dejavu-fonts-ttf package, so a server without fonts draws it too.
 import { createRequire } from "node:module";
 import path from "node:path";
 import { createCanvas, GlobalFonts, type SKRSContext2D } from "@napi-rs/canvas";
-import type { statusDashboard } from "./oil-pages.server";
 
-type Dashboard = Awaited<ReturnType<typeof statusDashboard>>;
+/** What the picture shows (oil-limits.ts reads it as get_status_dashboard does). */
+export interface DashboardPicture {
+  title: string;
+  header: { msn: string; registration: string | null; oil_issue_date: string | null };
+  counts: { total: number; grounded: number; operational: number; transitional: number };
+  /** The status tab's first rows (its columns without the Watch/Unwatch one), if the aircraft has it. */
+  units: { columns: { name: string; type: string }[]; rows: { data: Record<string, unknown>; watched: boolean }[] } | null;
+  /** The oil tabs with watched rows or rows above an alert limit. */
+  byTab: { tab_name: string; watched: number; over: number }[];
+}
 
 const FONT = "AeroPng Sans";
 let fontsReady = false;
@@ -59,7 +68,7 @@ function roundRect(ctx: SKRSContext2D, x: number, y: number, w: number, h: numbe
 }
 
 /** The dashboard drawn as a PNG (bytes), DASHBOARD_PNG_WIDTH wide, as tall as its content. */
-export function dashboardPng(d: Dashboard, now = new Date()): Uint8Array {
+export function dashboardPng(d: DashboardPicture, now = new Date()): Uint8Array {
   ensureFonts();
   const W = DASHBOARD_PNG_WIDTH;
   const units = d.units?.rows ?? [];
