@@ -28,7 +28,7 @@ test("pages carry the security headers and an enforced CSP with this response's 
 
 test("built assets are cached immutably; the blob store is never compressed", async ({ request }) => {
   const html = await (await request.get("/")).text();
-  const asset = /(\/build\/[^"]+\.js)"/.exec(html)?.[1];
+  const asset = /(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
   expect(asset).toBeTruthy();
   const a = await request.get(asset!);
   expect(a.status()).toBe(200);
@@ -65,7 +65,7 @@ test("a form posted from another site gets a short 403 page, not a server error 
 
 test("built assets are served compressed at build time: brotli or gzip by Accept-Encoding (issue 12)", async ({ request }) => {
   const html = await (await request.get("/")).text();
-  const asset = /(\/build\/[^"]+\.js)"/.exec(html)?.[1];
+  const asset = /(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
   expect(asset).toBeTruthy();
   const plain = await request.get(asset!, { headers: { "Accept-Encoding": "identity" } });
   expect(plain.headers()["content-encoding"]).toBeUndefined();
