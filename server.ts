@@ -1,6 +1,5 @@
 // Production entry: Express + the Remix handler, and (unless MAIN_API_URL/OPS_API_URL are set) the
 // embedded upstream on the same port at /_api/main, /_api/ops and the blob store at /_blob.
-import crypto from "node:crypto";
 import path from "node:path";
 import fs from "node:fs";
 import { pathToFileURL } from "node:url";
@@ -18,7 +17,7 @@ import { OPENAPI_PATH, openApiHandler } from "./upstream/openapi";
 import { seedDemo } from "./upstream/db/seed";
 import { compressAssets } from "./scripts/compress-assets";
 import { ASSETS_DIR, SERVER_BUILD, loadStylesheet, readPageScript } from "./scripts/built-assets";
-import { forwardedAddressHeaders } from "./app/utils/forwarded-address.server";
+import { CROSS_ORIGIN_PAGE, blobPublicOrigin, bodyRefusal, formMaxBytes, formTooLargePage, isCrossOriginWrite, newNonce, remoteUpstream, securityHeaders } from "./app/utils/front-door.server";
 
 type Fetcher = (request: Request, meta?: UpstreamCallMeta) => Promise<Response>;
 
@@ -27,24 +26,6 @@ export interface StartedServer {
   url: string;
   upstream: Upstream | null;
   close: () => Promise<void>;
-}
-
-/**
- * A fetcher that forwards the portal's upstream calls to a remote deployment of the same contract.
- * The user's address travels as X-Client-Ip with an HMAC signature made with UPSTREAM_SECRET, the
- * only form of that header the upstream believes (upstream/client-address.ts); the portal's own
- * signer (app/utils/forwarded-address.server.ts) makes it with Web Crypto.
- */
-export function remoteFetcher(base: string, forwardSecret: string | undefined): Fetcher {
-  const root = base.replace(/\/+$/, "");
-  return async (req, meta) => {
-    const u = new URL(req.url);
-    const headers = new Headers(req.headers);
-    for (const [k, v] of Object.entries(await forwardedAddressHeaders(meta?.clientIp ?? null, forwardSecret))) headers.set(k, v);
-    const init: RequestInit & { duplex?: string } = { method: req.method, headers, body: req.body, redirect: "manual", signal: req.signal };
-    if (req.body) init.duplex = "half";
-    return fetch(`${root}${u.pathname}${u.search}`, init);
-  };
 }
 
 /** Mounts a Web-standard handler under an Express path (Express strips the mount path from req.url). */
@@ -78,31 +59,6 @@ export function mountEmbeddedApis(app: express.Express, upstream: Pick<Upstream,
   app.get(OPENAPI_PATH, httpEntry(openApiHandler, opts));
   app.use("/_api/main", httpEntry(upstream.main, opts));
   app.use("/_api/ops", httpEntry(upstream.ops, opts));
-}
-
-function securityHeaders(nonce: string, blobOrigin: string | null) {
-  const csp = [
-    "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:" + (blobOrigin ? ` ${blobOrigin}` : ""),
-    "font-src 'self'",
-    "connect-src 'self'" + (blobOrigin ? ` ${blobOrigin}` : ""),
-    // The file preview embeds a PDF from the blob store (same origin /_blob by default; ADR 041).
-    "frame-src 'self'" + (blobOrigin ? ` ${blobOrigin}` : ""),
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-    "base-uri 'self'",
-    "object-src 'none'",
-  ].join("; ");
-  return {
-    "Content-Security-Policy": csp,
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "strict-origin-when-cross-origin",
-    "X-Frame-Options": "DENY",
-    "Cross-Origin-Opener-Policy": "same-origin",
-    "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
-  };
 }
 
 /** The encoding to serve for an Accept-Encoding header: br before gzip, honouring q=0. */
@@ -185,82 +141,6 @@ export function answerEveryRequest(req: IncomingMessage, res: ServerResponse) {
   });
 }
 
-const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
-
-/**
- * True when a write comes from another origin: the same test Remix makes before an action (its
- * throwIfPotentialCSRFAttack), done first so the answer is a 403 page instead of Remix's 500.
- * Without an Origin header the browser's Sec-Fetch-Site decides (ADR 069): "cross-site" and
- * "same-site" (another subdomain is another app) are refused; "same-origin", "none" (typed,
- * bookmarked) and no header at all (not a browser, or an old one) are not.
- */
-export function isCrossOriginWrite(
-  method: string,
-  headers: { origin?: string; host?: string; "x-forwarded-host"?: string | string[]; "sec-fetch-site"?: string | string[] },
-): boolean {
-  if (!WRITE_METHODS.has(method.toUpperCase())) return false;
-  const origin = headers.origin;
-  if (typeof origin !== "string" || !origin) {
-    const site = headers["sec-fetch-site"];
-    const value = (Array.isArray(site) ? site[0] : site)?.trim().toLowerCase();
-    return value === "cross-site" || value === "same-site";
-  }
-  let originHost: string;
-  try {
-    originHost = origin === "null" ? "null" : new URL(origin).host;
-  } catch {
-    return true;
-  }
-  const forwarded = headers["x-forwarded-host"];
-  const host = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim() || headers.host;
-  return !host || originHost !== host;
-}
-
-/** The largest body of a form whose action reads it whole (every route but the streaming uploads). */
-export const DEFAULT_FORM_MAX_BYTES = 4 * 1024 * 1024;
-
-export function formMaxBytes(value: string | undefined): number {
-  const n = Number(value);
-  return value && Number.isFinite(n) && n > 0 ? Math.floor(n) : DEFAULT_FORM_MAX_BYTES;
-}
-
-/**
- * The pages whose actions stream a multipart body (files) instead of reading it whole: the records
- * folder pages' plain upload, a consultant profile's documents, the AeroOPS / AeroOIL tab import.
- * Each holds its own limits (UPLOAD_MAX_BYTES, the profile's file rules, the tab import's 10 MB).
- */
-const STREAMING_UPLOADS = [/^\/storage\/(?:uef\/)?aircraft\/\d+\/files\/?$/, /^\/aero-box\/aircrafts\/\d+\/?$/, /^\/consultant\/profile\/\d+\/[^/]+\/?$/, /^\/client\/Aero(?:ops|oil)\/[^/]+\/?$/];
-
-/**
- * Why a write's body is refused before any action reads it, or null: a body larger than `max` (413),
- * or one whose length is not declared (411: browsers declare a form's length; without it the body
- * could only be counted by reading it). Multipart bodies to the streaming upload pages pass.
- */
-export function bodyRefusal(method: string, pathname: string, headers: Record<string, string | string[] | undefined>, max: number): { status: 411 | 413; message: string } | null {
-  if (!WRITE_METHODS.has(method.toUpperCase())) return null;
-  const type = String(headers["content-type"] ?? "").toLowerCase();
-  if (type.startsWith("multipart/form-data") && STREAMING_UPLOADS.some((re) => re.test(pathname))) return null;
-  const length = headers["content-length"];
-  if (length === undefined) {
-    return headers["transfer-encoding"] === undefined ? null : { status: 411, message: "The form was sent without its length, so it was not read. Nothing was changed." };
-  }
-  const n = Number(length);
-  if (!Number.isFinite(n) || n <= max) return null;
-  return { status: 413, message: `This form is larger than ${Math.round(max / 1024 / 1024)} MB, so it was not read. Nothing was changed.` };
-}
-
-const formTooLargePage = (message: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Not accepted · AeroRecords</title></head>
-<body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#1c2733">
-<h1 style="font-size:1.4rem">This form was not accepted</h1>
-<p>${message}</p>
-<p><a href="/">Go to AeroRecords</a></p></body></html>`;
-
-const CROSS_ORIGIN_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Not accepted · AeroRecords</title></head>
-<body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#1c2733">
-<h1 style="font-size:1.4rem">This form was not accepted</h1>
-<p>It was sent to AeroRecords from another website, so nothing was changed. If you meant to do this, open AeroRecords directly and try again.</p>
-<p><a href="/">Go to AeroRecords</a></p></body></html>`;
-
 export async function startServer(opts: { port?: number; host?: string; log?: boolean } = {}): Promise<StartedServer> {
   const env = process.env;
   const log = opts.log ?? true;
@@ -280,11 +160,7 @@ export async function startServer(opts: { port?: number; host?: string; log?: bo
   let upstream: Upstream | null = null;
   let fetchers: { main: Fetcher; ops: Fetcher; blob: Fetcher };
   if (remote) {
-    fetchers = {
-      main: remoteFetcher(env.MAIN_API_URL!, env.UPSTREAM_SECRET),
-      ops: remoteFetcher(env.OPS_API_URL!, env.UPSTREAM_SECRET),
-      blob: remoteFetcher(env.BLOB_PUBLIC_URL?.startsWith("http") ? env.BLOB_PUBLIC_URL : `${env.MAIN_API_URL!.replace(/\/+$/, "")}/_blob`, undefined),
-    };
+    fetchers = remoteUpstream({ MAIN_API_URL: env.MAIN_API_URL!, OPS_API_URL: env.OPS_API_URL!, BLOB_PUBLIC_URL: env.BLOB_PUBLIC_URL, UPSTREAM_SECRET: env.UPSTREAM_SECRET });
   } else {
     const config = loadUpstreamConfig(env);
     upstream = await createUpstream(config);
@@ -297,7 +173,7 @@ export async function startServer(opts: { port?: number; host?: string; log?: bo
   }
   // Where browsers reach the blob store when it is not this origin: BLOB_PUBLIC_URL, or the S3
   // bucket's origin (ADR 055); the CSP lets uploads, downloads, previews and the speed test go there.
-  const blobOrigin = env.BLOB_PUBLIC_URL?.startsWith("http") ? new URL(env.BLOB_PUBLIC_URL).origin : ((await upstream?.deps.blob.publicOrigin?.()) ?? null);
+  const blobOrigin = blobPublicOrigin(env.BLOB_PUBLIC_URL) ?? (await upstream?.deps.blob.publicOrigin?.()) ?? null;
 
   const app = express();
   app.disable("x-powered-by");
@@ -316,13 +192,11 @@ export async function startServer(opts: { port?: number; host?: string; log?: bo
   app.use("/assets", express.static(ASSETS_DIR, { immutable: true, maxAge: "1y", index: false }));
   app.use(express.static("public", { maxAge: "1h", index: false }));
 
+  const hsts = env.NODE_ENV === "production" && env.PORTAL_URL?.startsWith("https://") === true;
   app.use((req, res, next) => {
-    const nonce = crypto.randomBytes(16).toString("base64");
+    const nonce = newNonce();
     res.locals.nonce = nonce;
-    res.set(securityHeaders(nonce, blobOrigin));
-    if (env.NODE_ENV === "production" && env.PORTAL_URL?.startsWith("https://")) {
-      res.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-    }
+    res.set(securityHeaders(nonce, blobOrigin, hsts));
     next();
   });
 

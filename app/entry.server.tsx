@@ -1,9 +1,8 @@
-import { Transform } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
-import { renderToPipeableStream } from "react-dom/server";
+// Node streams here; the Workers build puts render-web.server.tsx in its place (vite.edge.config.ts).
+import { renderDocument } from "~/utils/render-node.server";
 import { NonceProvider } from "./utils/nonce";
 import { InlineCssContext } from "./utils/inline-css";
 import { stylesheetFor } from "./utils/first-visit-css.server";
@@ -30,36 +29,6 @@ export function handleDataRequest(response: Response, { context }: { context: Ap
 /** How long a page's data may stream (single fetch rejects what is still pending then). */
 export const streamTimeout = 5_000;
 
-/**
- * React writes a page in 2 KiB pieces, and each would go on alone through the web stream, Express,
- * compression and zlib (a tenth of the server's time under load): the pieces written in one turn of
- * the event loop go on as one.
- */
-function coalescing(): Transform {
-  const parts: Buffer[] = [];
-  let scheduled = false;
-  const send = () => {
-    scheduled = false;
-    if (parts.length && !out.destroyed) out.push(parts.length === 1 ? parts[0] : Buffer.concat(parts));
-    parts.length = 0;
-  };
-  const out = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      parts.push(chunk);
-      if (!scheduled) {
-        scheduled = true;
-        setImmediate(send);
-      }
-      done();
-    },
-    flush(done) {
-      send();
-      done();
-    },
-  });
-  return out;
-}
-
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -72,46 +41,15 @@ export default function handleRequest(
   // A first visit gets the stylesheet inline (one round trip less before the first paint).
   const css = responseStatusCode < 300 ? stylesheetFor(request, loadContext.stylesheet) : { inline: null, setCookie: null };
   if (css.setCookie) responseHeaders.append("Set-Cookie", css.setCookie);
-  const bot = isbot(request.headers.get("user-agent") ?? "");
-  return new Promise((resolve, reject) => {
-    let shellRendered = false;
-    let timer: NodeJS.Timeout | undefined;
-    const send = () => {
-      shellRendered = true;
-      const body = coalescing();
-      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-      resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
-      pipe(body);
-    };
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <InlineCssContext.Provider value={css.inline}>
-          <RemixServer context={remixContext} url={request.url} nonce={nonce} />
-        </InlineCssContext.Provider>
-      </NonceProvider>,
-      {
-        nonce,
-        onShellReady() {
-          if (!bot) send();
-        },
-        // Everything rendered: nothing is left for the abort timer to cut short.
-        onAllReady() {
-          clearTimeout(timer);
-          if (bot) send();
-        },
-        onShellError(error: unknown) {
-          clearTimeout(timer);
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) console.error(error);
-        },
-      },
-    );
-    // A second after the data's timeout: React has flushed the rejected parts by then.
-    timer = setTimeout(abort, streamTimeout + 1_000);
-  });
+  return renderDocument(
+    <NonceProvider value={nonce}>
+      <InlineCssContext.Provider value={css.inline}>
+        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+      </InlineCssContext.Provider>
+    </NonceProvider>,
+    // The render is cut a second after the data's timeout: React has flushed the rejected parts by then.
+    { nonce, status: responseStatusCode, headers: responseHeaders, waitForAll: isbot(request.headers.get("user-agent") ?? ""), abortDelay: streamTimeout + 1_000 },
+  );
 }
 
 /** Unexpected server errors are logged and reported to the upstream's error endpoint (spec §8). */

@@ -4,7 +4,7 @@ import path from "node:path";
 import { spawnSync } from "node:child_process";
 import { PLAIN_MANIFEST, SERVER_BUILD, readStylesheet } from "./built-assets";
 
-function newestMtime(p: string): number {
+export function newestMtime(p: string): number {
   let st: fs.Stats;
   try {
     st = fs.statSync(p);

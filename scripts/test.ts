@@ -1,9 +1,10 @@
-// `npm test`: type-check, production build, unit + contract tests (vitest), end-to-end tests
+// `npm test`: type-check, production build, the portal on workerd (the worker build and its smoke
+// test, `npm run test:edge`), unit + contract tests (vitest), end-to-end tests
 // (Playwright, JavaScript on and off), then on PostgreSQL (ADR 060): the contract tests again (each
 // test upstream on its own database of a throwaway cluster; the multi-portal test on PostgreSQL and
 // an S3-compatible server) and a short end-to-end pass. Ends with one line "N passed, N failed".
 //
-//   npm test -- unit e2e pg     only these steps (typecheck, build, unit, e2e, pg)
+//   npm test -- unit e2e pg     only these steps (typecheck, build, edge, unit, e2e, pg)
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -42,7 +43,7 @@ if (want("typecheck")) {
   }
 }
 
-if (want("build") || want("e2e") || want("unit") || want("pg")) {
+if (want("build") || want("edge") || want("e2e") || want("unit") || want("pg")) {
   if (run("production build", "npx", ["tsx", "scripts/build.ts"], { NODE_ENV: "production" })) passed++;
   else {
     failed++;
@@ -126,6 +127,13 @@ function playwright(label: string, cmd: string[], env: Record<string, string>) {
       problems.push(`${label} (no report)`);
     }
   }
+}
+
+// The portal on workerd (scripts/test-edge.ts: the worker build and its check, then the smoke test
+// against the worker in Miniflare, in front of the upstream on Node); its arguments go to vitest.
+if (want("edge")) {
+  const label = "the portal on workerd (test:edge)";
+  collectVitest(label, run(label, "npx", ["tsx", "scripts/test-edge.ts", ...vitestArgs(label, []).slice(2)]));
 }
 
 if (want("unit")) vitest("unit and contract tests", []);

@@ -14,11 +14,23 @@ const schema = z.object({
 
 export type Env = z.infer<typeof schema>;
 let cached: Env | null = null;
+let source: Record<string, unknown> | null = null;
+
+/**
+ * Where the environment comes from when there is no process.env: the Workers entry (edge/worker.ts)
+ * hands over its env bindings (vars and secrets) before each request; the same object again costs
+ * nothing, another one is checked again.
+ */
+export function provideEnv(values: Record<string, unknown>) {
+  if (values === source) return;
+  source = values;
+  cached = null;
+}
 
 /** The portal's environment, checked once. server.ts fills SESSION_SECRET/CLIENT_UUID defaults for the demo. */
 export function env(): Env {
   if (cached) return cached;
-  const parsed = schema.safeParse(process.env);
+  const parsed = schema.safeParse(source ?? globalThis.process?.env);
   if (!parsed.success) {
     throw new Error(`Invalid environment: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
   }

@@ -82,31 +82,11 @@ export async function startPortal(opts: { env?: Record<string, string>; extracte
       reject(new Error(`the server exited (${code}) before it started:\n${out}`));
     });
   });
-  const call = async (base: string, headers: Record<string, string>, method: string, p: string, body?: unknown) => {
-    const res = await fetch(`${base}${p}`, { method, headers: { ...headers, ...(body === undefined ? {} : { "content-type": "application/json" }) }, body: body === undefined ? undefined : JSON.stringify(body) });
-    const text = await res.text();
-    let parsed: unknown = text;
-    try {
-      parsed = text ? JSON.parse(text) : null;
-    } catch {
-      /* not JSON */
-    }
-    return { status: res.status, body: parsed as any };
-  };
   return {
     url,
     dataDir,
     browser: () => new NoJsBrowser(url),
-    async api(email, password = DEMO_PASSWORD) {
-      const signIn = await call(`${url}/_api/main`, {}, "POST", "/users/sign_in.json", { user: { email, password } });
-      if (signIn.status !== 200) throw new Error(`API sign-in of ${email} failed: ${signIn.status} ${JSON.stringify(signIn.body)}`);
-      const headers = { "x-user-email": email, "x-user-token": signIn.body.token as string, "x-user-uuid": process.env.CLIENT_UUID ?? DEFAULT_CLIENT_UUID };
-      return {
-        headers,
-        main: (method, p, body) => call(`${url}/_api/main`, headers, method, p, body),
-        ops: (method, p, body) => call(`${url}/_api/ops`, headers, method, p, body),
-      };
-    },
+    api: (email, password) => upstreamApi(url, email, password),
     log: () => out,
     async close() {
       child.kill("SIGTERM");
@@ -115,6 +95,39 @@ export async function startPortal(opts: { env?: Record<string, string>; extracte
       clearTimeout(timer);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * A portal already running at `url` (the worker in workerd: tests/edge/), its upstream's APIs at
+ * `apiOrigin` (/_api/main, /_api/ops). Nothing to start or stop here.
+ */
+export function runningPortal(url: string, apiOrigin: string, opts: { headers?: Record<string, string>; log?: () => string } = {}): Omit<Portal, "dataDir" | "close"> {
+  return { url, browser: () => new NoJsBrowser(url, opts.headers), api: (email, password) => upstreamApi(apiOrigin, email, password), log: opts.log ?? (() => "") };
+}
+
+/** One JSON call to an upstream API; the body parsed when it is JSON. */
+async function apiCall(base: string, headers: Record<string, string>, method: string, p: string, body?: unknown) {
+  const res = await fetch(`${base}${p}`, { method, headers: { ...headers, ...(body === undefined ? {} : { "content-type": "application/json" }) }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    /* not JSON */
+  }
+  return { status: res.status, body: parsed as any };
+}
+
+/** The main and ops APIs under `origin` as a user, signed in through the API. */
+async function upstreamApi(origin: string, email: string, password = DEMO_PASSWORD): Promise<UpstreamApi> {
+  const signIn = await apiCall(`${origin}/_api/main`, {}, "POST", "/users/sign_in.json", { user: { email, password } });
+  if (signIn.status !== 200) throw new Error(`API sign-in of ${email} failed: ${signIn.status} ${JSON.stringify(signIn.body)}`);
+  const headers = { "x-user-email": email, "x-user-token": signIn.body.token as string, "x-user-uuid": process.env.CLIENT_UUID ?? DEFAULT_CLIENT_UUID };
+  return {
+    headers,
+    main: (method, p, body) => apiCall(`${origin}/_api/main`, headers, method, p, body),
+    ops: (method, p, body) => apiCall(`${origin}/_api/ops`, headers, method, p, body),
   };
 }
 
@@ -414,7 +427,11 @@ export async function navigationRequest(url: string, method: string, headers: Re
 /** Cookies, redirects and form posts as a browser without JavaScript has them. */
 export class NoJsBrowser {
   readonly cookies = new Map<string, string>();
-  constructor(readonly base: string) {}
+  /** `headers`: sent with every request (what a proxy in front would add, e.g. CF-Connecting-IP). */
+  constructor(
+    readonly base: string,
+    readonly headers: Record<string, string> = {},
+  ) {}
 
   cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
@@ -443,7 +460,7 @@ export class NoJsBrowser {
     let body = init.body;
     const chain = [url];
     for (let hop = 0; hop < 12; hop++) {
-      const headers: Record<string, string> = { accept: "text/html,application/xhtml+xml,*/*;q=0.8", "sec-fetch-mode": "navigate", "sec-fetch-dest": "document", ...(init.headers ?? {}) };
+      const headers: Record<string, string> = { accept: "text/html,application/xhtml+xml,*/*;q=0.8", "sec-fetch-mode": "navigate", "sec-fetch-dest": "document", ...this.headers, ...(init.headers ?? {}) };
       const cookie = this.cookieHeader();
       if (cookie) headers.cookie = cookie;
       if (method !== "GET") {

@@ -1,12 +1,13 @@
 // The user's address the portal forwards to a remote upstream, signed with Web Crypto (the edge
 // runtime issue): the upstream's node:crypto check (upstream/client-address.ts, unchanged) accepts it
-// and refuses a tampered one, and server.ts's remote fetcher sends it.
+// and refuses a tampered one, and the remote fetcher (app/utils/front-door.server.ts, server.ts's and
+// the worker's) sends it.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { forwardedAddressHeaders, signForwardedAddress } from "~/utils/forwarded-address.server";
 import { FORWARDED_IP_HEADER, FORWARDED_IP_SIGNATURE, forwardedIpHeaders, httpEntry, signClientIp, verifyClientIp } from "../../upstream/client-address";
-import { remoteFetcher } from "../../server";
+import { remoteFetcher } from "~/utils/front-door.server";
 
 const SECRET = "test-forward-secret-0123456789abcdef";
 
@@ -40,7 +41,7 @@ describe("the forwarded address signature", () => {
   });
 });
 
-describe("server.ts's remote fetcher", () => {
+describe("the remote fetcher", () => {
   // An upstream over HTTP as deployed apart (httpEntry): it answers with the address it believes.
   let server: Server;
   let base: string;

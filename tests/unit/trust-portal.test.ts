@@ -120,7 +120,7 @@ describe("refusals the portal makes itself", () => {
 
 describe("cross-origin writes (server.ts)", () => {
   it("recognises what Remix would abort on, so the server answers 403 first", async () => {
-    const { isCrossOriginWrite } = await import("../../server");
+    const { isCrossOriginWrite } = await import("~/utils/front-door.server");
     expect(isCrossOriginWrite("POST", { origin: "https://evil.example", host: "portal.test" })).toBe(true);
     expect(isCrossOriginWrite("POST", { origin: "null", host: "portal.test" })).toBe(true);
     expect(isCrossOriginWrite("POST", { origin: "not a url", host: "portal.test" })).toBe(true);
@@ -132,7 +132,7 @@ describe("cross-origin writes (server.ts)", () => {
   });
 
   it("without an Origin header, refuses a write the browser says came from another site (ADR 069)", async () => {
-    const { isCrossOriginWrite } = await import("../../server");
+    const { isCrossOriginWrite } = await import("~/utils/front-door.server");
     const from = (site: string | undefined, method = "POST") => isCrossOriginWrite(method, { host: "portal.test", ...(site === undefined ? {} : { "sec-fetch-site": site }) });
     for (const method of ["POST", "PUT", "PATCH", "DELETE", "post"]) {
       expect(from("cross-site", method), method).toBe(true);
