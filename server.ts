@@ -120,7 +120,7 @@ export function answerEveryRequest(req: IncomingMessage, res: ServerResponse) {
   let discarding = false;
   let afterAnswer = 0;
   const discard = () => {
-    if (discarding || req.complete || req.destroyed) return;
+    if (discarding || req.readableEnded || req.destroyed) return;
     discarding = true;
     // Whoever read the body is done with it: their listeners would queue the rest in memory.
     req.removeAllListeners("data");
@@ -131,8 +131,9 @@ export function answerEveryRequest(req: IncomingMessage, res: ServerResponse) {
   };
   req.destroy = (error?: Error) => {
     // A body read to its end is destroyed as usual (its socket stays); Node itself destroys the
-    // request when the socket goes (nothing to answer then).
-    if (req.complete || !req.socket || req.socket.destroyed || res.destroyed) return destroy(error);
+    // request when the socket goes (nothing to answer then). A body that has all arrived but is not
+    // all read (`complete`, not `readableEnded`) is not: Node would take the socket with it.
+    if (req.readableEnded || !req.socket || req.socket.destroyed || res.destroyed) return destroy(error);
     discard();
     return req;
   };

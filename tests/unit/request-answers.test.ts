@@ -349,16 +349,20 @@ describe("multipartParts and a file name with a control character (in process, n
 describe("answerEveryRequest (server.ts) on a bare server, as Remix hands the body over", () => {
   let bare: http.Server;
   let bareAt = 0;
-  /** How the app treats the body: cancels it after the first chunk, or never reads it. */
-  let app: "cancel" | "ignore" = "ignore";
+  /**
+   * How the app treats the body: cancels it after the first chunk, cancels it after the first chunk
+   * once all of it has arrived (but not all is read), or never reads it.
+   */
+  let app: "cancel" | "cancel-arrived" | "ignore" = "ignore";
   beforeAll(async () => {
     const { answerEveryRequest } = await import("../../server");
     bare = http.createServer((req, res) => {
       answerEveryRequest(req, res);
       const body = createReadableStreamFromReadable(req).getReader();
       void (async () => {
-        if (app === "cancel") {
+        if (app === "cancel" || app === "cancel-arrived") {
           await body.read();
+          for (let i = 0; app === "cancel-arrived" && !req.complete && i < 100; i++) await new Promise((r) => setTimeout(r, 10));
           await body.cancel(); // what multipartParts does when it leaves early
         }
         res.writeHead(302, { Location: "/refused" }).end();
@@ -372,6 +376,13 @@ describe("answerEveryRequest (server.ts) on a bare server, as Remix hands the bo
   it("answers a body the app cancelled, and reads the rest", async () => {
     app = "cancel";
     expect(await send("/", {}, { head: "", fill: 20 * MB }, bareAt)).toMatchObject({ outcome: "answered", wholeBodySent: true, status: 302 });
+  });
+
+  it("answers a body that had all arrived, not all read, when the app cancelled it (the socket is kept)", async () => {
+    app = "cancel-arrived";
+    for (let i = 0; i < 5; i++) {
+      expect(await send("/", {}, { head: "", fill: 100 * 1024 }, bareAt)).toMatchObject({ outcome: "answered", wholeBodySent: true, status: 302 });
+    }
   });
 
   it("reads the rest of a body the app left unread once the answer is written", async () => {
