@@ -1,7 +1,6 @@
 import path from "node:path";
-import vm from "node:vm";
-import { build } from "esbuild";
 import { describe, expect, it } from "vitest";
+import { runAsOnWorkers } from "../helpers/workers-bundle";
 import { MultipartError, multipartParts, streamedMultipart, type MultipartPart } from "~/models/multipart-body.server";
 
 // The one server-side multipart reader (on Web streams) behind the no-JS uploads, and the body
@@ -222,22 +221,10 @@ describe("the parser on the wire", () => {
 
 describe("on Workers", () => {
   it("runs without Node: bundled as for Workers, with Web globals only", async () => {
-    const bundle = await build({
-      entryPoints: [path.resolve(__dirname, "../../app/models/multipart-body.server.ts")],
-      bundle: true,
-      write: false,
-      platform: "neutral",
-      mainFields: ["module", "main"],
-      conditions: ["workerd", "worker"],
-      format: "iife",
-      globalName: "multipart",
-      logLevel: "silent",
-    });
-    const sandbox: { multipart?: typeof import("~/models/multipart-body.server") } = { ReadableStream, TextEncoder, TextDecoder, Response, crypto } as never;
-    vm.runInNewContext(bundle.outputFiles[0]!.text, sandbox);
+    const multipart = await runAsOnWorkers<typeof import("~/models/multipart-body.server")>(path.resolve(__dirname, "../../app/models/multipart-body.server.ts"), { ReadableStream, TextEncoder, TextDecoder, Response, crypto });
     const body = chunked(splitAt(field("kind", "photo") + filePart("\r\n--b-ish bytes\r\n") + closing(), [7, 60, 61]));
     const seen: unknown[] = [];
-    for await (const part of sandbox.multipart!.multipartParts(multipartRequest(body.stream), LIMITS)) {
+    for await (const part of multipart.multipartParts(multipartRequest(body.stream), LIMITS)) {
       seen.push(part.kind === "file" ? dec.decode(await readAll(part.stream)) : part);
     }
     expect(seen).toEqual([{ kind: "field", name: "kind", value: "photo" }, "\r\n--b-ish bytes\r\n"]);

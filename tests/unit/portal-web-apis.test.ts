@@ -6,10 +6,9 @@
 import fs from "node:fs";
 import { builtinModules } from "node:module";
 import path from "node:path";
-import vm from "node:vm";
-import { build } from "esbuild";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { runAsOnWorkers } from "../helpers/workers-bundle";
 
 const root = path.resolve(__dirname, "../..");
 const APP = path.join(root, "app");
@@ -104,23 +103,10 @@ describe("the portal's server code on Web APIs", () => {
   });
 
   it("the two-factor QR code is made without Node: bundled as for Workers, run with Web globals only", async () => {
-    // No "browser" main field and no Node built-ins: anything of Node in the bundle fails to resolve.
-    const bundle = await build({
-      entryPoints: [path.join(APP, "utils/qr.server.ts")],
-      bundle: true,
-      write: false,
-      platform: "neutral",
-      mainFields: ["module", "main"],
-      conditions: ["workerd", "worker"],
-      format: "iife",
-      globalName: "qr",
-      logLevel: "silent",
-    });
-    const sandbox: { qr?: typeof import("~/utils/qr.server") } = { TextEncoder, btoa } as never;
-    vm.runInNewContext(bundle.outputFiles[0]!.text, sandbox);
+    const qr = await runAsOnWorkers<typeof import("~/utils/qr.server")>(path.join(APP, "utils/qr.server.ts"), { TextEncoder, btoa });
     const url = "otpauth://totp/AeroRecords:client%40demo.aero?secret=JBSWY3DPEHPK3PXP&issuer=AeroRecords";
     const onNode = await import("~/utils/qr.server");
-    const made = await sandbox.qr!.otpauthQr(url);
+    const made = await qr.otpauthQr(url);
     expect(made).toMatch(/^data:image\/svg\+xml;base64,/);
     expect(atob(made!.slice(made!.indexOf(",") + 1))).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[^>]*viewBox="0 0 \d+ \d+"[^>]*><path /);
     expect(made).toBe(await onNode.otpauthQr(url));
