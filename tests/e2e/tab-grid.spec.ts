@@ -2,7 +2,7 @@
 // arrow keys moving between cells, Escape leaving a cell as it was, a bad number refused under its cell
 // and nothing saved; a reader gets the plain table.
 import type { Page } from "@playwright/test";
-import { expect, login, test } from "./fixtures";
+import { expect, login, test, waitForHydration } from "./fixtures";
 
 async function openHardTime(page: Page, msn: string) {
   await page.goto(`/Aeroops/org/Aircrafts?q=${msn}`);
@@ -65,6 +65,34 @@ test("a pointer already on the table before the page's code ran still brings the
   await page.getByRole("table", { name: "Hard Time Components" }).hover();
   expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
   await expect(page.locator("[data-grid]")).toBeVisible();
+});
+
+test("a press under way when the grid's code arrives still follows the link it pressed", async ({ page }) => {
+  await login(page, "client@demo.aero");
+  // The grid's code is held until the press has begun.
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(/\/assets\/tab-grid-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await openHardTime(page, "8842");
+  await waitForHydration(page);
+  const table = page.getByRole("table", { name: "Hard Time Components" });
+  const link = table.getByRole("link").first();
+  const href = await link.getAttribute("href");
+  const asked = page.waitForRequest(/\/assets\/tab-grid-/);
+  await table.hover(); // the pointer comes: the code is asked for
+  await asked;
+  const box = (await link.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  const arrived = page.waitForResponse(/\/assets\/tab-grid-/);
+  release();
+  await arrived;
+  await page.waitForTimeout(300); // the live grid would replace the pressed link here
+  await page.mouse.up();
+  await expect(page).toHaveURL((u) => u.pathname + u.search === href);
 });
 
 test("a reader gets the plain table, no grid", async ({ page }) => {

@@ -110,13 +110,29 @@ export function LazyIsland<P extends object>({
   const firstKey = useRef(location.key);
   const carry = useRef<Carry | null>(null);
 
+  /** A pointer is pressed inside (its click is yet to come). */
+  const pressed = useRef(false);
+
   const fetchCode = useCallback(() => {
     if (Live) return;
     void preloadIsland(id, load).then((c) => {
-      // Read what the user has typed and swap in the live component in one step: a key press between
-      // the two would land in markup that is about to go, and be lost.
-      if (box.current) carry.current = capture(box.current);
-      flushSync(() => setLive(() => c as ComponentType<P>));
+      const swap = () => {
+        // Read what the user has typed and swap in the live component in one step: a key press between
+        // the two would land in markup that is about to go, and be lost.
+        if (box.current) carry.current = capture(box.current);
+        flushSync(() => setLive(() => c as ComponentType<P>));
+      };
+      // Not between a press and its release: the release would land on the live markup, and the
+      // browser sends no click for a press and a release on two different elements.
+      if (!pressed.current) return swap();
+      const release = () => {
+        window.removeEventListener("pointerup", release, true);
+        window.removeEventListener("pointercancel", release, true);
+        pressed.current = false;
+        setTimeout(swap); // after the click the release makes
+      };
+      window.addEventListener("pointerup", release, true);
+      window.addEventListener("pointercancel", release, true);
     });
   }, [Live, id, load]);
 
@@ -139,7 +155,15 @@ export function LazyIsland<P extends object>({
   }, [Live]);
 
   return (
-    <div ref={box} style={CONTENTS} onPointerEnter={fetchCode} onTouchStart={fetchCode} onFocus={fetchCode}>
+    <div
+      ref={box}
+      style={CONTENTS}
+      onPointerEnter={fetchCode}
+      onPointerDownCapture={() => (pressed.current = true)}
+      onPointerUpCapture={() => (pressed.current = false)}
+      onTouchStart={fetchCode}
+      onFocus={fetchCode}
+    >
       {Live ? <Live {...props} /> : now && Fallback ? <Fallback {...props} /> : <Kept id={id}>{Server ? <Server {...props} /> : null}</Kept>}
     </div>
   );
