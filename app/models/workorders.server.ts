@@ -123,7 +123,9 @@ export function validate(f: WorkOrderForm, { creating }: { creating: boolean }) 
   if (!f.status.trim()) err("status", "Choose a status.");
   const tasks: WorkOrderData["tasks"] = [];
   f.tasks.forEach((t, i) => {
-    const blank = !t.ref.trim() && !t.description.trim() && !t.man_hours.trim();
+    // A row with nothing typed is ignored: the form's own empty rows carry their number as the
+    // reference ("3"), so only a reference the user changed makes a row without a description a task.
+    const blank = !t.description.trim() && !t.man_hours.trim() && (!t.ref.trim() || t.ref.trim() === String(i + 1));
     if (blank) return;
     if (!t.description.trim()) err(`task.${i}.description`, `Task ${i + 1}: describe the task.`);
     let hours: number | null = null;

@@ -625,6 +625,26 @@ describe("work orders (workorders.both.spec.ts)", () => {
     expect(list.textContent).toContain(title);
   });
 
+  it("a work order is created with the form's empty task rows left as they are (they are ignored)", async () => {
+    const number = `WO-BLANK-${Date.now() % 1_000_000}`;
+    const b = await signedIn(CLIENT);
+    let p = await engineWorkOrders(b);
+    p = await p.click("Create work order");
+    const wo = p.form({ name: "Work order" });
+    // The new form's rows carry their number as reference; only the first is filled.
+    expect(wo.get("task.2.ref")).toBe("3");
+    expect(wo.get("task.2.description")).toBe("");
+    fill(wo, "Work order number", number);
+    fill(wo, "Title", "Blank rows");
+    fill(wo, "Task 1 description", "Inspect fan blades");
+    p = await wo.submit("Create work order");
+    expect(p.text("main")).not.toContain("describe the task");
+    expect(p.toast()).toBe(`Work order ${number} was created.`);
+    const saved = p.form({ name: "Work order" });
+    expect(saved.get("task.0.description")).toBe("Inspect fan blades");
+    expect(saved.get("task.1.description") ?? "").toBe("");
+  });
+
   it("a reader sees a work order read-only", async () => {
     const b = await signedIn(READER);
     let p = await engineWorkOrders(b);
