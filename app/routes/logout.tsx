@@ -1,6 +1,7 @@
 // /logout (spec 000 §2). POST signs out: the token is revoked upstream, the session cookie destroyed,
 // and the login page it lands on tells every other open tab (localStorage key `logout`).
-// GET shows a confirmation button instead of signing out, so a link elsewhere cannot sign users out.
+// GET signs out too (the spec's logout URL), unless the browser says the request came from another
+// site (Sec-Fetch-Site: cross-site): then it asks first, so a link elsewhere cannot sign users out.
 // Idempotent on purpose: without a session it still clears the cookie and lands on the login page.
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link } from "@remix-run/react";
@@ -15,13 +16,18 @@ import * as auth from "~/models/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign out · AeroRecords" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  if (!(await getUser(request))) throw redirect("/auth/login");
-  return null;
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await getUser(request);
+  if (!user) throw redirect("/auth/login");
+  if (request.headers.get("sec-fetch-site") === "cross-site") return null;
+  return signOut(request, context, user);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await getUser(request);
+  return signOut(request, context, await getUser(request));
+}
+
+async function signOut(request: Request, context: LoaderFunctionArgs["context"], user: Awaited<ReturnType<typeof getUser>>) {
   if (user) {
     const api = await apiFor(request, context);
     // A token the upstream already forgot (expired, revoked elsewhere) is fine: the cookie goes anyway.

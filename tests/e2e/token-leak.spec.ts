@@ -27,7 +27,7 @@ async function sessionToken(page: Page): Promise<string> {
 }
 
 const PAGES: Record<string, string[]> = {
-  "client@demo.aero": ["/client/home", "/user/settings", "/notifications", "/report-issue?url=/client/home", "/client/home?fleet=4", "/logout"],
+  "client@demo.aero": ["/client/home", "/user/settings", "/notifications", "/report-issue?url=/client/home", "/client/home?fleet=4"],
   "admin@demo.aero": ["/admin/analytics", "/admin/outbox", "/admin/issue-reports?status=all", "/admin/aeroops/organization", "/user/settings", "/notifications"],
   "consultant@demo.aero": ["/consultant/home", "/user/settings"],
   "template@demo.aero": ["/admin/aeroops/organization"],

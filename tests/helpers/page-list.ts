@@ -117,8 +117,6 @@ export const CLIENT: Entry[] = [
   e("/client/Aerooil (index)"),
   e("/client/Aerooil/statusDashboard", (i) => `/client/Aerooil/statusDashboard?org_msn_id=${i.a}&aerotype=Aerooil`),
   e("/client/Aerooil/:tabDataId", (i) => `/client/Aerooil/abclisting?org_msn_id=${i.a}&aerotype=Aerooil`),
-  // Last: its GET only asks for a confirmation.
-  e("/logout"),
 ];
 
 export const ADMIN: Entry[] = [
@@ -194,6 +192,7 @@ export const NOT_PAGES: Record<string, string> = {
   "/consultant/settings": "redirects to /consultant/settings/:id/:tab (audited)",
   "/client/Aeroops/updateworkorder (index)": "redirects to the work-order list (audited)",
   "/healthz": "a health check (text)",
+  "/logout": "signs out and lands on the login page (tests/unit/auth-routes.test.ts)",
   "/prefs/nav": "a form endpoint that redirects back",
   "/auth/2fa/verify": "audited in its own test (needs a sign-in with two-factor authentication)",
 };

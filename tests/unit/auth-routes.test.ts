@@ -365,10 +365,25 @@ describe("sign-out", () => {
     expect(location(again)).toMatch(/^\/auth\/login\?redirectTo=/);
   });
 
-  it("GET /logout asks before signing out; without a session it goes to login", async () => {
+  it("GET /logout signs out (the spec's logout URL); without a session it goes to login", async () => {
     const { loader } = await routes.logout();
-    expect((await p.run(loader as Fn, "/logout", { cookie: await as("client@demo.aero") })).status).toBe(200);
+    const cookie = await p.signIn("reader@demo.aero");
+    const res = await p.run(loader as Fn, "/logout", { cookie });
+    expect(location(res)).toBe("/auth/login?signed_out=1");
+    expect(res.headers.getSetCookie().some((c) => c.startsWith("__session=;"))).toBe(true);
+    const { loader: home } = await routes.clientHome();
+    expect(location(await p.run(home as Fn, "/client/home", { cookie }))).toMatch(/^\/auth\/login\?redirectTo=/);
     expect(location(await p.run(loader as Fn, "/logout"))).toBe("/auth/login");
+  });
+
+  it("GET /logout from another site only asks (a link elsewhere cannot sign users out)", async () => {
+    const { loader } = await routes.logout();
+    const cookie = await p.signIn("reader@demo.aero");
+    const res = await p.run(loader as Fn, "/logout", { cookie, headers: { "sec-fetch-site": "cross-site" } });
+    expect(res.status).toBe(200);
+    expect(location(res)).toBeNull();
+    const { loader: home } = await routes.clientHome();
+    expect((await p.run(home as Fn, "/client/home", { cookie })).status).toBe(200);
   });
 });
 
