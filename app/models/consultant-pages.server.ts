@@ -86,15 +86,14 @@ export const joinMessages = (...parts: (string | null | undefined)[]) => parts.f
 // Marketplace intents (cards and the staff dialogs). Shared by the dashboard, saved and profile pages.
 // ---------------------------------------------------------------------------------------------
 
-export const STAFF_INTENTS = ["approve", "disapprove", "availability", "notes"] as const;
-export const MARKET_INTENTS = ["like", "unlike", ...STAFF_INTENTS] as const;
+export const MARKET_INTENTS = ["like", "unlike", "approve", "disapprove", "availability", "notes"] as const;
 export type MarketIntent = (typeof MARKET_INTENTS)[number];
 export const isMarketIntent = (v: unknown): v is MarketIntent => typeof v === "string" && (MARKET_INTENTS as readonly string[]).includes(v);
 
 /**
- * Runs one marketplace intent for a non-consultant viewer. Likes for clients and staff; approval,
- * availability and notes and rates for staff only: anybody else is refused here with the role-failure
- * page (spec §8), before the upstream (which refuses them too) is asked.
+ * Runs one marketplace intent for a non-consultant viewer. Likes, approval, availability and notes
+ * and rates for every marketplace viewer (clients and staff; spec 000 §1, §5): anybody else is refused
+ * here with the role-failure page (spec §8), before the upstream (which refuses them too) is asked.
  * Answers a redirect, `{ok, message}` for fetchers, or 400 with the dialog's submission.
  */
 export async function runMarketIntent(
@@ -106,7 +105,6 @@ export async function runMarketIntent(
   if (!isMarketIntent(intent)) return data({ intent: String(intent ?? ""), error: "Unknown action." }, { status: 400 });
   const { user, api } = viewer;
   if (user.role === "consultant" || !MARKET_ROLES.includes(user.role)) throw redirect(ERROR_401);
-  if ((STAFF_INTENTS as readonly string[]).includes(intent) && !isStaffRole(user.role)) throw redirect(ERROR_401);
 
   const idRaw = String(form.get("id") ?? "");
   if (!ID_RE.test(idRaw)) return data({ intent, error: "Choose a consultant." }, { status: 400 });
@@ -155,10 +153,10 @@ export function fieldErrorsOf(errors: Record<string, string[]> | undefined): Rec
   return out;
 }
 
-/** Defaults of the staff dialogs: the consultant of `?consultant=` (staff only; null otherwise). */
+/** Defaults of the availability and notes dialogs: the consultant of `?consultant=` (marketplace viewers; null otherwise). */
 export async function dialogTarget(viewer: Authed, url: URL): Promise<{ dialog: "availability" | "notes"; consultant: ConsultantProfile } | null> {
   const dialog = url.searchParams.get("dialog");
   const id = url.searchParams.get("consultant") ?? "";
-  if ((dialog !== "availability" && dialog !== "notes") || !isStaffRole(viewer.user.role) || !ID_RE.test(id)) return null;
+  if ((dialog !== "availability" && dialog !== "notes") || !MARKET_ROLES.includes(viewer.user.role) || !ID_RE.test(id)) return null;
   return { dialog, consultant: await getProfile(viewer.api, id) };
 }

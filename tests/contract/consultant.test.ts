@@ -176,7 +176,7 @@ describe("POST /consultant/{id}/profile_update.json", () => {
     refused(await post(`/consultant/${ids.consNew}/profile_update.json`, H.consNew, { consultant: { stage: "complete" } }));
     refused(await post(`/consultant/${ids.consNew}/profile_update.json`, H.consNew, { consultant: { name: "" } }));
     refused(await post(`/consultant/${ids.consNew}/profile_update.json`, H.consNew, { consultant: {} }));
-    expect(refused(await post(`/consultant/${ids.consNew}/profile_update.json`, H.consNew, { consultant: { comment_by_admin: "I am great" } }))).toBe(MSG.notesStaffOnly);
+    expect(refused(await post(`/consultant/${ids.consNew}/profile_update.json`, H.consNew, { consultant: { comment_by_admin: "I am great" } }))).toBe(MSG.notesRefused);
     const after = ok(ProfileAnswer, await get(`/consultant/${ids.consNew}/profile.json`, H.consNew)).data.consultant;
     expect(after).toEqual(before);
   });
@@ -188,6 +188,10 @@ describe("POST /consultant/{id}/profile_update.json", () => {
   it("another consultant gets 404, a client 422; staff set notes, rates and availability dates only", async () => {
     refused(await post(`/consultant/${ids.consB}/profile_update.json`, H.consA, { consultant: { name: "Hacked" } }), 404);
     refused(await post(`/consultant/${ids.consB}/profile_update.json`, H.client, { consultant: { name: "Hacked" } }));
+    // A client sets notes, rates and availability dates (spec 000 §1), not the photo or resume.
+    refused(await post(`/consultant/${ids.consB}/profile_update.json`, H.client, { consultant: { photo_key: "x" } }));
+    const byClient = ok(ProfileUpdateAnswer, await post(`/consultant/${ids.consB}/profile_update.json`, H.client, { consultant: { comment_by_admin: "Seen by a client", daily_rate_onsite: 700 } }));
+    expect(byClient.data.consultant).toMatchObject({ comment_by_admin: "Seen by a client", daily_rate_onsite: 700 });
     refused(await post(`/consultant/${ids.consB}/profile_update.json`, H.admin, { consultant: { name: "Renamed" } }));
     refused(await post(`/consultant/${ids.consB}/profile_update.json`, H.admin, { consultant: { comment_by_admin: "x", daily_rate_onsite: -5 } }));
     const r = ok(ProfileUpdateAnswer, await post(`/consultant/${ids.consB}/profile_update.json`, H.admin, {
@@ -254,11 +258,16 @@ describe("uploads: photo and resume", () => {
 });
 
 describe("approve, disapprove, available, not available", () => {
-  it("are refused to consultants (even on their own id) and clients", async () => {
-    expect(refused(await get(`/consultant/${ids.consA}/approve_consultant.json`, H.consA))).toBe("Only administrators can change a consultant's approval.");
-    expect(refused(await get(`/consultant/${ids.consB}/disapprove_consultant.json`, H.client))).toBe("Only administrators can change a consultant's approval.");
-    expect(refused(await get(`/consultant/${ids.consB}/available_consultant.json`, H.client))).toBe(MSG.availabilityStaffOnly);
-    expect(refused(await get(`/consultant/${ids.consB}/not_available_consultant.json`, H.consB))).toBe(MSG.availabilityStaffOnly);
+  it("are refused to consultants (even on their own id)", async () => {
+    expect(refused(await get(`/consultant/${ids.consA}/approve_consultant.json`, H.consA))).toBe(MSG.approvalRefused);
+    expect(refused(await get(`/consultant/${ids.consB}/disapprove_consultant.json`, H.consA))).toBe(MSG.approvalRefused);
+    expect(refused(await get(`/consultant/${ids.consB}/not_available_consultant.json`, H.consB))).toBe(MSG.availabilityRefused);
+  });
+  it("clients (marketplace viewers, spec 000 §1) set approval and availability", async () => {
+    expect(ok(MessageAnswer, await get(`/consultant/${ids.consB}/disapprove_consultant.json`, H.client)).message).toBe(MSG.disapproved);
+    ok(MessageAnswer, await get(`/consultant/${ids.consB}/not_available_consultant.json`, H.client));
+    const c = ok(ProfileAnswer, await get(`/consultant/${ids.consB}/profile.json`, H.client)).data.consultant;
+    expect(c).toMatchObject({ approval_status: "disapproved", availability_status: false });
   });
   it("admins and members set approval and availability", async () => {
     expect(ok(MessageAnswer, await get(`/consultant/${ids.consB}/approve_consultant.json`, H.admin)).message).toBe(MSG.approved);

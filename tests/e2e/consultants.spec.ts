@@ -64,15 +64,15 @@ test("an administrator approves, disapproves, sets availability and notes and ra
   await expect(c.locator('[data-rate="offsite"]')).toHaveText("410.5 / day");
 });
 
-test("a client likes a consultant and finds it under Saved; staff controls are not shown to clients", async ({ page }) => {
+test("a client likes a consultant and finds it under Saved; a client has the approval and dialog controls too", async ({ page }) => {
   const name = "Ingrid Solberg";
   await login(page, "client@demo.aero");
   await page.goto(`/client/dashboard?q=${encodeURIComponent(name)}`);
   const c = card(page, name);
   await expect(c).toBeVisible();
-  await expect(c.getByRole("button", { name: new RegExp(`^(Approve|Disapprove) ${name}`) })).toHaveCount(0);
-  await expect(c.getByRole("link", { name: /Set (availability|notes)/ })).toHaveCount(0);
-  // Clients see the result of the staff's work: approval, availability, rating, notes and rates.
+  // Every non-consultant viewer has the approval buttons and the two dialogs (spec 000 §5).
+  await expect(c.getByRole("button", { name: new RegExp(`^(Approve|Disapprove) ${name}`) })).toHaveCount(2);
+  await expect(c.getByRole("link", { name: /Set (availability|notes)/ })).toHaveCount(2);
   await expect(c.locator("[data-approval]")).toBeVisible();
   await expect(c.getByRole("img", { name: /out of 5$/ })).toBeVisible();
 

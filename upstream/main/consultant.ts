@@ -3,8 +3,9 @@
 // Who sees what:
 // - A consultant sees and changes only their own profile; every other consultant is invisible (404).
 // - Clients, admins and members ("marketplace viewers") read any active consultant; staff (admin,
-//   member) also read deactivated ones and are the only ones who approve, disapprove, set the
-//   availability status and write notes and rates. ops_template has no marketplace.
+//   member) also read deactivated ones. Every marketplace viewer approves, disapproves, sets the
+//   availability and writes notes and rates (spec 000 §1, §5: "only non-consultant viewers");
+//   photos and resumes stay the consultant's and staff's. ops_template has no marketplace.
 // - comment_by_admin and the daily rates are shown to non-consultant viewers only; the e-mail and the
 //   message to the admins to the consultant themself and staff only.
 import { recordUploadIntent } from "../blob/orphans";
@@ -17,7 +18,7 @@ import type { ConsultantsTable, Database } from "../db/schema";
 import { nowIso } from "../db";
 import { isStaff } from "../access";
 import { sha256 } from "../auth";
-import { deny, notFound, readBody, readQuery, refuse } from "../http";
+import { notFound, readBody, readQuery, refuse } from "../http";
 import {
   CONSULTANT_MESSAGES as MSG,
   PHONE_OTP_MAX_FAILURES,
@@ -36,6 +37,7 @@ import {
 } from "../../app/models/consultant-rules";
 import {
   CONSULTANT_SELF_FIELDS,
+  CONSULTANT_MARKET_FIELDS,
   CONSULTANT_STAFF_FIELDS,
   ClientMessageInput,
   ConsultantMessageInput,
@@ -555,16 +557,15 @@ export function registerConsultantRoutes(app: Hono<HonoEnv>) {
 
   app.post("/consultant/:id/profile_update.json", async (c) => {
     const { row, view } = await loadVisible(c);
-    if (view === "market") throw deny("Only the consultant or an administrator can change this profile.");
     const input: ConsultantFields = (await readBody(c, ProfileUpdateInput)).consultant;
     const deps = c.get("deps");
     const keys = Object.keys(input) as (keyof ConsultantFields)[];
-    const allowed: readonly string[] = view === "self" ? CONSULTANT_SELF_FIELDS : CONSULTANT_STAFF_FIELDS;
+    const allowed: readonly string[] = view === "self" ? CONSULTANT_SELF_FIELDS : view === "market" ? CONSULTANT_MARKET_FIELDS : CONSULTANT_STAFF_FIELDS;
     const refused = keys.filter((k) => !allowed.includes(k));
     if (refused.length) {
       const errors = Object.fromEntries(refused.map((k) => [k, ["You cannot change this field."]]));
-      if (view === "self") throw refuse(MSG.notesStaffOnly, errors);
-      throw refuse(`Only the consultant can change: ${refused.join(", ")}.`, errors);
+      if (view === "self") throw refuse(MSG.notesRefused, errors);
+      throw refuse(`Only the consultant${view === "market" ? " or an administrator" : ""} can change: ${refused.join(", ")}.`, errors);
     }
 
     const patch: Updateable<ConsultantsTable> = {};
@@ -647,18 +648,18 @@ export function registerConsultantRoutes(app: Hono<HonoEnv>) {
     return c.json({ data: { user: { email: row.email } } });
   });
 
-  // ----- Approval and availability (staff only) ------------------------------------------------
+  // ----- Approval and availability (marketplace viewers: clients and staff) -------------------
 
   const statusRoutes = [
-    ["approve_consultant", { approval_status: "verified" }, MSG.approved, MSG.approvalStaffOnly, "consultant.approve"],
-    ["disapprove_consultant", { approval_status: "disapproved" }, MSG.disapproved, MSG.approvalStaffOnly, "consultant.disapprove"],
-    ["available_consultant", { availability_status: 1 }, MSG.available, MSG.availabilityStaffOnly, "consultant.available"],
-    ["not_available_consultant", { availability_status: 0 }, MSG.notAvailable, MSG.availabilityStaffOnly, "consultant.not_available"],
+    ["approve_consultant", { approval_status: "verified" }, MSG.approved, MSG.approvalRefused, "consultant.approve"],
+    ["disapprove_consultant", { approval_status: "disapproved" }, MSG.disapproved, MSG.approvalRefused, "consultant.disapprove"],
+    ["available_consultant", { availability_status: 1 }, MSG.available, MSG.availabilityRefused, "consultant.available"],
+    ["not_available_consultant", { availability_status: 0 }, MSG.notAvailable, MSG.availabilityRefused, "consultant.not_available"],
   ] as const;
   for (const [name, patch, message, refusal, action] of statusRoutes) {
     app.get(`/consultant/:id/${name}.json`, async (c) => {
       const user = c.get("user");
-      if (!isStaff(user)) throw refuse(refusal);
+      if (!isStaff(user) && user.role !== "client") throw refuse(refusal);
       const { row } = await loadVisible(c);
       await c.get("deps").db.updateTable("consultants").set({ ...patch, updated_at: nowIso() }).where("id", "=", row.id).execute();
       await audit(c, action, "consultant", row.id, patch);

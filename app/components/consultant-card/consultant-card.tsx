@@ -1,7 +1,7 @@
 // A consultant card of the marketplace (spec §2): approval status, availability, star rating out of 5,
-// resume download ("Resume not uploaded" when there is none), like toggle. Staff (admin, member) also
-// get Approve / Disapprove and the availability and notes-and-rates dialogs; clients see their
-// result. Every control is a real form or link; with a script the market pages' widget
+// resume download ("Resume not uploaded" when there is none), like toggle. Every non-consultant
+// viewer (client, admin, member; spec 000 §5) also gets Approve / Disapprove and the availability and
+// notes-and-rates dialogs. Every control is a real form or link; with a script the market pages' widget
 // (app/plain/widgets/market.ts) flips the like toggle at once and shows "Resume not uploaded" in place.
 import { Form, Link } from "@remix-run/react";
 import { DownloadIcon } from "~/components/icons/download";
@@ -128,7 +128,7 @@ export function LikeToggle({ id, name, liked: on, action, redirectTo }: { id: nu
   );
 }
 
-/** Approve / Disapprove (staff). With JS both wait while the answer comes (the pending idiom, app/plain/page.ts). */
+/** Approve / Disapprove. With JS both wait while the answer comes (the pending idiom, app/plain/page.ts). */
 export function ApprovalButtons({ id, name, status: shown, action, redirectTo }: { id: number; name: string; status: ApprovalStatus; action: string; redirectTo: string }) {
   return (
     <Form method="post" action={action} className={s.inlineForm} preventScrollReset>
@@ -190,7 +190,7 @@ export interface CardLinks {
   resumeHref: (id: number) => string;
 }
 
-export function ConsultantCard({ card, staff, links }: { card: CardData; staff: boolean; links: CardLinks }) {
+export function ConsultantCard({ card, manage, links }: { card: CardData; manage: boolean; links: CardLinks }) {
   const types = [
     ["Aircraft", card.aircraft_sub_type],
     ["Helicopter", card.helicopter_sub_type],
@@ -254,7 +254,7 @@ export function ConsultantCard({ card, staff, links }: { card: CardData; staff: 
         <span className={s.spacer} />
         <LikeToggle id={card.id} name={card.name} liked={card.liked} action={links.action} redirectTo={links.redirectTo} />
       </div>
-      {staff ? (
+      {manage ? (
         <div className={s.staffActions} aria-label={`Manage ${card.name}`} role="group">
           <ApprovalButtons id={card.id} name={card.name} status={card.approval_status} action={links.action} redirectTo={links.redirectTo} />
           <Link to={links.dialogHref("availability", card.id)} className={`${ui.button.ghost} ${ui.buttonSmall}`} preventScrollReset aria-label={`Set availability of ${card.name}`}>

@@ -99,6 +99,9 @@ export const CONSULTANT_SELF_FIELDS = [
   "services", "message_to_admin", "available_start_date", "available_end_date", "photo_key", "resume_key",
 ] as const;
 /** The fields an admin or member may change on any consultant's profile. */
+/** What a client browsing the marketplace may set on a consultant: notes, rates, availability dates (spec 000 §1). */
+export const CONSULTANT_MARKET_FIELDS = ["comment_by_admin", "daily_rate_onsite", "daily_rate_offsite", "available_start_date", "available_end_date"] as const;
+
 export const CONSULTANT_STAFF_FIELDS = [
   "comment_by_admin", "daily_rate_onsite", "daily_rate_offsite", "available_start_date", "available_end_date", "photo_key", "resume_key",
 ] as const;

@@ -12,7 +12,7 @@ import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { Pagination } from "~/components/pagination/pagination";
 import * as ui from "~/components/ui/ui.css";
 import { listConsultants } from "~/models/consultant.server";
-import { dialogTarget, isStaffRole, MARKET_ROLES, runMarketIntent } from "~/models/consultant-pages.server";
+import { dialogTarget, MARKET_ROLES, runMarketIntent } from "~/models/consultant-pages.server";
 import { withoutDialog } from "~/models/consultant-dialogs";
 import { requireUser } from "~/utils/auth.server";
 
@@ -23,7 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const values = readFilters(url);
   const [list, dialog] = await Promise.all([listConsultants(viewer.api, toQuery(values, pageOf(url), PER_PAGE)), dialogTarget(viewer, url)]);
-  return { list, values, staff: isStaffRole(viewer.user.role), dialog };
+  return { list, values, manage: MARKET_ROLES.includes(viewer.user.role), dialog };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -36,7 +36,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 const PER_PAGE = 12;
 
 export default function ContractorDashboard() {
-  const { list, values, staff, dialog } = useLoaderData<typeof loader>();
+  const { list, values, manage, dialog } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as DialogData | undefined;
   const location = useLocation();
   const links = useCardLinks();
@@ -76,7 +76,7 @@ export default function ContractorDashboard() {
         <ul className={cardCss.grid} aria-label="Consultants">
           {list.consultants.map((c) => (
             <li key={c.id}>
-              <ConsultantCard card={c} staff={staff} links={links} />
+              <ConsultantCard card={c} manage={manage} links={links} />
             </li>
           ))}
         </ul>

@@ -10,7 +10,7 @@ import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { Pagination } from "~/components/pagination/pagination";
 import * as ui from "~/components/ui/ui.css";
 import { listSaved } from "~/models/consultant.server";
-import { dialogTarget, isStaffRole, MARKET_ROLES, runMarketIntent } from "~/models/consultant-pages.server";
+import { dialogTarget, MARKET_ROLES, runMarketIntent } from "~/models/consultant-pages.server";
 import { withoutDialog } from "~/models/consultant-dialogs";
 import { requireUser } from "~/utils/auth.server";
 
@@ -20,7 +20,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireUser(request, context, { roles: MARKET_ROLES });
   const url = new URL(request.url);
   const [list, dialog] = await Promise.all([listSaved(viewer.api, pageOf(url), PER_PAGE), dialogTarget(viewer, url)]);
-  return { list, staff: isStaffRole(viewer.user.role), dialog };
+  return { list, manage: MARKET_ROLES.includes(viewer.user.role), dialog };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -32,7 +32,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 const PER_PAGE = 12;
 
 export default function SavedConsultants() {
-  const { list, staff, dialog } = useLoaderData<typeof loader>();
+  const { list, manage, dialog } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as DialogData | undefined;
   const location = useLocation();
   const links = useCardLinks();
@@ -58,7 +58,7 @@ export default function SavedConsultants() {
         <ul className={cardCss.grid} aria-label="Saved consultants">
           {list.consultants.map((c) => (
             <li key={c.id}>
-              <ConsultantCard card={c} staff={staff} links={links} />
+              <ConsultantCard card={c} manage={manage} links={links} />
             </li>
           ))}
         </ul>
