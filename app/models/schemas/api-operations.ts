@@ -239,7 +239,7 @@ const mainOperations: ApiOperation[] = [
   consultant("ownLanding", "GET /consultant/landing.json", "The signed-in consultant's landing data", { who: "consultant", ok: C.LandingAnswer }),
   consultant("landing", "GET /consultant/{id}/landing.json", "A consultant's landing data", { params: ConsultantParam, ok: C.LandingAnswer, notFound: true }),
   consultant("profile", "GET /consultant/{id}/profile.json", "A consultant's profile", { params: ConsultantParam, ok: C.ProfileAnswer, notFound: true }),
-  consultant("profileUpdate", "POST /consultant/{id}/profile_update.json", "Update a consultant's profile (partial)", { who: "the consultant; staff for notes, rates and dates", params: ConsultantParam, body: C.ProfileUpdateInput, ok: C.ProfileUpdateAnswer, notFound: true }),
+  consultant("profileUpdate", "POST /consultant/{id}/profile_update.json", "Update a consultant's profile (partial)", { who: "the consultant; clients and staff for notes, rates and dates", params: ConsultantParam, body: C.ProfileUpdateInput, ok: C.ProfileUpdateAnswer, notFound: true }),
   consultant("consultantUploadLink", "POST /consultant/{id}/upload_link.json", "A signed POST policy for a photo or resume", { who: "the consultant, staff", params: ConsultantParam, body: C.UploadLinkInput, ok: C.UploadLinkAnswer, notFound: true }),
   consultant("resume", "GET /consultant/{id}/resume.json", "A signed download of the resume", { params: ConsultantParam, ok: C.ResumeAnswer, notFound: true }),
   consultant("emailById", "GET /consultant/{id}/email_by_id.json", "A consultant's e-mail address", { who: "staff, the consultant", params: ConsultantParam, ok: C.EmailAnswer, notFound: true }),
@@ -250,7 +250,7 @@ const mainOperations: ApiOperation[] = [
       ["availableConsultant", "available_consultant", "Mark a consultant available"],
       ["notAvailableConsultant", "not_available_consultant", "Mark a consultant not available"],
     ] as const
-  ).map(([id, name, summary]) => consultant(id, `GET /consultant/{id}/${name}.json`, summary, { who: STAFF, params: ConsultantParam, ok: C.MessageAnswer, notFound: true })),
+  ).map(([id, name, summary]) => consultant(id, `GET /consultant/{id}/${name}.json`, summary, { who: "client, admin, member", params: ConsultantParam, ok: C.MessageAnswer, notFound: true })),
   consultant("like", "POST /client/update_like_info.json", "Save a consultant to the caller's list", { who: "client, admin, member", body: C.LikeInput, ok: C.LikeAnswer, notFound: true }),
   consultant("unlike", "POST /client/update_unlike_info.json", "Remove a consultant from the caller's list", { who: "client, admin, member", body: C.LikeInput, ok: C.LikeAnswer, notFound: true }),
   consultant("rate", "POST /consultant/{id}/rate.json", "Rate a consultant", { who: "client, admin, member", params: ConsultantParam, body: C.RateInput, ok: C.RateAnswer, notFound: true }),
