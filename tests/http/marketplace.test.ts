@@ -122,6 +122,10 @@ describe("the contractor marketplace without JavaScript", () => {
     expect(availability).toContain("Available");
     expect(availability).toContain("10 May 2027 – 30 Jun 2027");
     expect(await profile()).toMatchObject({ availability_status: true, available_start_date: "2027-05-10", available_end_date: "2027-06-30" });
+    // Opened again, the end's minimum is the stored start (not the 1920-05-04 fallback).
+    const again = dialog(await page.click(`Set availability of ${name}`, "article[data-consultant-card]"), "Set Availability")!;
+    const endInput = [...again.querySelectorAll("input[type=date]")].find((i) => i.getAttribute("name") === "available_end_date")!;
+    expect(endInput.getAttribute("min")).toBe("2027-05-10");
 
     // Set notes and rates: all three required.
     page = await page.click(`Set notes and rates of ${name}`, "article[data-consultant-card]");

@@ -99,10 +99,10 @@ export function AvailabilityDialog({
     },
   });
   // The end date's minimum follows the start date as it is chosen (with JS: data-min-for, the market
-  // pages' widget app/plain/widgets/market.ts); without JS its minimum is the fallback and the server
-  // checks the pair.
-  // After a refused post the start the user chose is known: the end's minimum is that start.
-  const chosenStart = actionResult && typeof fields.available_start_date.initialValue === "string" ? fields.available_start_date.initialValue : "";
+  // pages' widget app/plain/widgets/market.ts); without JS its minimum is the start the page was
+  // rendered with, and the server checks the pair.
+  // The start shown (the stored one, or after a refused post the one the user chose) is the end's minimum.
+  const chosenStart = typeof fields.available_start_date.initialValue === "string" ? fields.available_start_date.initialValue : "";
   const status = fields.availability_status;
   return (
     <ModalDialog title={staff ? "Set Availability" : "Set Your Availability"} subtitle={consultant.name} closeHref={closeHref} replace>
