@@ -199,6 +199,8 @@ describe("the contractor marketplace without JavaScript", () => {
     await b.signIn("client@demo.aero");
     const before = await b.open(dashboardOf("Carlos Mendoza"));
     const href = before.link("Download the resume of Carlos Mendoza", "article[data-consultant-card]");
+    // The alert is the page's (after the link), not text kept inside the card.
+    expect(card(before, "Carlos Mendoza").textContent).not.toContain("Resume not uploaded");
     const id = /\/consultant-resume\/(\d+)/.exec(href)![1];
     const page = await before.click("Download the resume of Carlos Mendoza", "article[data-consultant-card]");
     // Back on the listing, with the refusal as an alert.

@@ -73,17 +73,9 @@ export const like = style({
     "&[aria-pressed='true']": { background: "#fdecef", borderColor: "#f3b6c2", color: "#b4234a" },
   },
 });
+
 // The toggle's state is its aria-pressed (flipped at once on submit by the page's script, then set by
 // the server's answer): the heart and the label follow it.
 globalStyle(`${like}[aria-pressed='true'] svg`, { fill: "currentColor" });
 globalStyle(`${like}[aria-pressed='true'] [data-off], ${like}[aria-pressed='false'] [data-on]`, { display: "none" });
-export const alertInline = style({
-  flexBasis: "100%",
-  padding: `${vars.space.xs} ${vars.space.md}`,
-  borderRadius: vars.radius.md,
-  background: vars.color.dangerBg,
-  color: vars.color.danger,
-  fontSize: vars.fontSize.sm,
-  fontWeight: 600,
-});
 export const current = style({ outline: `2px solid ${vars.color.primary}`, outlineOffset: -1 });

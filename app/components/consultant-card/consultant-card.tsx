@@ -160,22 +160,17 @@ export function ApprovalButtons({ id, name, status: shown, action, redirectTo }:
 }
 
 /**
- * The resume download. Without a resume the spec shows the alert "Resume not uploaded": with JS an
- * inline alert (the market widget unhides the one below the link, hidden again after 6000 ms);
- * without JS the link's route answers with that message.
+ * The resume download. Without a resume the spec shows the alert "Resume not uploaded" (hidden after
+ * 6000 ms): with JS the market widget shows it as the portal's alert snackbar at once (the text in
+ * data-alert); without JS the link's route comes back to the page with the same alert.
  */
-export function ResumeLink({ id, name, hasResume, href }: { id: number; name: string; hasResume: boolean; href: string }) {
+export function ResumeLink({ name, hasResume, href }: { name: string; hasResume: boolean; href: string }) {
   return (
     <>
-      <a href={href} className={`${ui.button.ghost} ${ui.buttonSmall}`} aria-label={`Download the resume of ${name}`} data-resume={hasResume ? "yes" : "no"} {...(hasResume ? { download: "" } : {})}>
+      <a href={href} className={`${ui.button.ghost} ${ui.buttonSmall}`} aria-label={`Download the resume of ${name}`} data-resume={hasResume ? "yes" : "no"} {...(hasResume ? { download: "" } : { "data-alert": CONSULTANT_MESSAGES.resumeMissing })}>
         <DownloadIcon />
         Resume
       </a>
-      {hasResume ? null : (
-        <span role="alert" className={s.alertInline} data-consultant={id} hidden>
-          {CONSULTANT_MESSAGES.resumeMissing}
-        </span>
-      )}
     </>
   );
 }
@@ -247,7 +242,7 @@ export function ConsultantCard({ card, manage, links }: { card: CardData; manage
       </div>
       <div className={s.spacer} />
       <div className={s.actions}>
-        <ResumeLink id={card.id} name={card.name} hasResume={card.has_resume} href={links.resumeHref(card.id)} />
+        <ResumeLink name={card.name} hasResume={card.has_resume} href={links.resumeHref(card.id)} />
         <Link to={`/client/message?to=${card.id}`} className={`${ui.button.ghost} ${ui.buttonSmall}`} aria-label={`Message ${card.name}`}>
           Message
         </Link>
