@@ -12,6 +12,7 @@ import { OPS_STATUSES } from "./ops-rules";
 import type { AircraftRef } from "./ops.server";
 import * as storage from "./storage.server";
 import { readEmails } from "./ops-tab.server";
+import { contentDisposition } from "~/utils/content-disposition";
 
 /** Who opens AeroOIL: the same roles as AeroOPS (clients by their oil grants, staff everywhere). */
 export const requireOilUser = (request: Request, context: AppLoadContext) => requireOpsUser(request, context);
@@ -164,12 +165,11 @@ export async function shareDashboardAction(request: Request, api: Api, ref: Airc
 export async function dashboardPngResponse(api: Api, ref: AircraftRef) {
   const png = await oil.statusDashboardPng(api, ref, { watched_per_tab: WATCHED_PER_TAB, status_per_page: 50 });
   if (!png.ok) return redirectWithToast("/Aerooil/org", { type: "error", description: png.error });
-  const filename = (png.filename ?? "AeroOIL_Status_Dashboard.png").replace(/[^\w.-]+/g, "_");
   const length = png.response.headers.get("Content-Length");
   return new Response(png.response.body, {
     headers: {
       "Content-Type": "image/png",
-      "Content-Disposition": `attachment; filename="${filename}"`,
+      "Content-Disposition": contentDisposition(png.filename ?? "AeroOIL_Status_Dashboard.png"),
       ...(length ? { "Content-Length": length } : {}),
       "Cache-Control": "private, no-store",
     },

@@ -159,7 +159,7 @@ describe.each([
     expect(past.status).toBe(416);
     expect(past.headers.get("content-range")).toBe("bytes */10000");
     const download = await blob.read("r/data.bin", { filename: "Löwe.bin", download: true, noCache: true });
-    expect(download.headers.get("content-disposition")).toBe(`attachment; filename="L_we.bin"; filename*=UTF-8''L%C3%B6we.bin`);
+    expect(download.headers.get("content-disposition")).toBe(`attachment; filename="Lowe.bin"; filename*=UTF-8''L%C3%B6we.bin`);
     expect(download.headers.get("cache-control")).toBe("no-store");
     await download.arrayBuffer();
   });
@@ -221,7 +221,7 @@ describe.each([
       const url = await blob.signedGetUrl("g/doc.pdf", { expiresInSeconds: 60, filename: "Löwe report.pdf", download: true, noCache: true });
       const r = await fetch(url, { headers: { range: "bytes=0-9" } });
       expect(r.status).toBe(206);
-      expect(r.headers.get("content-disposition")).toBe(`attachment; filename="L_we report.pdf"; filename*=UTF-8''L%C3%B6we%20report.pdf`);
+      expect(r.headers.get("content-disposition")).toBe(`attachment; filename="Lowe report.pdf"; filename*=UTF-8''L%C3%B6we%20report.pdf`);
       expect(r.headers.get("cache-control")).toBe("no-store");
       expect(Buffer.from(await r.arrayBuffer()).equals(Buffer.from(data.subarray(0, 10)))).toBe(true);
       const inline = await fetch(await blob.signedGetUrl("g/doc.pdf", { expiresInSeconds: 60, filename: "Report.pdf" }));

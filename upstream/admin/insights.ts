@@ -9,6 +9,7 @@ import type { HonoEnv } from "../context";
 import { readQuery } from "../http";
 import { AnalyticsQuery, AuditExportQuery, AuditQuery, USER_ROLES, type AnalyticsAnswer, type AuditChainAnswer } from "../../app/models/schemas/admin";
 import { audit, ctx, likeAny, paged, requireRoles, requireStaff } from "./common";
+import { contentDisposition } from "../../app/utils/content-disposition";
 
 /** Monday (UTC) of the week that contains `d`, as YYYY-MM-DD. */
 export function weekStart(d: Date): string {
@@ -178,7 +179,7 @@ export function registerInsightRoutes(app: Hono<HonoEnv>) {
     await audit(c, "admin.audit.export", "audit_log", null, null, { from: q.from ?? null, to: q.to ?? null, entries: doc.count, period_last_hash: doc.period_last_hash });
     const name = `audit-log_${q.from ?? "start"}_${q.to ?? doc.exported_at.slice(0, 10)}.json`;
     return new Response(JSON.stringify(doc, null, 1) + "\n", {
-      headers: { "Content-Type": "application/json; charset=utf-8", "Content-Disposition": `attachment; filename="${name}"`, "Cache-Control": "no-store" },
+      headers: { "Content-Type": "application/json; charset=utf-8", "Content-Disposition": contentDisposition(name), "Cache-Control": "no-store" },
     });
   });
 

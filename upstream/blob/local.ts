@@ -100,11 +100,8 @@ function safeEqual(a: string, b: string) {
 }
 
 /** RFC 6266 Content-Disposition with an ASCII fallback and the UTF-8 name. */
-export function contentDisposition(filename: string, download: boolean) {
-  const clean = filename.replace(/[\r\n"\\]/g, "_");
-  const ascii = clean.replace(/[^\x20-\x7e]/g, "_");
-  return `${download ? "attachment" : "inline"}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(clean)}`;
-}
+import { contentDisposition } from "../../app/utils/content-disposition";
+export { contentDisposition };
 
 type Range = { start: number; end: number } | "unsatisfiable" | null;
 

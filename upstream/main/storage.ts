@@ -76,6 +76,7 @@ import { isValidKey } from "../blob/local";
 import { queueExtraction } from "../jobs/extract-text";
 import { deletionBlock, hasRetentionRules, reclassBlock } from "../records/rules";
 import { moveToTrash, nowMsOf } from "../records/trash";
+import { contentDisposition } from "../../app/utils/content-disposition";
 
 type Ctx = Context<HonoEnv>;
 type Trx = Transaction<Database>;
@@ -799,7 +800,7 @@ async function zipFolder(c: Ctx) {
     status: 200,
     headers: {
       "Content-Type": "application/zip",
-      "Content-Disposition": `attachment; filename="${asciiFilename(filename)}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
+      "Content-Disposition": contentDisposition(filename),
       "Cache-Control": "no-store",
     },
   });

@@ -9,6 +9,7 @@ import { nowIso } from "../db";
 import { requireAccess } from "../access";
 import { ApiError, notFound, refuse } from "../http";
 import { restoreFormula } from "../lib/formula-guard";
+import { contentDisposition, downloadName } from "../../app/utils/content-disposition";
 import {
   WATCH_COLUMN,
   WORK_ORDER_TABS,
@@ -559,24 +560,16 @@ export function displayValue(v: unknown): string {
 export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 export const PDF_TYPE = "application/pdf";
 
-export function safeFilename(name: string): string {
-  const cleaned = name
-    .normalize("NFKD")
-    .replace(/[^\w.\- ]+/g, "_")
-    .replace(/_+/g, "_")
-    .replace(/\s+/g, " ")
-    .trim();
-  return cleaned.slice(0, 150) || "download";
-}
+/** A download's file name (letters of every script kept; app/utils/content-disposition.ts). */
+export const safeFilename = downloadName;
 
 export function blobAnswer(bytes: Uint8Array, contentType: string, filename: string, extraHeaders: Record<string, string> = {}): Response {
-  const name = safeFilename(filename);
   return new Response(bytes as Uint8Array<ArrayBuffer>, {
     status: 200,
     headers: {
       "content-type": contentType,
       "content-length": String(bytes.byteLength),
-      "content-disposition": `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+      "content-disposition": contentDisposition(filename),
       "cache-control": "no-store",
       ...extraHeaders,
     },

@@ -4,17 +4,17 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import * as ops from "~/models/ops.server";
 import { requireOpsUser } from "~/models/ops-pages.server";
+import { contentDisposition } from "~/utils/content-disposition";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api } = await requireOpsUser(request, context);
   const file = await ops.validationWorkbook(api, params.id ?? "");
   if (!file.ok) throw new Response(file.error, { status: 404 });
-  const name = file.filename.replace(/[^\w.() -]/g, "_");
   const length = file.response.headers.get("Content-Length");
   return new Response(file.response.body, {
     headers: {
       "Content-Type": file.response.headers.get("Content-Type") ?? "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-      "Content-Disposition": `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
+      "Content-Disposition": contentDisposition(file.filename),
       ...(length ? { "Content-Length": length } : {}),
       "Cache-Control": "private, no-store",
       "X-Content-Type-Options": "nosniff",
