@@ -12,6 +12,9 @@ let keepPlaceFor: (href: string) => void;
 /** A dialog on the page; `opener` had the focus when it came. */
 export function dialogOpened(dialog: HTMLElement, opener: Element | null, keepPlace: typeof keepPlaceFor) {
   keepPlaceFor = keepPlace;
+  // A dialog React rendered may have taken the focus already (autoFocus runs before the page's
+  // observer): its opener is then the link to this very URL, outside the dialog.
+  if (opener && dialog.contains(opener)) opener = [...document.querySelectorAll(`a[href="${CSS.escape(location.pathname + location.search)}"]`)].find((a) => !dialog.contains(a)) ?? null;
   if (opener instanceof HTMLElement && opener !== document.body && !dialog.contains(opener)) openers.set(dialog, opener);
   focusDialog(dialog);
 }

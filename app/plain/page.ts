@@ -5,7 +5,8 @@
 // these):
 // - the pending idiom: a POST form on its way disables its buttons, marks the pressed one
 //   data-busy="sent" (a spinner) and the form aria-busy, until the answer comes;
-// - menus (details[data-menu]) close on a click outside, on Escape and on a navigation;
+// - menus (details[data-menu]) close on a click outside, on Escape, on a navigation and when an
+//   export in them runs (focus back on the menu's button);
 // - the narrow-screen drawer (a[data-drawer-button] → the element it names, [data-drawer-scrim]);
 // - the side navigation's collapse form (form[data-collapse]): a cookie, no request;
 // - full screen (a[data-fs]): with a hydrated page also the browser's real full screen;
@@ -52,7 +53,10 @@ function clearBusy(root: ParentNode = doc) {
 // ---------- menus and the drawer ----------
 function closeMenus(except?: EventTarget | null) {
   doc.querySelectorAll<HTMLDetailsElement>("details[data-menu][open]").forEach((d) => {
-    if (!(except instanceof Node && d.contains(except))) d.open = false;
+    if (except instanceof Node && d.contains(except)) return;
+    // Focus inside a menu that closes goes back to the menu's button, not to the start of the page.
+    if (d.contains(doc.activeElement)) d.querySelector("summary")!.focus();
+    d.open = false;
   });
 }
 /** Set once ./drawer has come (the first press of a drawer button). */
@@ -161,6 +165,8 @@ window.addEventListener("submit", (e) => {
   if (inPlace) {
     if (e.defaultPrevented) return;
     e.preventDefault();
+    // An export chosen in a menu: the menu closes, focus back on its button.
+    closeMenus();
     return void inPlace().then(
       (run) => run(form),
       () => form.submit(),

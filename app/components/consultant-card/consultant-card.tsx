@@ -8,7 +8,7 @@ import { DownloadIcon } from "~/components/icons/download";
 import { PinIcon } from "~/components/icons/pin";
 import { StarRating } from "~/components/star-rating/star-rating";
 import * as ui from "~/components/ui/ui.css";
-import { APPROVAL_LABEL, CONSULTANT_MESSAGES, availabilityLabel, type ApprovalStatus } from "~/models/consultant-rules";
+import { APPROVAL_LABEL, availabilityLabel, type ApprovalStatus } from "~/models/consultant-rules";
 import { dayMonthYear } from "~/utils/dates";
 import * as s from "./consultant-card.css";
 
@@ -161,13 +161,13 @@ export function ApprovalButtons({ id, name, status: shown, action, redirectTo }:
 
 /**
  * The resume download. Without a resume the spec shows the alert "Resume not uploaded" (hidden after
- * 6000 ms): with JS the market widget shows it as the portal's alert snackbar at once (the text in
- * data-alert); without JS the link's route comes back to the page with the same alert.
+ * 6000 ms): the link's route comes back to the page with it, as the portal's alert snackbar (with
+ * and without JavaScript: one small page instead of script on every marketplace page).
  */
 export function ResumeLink({ name, hasResume, href }: { name: string; hasResume: boolean; href: string }) {
   return (
     <>
-      <a href={href} className={`${ui.button.ghost} ${ui.buttonSmall}`} aria-label={`Download the resume of ${name}`} data-resume={hasResume ? "yes" : "no"} {...(hasResume ? { download: "" } : { "data-alert": CONSULTANT_MESSAGES.resumeMissing })}>
+      <a href={href} className={`${ui.button.ghost} ${ui.buttonSmall}`} aria-label={`Download the resume of ${name}`} {...(hasResume ? { download: "" } : {})}>
         <DownloadIcon />
         Resume
       </a>

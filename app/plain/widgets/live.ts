@@ -1,14 +1,9 @@
 // Live figures (the OCR Report, the OCR Status): while the page's markup says jobs wait or run
 // ([data-jobs-busy] inside the widget's root), the page is asked for again every few seconds while
 // the tab is visible, and its marked regions ([data-live-region="name"]) take the new markup in
-// place; it stops once nothing is busy. On a hydrated page Remix's router reloads the route's data
-// instead (React renders it). Without JavaScript the page's Refresh link does the same by hand.
-import type { Router } from "../nav";
-
-// nav.ts's two lines, here: importing them would make nav.ts a chunk of its own that this widget's
-// page loads besides (about 130 bytes gzip more, ADR 073's budget).
-const hydrated = () => "__remixContext" in window;
-const router = () => (window as { __remixRouter?: Router }).__remixRouter;
+// place; it stops once nothing is busy. Both pages that show it are plain (no hydration, ADR 073):
+// a hydrated page would reload its route's data instead. Without JavaScript the page's Refresh link
+// does the same by hand.
 
 const LIVE_EVERY_MS = 5000;
 
@@ -27,11 +22,6 @@ function swap(old: Element, fresh: Element) {
 
 /** One refresh; false when the page cannot be read again (signed out, gone): the widget stops. */
 async function refresh(root: HTMLElement): Promise<boolean> {
-  if (hydrated()) {
-    const r = router();
-    if (r?.state.navigation.state === "idle") r.revalidate();
-    return true;
-  }
   const res = await fetch(location.href, { cache: "no-store", credentials: "same-origin" });
   if (!res.ok || res.redirected) return false;
   const next = new DOMParser().parseFromString(await res.text(), "text/html");
@@ -55,7 +45,5 @@ export function init(root: HTMLElement) {
     if (due && !(await refresh(root).catch(() => true))) return;
     schedule();
   };
-  // On a hydrated page React renders the new figures: jobs busy again (a re-run) start the refresh.
-  if (hydrated()) new MutationObserver(() => timer || schedule()).observe(root, { subtree: true, childList: true, attributeFilter: ["data-jobs-busy"] });
   schedule();
 }

@@ -5,13 +5,9 @@
 //   submit: the browser's GET, or Remix's <Form> on a hydrated page);
 // - the like toggle (a submit button with data-toggle) flips its aria-pressed as it is sent (spec §5
 //   "Like and unlike toggle a local flag and call the server"); the server's answer sets it;
-// - "Resume not uploaded" (a resume link with data-resume="no" and the text in data-alert) shows at
-//   once as the portal's alert snackbar, hidden after ALERT_HIDE_MS, instead of the link's round trip;
 // - a date with data-min-for gives the named date of its form its minimum as it is chosen (the
 //   availability's end not before its start).
 // Without JavaScript the markup is plain forms and links, which the server answers the same way.
-import { ALERT_HIDE_MS } from "~/components/consultant-card/alert-hide";
-
 export function init(root: HTMLElement) {
   root.addEventListener("change", (e) => {
     const form = e.target instanceof HTMLSelectElement ? e.target.form : null;
@@ -27,12 +23,5 @@ export function init(root: HTMLElement) {
   root.addEventListener("submit", (e) => {
     const b = (e as SubmitEvent).submitter;
     if (b?.hasAttribute("data-toggle")) b.setAttribute("aria-pressed", String(b.getAttribute("aria-pressed") !== "true"));
-  });
-  root.addEventListener("click", (e) => {
-    const a = e.target instanceof Element ? e.target.closest("a[data-resume=no][data-alert]") : null;
-    if (!(a instanceof HTMLElement) || e.button !== 0) return;
-    e.preventDefault();
-    const text = a.dataset.alert!;
-    void import("../snackbar").then((m) => m.showSnackbar("error", text, ALERT_HIDE_MS));
   });
 }

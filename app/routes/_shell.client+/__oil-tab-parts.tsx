@@ -95,7 +95,11 @@ export function oilTable(d: OilData, problem: Problem | null): TabTableExtras {
   };
 }
 
-/** Watch / unwatch one row: posts the state wanted, so a replayed post cannot flip it back. */
+/**
+ * Watch / unwatch one row: posts the state wanted, so a replayed post cannot flip it back. A toggle
+ * button: its label stays "Watch" (the accessible name "Watch row N" contains it, WCAG 2.5.3) and
+ * its state is aria-pressed, shown by the filled style and a check mark.
+ */
 function WatchToggle({ id, position, watched }: { id: number; position: number; watched: boolean }) {
   return (
     <Form method="post" preventScrollReset>
@@ -109,7 +113,8 @@ function WatchToggle({ id, position, watched }: { id: number; position: number; 
         aria-label={`Watch row ${position}`}
         title={watched ? "Watched: select to unwatch" : "Not watched: select to watch"}
       >
-        {watched ? "Watched" : "Watch"}
+        {watched ? <span aria-hidden="true">✓ </span> : null}
+        Watch
       </button>
     </Form>
   );
