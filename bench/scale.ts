@@ -91,8 +91,8 @@ function datasetKey(): string {
 
 async function parent() {
   buildIfStale();
-  // Working copies a stopped run left behind.
-  for (const d of fs.existsSync(CACHE) ? fs.readdirSync(CACHE) : []) if (d.startsWith("run-")) fs.rmSync(path.join(CACHE, d), { recursive: true, force: true });
+  // Working copies and half builds a stopped run left behind.
+  for (const d of fs.existsSync(CACHE) ? fs.readdirSync(CACHE) : []) if (d.startsWith("run-") || d.includes(".tmp-")) fs.rmSync(path.join(CACHE, d), { recursive: true, force: true });
   const key = datasetKey();
   const hasPg = !!findPgBin();
   const wanted = (process.env.BENCH_SCALE_ENGINES ?? "sqlite,pg").split(",").map((s) => s.trim()) as Engine[];
@@ -271,8 +271,11 @@ async function build() {
   const engine: Engine = process.env.DATABASE_URL ? "pg" : "sqlite";
   const started = performance.now();
   const stamp = (what: string) => console.log(`[build ${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${what}`);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "aero-bench-scale-build-"));
-  process.on("exit", () => fs.rmSync(dataDir, { recursive: true, force: true })); // a failed build too
+  // Built beside the cache and moved into place at the end: a build stopped halfway leaves no cache.
+  const tmp = `${cacheDir}.tmp-${process.pid}`;
+  const dataDir = path.join(tmp, "data");
+  fs.mkdirSync(dataDir, { recursive: true });
+  process.on("exit", () => fs.rmSync(tmp, { recursive: true, force: true })); // a failed build's
   const srv = await startBenchServer({ jobs: false, dataDir });
   const deps = srv.upstream!.deps;
   const url = srv.url;
@@ -402,19 +405,13 @@ async function build() {
     built: new Date().toISOString(),
     buildSeconds: Math.round((performance.now() - started) / 1000),
   };
-  // Written beside the cache, then moved into place: a build stopped halfway leaves no cache.
-  const tmp = `${cacheDir}.tmp-${process.pid}`;
-  fs.rmSync(tmp, { recursive: true, force: true });
-  fs.mkdirSync(tmp, { recursive: true });
   if (engine === "pg") {
     await pgDump(process.env.DATABASE_URL!, path.join(tmp, "db.dump"));
     stamp("pg_dump written");
   }
-  fs.cpSync(dataDir, path.join(tmp, "data"), { recursive: true });
   fs.writeFileSync(path.join(tmp, "meta.json"), JSON.stringify(meta, null, 2));
   fs.rmSync(cacheDir, { recursive: true, force: true });
   fs.renameSync(tmp, cacheDir);
-  fs.rmSync(dataDir, { recursive: true, force: true });
   stamp(`data set cached (${(textBytes / 1024 / 1024).toFixed(1)} MiB of document text)`);
 }
 
@@ -470,10 +467,50 @@ interface Figure {
   timeouts: number;
   /** The first (warm-up) request's time when it timed out: on SQLite the answer still comes, late. */
   late?: number;
+  /** A wrong answer (a status other than 200, a page without what it must show): no figure. */
+  error?: string;
 }
 
 /** Warm-up (two requests, one when slow), then up to RUNS requests, fewer once BUDGET_MS is spent. */
-async function series(urlOf: (i: number) => string, cookie: string, expect?: string): Promise<Figure> {
+/** Seconds spent waiting for database work of requests the bench gave up on, and queries cancelled. */
+const leftRunning = { seconds: 0, cancelled: 0 };
+
+/**
+ * PostgreSQL goes on with the query of a request the bench gave up on (a client that went away is
+ * not cancelled yet): before the next figure, wait until the database has no other active query (at
+ * most a minute, then cancel it) so that it does not measure that one.
+ */
+async function settle() {
+  if (!process.env.DATABASE_URL) return;
+  const c = new pg.Client(process.env.DATABASE_URL);
+  await c.connect();
+  try {
+    const active = `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND state = 'active' AND pid <> pg_backend_pid() AND backend_type = 'client backend'`;
+    const t0 = performance.now();
+    while ((await c.query(active)).rowCount) {
+      if (performance.now() - t0 > 60_000) {
+        leftRunning.cancelled += (await c.query(`SELECT pg_cancel_backend(pid) FROM (${active}) a`)).rowCount ?? 0;
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    leftRunning.seconds += (performance.now() - t0) / 1000;
+  } finally {
+    await c.end();
+  }
+}
+
+async function series(urlOf: (i: number) => string, cookie: string, expect?: string, { quiet = true } = {}): Promise<Figure> {
+  if (quiet) await settle();
+  try {
+    return await sampled(urlOf, cookie, expect);
+  } catch (err) {
+    console.warn(err);
+    return { samples: [], timeouts: 0, error: err instanceof Error ? err.message : String(err) };
+  }
+}
+
+async function sampled(urlOf: (i: number) => string, cookie: string, expect?: string): Promise<Figure> {
   const started = performance.now();
   const first = await timedGet(urlOf(0), cookie, expect);
   if (first.timedOut) return { samples: [], timeouts: 1, late: first.ms };
@@ -493,6 +530,7 @@ async function series(urlOf: (i: number) => string, cookie: string, expect?: str
 }
 
 function cell(f: Figure): string {
+  if (f.error) return `error (${f.error.replace(/^https?:\/\/[^/]+/, "").slice(0, 80)})`;
   if (!f.samples.length) return `timeout (> ${TIMEOUT_MS / 1000} s${f.late != null && f.late > TIMEOUT_MS + 1_000 ? `; the request took ${ms(f.late)}` : ""})`;
   const times = f.samples.map((s) => s.ms);
   const p50 = percentile(times, 50);
@@ -546,12 +584,12 @@ async function measure() {
     let backgroundPages = 0;
     const background = (async () => {
       for (let page = 1; !stop; page = (page % 20) + 1) {
-        await timedGet(tabUrl(meta.bigAircraft, meta.bigTab, `${sortQ}&page=${page}`), client);
+        await timedGet(tabUrl(meta.bigAircraft, meta.bigTab, `${sortQ}&page=${page}`), client).catch((err) => console.warn(err));
         backgroundPages++;
       }
     })();
     await new Promise((r) => setTimeout(r, 100));
-    const busy = await series(() => smallUrl, reader);
+    const busy = await series(() => smallUrl, reader, undefined, { quiet: false });
     stop = true;
     await background;
     log(`Tab of ${SMALL_ROWS} rows, while another client pages through the big tab`, `${cell(busy)} (big-tab pages meanwhile: ${backgroundPages})`);
@@ -593,6 +631,10 @@ async function measure() {
     log(`Audit log (${AUDIT_ENTRIES.toLocaleString("en-US")}+ entries): page 1`, cell(a1));
     log(`Audit log: page 400`, cell(a400));
 
+    if (process.env.DATABASE_URL) {
+      await settle();
+      log("Database work left running by requests given up", `${leftRunning.seconds.toFixed(0)} s waited for${leftRunning.cancelled ? `, ${leftRunning.cancelled} queries cancelled after a minute` : ""}`);
+    }
     loop.disable();
     log("Longest event-loop block in the server's process", `${ms(loop.max / 1e6)} (p99 of the loop's delay ${ms(loop.percentile(99) / 1e6)})`);
     if (process.env.BENCH_JSON) fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify(rows));
