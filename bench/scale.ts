@@ -8,7 +8,9 @@
 // - the longest event-loop block of the server's process during the measurements.
 // Each figure is p50 / p95 of n requests after warm-up, with the upstream's share of the p50 (the
 // portal's Server-Timing). A request is given up after 30 s ("timeout"), and a slow figure takes
-// fewer samples (at least 3) once its time budget is spent, so a slow baseline still finishes.
+// fewer samples (at least 3) once its time budget is spent, so a slow baseline still finishes. On
+// PostgreSQL the query of a request given up goes on: before each figure the bench waits for the
+// database to be idle (cancelling after a minute) and reports the time it waited.
 //
 // The data set is built through the upstream's own paths (the tab API, the portal's workbook import,
 // upload links, the blob store, index_files, the text extraction job's handler, the audit log),
