@@ -4,8 +4,12 @@ import os from "node:os";
 import path from "node:path";
 import { buildIfStale } from "../scripts/build-if-stale";
 
-export async function startBenchServer({ seed = true, jobs = true }: { seed?: boolean; jobs?: boolean } = {}) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "aero-bench-"));
+/**
+ * `dataDir`: start on this data directory (a restored copy) and keep it on close; by default a fresh
+ * temporary one, removed on close.
+ */
+export async function startBenchServer({ seed = true, jobs = true, dataDir: given }: { seed?: boolean; jobs?: boolean; dataDir?: string } = {}) {
+  const dataDir = given ?? fs.mkdtempSync(path.join(os.tmpdir(), "aero-bench-"));
   process.env.DATA_DIR = dataDir;
   process.env.NODE_ENV = "production";
   if (!seed) process.env.SEED_DEMO = "false";
@@ -39,7 +43,7 @@ export async function startBenchServer({ seed = true, jobs = true }: { seed?: bo
     upstream: s.upstream,
     async close() {
       await s.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!given) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
