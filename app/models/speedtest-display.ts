@@ -108,6 +108,34 @@ export function autoTestDelay(lastAt: number | null, now: number): number {
   return Math.max(0, lastAt + AUTO_INTERVAL_MS - now);
 }
 
+/**
+ * When the last automatic run started, finished or not: a run cut short (the page left mid-test on a
+ * thin link, or failed) still counts as that interval's run, so the next page does not download the
+ * test files again at once.
+ */
+export const AUTO_STARTED_KEY = "speedtest.autoStarted";
+
+export function noteAutoStarted(storage: KV | null, now: number) {
+  try {
+    storage?.setItem(AUTO_STARTED_KEY, String(now));
+  } catch {
+    /* storage full or disabled */
+  }
+}
+
+/** The time the interval counts from: the later of the last result and the last automatic start (null: never). */
+export function lastAutoRunAt(storage: KV | null, now: number): number | null {
+  let started: number | null = null;
+  try {
+    const n = Number(storage?.getItem(AUTO_STARTED_KEY) ?? NaN);
+    if (Number.isFinite(n) && n <= now + 60_000) started = n;
+  } catch {
+    /* storage disabled */
+  }
+  const finished = readStoredResult(storage, now)?.at ?? null;
+  return finished === null ? started : started === null ? finished : Math.max(started, finished);
+}
+
 export const AUTO_CLAIM_KEY = "speedtest.autoClaim";
 
 /**

@@ -73,6 +73,25 @@ test.describe("speed test", () => {
     }
   });
 
+  test("an automatic test cut short by leaving the page counts as that interval's run (a thin link)", async ({ page }) => {
+    // The test's first download never completes (a link too thin to finish before the user moves on).
+    const runs: string[] = [];
+    await page.route("**/_blob/o/speedtest/**", (route) => {
+      runs.push(route.request().url());
+      // Left hanging: the page is gone before it would answer.
+    });
+    await login(page, "client@demo.aero");
+    const widget = page.locator("[data-speed-test]");
+    await expect(widget).toHaveAttribute("data-auto", "running", { timeout: 45_000 });
+    await expect.poll(() => runs.length).toBeGreaterThan(0);
+    const started = runs.length;
+    await page.goto("/storage/overview"); // leaves the page mid-test
+    await expect(widget).toHaveAttribute("data-auto", "scheduled", { timeout: 15_000 });
+    const next = Number(await widget.getAttribute("data-next-auto"));
+    expect(next - Date.now()).toBeGreaterThan(500_000);
+    expect(runs.length, "no new download on the next page").toBe(started);
+  });
+
   test("a background tab does not run the automatic test until it is shown", async ({ page }) => {
     // The page believes it is hidden until the test says otherwise.
     await page.addInitScript(() => {

@@ -630,6 +630,21 @@ describe("the automatic test at most once per interval per browser (issue 12)", 
     expect(st.readStoredResult(null, 6_000)).toBeNull();
   });
 
+  it("counts the interval from the later of the last result and the last automatic start", () => {
+    const s = mem();
+    expect(st.lastAutoRunAt(s, 10_000)).toBeNull();
+    st.noteAutoStarted(s, 5_000); // started, never finished (the page was left)
+    expect(st.lastAutoRunAt(s, 10_000)).toBe(5_000);
+    expect(st.autoTestDelay(st.lastAutoRunAt(s, 10_000), 10_000)).toBe(st.AUTO_INTERVAL_MS - 5_000);
+    st.storeResult(s, result(12), 7_000);
+    expect(st.lastAutoRunAt(s, 10_000)).toBe(7_000);
+    st.noteAutoStarted(s, 9_000);
+    expect(st.lastAutoRunAt(s, 10_000)).toBe(9_000);
+    s.setItem(st.AUTO_STARTED_KEY, "garbage");
+    expect(st.lastAutoRunAt(s, 10_000)).toBe(7_000);
+    expect(st.lastAutoRunAt(null, 10_000)).toBeNull();
+  });
+
   it("lets one tab claim a due run; another tab waits while the claim is fresh", () => {
     const s = mem();
     expect(st.claimAutoRun(s, "tab-a", 1_000)).toBe(true);

@@ -2,9 +2,10 @@
 // components/speed-test/speed-test.tsx: Loading... until the page has finished loading (checked
 // every 1 s), then the automatic test when it is due, again every 600000 ms, and the manual test on
 // click (ignored while loading or running). The automatic test runs at most once per 600000 ms per
-// browser (issue 12): the last result and its time are kept in localStorage (and its figure in a
+// browser: the last result and its time are kept in localStorage (and its figure in a
 // cookie, for the server's markup) and shown at once on the next page, every tab shares them, a tab
-// claims a due run first, and a background tab waits until it is visible. A thin link's result turns
+// claims a due run first, and a background tab waits until it is visible. An automatic run's start
+// is kept too: one cut short (the page left mid-test on a thin link) counts as that interval's run. A thin link's result turns
 // Lite mode on for the next pages, unless the user chose. The network side is speed-test-engine.ts;
 // both are in the page script's own file (app/plain/widgets.ts says why: ADR 073's budget).
 import { runSpeedTest } from "~/components/speed-test/speed-test-engine";
@@ -20,6 +21,8 @@ import {
   claimAutoRun,
   formatMbps,
   label,
+  lastAutoRunAt,
+  noteAutoStarted,
   meetsThreshold,
   readStoredResult,
   releaseAutoRun,
@@ -135,7 +138,7 @@ export function init(el: HTMLElement) {
   };
   function due() {
     if (gone()) return;
-    const wait = autoTestDelay(readStoredResult(storage, Date.now())?.at ?? null, Date.now());
+    const wait = autoTestDelay(lastAutoRunAt(storage, Date.now()), Date.now());
     if (wait > 0) return schedule(wait);
     if (document.visibilityState !== "visible") {
       el.dataset.auto = "waiting-visible";
@@ -144,8 +147,9 @@ export function init(el: HTMLElement) {
     }
     // Another tab is testing (or this one is): look again when it may be done.
     if (busy || !claimAutoRun(storage, tabId, Date.now())) return schedule(5_000);
-    // After a run (failed or not) the next is one interval away.
+    // After a run (failed, or cut short by leaving the page, or not) the next is one interval away.
     el.dataset.auto = "running";
+    noteAutoStarted(storage, Date.now());
     void run("automatic").finally(() => {
       releaseAutoRun(storage, tabId);
       if (!gone()) schedule(AUTO_INTERVAL_MS);
