@@ -9,16 +9,20 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUpstream, type Upstream } from "../../upstream";
 import { RANK_WINDOW } from "../../upstream/search/window";
 import { manualClock } from "../../upstream/lib/clock";
+import { createTestDatabase, onPostgres } from "../helpers/upstream";
 
 let up: Upstream;
 let dir: string;
+let database: Awaited<ReturnType<typeof createTestDatabase>> | null = null;
 const BROAD = RANK_WINDOW + 500; // names starting "Rec…", organization 1
 const PATH_ONLY = 300; // files in "/Records box/", named otherwise
 const texts: Record<string, number> = {};
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "aero-search-"));
-  up = await createUpstream({ dataDir: dir, clientUuid: "t", secret: "s".repeat(32), blobBaseUrl: "/_blob", portalUrl: "http://t", tokenTtlHours: 1, clock: manualClock(), jobWorkers: 0, adminWorkers: false });
+  // FTS5 on SQLite; PostgreSQL's full-text search with PG_TESTS=1.
+  database = onPostgres ? await createTestDatabase() : null;
+  up = await createUpstream({ dataDir: dir, databaseUrl: database?.url, clientUuid: "t", secret: "s".repeat(32), blobBaseUrl: "/_blob", portalUrl: "http://t", tokenTtlHours: 1, clock: manualClock(), jobWorkers: 0, adminWorkers: false });
   const items = [];
   for (let i = 1; i <= BROAD; i++) items.push({ id: i, name: `Record ${i}.pdf`, path: `/Scans/Record ${i}.pdf`, aircraft_id: 1 + (i % 3), organization_id: 1 });
   for (let i = 1; i <= PATH_ONLY; i++) items.push({ id: BROAD + i, name: `Page ${i}.pdf`, path: `/Records box/Page ${i}.pdf`, aircraft_id: 1, organization_id: 1 });
@@ -55,6 +59,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await up.close();
+  await database?.drop();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -114,16 +119,17 @@ describe("search on a broad prefix", () => {
 
 describe("pages by cursor", () => {
   it("a file added between two pages does not repeat the last hit of the first", async () => {
-    const items = Array.from({ length: 30 }, (_, i) => ({ id: 200_000 + i, name: `Wombat ${i}.pdf`, path: `/W/Wombat ${i}.pdf`, aircraft_id: 20, organization_id: 5 }));
+    const items = Array.from({ length: 30 }, (_, i) => ({ id: 200_000 + i, name: `Item ${i}.pdf`, path: `/Wombat box/Item ${i}.pdf`, aircraft_id: 20, organization_id: 5 }));
     await up.deps.search.index(items);
     const scope = { organizationId: 5 };
     const first = await search("wombat", 0, 10, scope);
     const second = await search("wombat", 10, 10, scope);
     expect(first.next).toMatch(/^n_/);
     expect((await search("wombat", 0, 10, scope, first.next)).hits).toEqual(second.hits);
-    // A better match filed meanwhile: by offset the second page would start one hit earlier.
-    await up.deps.search.index([{ id: 200_100, name: "Wombat wombat.pdf", path: "/Wombat wombat.pdf", aircraft_id: 20, organization_id: 5 }]);
-    expect((await search("wombat", 0, 1, scope)).hits[0]!.id).toBe(200_100);
+    // A match that ranks first (its name; on a tie, its lower id) filed meanwhile: by offset the
+    // second page would start one hit earlier.
+    await up.deps.search.index([{ id: 199_999, name: "Wombat.pdf", path: "/Wombat.pdf", aircraft_id: 20, organization_id: 5 }]);
+    expect((await search("wombat", 0, 1, scope)).hits[0]!.id).toBe(199_999);
     expect((await search("wombat", 0, 10, scope, first.next)).hits.map((h) => h.id)).toEqual(second.hits.map((h) => h.id));
     expect((await search("wombat", 10, 10, scope)).hits[0]!.id).toBe(first.hits[9]!.id);
   });
