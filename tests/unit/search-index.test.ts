@@ -44,6 +44,7 @@ beforeAll(async () => {
     ["Turbine log.pdf", "Nothing about it here."],
     ["Turbine manual.pdf", "Chapter 72: turbine maintenance, with the disc limits."],
     ["Blade notes.pdf", "Turbine blades and a turbine disc were replaced."],
+    ["Turbine limits.pdf", "The turbine was checked."],
   ];
   for (const [k, [name, text]] of docs.entries()) {
     const row = await db
@@ -140,9 +141,9 @@ describe("snippets of the page's hits", () => {
 
   it("names first, then files found by their text, each with its snippet, marks and page", async () => {
     const r = await inTexts("turbine");
-    expect(r).toMatchObject({ total: 4, totalExact: true, next: null });
-    expect(r.hits.map((h) => h.match)).toEqual(["name", "name", "content", "content"]);
-    expect(new Set(r.hits.slice(0, 2).map((h) => h.name))).toEqual(new Set(["Turbine log.pdf", "Turbine manual.pdf"]));
+    expect(r).toMatchObject({ total: 5, totalExact: true, next: null });
+    expect(r.hits.map((h) => h.match)).toEqual(["name", "name", "name", "content", "content"]);
+    expect(new Set(r.hits.slice(0, 3).map((h) => h.name))).toEqual(new Set(["Turbine log.pdf", "Turbine manual.pdf", "Turbine limits.pdf"]));
     const byName = Object.fromEntries(r.hits.map((h) => [h.name, h]));
     // A name hit shows a snippet only when its text has the words too.
     expect(byName["Turbine log.pdf"]!.snippet).toBeNull();
@@ -159,6 +160,12 @@ describe("snippets of the page's hits", () => {
     expect(new Set(r.hits.map((h) => `${h.name}:${h.match}`))).toEqual(new Set(["Turbine manual.pdf:content", "Blade notes.pdf:content"]));
     const notes = r.hits.find((h) => h.name === "Blade notes.pdf")!;
     expect(notes.snippet_marks.map(([a, b]) => notes.snippet!.slice(a, b))).toEqual(["Turbine", "turbine", "disc"]);
+    // A name hit whose text has one of the words only shows no snippet.
+    const limits = await inTexts("turbine limits");
+    expect(limits.hits.map((h) => [h.name, h.match, h.snippet])).toEqual([
+      ["Turbine limits.pdf", "name", null],
+      ["Turbine manual.pdf", "content", "Chapter 72: turbine maintenance, with the disc limits."],
+    ]);
     // A prefix of three letters still finds words inside the texts.
     expect((await inTexts("ser")).hits.map((h) => h.name)).toEqual(["Gear report.pdf"]);
   });

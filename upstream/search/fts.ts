@@ -266,7 +266,7 @@ export function createFtsSearch(sqlite: Database.Database, reader: SqlReader): S
       if (folder) filters.folder = folder;
       const name = await reader.all<Ranked>(nameWindowSql(filterAircraft, !!folder), { ...filters, match: matchOf(terms, q) });
       // Files found by their text only (issue 17): after every name or path match (ADR 039).
-      const cfilters: Record<string, unknown> = { ...filters, cmatch: matchOf(terms, q, "{text}"), named: JSON.stringify(name.map((r) => r.id)) };
+      const cfilters: Record<string, unknown> = { ...filters, cmatch: matchOf(terms, q, "{text}"), named: JSON.stringify(name.slice(0, RANK_WINDOW).map((r) => r.id)) };
       if (folder) cfilters.folderAircraft = (q.aircraftIds as number[])[0];
       const content = await reader.all<Ranked>(contentWindowSql(filterAircraft, !!folder), cfilters);
       const { total, totalExact, page, next } = pageOf(name, content, { limit: q.limit, offset: q.offset, after: decodeCursor(q.after) });

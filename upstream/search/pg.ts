@@ -114,12 +114,13 @@ export function createPgSearch(db: DB): SearchIndex {
       const match = nameQuery(terms, "AB");
       const cmatch = contentQuery(terms);
       // The ranking windows (window.ts): the newest RANK_WINDOW + 1 matches' ids first (from the GIN
-      // index, no tsvector read), then ts_rank of those only (a document's tsvector is read once).
+      // index, or the primary key backwards for a common word: the planner's choice), then ts_rank of
+      // those only, not of every match.
       const name = await rows<Ranked>(sql`SELECT t.id, -ts_rank(${`{0,0,${PATH_WEIGHT},${NAME_WEIGHT}}`}::float4[], t.doc, ${match}::tsquery) AS rank
         FROM (SELECT t.id FROM files_fts t WHERE ${scope(q, folder, "files")} t.doc @@ ${match}::tsquery ORDER BY t.id DESC LIMIT ${RANK_WINDOW + 1}) w
         JOIN files_fts t ON t.id = w.id`);
       // Files found by their text only (after the name window's, which are left out).
-      const named = name.map((r) => Number(r.id));
+      const named = name.slice(0, RANK_WINDOW).map((r) => Number(r.id));
       const content = cmatch
         ? await rows<Ranked>(sql`SELECT t.id, -ts_rank(t.doc, to_tsquery('simple', ${cmatch})) AS rank
             FROM (SELECT t.id FROM file_text_fts t WHERE ${scope(q, folder, "content")} t.doc @@ to_tsquery('simple', ${cmatch})
@@ -129,19 +130,14 @@ export function createPgSearch(db: DB): SearchIndex {
       const num = (r: Ranked) => ({ id: Number(r.id), rank: Number(r.rank) });
       const { total, totalExact, page, next } = pageOf(name.map(num), content.map(num), { limit: q.limit, offset: q.offset, after: decodeCursor(q.after) });
       if (!page.length) return { total, totalExact, hits: [], next };
-      // Only the page's files are read: their names and paths, and their texts for the snippets.
+      // Only the page's files are read, in one query: their names and paths, and their texts for the snippets.
       const ids = page.map((r) => r.id);
-      const byId = new Map(
-        (await rows<{ id: number; name: string; path: string; aircraft_id: number; organization_id: number }>(
-          sql`SELECT id, name, path, aircraft_id, organization_id FROM files_fts WHERE id = ANY(${ids}::bigint[])`,
-        )).map((r) => [Number(r.id), r]),
+      const read = await rows<{ id: number; name: string; path: string; aircraft_id: number; organization_id: number; text: string | null }>(
+        sql`SELECT f.id, f.name, f.path, f.aircraft_id, f.organization_id, ft.text
+          FROM files_fts f LEFT JOIN file_text ft ON ft.file_id = f.id WHERE f.id = ANY(${ids}::bigint[])`,
       );
-      const texts = new Map(
-        (await rows<{ id: number; text: string }>(sql`SELECT file_id AS id, text FROM file_text WHERE file_id = ANY(${ids}::bigint[]) AND text IS NOT NULL`)).map((r) => [
-          Number(r.id),
-          r.text,
-        ]),
-      );
+      const byId = new Map(read.map((r) => [Number(r.id), r]));
+      const texts = new Map(read.filter((r) => r.text != null).map((r) => [Number(r.id), r.text!]));
       return { total, totalExact, hits: hitsOf(page, byId, texts, terms), next };
     },
     async ids(q) {
