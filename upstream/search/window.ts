@@ -6,7 +6,6 @@
 // window and the total becomes a lower bound ("more than …").
 // A page starts at an offset (`?page=N`) or after a cursor: the last hit's group, rank and id, which
 // the next link carries, so the next page follows that hit even when files were added meanwhile.
-
 import { SEARCH_CURSOR_PATTERN } from "../../app/models/search-query";
 
 /** Matches of a group that are ranked and counted exactly; more than this and the count is a lower bound. */
