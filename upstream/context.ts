@@ -114,8 +114,8 @@ export interface SearchHit {
   organization_id: number;
   /** name with the match wrapped in <mark>…</mark> (HTML-escaped otherwise). */
   highlight: string;
-  /** bm25 (lower is better); null when the match was too broad to score (ADR 029). */
-  rank: number | null;
+  /** bm25, or minus ts_rank on PostgreSQL (lower is better), within the hit's ranking window (ADR 082). */
+  rank: number;
   /** What found it: the name or folder path, or only the document's extracted text (ADR 039). */
   match: "name" | "content";
   /** Plain-text excerpt around the first match in the document's text, or null. */
@@ -137,8 +137,17 @@ export interface SearchIndex {
     organizationId?: number | null;
     folderPath?: string | null;
     limit: number;
+    /** Where the page starts: after this cursor (a previous answer's `next`) when given, else at the offset. */
     offset: number;
-  }): Promise<{ total: number; hits: SearchHit[] }>;
+    after?: string | null;
+  }): Promise<{
+    /** Every match when `totalExact`; else the ranked ones only, and there are more (ADR 082). */
+    total: number;
+    totalExact: boolean;
+    hits: SearchHit[];
+    /** The cursor of the page after this one, or null on the last page. */
+    next: string | null;
+  }>;
   count(organizationId?: number | null): Promise<number>;
   /** Ids in the index (ascending, after `afterId`, up to `upToId` when given), optionally of one organization: the rebuild's stale-entry sweep. */
   ids(q: { afterId: number; upToId?: number | null; organizationId?: number | null; limit: number }): Promise<number[]>;

@@ -7,6 +7,7 @@ import { createAudit, createPgAudit } from "./audit";
 import { createLocalBlobStore } from "./blob/local";
 import { createS3BlobStore } from "./blob/s3";
 import { createFtsSearch } from "./search/fts";
+import { mainThreadReader } from "./db/sql-reader";
 import { createPgSearch } from "./search/pg";
 import { createMailer } from "./mail/outbox";
 import { onError } from "./http";
@@ -109,7 +110,7 @@ export async function createUpstream(config: UpstreamConfig): Promise<Upstream> 
     db,
     jobs,
     blob,
-    search: sqlite ? createFtsSearch(sqlite) : createPgSearch(db),
+    search: sqlite ? createFtsSearch(sqlite, mainThreadReader(sqlite)) : createPgSearch(db),
     mail: createMailer(db, config),
     audit: sqlite ? createAudit(db, sqlite) : createPgAudit(db),
     config,

@@ -16,6 +16,12 @@ export const TOOLTIP_DELAY_MS = 500;
 /** Longest query the server accepts (a guard, not a spec rule). */
 export const SEARCH_MAX_LENGTH = 200;
 
+/**
+ * A results page's cursor (the `after` of the next link): the last hit's group (n: name or path,
+ * c: content), rank and id, e.g. "n_-1.25_42".
+ */
+export const SEARCH_CURSOR_PATTERN = /^[nc]_-?\d+(\.\d+)?(e[-+]?\d+)?_\d{1,15}$/;
+
 export const DEFAULT_HINT = "Special characters are not supported in search";
 
 export const SEARCH_MESSAGES = {

@@ -8,7 +8,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import type { Api } from "./api.server";
 import { normalizeDir, parentOf } from "./paths";
 import type { SearchResult } from "./schemas/storage";
-import { checkSearchQuery } from "./search-query";
+import { SEARCH_CURSOR_PATTERN, checkSearchQuery } from "./search-query";
 import { canWrite, safeRedirect } from "./roles";
 import { filesBase, filesHref, listHref, parseId, parseListParams, previewHref, type Family } from "./storage-links";
 import {
@@ -383,17 +383,20 @@ export async function searchLoader({ request, context }: LoaderFunctionArgs) {
   const organizationId = parseId(q.get("organization_id"));
   const module = q.get("module")?.slice(0, 50) || null;
   const page = Math.min(parseId(q.get("page")) ?? 1, 100_000);
+  // The next link's cursor (the last hit of the page before); an unreadable one is ignored.
+  const afterParam = q.get("after");
+  const after = afterParam && SEARCH_CURSOR_PATTERN.test(afterParam) ? afterParam : null;
   const back = q.get("redirect_url") ? safeRedirect(q.get("redirect_url"), "") || null : null;
   const params = { query, aircraft_id: aircraftId, organization, organization_id: organizationId, folder_path: folderPathRaw, module, redirect_url: back, scope: scopeParam };
 
-  const base = { params, results: [] as SearchResultRow[], total: 0, page, perPage: 20, scope: null as string | null, aircraftName: null as string | null, error: null as string | null, folderPath: null as string | null, organizationName: null as string | null };
+  const base = { params, results: [] as SearchResultRow[], total: 0, totalExact: true, next: null as string | null, page, perPage: 20, scope: null as string | null, aircraftName: null as string | null, error: null as string | null, folderPath: null as string | null, organizationName: null as string | null };
   const check = checkSearchQuery(query);
   if (!check.ok) return { ...base, error: query.trim() ? check.message : null };
   const folderPath = folderPathRaw ? normalizeDir(folderPathRaw) : null;
   if (folderPathRaw && folderPath == null) return { ...base, error: "The folder path is not valid." };
 
   const [r, organizationName] = await Promise.all([
-    searchFiles(api, { query: check.query, aircraft_id: aircraftId, organization, organization_id: organizationId, folder_path: aircraftId ? folderPath : null, module, page }),
+    searchFiles(api, { query: check.query, aircraft_id: aircraftId, organization, organization_id: organizationId, folder_path: aircraftId ? folderPath : null, module, page, after }),
     // An administrator with a client selected searches that organization: the page names it.
     (user.role === "admin" || user.role === "member") && (organizationId || organization) ? organizationNameOf(api, organizationId ?? organization!) : Promise.resolve(null),
   ]);
@@ -402,7 +405,7 @@ export async function searchLoader({ request, context }: LoaderFunctionArgs) {
   if (r.data.scope !== "all" && aircraftId) {
     aircraftName = r.data.results[0]?.aircraft_name ?? (await getAircraft(api, aircraftId)).aircraft.name;
   }
-  return { ...base, results: r.data.results, total: r.data.total, page: r.data.page, perPage: r.data.per_page, scope: r.data.scope, aircraftName, folderPath, organizationName };
+  return { ...base, results: r.data.results, total: r.data.total, totalExact: r.data.total_exact, next: r.data.next, page: r.data.page, perPage: r.data.per_page, scope: r.data.scope, aircraftName, folderPath, organizationName };
 }
 
 // ---- favourites and following -----------------------------------------------------------------

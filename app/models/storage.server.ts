@@ -206,6 +206,8 @@ export interface SearchParams {
   folder_path?: string | null;
   module?: string | null;
   page?: number;
+  /** The previous page's `next` cursor: the page starts after its last hit. */
+  after?: string | null;
 }
 
 export function searchFiles(api: Api, p: SearchParams) {
@@ -218,6 +220,7 @@ export function searchFiles(api: Api, p: SearchParams) {
       folder_path: p.folder_path ?? undefined,
       module: p.module ?? undefined,
       page: p.page ?? 1,
+      after: p.after ?? undefined,
     },
     schema: SearchAnswer,
   });

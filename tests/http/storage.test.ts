@@ -442,6 +442,45 @@ describe("the search's scope (search-scope.both.spec.ts)", () => {
   });
 });
 
+describe("search beyond its ranking window (ADR 082)", () => {
+  test("more than 1,000 matches: the count says so, Next follows the last hit by its cursor, ?page=N still works", async () => {
+    const s = stamp();
+    const b = portal.browser();
+    await b.signIn("client@demo.aero");
+    const { aircraftId } = await openFirstAircraft(b);
+    // 1,200 folders whose names match, filed through the main API as the folder dialog does.
+    const api = await portal.api("client@demo.aero");
+    expect((await api.main("POST", "/storage/v2/folders.json", { aircraft_id: Number(aircraftId), dir: "/", paths: [`Scale ${s}`] })).status).toBe(200);
+    for (let i = 0; i < 1200; i += 600) {
+      const paths = Array.from({ length: 600 }, (_, k) => `Capword${s} ${String(i + k).padStart(4, "0")}`);
+      expect((await api.main("POST", "/storage/v2/folders.json", { aircraft_id: Number(aircraftId), dir: `/Scale ${s}`, paths })).status).toBe(200);
+    }
+    const ids = (p: HttpPage) => [...p.doc.querySelectorAll("main [aria-label='Search results'] li[data-result-id]")].map((li) => li.getAttribute("data-result-id"));
+
+    const first = await b.open(`/storage/search?query=capword${s}`);
+    expect(first.status).toBe(200);
+    expect(clean(first.doc.querySelector("[data-total]")?.textContent)).toBe("more than 1,000 results");
+    expect(first.text("[data-pager]")).toContain("1–20 of more than 1,000 results");
+    expect(ids(first)).toHaveLength(20);
+    // Next carries the last hit's cursor; the page number is still shown.
+    const next = new URL(first.link("Next page", "main"), first.url);
+    expect(next.searchParams.get("page")).toBe("2");
+    expect(next.searchParams.get("after")).toMatch(/^n_/);
+    const second = await b.open(next.toString());
+    expect(ids(second)).toHaveLength(20);
+    expect(ids(second).filter((id) => ids(first).includes(id))).toEqual([]);
+    expect(clean(second.doc.querySelector("[data-pager] [aria-current=page]")?.textContent)).toBe("2");
+    expect(second.link("Previous page", "main")).not.toContain("after=");
+    // The spec's URL with a page number gives the same page (nothing changed in between).
+    expect(ids(await b.open(`/storage/search?query=capword${s}&page=2`))).toEqual(ids(second));
+    // The last page of the window has no Next; an unreadable cursor is ignored.
+    const last = await b.open(`/storage/search?query=capword${s}&page=50`);
+    expect(ids(last)).toHaveLength(20);
+    expect(last.links("main").some((l) => l.text === "Next page")).toBe(false);
+    expect(ids(await b.open(`/storage/search?query=capword${s}&page=2&after=nonsense`))).toEqual(ids(second));
+  });
+});
+
 describe("the narrow-screen menu without JavaScript (drawer.both.spec.ts; its :target opening is drawer.nojs.spec.ts)", () => {
   test("the shell's Menu is a link to the drawer that holds the main navigation", async () => {
     const b = portal.browser();

@@ -1448,6 +1448,7 @@ async function search(c: Ctx) {
     folderPath: scope === "folder" ? folderPath : null,
     limit: query.per_page,
     offset: (query.page - 1) * query.per_page,
+    after: query.after ?? null,
   });
   const ids = result.hits.map((h) => h.id);
   const rows = ids.length
@@ -1481,7 +1482,7 @@ async function search(c: Ctx) {
       },
     ];
   });
-  return c.json({ results, total: result.total, page: query.page, per_page: query.per_page, scope });
+  return c.json({ results, total: result.total, total_exact: result.totalExact, next: result.next, page: query.page, per_page: query.per_page, scope });
 }
 
 // ---------------------------------------------------------------------------------------------

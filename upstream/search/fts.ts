@@ -3,13 +3,13 @@
 // (quotes, NEAR, column filters, *, ^, AND/OR/NOT) typed by a user is matched as text, never run.
 import type Database from "better-sqlite3";
 import type { SearchHit, SearchIndex } from "../context";
+import type { SqlReader } from "../db/sql-reader";
+import { RANK_WINDOW, decodeCursor, pageOf, type Group, type Ranked } from "./window";
 
 /** Name matches count ten times a path match in bm25. */
 const NAME_WEIGHT = 10;
 const PATH_WEIGHT = 1;
 const MAX_TERMS = 12;
-/** Matches up to this many are all scored (bm25) and sorted by score; broader ones are not (ADR 029). */
-export const RANK_ALL_MAX = 5000;
 /** Aircraft scopes up to this size go into the MATCH expression (indexed); longer lists filter rows. */
 const MATCH_AIRCRAFT_MAX = 500;
 
@@ -140,7 +140,56 @@ export function snippetOf(text: string, terms: string[]): { text: string; marks:
   return { text: out, marks: matchRanges(out, terms), page };
 }
 
-export function createFtsSearch(sqlite: Database.Database): SearchIndex {
+/**
+ * Whether a file's text has every term (the content index's rule, all words required): for a hit
+ * found by its name, whose text was not matched by the content index. Stops at the last term found.
+ */
+export function hasEveryTerm(text: string, terms: string[]): boolean {
+  const missing = new Set(terms);
+  for (const m of text.matchAll(WORD)) {
+    const words = [m[0], ...(/[_-]/.test(m[0]) ? m[0].split(/[_-]+/) : [])].map(fold);
+    for (const t of missing) if (words.some((w) => w.startsWith(t))) missing.delete(t);
+    if (!missing.size) return true;
+  }
+  return false;
+}
+
+type Row = { id: number; name: string; path: string; aircraft_id: number; organization_id: number };
+
+/**
+ * The hits of a page, in its order: the name highlighted, and a snippet from the text of a hit
+ * found by its text, or of a hit found by its name whose text has every word too.
+ */
+export function hitsOf(page: (Ranked & { group: Group })[], rows: Map<number, Row>, texts: Map<number, string>, terms: string[]): SearchHit[] {
+  const hits: SearchHit[] = [];
+  for (const { id, rank, group } of page) {
+    const r = rows.get(id);
+    if (!r) continue;
+    const name = firstLine(r.name);
+    const text = texts.get(id);
+    const snip = text && (group === "content" || hasEveryTerm(text, terms)) ? snippetOf(text, terms) : null;
+    hits.push({
+      id,
+      name,
+      path: firstLine(r.path),
+      aircraft_id: Number(r.aircraft_id),
+      organization_id: Number(r.organization_id),
+      highlight: highlightName(name, terms),
+      rank: Number(rank),
+      match: group,
+      snippet: snip?.text ?? null,
+      snippet_marks: snip?.marks ?? [],
+      match_page: snip?.page ?? null,
+    });
+  }
+  return hits;
+}
+
+/**
+ * The index on the main connection for writes; its reads (searches, counts, the rebuild's sweep)
+ * go through `reader` (sql-reader.ts), which may run them off the main thread.
+ */
+export function createFtsSearch(sqlite: Database.Database, reader: SqlReader): SearchIndex {
   const del = sqlite.prepare("DELETE FROM files_fts WHERE rowid = ?");
   const ins = sqlite.prepare("INSERT INTO files_fts (rowid, name, path, aircraft_id, organization_id) VALUES (?, ?, ?, ?, ?)");
   const delMany = sqlite.prepare("DELETE FROM files_fts WHERE rowid IN (SELECT value FROM json_each(?))");
@@ -150,15 +199,6 @@ export function createFtsSearch(sqlite: Database.Database): SearchIndex {
        path = @prefix OR substr(path, 1, length(@prefix) + 1) = @prefix || char(10) OR substr(path, 1, length(@prefix) + 1) = @prefix || '/')`,
   );
   const delAircraft = sqlite.prepare("DELETE FROM files_fts WHERE aircraft_id = ?");
-  const countAll = sqlite.prepare("SELECT count(*) AS n FROM files_fts");
-  const idsAll = sqlite.prepare("SELECT rowid AS id FROM files_fts WHERE rowid > @after AND rowid <= @upTo ORDER BY rowid LIMIT @limit");
-  const idsOrg = sqlite.prepare(
-    "SELECT rowid AS id FROM files_fts WHERE rowid > @after AND rowid <= @upTo AND organization_id = @org ORDER BY rowid LIMIT @limit",
-  );
-  const countGrouped = sqlite.prepare("SELECT organization_id AS org, count(*) AS n FROM files_fts GROUP BY organization_id");
-  const countOrgMatch = sqlite.prepare("SELECT count(*) AS n FROM files_fts WHERE files_fts MATCH ?");
-  const countOrg = { get: (org: number) => countOrgMatch.get(`{organization_id} : "${Math.floor(Number(org))}"`) };
-
   const indexMany = sqlite.transaction((items: Parameters<SearchIndex["index"]>[0]) => {
     for (const it of items) {
       del.run(it.id);
@@ -166,59 +206,28 @@ export function createFtsSearch(sqlite: Database.Database): SearchIndex {
     }
   });
 
-  const rowsById = sqlite.prepare(
-    "SELECT rowid AS id, name, path, aircraft_id, organization_id FROM files_fts WHERE rowid IN (SELECT value FROM json_each(?))",
-  );
-  // Statements per scope shape: the organization and up to MATCH_AIRCRAFT_MAX aircraft are part of
-  // the MATCH expression (indexed columns, migration 006); a folder, or a longer aircraft list, is a
-  // filter on the matching rows.
-  const queryCache = new Map<string, { count: Database.Statement; ranked: Database.Statement; newest: Database.Statement}>();
-  function statements(filterAircraft: boolean, scopeFolder: boolean) {
-    const k = `${+filterAircraft}${+scopeFolder}`;
-    let s = queryCache.get(k);
-    if (!s) {
-      const where = ["files_fts MATCH @match"];
-      if (filterAircraft) where.push("aircraft_id IN (SELECT value FROM json_each(@aircraft))");
-      if (scopeFolder) where.push("substr(path, 1, length(@folder)) = @folder");
-      const w = where.join(" AND ");
-      const bm25 = `bm25(files_fts, ${NAME_WEIGHT}, ${PATH_WEIGHT}, 0, 0)`;
-      s = {
-        count: sqlite.prepare(`SELECT count(*) AS n FROM files_fts WHERE ${w}`),
-        // Only rowid and rank are sorted (reading every match's columns would double the cost on
-        // broad queries); the page's columns are fetched by rowid afterwards.
-        ranked: sqlite.prepare(`SELECT rowid AS id, ${bm25} AS rank FROM files_fts WHERE ${w} ORDER BY rank, rowid LIMIT @limit OFFSET @offset`),
-        // A broad match: straight from the index, newest first (no score to compute for every row).
-        newest: sqlite.prepare(`SELECT rowid AS id FROM files_fts WHERE ${w} ORDER BY rowid DESC LIMIT @limit OFFSET @offset`)
-      };
-      queryCache.set(k, s);
-    }
-    return s;
+  // The two ranking windows (window.ts): the newest RANK_WINDOW + 1 matches of a group, read from
+  // the index in rowid order (no sort), each scored as it is read; the organization and up to
+  // MATCH_AIRCRAFT_MAX aircraft are part of the MATCH expression (indexed columns, migration 006);
+  // a folder, or a longer aircraft list, is a filter on the matching rows.
+  const bm25 = `bm25(files_fts, ${NAME_WEIGHT}, ${PATH_WEIGHT}, 0, 0)`;
+  function nameWindowSql(filterAircraft: boolean, scopeFolder: boolean) {
+    const where = ["files_fts MATCH @match"];
+    if (filterAircraft) where.push("aircraft_id IN (SELECT value FROM json_each(@aircraft))");
+    if (scopeFolder) where.push("substr(path, 1, length(@folder)) = @folder");
+    return `SELECT rowid AS id, ${bm25} AS rank FROM files_fts WHERE ${where.join(" AND ")} ORDER BY rowid DESC LIMIT ${RANK_WINDOW + 1}`;
   }
-
   // The content index (file_text_fts, migration 007): the same scope rules; a folder scope is a
-  // filter through storage_items (the content index has no path). Files that match by name or path
-  // are left out here: they are already listed above.
-  const contentCache = new Map<string, { count: Database.Statement; ranked: Database.Statement }>();
-  function contentStatements(filterAircraft: boolean, scopeFolder: boolean) {
-    const k = `${+filterAircraft}${+scopeFolder}`;
-    let s = contentCache.get(k);
-    if (!s) {
-      const where = ["file_text_fts MATCH @cmatch", "rowid NOT IN (SELECT rowid FROM files_fts WHERE files_fts MATCH @match)"];
-      if (filterAircraft) where.push("aircraft_id IN (SELECT value FROM json_each(@aircraft))");
-      if (scopeFolder) where.push("rowid IN (SELECT id FROM storage_items WHERE aircraft_id = @folderAircraft AND substr(path, 1, length(@folder)) = @folder)");
-      const w = where.join(" AND ");
-      s = {
-        count: sqlite.prepare(`SELECT count(*) AS n FROM file_text_fts WHERE ${w}`),
-        ranked: sqlite.prepare(`SELECT rowid AS id, bm25(file_text_fts, 1, 0, 0) AS rank FROM file_text_fts WHERE ${w} ORDER BY rank, rowid LIMIT @limit OFFSET @offset`),
-      };
-      contentCache.set(k, s);
-    }
-    return s;
+  // filter through storage_items (the content index has no path). The files of the name window are
+  // left out (they are listed above); nothing else is read from the name index.
+  function contentWindowSql(filterAircraft: boolean, scopeFolder: boolean) {
+    const where = ["file_text_fts MATCH @cmatch", "rowid NOT IN (SELECT value FROM json_each(@named))"];
+    if (filterAircraft) where.push("aircraft_id IN (SELECT value FROM json_each(@aircraft))");
+    if (scopeFolder) where.push("rowid IN (SELECT id FROM storage_items WHERE aircraft_id = @folderAircraft AND substr(path, 1, length(@folder)) = @folder)");
+    return `SELECT rowid AS id, bm25(file_text_fts, 1, 0, 0) AS rank FROM file_text_fts WHERE ${where.join(" AND ")} ORDER BY rowid DESC LIMIT ${RANK_WINDOW + 1}`;
   }
-  const textsMatching = sqlite.prepare(
-    `SELECT file_id AS id, text FROM file_text WHERE file_id IN (SELECT value FROM json_each(@ids))
-       AND file_id IN (SELECT rowid FROM file_text_fts WHERE file_text_fts MATCH @cmatch AND rowid IN (SELECT value FROM json_each(@ids)))`,
-  );
+  const ROWS_BY_ID = "SELECT rowid AS id, name, path, aircraft_id, organization_id FROM files_fts WHERE rowid IN (SELECT value FROM json_each(?))";
+  const TEXTS_BY_ID = "SELECT file_id AS id, text FROM file_text WHERE file_id IN (SELECT value FROM json_each(?)) AND text IS NOT NULL";
 
   /** The MATCH expression of a query: the words (in name or path) and the indexed part of the scope. */
   function matchOf(terms: string[], q: { aircraftIds: number[] | "all"; organizationId?: number | null }, columns = "{name path}") {
@@ -246,91 +255,49 @@ export function createFtsSearch(sqlite: Database.Database): SearchIndex {
       delPrefix.run({ aircraft: aircraftId, prefix });
     },
     async search(q) {
+      const none = { total: 0, totalExact: true, hits: [], next: null };
       const terms = searchTerms(q.text);
-      if (!terms.length) return { total: 0, hits: [] };
-      if (q.aircraftIds !== "all" && q.aircraftIds.length === 0) return { total: 0, hits: [] };
+      if (!terms.length) return none;
+      if (q.aircraftIds !== "all" && q.aircraftIds.length === 0) return none;
       const folder = q.folderPath && q.folderPath !== "/" ? `${q.folderPath.replace(/\/+$/, "")}/` : null;
       const filterAircraft = q.aircraftIds !== "all" && q.aircraftIds.length > MATCH_AIRCRAFT_MAX;
       const filters: Record<string, unknown> = {};
       if (filterAircraft) filters.aircraft = JSON.stringify(q.aircraftIds);
       if (folder) filters.folder = folder;
-      const st = statements(filterAircraft, !!folder);
-      const match = matchOf(terms, q);
-      const nameTotal = (st.count.get({ ...filters, match }) as { n: number }).n;
+      const name = await reader.all<Ranked>(nameWindowSql(filterAircraft, !!folder), { ...filters, match: matchOf(terms, q) });
       // Files found by their text only (issue 17): after every name or path match (ADR 039).
-      const cst = contentStatements(filterAircraft, !!folder);
-      const cfilters: Record<string, unknown> = { ...filters, cmatch: matchOf(terms, q, "{text}"), match };
+      const cfilters: Record<string, unknown> = { ...filters, cmatch: matchOf(terms, q, "{text}"), named: JSON.stringify(name.slice(0, RANK_WINDOW).map((r) => r.id)) };
       if (folder) cfilters.folderAircraft = (q.aircraftIds as number[])[0];
-      const contentTotal = (cst.count.get(cfilters) as { n: number }).n;
-      const total = nameTotal + contentTotal;
-      const limit = Math.max(0, Math.floor(q.limit));
-      const offset = Math.max(0, Math.floor(q.offset));
-      if (!total || offset >= total) return { total, hits: [] };
-      let ranked: { id: number; rank: number | null; content?: boolean }[] = [];
-      if (offset < nameTotal) {
-        if (nameTotal <= RANK_ALL_MAX) {
-          ranked = st.ranked.all({ ...filters, match, limit, offset }) as { id: number; rank: number }[];
-        } else {
-          // Too broad to score every match (a short prefix matching most of the index): files whose
-          // name matches come first, then those matched by their folder path only, newest first in
-          // each; no score (ADR 029).
-          const byName = matchOf(terms, q, "{name}");
-          const byNameTotal = (st.count.get({ ...filters, match: byName }) as { n: number }).n;
-          const ids: number[] = [];
-          if (offset < byNameTotal) ids.push(...(st.newest.all({ ...filters, match: byName, limit, offset }) as { id: number }[]).map((r) => r.id));
-          if (ids.length < limit) {
-            const pathOnly = `(${match}) NOT (${buildMatch(terms, "{name}")})`;
-            const rest = st.newest.all({ ...filters, match: pathOnly, limit: limit - ids.length, offset: Math.max(0, offset - byNameTotal) }) as { id: number }[];
-            ids.push(...rest.map((r) => r.id));
-          }
-          ranked = ids.map((id) => ({ id, rank: null }));
-        }
-      }
-      if (ranked.length < limit && contentTotal) {
-        const rest = cst.ranked.all({ ...cfilters, limit: limit - ranked.length, offset: Math.max(0, offset - nameTotal) }) as { id: number; rank: number }[];
-        ranked.push(...rest.map((r) => ({ ...r, content: true })));
-      }
-      const idsJson = JSON.stringify(ranked.map((r) => r.id));
-      const byId = new Map(
-        (rowsById.all(idsJson) as { id: number; name: string; path: string; aircraft_id: number; organization_id: number }[]).map((r) => [r.id, r]),
-      );
-      // A snippet for every hit whose text matches (a name match may match inside too).
-      const texts = new Map((textsMatching.all({ ids: idsJson, cmatch: buildMatch(terms, "{text}") }) as { id: number; text: string }[]).map((r) => [r.id, r.text]));
-      const hits: SearchHit[] = [];
-      for (const { id, rank, content } of ranked) {
-        const r = byId.get(id);
-        if (!r) continue;
-        const name = firstLine(r.name);
-        const text = texts.get(id);
-        const snip = text ? snippetOf(text, terms) : null;
-        hits.push({
-          id,
-          name,
-          path: firstLine(r.path),
-          aircraft_id: Number(r.aircraft_id),
-          organization_id: Number(r.organization_id),
-          highlight: highlightName(name, terms),
-          rank,
-          match: content ? "content" : "name",
-          snippet: snip?.text ?? null,
-          snippet_marks: snip?.marks ?? [],
-          match_page: snip?.page ?? null,
-        });
-      }
-      return { total, hits };
+      const content = await reader.all<Ranked>(contentWindowSql(filterAircraft, !!folder), cfilters);
+      const { total, totalExact, page, next } = pageOf(name, content, { limit: q.limit, offset: q.offset, after: decodeCursor(q.after) });
+      if (!page.length) return { total, totalExact, hits: [], next };
+      // Only the page's files are read: their names and paths, and their texts for the snippets.
+      const idsJson = JSON.stringify(page.map((r) => r.id));
+      const rows = new Map((await reader.all<Row>(ROWS_BY_ID, [idsJson])).map((r) => [r.id, r]));
+      const texts = new Map((await reader.all<{ id: number; text: string }>(TEXTS_BY_ID, [idsJson])).map((r) => [r.id, r.text]));
+      return { total, totalExact, hits: hitsOf(page, rows, texts, terms), next };
     },
     async ids(q) {
       const params = { after: q.afterId, upTo: q.upToId ?? Number.MAX_SAFE_INTEGER, limit: Math.max(1, Math.floor(q.limit)) };
-      const rows = q.organizationId != null ? idsOrg.all({ ...params, org: q.organizationId }) : idsAll.all(params);
-      return rows.map((r) => (r as { id: number }).id);
+      const rows =
+        q.organizationId != null
+          ? await reader.all<{ id: number }>(
+              "SELECT rowid AS id FROM files_fts WHERE rowid > @after AND rowid <= @upTo AND organization_id = @org ORDER BY rowid LIMIT @limit",
+              { ...params, org: q.organizationId },
+            )
+          : await reader.all<{ id: number }>("SELECT rowid AS id FROM files_fts WHERE rowid > @after AND rowid <= @upTo ORDER BY rowid LIMIT @limit", params);
+      return rows.map((r) => r.id);
     },
     async countByOrganization() {
-      const rows = countGrouped.all() as { org: number; n: number }[];
+      const rows = await reader.all<{ org: number; n: number }>("SELECT organization_id AS org, count(*) AS n FROM files_fts GROUP BY organization_id");
       return new Map(rows.map((r) => [Number(r.org), r.n]));
     },
     async count(organizationId) {
-      const row = (organizationId != null ? countOrg.get(organizationId) : countAll.get()) as { n: number };
-      return row.n;
+      const row =
+        organizationId != null
+          ? await reader.get<{ n: number }>("SELECT count(*) AS n FROM files_fts WHERE files_fts MATCH ?", [`{organization_id} : "${Math.floor(Number(organizationId))}"`])
+          : await reader.get<{ n: number }>("SELECT count(*) AS n FROM files_fts");
+      return row?.n ?? 0;
     },
   };
 }

@@ -6,14 +6,16 @@
 // - a query is every word as a prefix (`'word':*`), all required, in the name or the path (weights
 //   AB) or the name only (A); the tsquery is built from the words only, so nothing a user types is
 //   run as query syntax (the words hold only letters, digits, "-" and "_").
-// - ranking: ts_rank with the name ten times the path (as bm25's weights), up to RANK_ALL_MAX
-//   matches; broader ones name matches first, then path-only, newest first (ADR 029).
+// - ranking: ts_rank with the name ten times the path (as bm25's weights), within the ranking
+//   windows of window.ts (the newest 1,000 matches of each group, ADR 082).
 // - contents: file_text_fts (migration 007 on PostgreSQL), to_tsvector('simple', text), kept by a
-//   trigger; snippets and highlights are made by the same code as on SQLite (plain text + ranges).
+//   trigger; snippets and highlights are made by the same code as on SQLite (plain text + ranges),
+//   for the hits of the page only.
 import { sql, type RawBuilder } from "kysely";
 import type { DB } from "../db";
-import type { SearchHit, SearchIndex } from "../context";
-import { RANK_ALL_MAX, highlightName, searchTerms, searchableText, snippetOf } from "./fts";
+import type { SearchIndex } from "../context";
+import { hitsOf, searchTerms, searchableText } from "./fts";
+import { RANK_WINDOW, decodeCursor, pageOf, type Ranked } from "./window";
 
 const NAME_WEIGHT = 1.0;
 const PATH_WEIGHT = 0.1;
@@ -50,17 +52,16 @@ export function contentQuery(terms: string[]): string {
     .join(" & ");
 }
 
-const firstLine = (s: string) => {
-  const i = s.indexOf("\n");
-  return i < 0 ? s : s.slice(0, i);
-};
-
 type Q = Parameters<SearchIndex["search"]>[0];
 
 export function createPgSearch(db: DB): SearchIndex {
   const rows = async <T>(q: RawBuilder<unknown>) => (await q.execute(db)).rows as T[];
 
-  /** The scope of a query on a search table (alias t): organization, aircraft, folder. */
+  /**
+   * The scope of a query on a search table (alias t): organization, aircraft, folder, each followed
+   * by AND. Written before the match: PostgreSQL tests a row's filters in the order written (at equal
+   * cost), and the scope is read from the row while the match reads its tsvector.
+   */
   function scope(q: Q, folder: string | null, table: "files" | "content"): RawBuilder<unknown> {
     const parts: RawBuilder<unknown>[] = [];
     if (q.organizationId != null) parts.push(sql`t.organization_id = ${Math.floor(Number(q.organizationId))}`);
@@ -72,7 +73,7 @@ export function createPgSearch(db: DB): SearchIndex {
           : sql`t.id IN (SELECT id FROM storage_items WHERE aircraft_id = ${(q.aircraftIds as number[])[0] ?? 0} AND starts_with(path, ${folder}))`,
       );
     }
-    return parts.length ? sql`AND ${sql.join(parts, sql` AND `)}` : sql``;
+    return parts.length ? sql`${sql.join(parts, sql` AND `)} AND` : sql``;
   }
 
   return {
@@ -105,92 +106,39 @@ export function createPgSearch(db: DB): SearchIndex {
         AND (path = ${prefix} OR starts_with(path, ${prefix + "\n"}) OR starts_with(path, ${prefix + "/"}))`.execute(db);
     },
     async search(q) {
+      const none = { total: 0, totalExact: true, hits: [], next: null };
       const terms = searchTerms(q.text);
-      if (!terms.length) return { total: 0, hits: [] };
-      if (q.aircraftIds !== "all" && q.aircraftIds.length === 0) return { total: 0, hits: [] };
+      if (!terms.length) return none;
+      if (q.aircraftIds !== "all" && q.aircraftIds.length === 0) return none;
       const folder = q.folderPath && q.folderPath !== "/" ? `${q.folderPath.replace(/\/+$/, "")}/` : null;
-      const where = scope(q, folder, "files");
-      const cwhere = scope(q, folder, "content");
       const match = nameQuery(terms, "AB");
-      const byName = nameQuery(terms, "A");
       const cmatch = contentQuery(terms);
-      const countOf = async (tsq: string, extra: RawBuilder<unknown> = sql``) =>
-        (await rows<{ n: number }>(sql`SELECT count(*) AS n FROM files_fts t WHERE t.doc @@ ${tsq}::tsquery ${where} ${extra}`))[0]!.n;
-      const nameTotal = await countOf(match);
-      const contentTotal = cmatch
-        ? (
-            await rows<{ n: number }>(sql`SELECT count(*) AS n FROM file_text_fts t WHERE t.doc @@ to_tsquery('simple', ${cmatch}) ${cwhere}
-              AND NOT EXISTS (SELECT 1 FROM files_fts f WHERE f.id = t.id AND f.doc @@ ${match}::tsquery)`)
-          )[0]!.n
-        : 0;
-      const total = nameTotal + contentTotal;
-      const limit = Math.max(0, Math.floor(q.limit));
-      const offset = Math.max(0, Math.floor(q.offset));
-      if (!total || offset >= total) return { total, hits: [] };
-      let ranked: { id: number; rank: number | null; content?: boolean }[] = [];
-      if (offset < nameTotal) {
-        if (nameTotal <= RANK_ALL_MAX) {
-          ranked = await rows<{ id: number; rank: number }>(sql`SELECT t.id, -ts_rank(${`{0,0,${PATH_WEIGHT},${NAME_WEIGHT}}`}::float4[], t.doc, ${match}::tsquery) AS rank
-            FROM files_fts t WHERE t.doc @@ ${match}::tsquery ${where} ORDER BY rank, t.id LIMIT ${limit} OFFSET ${offset}`);
-        } else {
-          // Too broad to score every match: name matches first, then path-only ones, newest first (ADR 029).
-          const byNameTotal = await countOf(byName);
-          const ids: number[] = [];
-          if (offset < byNameTotal) {
-            ids.push(...(await rows<{ id: number }>(sql`SELECT t.id FROM files_fts t WHERE t.doc @@ ${byName}::tsquery ${where} ORDER BY t.id DESC LIMIT ${limit} OFFSET ${offset}`)).map((r) => r.id));
-          }
-          if (ids.length < limit) {
-            const rest = await rows<{ id: number }>(sql`SELECT t.id FROM files_fts t WHERE t.doc @@ ${match}::tsquery AND NOT (t.doc @@ ${byName}::tsquery) ${where}
-              ORDER BY t.id DESC LIMIT ${limit - ids.length} OFFSET ${Math.max(0, offset - byNameTotal)}`);
-            ids.push(...rest.map((r) => r.id));
-          }
-          ranked = ids.map((id) => ({ id, rank: null }));
-        }
-      }
-      if (ranked.length < limit && contentTotal) {
-        const rest = await rows<{ id: number; rank: number }>(sql`SELECT t.id, -ts_rank(t.doc, to_tsquery('simple', ${cmatch})) AS rank
-          FROM file_text_fts t WHERE t.doc @@ to_tsquery('simple', ${cmatch}) ${cwhere}
-            AND NOT EXISTS (SELECT 1 FROM files_fts f WHERE f.id = t.id AND f.doc @@ ${match}::tsquery)
-          ORDER BY rank, t.id LIMIT ${limit - ranked.length} OFFSET ${Math.max(0, offset - nameTotal)}`);
-        ranked.push(...rest.map((r) => ({ ...r, content: true })));
-      }
-      const ids = ranked.map((r) => r.id);
-      const byId = new Map(
-        (await rows<{ id: number; name: string; path: string; aircraft_id: number; organization_id: number }>(
-          sql`SELECT id, name, path, aircraft_id, organization_id FROM files_fts WHERE id = ANY(${ids}::bigint[])`,
-        )).map((r) => [r.id, r]),
+      // The ranking windows (window.ts): the newest RANK_WINDOW + 1 matches' ids first (from the GIN
+      // index, or the primary key backwards for a common word: the planner's choice), then ts_rank of
+      // those only, not of every match.
+      const name = await rows<Ranked>(sql`SELECT t.id, -ts_rank(${`{0,0,${PATH_WEIGHT},${NAME_WEIGHT}}`}::float4[], t.doc, ${match}::tsquery) AS rank
+        FROM (SELECT t.id FROM files_fts t WHERE ${scope(q, folder, "files")} t.doc @@ ${match}::tsquery ORDER BY t.id DESC LIMIT ${RANK_WINDOW + 1}) w
+        JOIN files_fts t ON t.id = w.id`);
+      // Files found by their text only (after the name window's, which are left out).
+      const named = name.slice(0, RANK_WINDOW).map((r) => Number(r.id));
+      const content = cmatch
+        ? await rows<Ranked>(sql`SELECT t.id, -ts_rank(t.doc, to_tsquery('simple', ${cmatch})) AS rank
+            FROM (SELECT t.id FROM file_text_fts t WHERE ${scope(q, folder, "content")} t.doc @@ to_tsquery('simple', ${cmatch})
+              AND NOT (t.id = ANY(${named}::bigint[])) ORDER BY t.id DESC LIMIT ${RANK_WINDOW + 1}) w
+            JOIN file_text_fts t ON t.id = w.id`)
+        : [];
+      const num = (r: Ranked) => ({ id: Number(r.id), rank: Number(r.rank) });
+      const { total, totalExact, page, next } = pageOf(name.map(num), content.map(num), { limit: q.limit, offset: q.offset, after: decodeCursor(q.after) });
+      if (!page.length) return { total, totalExact, hits: [], next };
+      // Only the page's files are read, in one query: their names and paths, and their texts for the snippets.
+      const ids = page.map((r) => r.id);
+      const read = await rows<{ id: number; name: string; path: string; aircraft_id: number; organization_id: number; text: string | null }>(
+        sql`SELECT f.id, f.name, f.path, f.aircraft_id, f.organization_id, ft.text
+          FROM files_fts f LEFT JOIN file_text ft ON ft.file_id = f.id WHERE f.id = ANY(${ids}::bigint[])`,
       );
-      // A snippet for every hit whose text matches (a name match may match inside too).
-      const texts = new Map(
-        cmatch
-          ? (
-              await rows<{ id: number; text: string }>(sql`SELECT ft.file_id AS id, ft.text FROM file_text ft JOIN file_text_fts x ON x.id = ft.file_id
-                WHERE ft.file_id = ANY(${ids}::bigint[]) AND x.doc @@ to_tsquery('simple', ${cmatch})`)
-            ).map((r) => [r.id, r.text])
-          : [],
-      );
-      const hits: SearchHit[] = [];
-      for (const { id, rank, content } of ranked) {
-        const r = byId.get(id);
-        if (!r) continue;
-        const name = firstLine(r.name);
-        const text = texts.get(id);
-        const snip = text ? snippetOf(text, terms) : null;
-        hits.push({
-          id,
-          name,
-          path: firstLine(r.path),
-          aircraft_id: Number(r.aircraft_id),
-          organization_id: Number(r.organization_id),
-          highlight: highlightName(name, terms),
-          rank: rank == null ? null : Number(rank),
-          match: content ? "content" : "name",
-          snippet: snip?.text ?? null,
-          snippet_marks: snip?.marks ?? [],
-          match_page: snip?.page ?? null,
-        });
-      }
-      return { total, hits };
+      const byId = new Map(read.map((r) => [Number(r.id), r]));
+      const texts = new Map(read.filter((r) => r.text != null).map((r) => [Number(r.id), r.text!]));
+      return { total, totalExact, hits: hitsOf(page, byId, texts, terms), next };
     },
     async ids(q) {
       const upTo = q.upToId ?? Number.MAX_SAFE_INTEGER;

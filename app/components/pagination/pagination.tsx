@@ -11,6 +11,7 @@ export function Pagination({
   hrefFor,
   label = "Pages",
   noun = "items",
+  totalText,
 }: {
   page: number;
   total: number;
@@ -18,11 +19,13 @@ export function Pagination({
   hrefFor: (page: number) => string;
   label?: string;
   noun?: string;
+  /** Says the total instead of the number, e.g. "more than 1,000" when it is a lower bound. */
+  totalText?: string;
 }) {
   const count = pageCountOf(total, perPage);
   const first = total === 0 ? 0 : (page - 1) * perPage + 1;
   const last = Math.min(total, page * perPage);
-  const summary = total === 0 ? `No ${noun}` : `${first.toLocaleString("en-US")}–${last.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} ${noun}`;
+  const summary = total === 0 ? `No ${noun}` : `${first.toLocaleString("en-US")}–${last.toLocaleString("en-US")} of ${totalText ?? total.toLocaleString("en-US")} ${noun}`;
   if (count <= 1) return <p className={s.summary}>{summary}</p>;
   return (
     <nav aria-label={label} className={s.nav} data-pager="">

@@ -2,6 +2,7 @@
 // Shared by the upstream (input rules), the portal's clients and the contract tests.
 // Imports nothing server-only.
 import { z } from "zod";
+import { SEARCH_CURSOR_PATTERN } from "../search-query";
 
 // ---------------------------------------------------------------------------------------------
 // Constants (spec 000 §4, §9) and the batching rule of the upload engine
@@ -146,6 +147,11 @@ export const SearchQuery = z.object({
   folder_path: z.string().max(2048).optional(),
   page: pageField,
   per_page: z.coerce.number().int().min(1).max(SEARCH_MAX_PER_PAGE).default(SEARCH_PER_PAGE),
+  /** The previous answer's `next`: the page starts after that hit (`page` is then only its number). */
+  after: z
+    .string()
+    .regex(SEARCH_CURSOR_PATTERN, "after is not valid.")
+    .optional(),
 });
 
 export const ValidateFilesQuery = z.object({
@@ -421,7 +427,11 @@ export const SearchResult = z.object({
 });
 export const SearchAnswer = z.object({
   results: z.array(SearchResult),
+  /** Every match when `total_exact`; else the ranked ones, and there are more (at most 1,000 of each kind are ranked). */
   total: z.number().int(),
+  total_exact: z.boolean().default(true),
+  /** `after` of the next page, or null on the last page. */
+  next: z.string().nullable().default(null),
   page: z.number().int(),
   per_page: z.number().int(),
   scope: z.enum(["aircraft", "folder", "all"]),

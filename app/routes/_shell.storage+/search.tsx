@@ -89,12 +89,17 @@ function SearchHead({ d }: { d: Data }) {
 
 function SearchResults({ d }: { d: Data }) {
   const location = useLocation();
+  // The next page follows the last hit of this one (its cursor); any other page is a page number.
   const pageHref = (p: number) => {
     const q = new URLSearchParams(location.search);
     if (p > 1) q.set("page", String(p));
     else q.delete("page");
+    if (p === d.page + 1 && d.next) q.set("after", d.next);
+    else q.delete("after");
     return `${location.pathname}?${q}`;
   };
+  // Above the ranking window the total is a lower bound (ADR 082): "more than 1,000 results".
+  const totalText = d.totalExact ? d.total.toLocaleString("en-US") : `more than ${d.total.toLocaleString("en-US")}`;
   return (
     <>
       {d.error ? (
@@ -106,7 +111,7 @@ function SearchResults({ d }: { d: Data }) {
       {d.scope ? (
         <p className={s.scope} data-scope={d.scope}>
           <span className={`${ui.badge} ${ui.badgeTone.info}`}>{d.scope === "all" ? "All aircraft" : d.scope === "folder" ? "Folder" : "One aircraft"}</span>
-          {scopeText(d)} · {d.total.toLocaleString("en-US")} {d.total === 1 ? "result" : "results"}
+          {scopeText(d)} · <span data-total={d.totalExact ? "exact" : "more"}>{totalText} {d.total === 1 && d.totalExact ? "result" : "results"}</span>
         </p>
       ) : null}
 
@@ -146,7 +151,7 @@ function SearchResults({ d }: { d: Data }) {
           })}
         </ol>
       ) : null}
-      {d.scope ? <Pagination page={d.page} total={d.total} perPage={d.perPage} hrefFor={pageHref} noun="results" label="Result pages" /> : null}
+      {d.scope ? <Pagination page={d.page} total={d.total} totalText={totalText} perPage={d.perPage} hrefFor={pageHref} noun="results" label="Result pages" /> : null}
     </>
   );
 }
