@@ -89,8 +89,13 @@ test("moves three files with one action into a folder chosen in the picker", asy
   await createFolder(page, "Target");
   await upload(page, names.map((n) => path.join(dir, n)));
 
+  // The bulk actions wait for a selection, and say how many items they act on.
+  const bar = page.getByRole("form", { name: "Selected items" });
+  for (const name of ["Move", "Copy", "Delete", "Download as zip"]) await expect(bar.getByRole("button", { name, exact: true })).toBeDisabled();
   for (const n of names.slice(0, 3)) await page.getByRole("checkbox", { name: `Select ${n}` }).check();
-  await page.getByRole("form", { name: "Selected items" }).getByRole("button", { name: "Move", exact: true }).click();
+  await expect(bar).toContainText("With the 3 selected items:");
+  for (const name of ["Move", "Copy", "Delete", "Download as zip"]) await expect(bar.getByRole("button", { name, exact: true })).toBeEnabled();
+  await bar.getByRole("button", { name: "Move", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Move 3 items" });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole("list", { name: "Chosen items" }).getByRole("listitem")).toHaveCount(3);

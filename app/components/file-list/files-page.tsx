@@ -3,6 +3,7 @@
 // Used by /storage/aircraft/{id}/files, /storage/uef/aircraft/{id}/files and /aero-box/aircrafts/{id}.
 import type { SerializeFrom } from "@remix-run/node";
 import { Link, useLocation, useNavigate } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { Breadcrumbs } from "~/components/breadcrumbs/breadcrumbs";
 import { BulkDialog } from "~/components/folder-actions/bulk-dialog";
 import { FolderActionDialog, type FolderAction } from "~/components/folder-actions/folder-actions";
@@ -36,6 +37,16 @@ export function FilesPage({ data, base, singleUpload = false }: { data: FilesDat
   // The preview dialog (ADR 053): with JavaScript a file's Preview opens over the listing, `?preview=<id>`.
   const hydrated = useHydrated();
   const navigate = useNavigate();
+  // With JavaScript the bulk actions wait for a selection (without, the server answers an empty one
+  // with a message): the rows' checkboxes belong to the bulk form (form="bulk").
+  const [selected, setSelected] = useState(0);
+  useEffect(() => {
+    const count = () => setSelected(document.querySelectorAll('input[form="bulk"][name="sel"]:checked').length);
+    count();
+    document.addEventListener("change", count);
+    return () => document.removeEventListener("change", count);
+  }, [location.key]);
+  const none = hydrated && selected === 0;
   const previewing = hydrated ? parseId(new URLSearchParams(location.search).get("preview")) : null;
   const withPreview = (id: number) => listHref(base, { ...keep, page: data.page, extra: { preview: String(id) } });
 
@@ -97,23 +108,25 @@ export function FilesPage({ data, base, singleUpload = false }: { data: FilesDat
           {keep.sort !== "name" ? <input type="hidden" name="sort" value={keep.sort} /> : null}
           {data.order !== (keep.sort === "date" ? "desc" : "asc") ? <input type="hidden" name="order" value={keep.order} /> : null}
           {data.page > 1 ? <input type="hidden" name="page" value={data.page} /> : null}
-          <span className={s.bulkLabel}>With the selected items:</span>
+          <span className={s.bulkLabel} aria-live="polite">
+            {hydrated && selected > 0 ? `With the ${selected} selected item${selected === 1 ? "" : "s"}:` : "With the selected items:"}
+          </span>
           {data.canWrite ? (
             <>
-              <button type="submit" name="dialog" value="bulk-move" className={`${ui.button.secondary} ${ui.buttonSmall}`}>
+              <button type="submit" name="dialog" value="bulk-move" className={`${ui.button.secondary} ${ui.buttonSmall}`} disabled={none}>
                 Move
               </button>
-              <button type="submit" name="dialog" value="bulk-copy" className={`${ui.button.secondary} ${ui.buttonSmall}`}>
+              <button type="submit" name="dialog" value="bulk-copy" className={`${ui.button.secondary} ${ui.buttonSmall}`} disabled={none}>
                 Copy
               </button>
-              <button type="submit" name="dialog" value="bulk-delete" className={`${ui.button.danger} ${ui.buttonSmall}`}>
+              <button type="submit" name="dialog" value="bulk-delete" className={`${ui.button.danger} ${ui.buttonSmall}`} disabled={none}>
                 Delete
               </button>
             </>
           ) : null}
           <input type="hidden" name="aircraft_id" value={a.id} />
           {data.family === "uef" ? <input type="hidden" name="family" value="uef" /> : null}
-          <button type="submit" name="bulk" value="1" formAction="/resources/storage/zip" className={`${ui.button.secondary} ${ui.buttonSmall}`}>
+          <button type="submit" name="bulk" value="1" formAction="/resources/storage/zip" className={`${ui.button.secondary} ${ui.buttonSmall}`} disabled={none}>
             <DownloadIcon size={16} /> Download as zip
           </button>
         </form>
