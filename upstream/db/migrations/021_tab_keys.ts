@@ -84,7 +84,8 @@ const sqlite = [
    END`,
 ];
 
-// PostgreSQL: the same keys as the old query's expressions (jsonGetNumber, lower(->>), jsonb_each_text).
+// PostgreSQL: the same keys as the old query's expressions (a number as SQLite's CAST reads it: text
+// that is no number is 0; text as lower(->>); the filter's values as jsonb_each_text gives them).
 const PG_NUMBER = `'^\\s*[-+]?([0-9]+\\.?[0-9]*|\\.[0-9]+)([eE][-+]?[0-9]+)?\\s*$'`;
 /** PostgreSQL: cells of the rows `rows` (alias r) × columns (alias c), v = the cell's text. */
 const pgCellsSelect = (from: string) => `
