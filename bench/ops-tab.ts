@@ -61,7 +61,7 @@ try {
     await res.text();
   };
 
-  const table: string[][] = [["rows in the tab", "position order", "sorted by Due (desc)", "filtered ('Valve')", "page 100, sorted"]];
+  const table: string[][] = [["rows in the tab", "position order", "sorted by Due (desc)", "filtered ('Valve')", "page 100, sorted", "by Description, 'Valve' (p95)"]];
   for (const n of SIZES) {
     const key = `tab-bench-${n}`;
     await makeTab(key, `Bench ${n}`, n);
@@ -70,7 +70,9 @@ try {
     const sorted = await timeIt(runs, page(key, "&sort_column=Due&sort_order=desc"));
     const filtered = await timeIt(runs, page(key, "&filter=Valve"));
     const deep = await timeIt(runs, page(key, "&sort_column=Due&sort_order=desc&page=100"));
-    table.push([n.toLocaleString("en-US"), ms(plain.median), ms(sorted.median), ms(filtered.median), ms(deep.median)]);
+    // The issue's target: a page sorted by a text column and filtered by a word, its 95th percentile.
+    const target = await timeIt(n >= 100_000 ? 20 : runs, page(key, "&sort_column=Description&filter=Valve"));
+    table.push([n.toLocaleString("en-US"), ms(plain.median), ms(sorted.median), ms(filtered.median), ms(deep.median), `${ms(target.median)} (p95 ${ms(target.p95)})`]);
   }
 
   // ---- import of 20,000 rows through the portal ---------------------------------------------------

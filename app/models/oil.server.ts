@@ -17,6 +17,9 @@ export type TabQuery = {
   sort_column?: string;
   sort_order?: "asc" | "desc";
   filter?: string;
+  /** Keyset paging: the page after (`after`: an answer's `next`) or before (`before`: its `prev`) a cursor. */
+  after?: string;
+  before?: string;
   watched_only?: boolean;
   /** Also answer the tab's binder availability. */
   binder?: boolean;

@@ -53,6 +53,9 @@ export type TabQuery = {
   sort_column?: string;
   sort_order?: "asc" | "desc";
   filter?: string;
+  /** Keyset paging: the page after (`after`: an answer's `next`) or before (`before`: its `prev`) a cursor. */
+  after?: string;
+  before?: string;
   /** Also answer the tab's binder availability (the tab page shows its binder buttons from it). */
   binder?: boolean;
   /** Also answer the caller's kept validation workbook of this id (the page after a Validate). */

@@ -76,13 +76,6 @@ export function jsonGetText(db: Kysely<any>, column: RawBuilder<unknown>, key: u
   return isPostgres(db) ? sql`(${column}::jsonb ->> ${key}::text)` : sql`CAST(json_extract(${column}, '$."' || ${key} || '"') AS TEXT)`;
 }
 
-/** The value at `key` as a number as SQLite's CAST(… AS REAL) gives it (text that is no number: 0). */
-export function jsonGetNumber(db: Kysely<any>, column: RawBuilder<unknown>, key: unknown): RawBuilder<unknown> {
-  if (!isPostgres(db)) return sql`CAST(json_extract(${column}, '$."' || ${key} || '"') AS REAL)`;
-  const v = sql`(${column}::jsonb ->> ${key}::text)`;
-  return sql`(CASE WHEN ${v} IS NULL THEN NULL WHEN ${v} ~ '^\\s*[-+]?([0-9]+\\.?[0-9]*|\\.[0-9]+)([eE][-+]?[0-9]+)?\\s*$' THEN (${v})::float8 ELSE 0 END)`;
-}
-
 /** The value at `key` is a JSON number. */
 export function jsonIsNumber(db: Kysely<any>, column: RawBuilder<unknown>, key: unknown): RawBuilder<boolean> {
   return isPostgres(db)

@@ -19,6 +19,7 @@ import * as m017 from "./migrations/017_shared_processes";
 import * as m018 from "./migrations/018_pg_audit_counter";
 import * as m019 from "./migrations/019_job_recovery";
 import * as m020 from "./migrations/020_validation_workbooks";
+import * as m021 from "./migrations/021_tab_keys";
 import * as m022 from "./migrations/022_search_at_scale";
 
 export type DB = Kysely<Database>;
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   "018_pg_audit_counter": m018,
   "019_job_recovery": m019,
   "020_validation_workbooks": m020,
+  "021_tab_keys": m021,
   "022_search_at_scale": m022,
 };
 

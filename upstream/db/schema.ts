@@ -252,6 +252,25 @@ export interface TabRowsTable {
   updated_at: Generated<string>;
 }
 
+/** A cell's sort key, kept by triggers (021_tab_keys, ADR 081): num_key for a number, else text_key ('' when empty). */
+export interface TabCellsTable {
+  row_id: number;
+  col: string;
+  tab_id: number;
+  position: number;
+  num_key: number | null;
+  text_key: string | null;
+}
+
+/** A row's position, watched flag and cell values joined by U+001F (the filter's text), kept by triggers. */
+export interface TabRowTextTable {
+  row_id: number;
+  tab_id: number;
+  position: number;
+  watched: number;
+  text: string;
+}
+
 export interface WorkOrdersTable {
   id: Generated<number>;
   aircraft_id: number;
@@ -610,6 +629,8 @@ export interface Database {
   tabs: TabsTable;
   tab_columns: TabColumnsTable;
   tab_rows: TabRowsTable;
+  tab_cells: TabCellsTable;
+  tab_row_text: TabRowTextTable;
   work_orders: WorkOrdersTable;
   work_order_versions: WorkOrderVersionsTable;
   logbooks: LogbooksTable;

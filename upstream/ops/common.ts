@@ -1,10 +1,10 @@
 // Shared helpers of the ops/oil API: aircraft resolution + access, tab loading, cell typing,
 // server-side paging/sorting of tab rows, blob answers.
-import { isPostgres, jsonGetNumber, jsonGetText, nocase, LIKE } from "../db/dialect";
+import { isPostgres, LIKE } from "../db/dialect";
 import type { Context } from "hono";
-import { sql } from "kysely";
+import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { AuthUser, Deps, HonoEnv } from "../context";
-import type { AccessLevel, AircraftStatus } from "../db/schema";
+import type { AccessLevel, AircraftStatus, Database } from "../db/schema";
 import { nowIso } from "../db";
 import { requireAccess } from "../access";
 import { ApiError, notFound, refuse } from "../http";
@@ -434,10 +434,34 @@ export interface RowQuery {
   sortOrder?: "asc" | "desc";
   filter?: string;
   watchedOnly?: boolean;
+  /** The page after the row of this cursor (a `next` of an earlier answer); `page` is then only its number. */
+  after?: string;
+  /** The page before the row of this cursor (a `prev` of an earlier answer). */
+  before?: string;
+}
+
+export interface RowPage {
+  rows: TabRow[];
+  /** Rows that match; at most ROW_COUNT_CAP when `totalCapped` (a filter matched more). */
+  total: number;
+  totalCapped: boolean;
+  /** Cursors of the next and previous page (keyset), null where there is none. */
+  next: string | null;
+  prev: string | null;
 }
 
 export const jsonPath = (name: string) => `$."${name}"`;
 const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (m) => "\\" + m)}%`;
+
+/** A filter's count stops here: "more than 10,000 rows" (ADR 081). */
+export const ROW_COUNT_CAP = 10_000;
+/**
+ * Up to this many matches a filtered page starts from the matches (sorted); beyond, it walks the
+ * sort order and checks each row. SQLite sorts 10,000 matches in about 20 ms, walking the order costs
+ * up to a scan of the tab when the matches sort last; PostgreSQL joins many matches to their keys
+ * slowly (a hash join over the column's keys: 96 ms for 10,000) and walks the order quickly (ADR 081).
+ */
+const fewMatchesOf = (db: Kysely<Database>) => (isPostgres(db) ? 1_000 : ROW_COUNT_CAP);
 
 function sortColumnOf(view: TabView, sortColumn?: string): TabColumn | null {
   if (!sortColumn) return null;
@@ -446,45 +470,228 @@ function sortColumnOf(view: TabView, sortColumn?: string): TabColumn | null {
   return col;
 }
 
-/** A page of rows of a tab. */
-export async function queryRows(deps: Deps, view: TabView, q: RowQuery): Promise<{ rows: TabRow[]; total: number }> {
-  if (view.source === "work_orders") return queryWorkOrderRows(deps, view, q);
-  const sortCol = sortColumnOf(view, q.sortColumn);
-  const dir = q.sortOrder === "desc" ? sql.raw("DESC") : sql.raw("ASC");
-  let base = deps.db.selectFrom("tab_rows").where("tab_rows.tab_id", "=", view.dbId!);
-  if (q.filter) {
-    base = base.where(
-      isPostgres(deps.db)
-        ? sql<boolean>`EXISTS (SELECT 1 FROM jsonb_each_text(tab_rows.data::jsonb) AS je WHERE je.value ILIKE ${likePattern(q.filter)} ESCAPE '\\')`
-        : sql<boolean>`EXISTS (SELECT 1 FROM json_each(tab_rows.data) AS je WHERE CAST(je.value AS TEXT) LIKE ${likePattern(q.filter)} ESCAPE '\\')`
-    );
+// Rows are read through their keys (ADR 081, migration 021): tab_row_text (position, watched, the
+// cells' text the filter reads) and tab_cells (a cell's sort key: num_key for a number column, else
+// text_key, '' when empty). The order of a tab sorted by a column is two segments, each one ordered
+// index range: the cells with a value (by key, position, id) and then the empty ones (by position,
+// id), in the chosen direction both; unsorted, one segment: position, id. A page is read from a
+// cursor (the key, position and id of the row before it) or, for a page number alone, by OFFSET.
+
+type Segment = "plain" | "keyed" | "empty";
+/** Where a row is in the order: segment, sort key, position, id. */
+type Cursor = [segment: 0 | 1, key: string | number | null, position: number, id: number];
+
+interface Order {
+  tabId: number;
+  col: TabColumn | null;
+  desc: boolean;
+  filter?: string;
+  watchedOnly?: boolean;
+  /** Matches of filter/watchedOnly: "few" starts from them, "many" walks the order and checks each row. */
+  matches: "all" | "few" | "many";
+}
+
+const segmentsOf = (o: Order): Segment[] => (o.col ? ["keyed", "empty"] : ["plain"]);
+const keyColumn = (o: Order) => sql.ref(o.col?.type === "number" ? "c.num_key" : "c.text_key");
+
+/** tab_row_text conditions of filter/watchedOnly (alias t). */
+function matchConditions(db: Kysely<Database>, o: Order): RawBuilder<unknown>[] {
+  const out: RawBuilder<unknown>[] = [];
+  if (o.filter) out.push(isPostgres(db) ? sql`t.text ILIKE ${likePattern(o.filter)}` : sql`t.text LIKE ${likePattern(o.filter)} ESCAPE '\\'`);
+  if (o.watchedOnly) out.push(sql`t.watched = 1`);
+  return out;
+}
+
+/** The FROM, WHERE and ORDER BY of one segment strictly after `from` (in the order, or against it when `reverse`). */
+function segmentQuery(db: Kysely<Database>, o: Order, seg: Segment, reverse: boolean, from: Cursor | null) {
+  const desc = o.desc !== reverse;
+  const dir = sql.raw(desc ? "DESC" : "ASC");
+  const cmp = sql.raw(desc ? "<" : ">");
+  const match = matchConditions(db, o);
+  if (seg === "plain") {
+    const where = [sql`t.tab_id = ${o.tabId}`, ...match];
+    if (from) where.push(sql`(t.position, t.row_id) ${cmp} (${from[2]}, ${from[3]})`);
+    return { from: sql`tab_row_text t`, where: sql.join(where, sql` AND `), order: sql`t.position ${dir}, t.row_id ${dir}`, select: sql`t.row_id, t.position, NULL AS k` };
   }
-  if (q.watchedOnly) base = base.where("tab_rows.watched", "=", 1);
-  const { total } = await base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
-  let rowsQ = base.select(["tab_rows.id", "tab_rows.position", "tab_rows.watched", "tab_rows.data"]);
-  if (sortCol) {
-    const v =
-      sortCol.type === "number"
-        ? jsonGetNumber(deps.db, sql.ref("tab_rows.data"), sortCol.name)
-        : nocase(deps.db, jsonGetText(deps.db, sql.ref("tab_rows.data"), sortCol.name));
-    // empties last in both directions
-    rowsQ = rowsQ
-      .orderBy(
-        isPostgres(deps.db)
-          ? sql`(coalesce(tab_rows.data::jsonb ->> ${sortCol.name}::text, '') = '')`
-          : sql`(json_extract(tab_rows.data, ${jsonPath(sortCol.name)}) IS NULL OR json_extract(tab_rows.data, ${jsonPath(sortCol.name)}) = '')`,
-      )
-      .orderBy(sql`${v} ${dir}`);
+  const where: RawBuilder<unknown>[] = [sql`c.tab_id = ${o.tabId}`, sql`c.col = ${o.col!.name}`];
+  let key: RawBuilder<unknown> = sql`NULL`;
+  let order: RawBuilder<unknown>;
+  if (seg === "keyed") {
+    key = keyColumn(o);
+    // The conditions of the partial indexes (021): number keys, or text keys with a value.
+    where.push(o.col!.type === "number" ? sql`c.num_key IS NOT NULL` : sql`c.num_key IS NULL AND c.text_key > ''`);
+    if (from) where.push(sql`(${key}, c.position, c.row_id) ${cmp} (${from[1]}, ${from[2]}, ${from[3]})`);
+    order = sql`${key} ${dir}, c.position ${dir}, c.row_id ${dir}`;
+  } else {
+    where.push(sql`c.num_key IS NULL AND c.text_key = ''`);
+    if (from) where.push(sql`(c.position, c.row_id) ${cmp} (${from[2]}, ${from[3]})`);
+    order = sql`c.position ${dir}, c.row_id ${dir}`;
   }
-  rowsQ = rowsQ.orderBy(sql`tab_rows.position ${dir}`).orderBy(sql`tab_rows.id ${dir}`);
-  const rows = await rowsQ
-    .limit(q.perPage)
-    .offset((q.page - 1) * q.perPage)
-    .execute();
+  let from_: RawBuilder<unknown> = sql`tab_cells c`;
+  if (o.matches === "few") {
+    // Few matches: from them (the filter's scan, or PostgreSQL's trigram index) to their cells, then sorted.
+    from_ = isPostgres(db) ? sql`tab_row_text t JOIN tab_cells c ON c.row_id = t.row_id` : sql`tab_row_text t CROSS JOIN tab_cells c ON c.row_id = t.row_id`;
+    where.push(sql`t.tab_id = ${o.tabId}`, ...match);
+  } else if (o.matches === "many") {
+    // Many matches: the order's index walked, each row checked against the set of matches built once
+    // (SQLite's IN list; on PostgreSQL the OR keeps it a hashed subplan rather than a join that
+    // would sort every match).
+    // SQLite's unary + keeps the planner from starting at the set (it would then sort every match).
+    const matches = sql`(SELECT t.row_id FROM tab_row_text t WHERE ${sql.join([sql`t.tab_id = ${o.tabId}`, ...match], sql` AND `)})`;
+    where.push(isPostgres(db) ? sql`(c.row_id IN ${matches} OR c.row_id < 0)` : sql`+c.row_id IN ${matches}`);
+  }
+  return { from: from_, where: sql.join(where, sql` AND `), order, select: sql`c.row_id, c.position, ${key} AS k` };
+}
+
+/** One segment's rows strictly after `from`, at most `limit`, after skipping `offset`. */
+async function readSegment(db: Kysely<Database>, o: Order, seg: Segment, reverse: boolean, from: Cursor | null, limit: number, offset = 0): Promise<Cursor[]> {
+  const q = segmentQuery(db, o, seg, reverse, from);
+  const rows = await sql<{ row_id: number; position: number; k: string | number | null }>`
+    SELECT ${q.select} FROM ${q.from} WHERE ${q.where} ORDER BY ${q.order} LIMIT ${limit} OFFSET ${offset}`.execute(db);
+  const s = seg === "empty" ? 1 : 0;
+  const numeric = o.col?.type === "number";
+  return rows.rows.map((r): Cursor => [s, r.k == null ? null : numeric ? Number(r.k) : String(r.k), Number(r.position), Number(r.row_id)]);
+}
+
+async function segmentCount(db: Kysely<Database>, o: Order, seg: Segment): Promise<number> {
+  const q = segmentQuery(db, o, seg, false, null);
+  const r = await sql<{ n: number }>`SELECT count(*) AS n FROM ${q.from} WHERE ${q.where}`.execute(db);
+  return Number(r.rows[0]?.n ?? 0);
+}
+
+/** Up to `limit` rows strictly after `from` in the order (or before it: `reverse`), across segments. */
+async function readAfter(db: Kysely<Database>, o: Order, from: Cursor | null, limit: number, reverse = false): Promise<Cursor[]> {
+  let segs = segmentsOf(o);
+  if (reverse) segs = [...segs].reverse();
+  const out: Cursor[] = [];
+  for (const seg of segs) {
+    const index = seg === "empty" ? 1 : 0;
+    if (from && (reverse ? index > from[0] : index < from[0])) continue; // a segment before the cursor's
+    const start = from && from[0] === index ? from : null;
+    out.push(...(await readSegment(db, o, seg, reverse, start, limit - out.length)));
+    if (out.length >= limit) break;
+  }
+  return out;
+}
+
+/** Up to `limit` rows from the `offset`-th in the order (a page number without a cursor). */
+async function readAt(db: Kysely<Database>, o: Order, offset: number, limit: number): Promise<Cursor[]> {
+  const out: Cursor[] = [];
+  let skip = offset;
+  for (const seg of segmentsOf(o)) {
+    const got = await readSegment(db, o, seg, false, null, limit - out.length, skip);
+    out.push(...got);
+    if (out.length >= limit) break;
+    if (skip > 0) {
+      // Short of the page: how many rows this segment had, to skip the rest in the next one.
+      const counted = got.length ? 0 : await segmentCount(db, o, seg);
+      skip = got.length ? 0 : Math.max(0, skip - counted);
+    }
+  }
+  return out;
+}
+
+const encodeCursor = (o: Order, c: Cursor) => Buffer.from(JSON.stringify([o.col?.name ?? null, o.desc ? 1 : 0, ...c])).toString("base64url");
+/** The cursor's place, or null when it is not one of this order (another sort, or garbled). */
+function decodeCursor(o: Order, text: string | undefined): Cursor | null {
+  if (!text) return null;
+  try {
+    const v = JSON.parse(Buffer.from(text, "base64url").toString("utf8"));
+    if (!Array.isArray(v) || v.length !== 6 || v[0] !== (o.col?.name ?? null) || v[1] !== (o.desc ? 1 : 0)) return null;
+    const [, , s, k, p, i] = v;
+    if ((s !== 0 && s !== 1) || !Number.isFinite(p) || !Number.isInteger(i)) return null;
+    if (!(k === null || (o.col?.type === "number" ? typeof k === "number" : typeof k === "string"))) return null;
+    if (s === 0 && o.col && k === null) return null;
+    return [s, k, p, i];
+  } catch {
+    return null;
+  }
+}
+
+/** How many rows match (exact without a filter; capped at ROW_COUNT_CAP with one). */
+async function countRows(db: Kysely<Database>, o: Order): Promise<{ total: number; capped: boolean }> {
+  if (!o.filter && !o.watchedOnly) {
+    const { n } = await db.selectFrom("tab_rows").select((eb) => eb.fn.countAll<number>().as("n")).where("tab_id", "=", o.tabId).executeTakeFirstOrThrow();
+    return { total: Number(n), capped: false };
+  }
+  const where = sql.join([sql`t.tab_id = ${o.tabId}`, ...matchConditions(db, o)], sql` AND `);
+  const r = await sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM tab_row_text t WHERE ${where} LIMIT ${ROW_COUNT_CAP + 1}) m`.execute(db);
+  const n = Number(r.rows[0]?.n ?? 0);
+  return n > ROW_COUNT_CAP ? { total: ROW_COUNT_CAP, capped: true } : { total: n, capped: false };
+}
+
+/** The stored rows of these ids, in this order. */
+async function rowsByIds(db: Kysely<Database>, ids: number[]): Promise<TabRow[]> {
+  if (ids.length === 0) return [];
+  const found = await db.selectFrom("tab_rows").select(["id", "position", "watched", "data"]).where("id", "in", ids).execute();
+  const byId = new Map(found.map((r) => [Number(r.id), r]));
+  return ids.flatMap((id) => {
+    const r = byId.get(id);
+    return r ? [{ id: Number(r.id), position: Number(r.position), watched: r.watched === 1, data: parseData(r.data) }] : [];
+  });
+}
+
+function orderOf(view: TabView, q: Pick<RowQuery, "sortColumn" | "sortOrder" | "filter" | "watchedOnly">): Order {
+  return { tabId: view.dbId!, col: sortColumnOf(view, q.sortColumn), desc: q.sortOrder === "desc", filter: q.filter || undefined, watchedOnly: q.watchedOnly || undefined, matches: "all" };
+}
+
+/**
+ * A page of rows of a tab: sorted by a column (numbers by value, text case-insensitively, empty
+ * cells last in both directions, then position and id), filtered (a case-insensitive substring of
+ * any cell) and/or watched only. Its cost follows the page, not the tab (ADR 081).
+ */
+export async function queryRows(deps: Deps, view: TabView, q: RowQuery, { fewMatches = fewMatchesOf(deps.db) }: { fewMatches?: number } = {}): Promise<RowPage> {
+  if (view.source === "work_orders") return { ...(await queryWorkOrderRows(deps, view, q)), totalCapped: false, next: null, prev: null };
+  const db = deps.db;
+  const o = orderOf(view, q);
+  const { total, capped } = await countRows(db, o);
+  if (o.filter || o.watchedOnly) o.matches = !capped && total <= fewMatches ? "few" : "many";
+  const after = decodeCursor(o, q.after);
+  const before = after ? null : decodeCursor(o, q.before);
+  let found: Cursor[];
+  let more: boolean;
+  if (before) {
+    found = (await readAfter(db, o, before, q.perPage, true)).reverse();
+    more = true;
+  } else {
+    found = after ? await readAfter(db, o, after, q.perPage + 1) : await readAt(db, o, (q.page - 1) * q.perPage, q.perPage + 1);
+    more = found.length > q.perPage;
+    found = found.slice(0, q.perPage);
+  }
+  const first = found[0];
+  const last = found[found.length - 1];
   return {
-    total: Number(total),
-    rows: rows.map((r) => ({ id: r.id, position: r.position, watched: r.watched === 1, data: parseData(r.data) })),
+    total,
+    totalCapped: capped,
+    rows: await rowsByIds(db, found.map((c) => c[3])),
+    next: more && last ? encodeCursor(o, last) : null,
+    prev: first && (q.page > 1 || after || before) ? encodeCursor(o, first) : null,
   };
+}
+
+/**
+ * Every row of a tab in the requested order, `chunk` rows a query (keyset), up to `cap`: the exports
+ * read a 100,000-row tab without holding it, and without a query that reads it all at once.
+ */
+export async function* rowChunks(deps: Deps, view: TabView, sort: { sortColumn?: string; sortOrder?: "asc" | "desc" }, { chunk = 1_000, cap = 200_000 } = {}): AsyncGenerator<TabRow[]> {
+  if (view.source === "work_orders") {
+    for (let page = 1; (page - 1) * chunk < cap; page++) {
+      const { rows } = await queryWorkOrderRows(deps, view, { page, perPage: Math.min(chunk, cap - (page - 1) * chunk), ...sort });
+      if (rows.length) yield rows;
+      if (rows.length < chunk) return;
+    }
+    return;
+  }
+  const o = orderOf(view, sort);
+  let from: Cursor | null = null;
+  for (let read = 0; read < cap; ) {
+    const found = await readAfter(deps.db, o, from, Math.min(chunk, cap - read));
+    if (found.length === 0) return;
+    read += found.length;
+    from = found[found.length - 1];
+    yield await rowsByIds(deps.db, found.map((c) => c[3]));
+    if (found.length < chunk) return;
+  }
 }
 
 async function queryWorkOrderRows(deps: Deps, view: TabView, q: RowQuery): Promise<{ rows: TabRow[]; total: number }> {
@@ -536,9 +743,18 @@ async function queryWorkOrderRows(deps: Deps, view: TabView, q: RowQuery): Promi
   };
 }
 
-/** All rows of a tab (exports), in the requested order, capped. */
-export async function allRows(deps: Deps, view: TabView, sort: { sortColumn?: string; sortOrder?: "asc" | "desc" }, cap = 100_000) {
-  return queryRows(deps, view, { page: 1, perPage: cap, ...sort });
+/** All rows of a tab (exports), in the requested order, capped; read in chunks (rowChunks). */
+export async function allRows(deps: Deps, view: TabView, sort: { sortColumn?: string; sortOrder?: "asc" | "desc" }, cap = 100_000): Promise<{ rows: TabRow[]; total: number }> {
+  const rows: TabRow[] = [];
+  for await (const chunk of rowChunks(deps, view, sort, { cap })) rows.push(...chunk);
+  const total = rows.length < cap ? rows.length : await tabRowCount(deps, view);
+  return { rows, total };
+}
+
+/** How many rows a tab has. */
+export async function tabRowCount(deps: Deps, view: TabView): Promise<number> {
+  if (view.source === "work_orders") return (await queryWorkOrderRows(deps, view, { page: 1, perPage: 1 })).total;
+  return (await countRows(deps.db, orderOf(view, {}))).total;
 }
 
 /** A row as a list of display strings in column order (exports, PDFs). */

@@ -235,13 +235,15 @@ export function registerDataRoutes(app: Hono<HonoEnv>) {
     const deps = c.get("deps");
     const input = await readBody(c, GetTabDataInput);
     const { aircraft, view } = await tabWithAccess(c, input, "read", forced ?? input.product ?? "ops");
-    const { rows, total } = await queryRows(deps, view, {
+    const { rows, total, totalCapped, next, prev } = await queryRows(deps, view, {
       page: input.page,
       perPage: input.per_page,
       sortColumn: input.sort_column,
       sortOrder: input.sort_order,
       filter: input.filter,
       watchedOnly: input.watched_only,
+      after: input.after,
+      before: input.before,
     });
     const binder = input.binder ? await binderAvailability(deps, aircraft, view) : undefined;
     // The caller's kept validation workbook the tab page's URL names (one call for the page; ADR 079).
@@ -251,8 +253,11 @@ export function registerDataRoutes(app: Hono<HonoEnv>) {
       columns: apiColumns(view),
       rows,
       total,
+      total_capped: totalCapped,
       page: input.page,
       per_page: input.per_page,
+      next,
+      prev,
       ...(binder ? { binder } : {}),
       ...(validation === undefined ? {} : { validation }),
     });

@@ -17,6 +17,7 @@ import {
   WATCH_COLUMN,
   WorkOrderRefInput,
   type ModuleProduct,
+  type TabRow,
 } from "../../app/models/schemas/ops";
 import {
   aircraftTab,
@@ -24,6 +25,8 @@ import {
   aircraftWithAccess,
   allRows,
   apiColumns,
+  rowChunks,
+  tabRowCount,
   audit,
   blobAnswer,
   blobRoute,
@@ -37,24 +40,56 @@ import {
 } from "./common";
 import type { Deps } from "../context";
 import { aircraftSubtitle, tabSection } from "./data";
-import { aircraftWorkbookMeta, buildWorkbook, isoToDate, type SheetSpec } from "./sheets";
+import { aircraftWorkbookMeta, buildWorkbook, isoToDate, workbookStream, type ChunkedSheet, type SheetSpec, type SheetValue } from "./sheets";
 import { loadLogbookForUser, loadWorkOrderForUser } from "./workorders";
 
+/** A tab as a sheet: its columns (and Watch/Unwatch on oil), its rows in the order asked. */
 async function tabSheet(deps: Deps, view: TabView, sort: { sortColumn?: string; sortOrder?: "asc" | "desc" } = {}): Promise<SheetSpec> {
   const { rows } = await allRows(deps, view, sort);
+  const sheet = tabSheetColumns(view);
+  return { ...sheet, rows: rows.map(sheet.rowOf) };
+}
+
+function tabSheetColumns(view: TabView) {
   const withWatch = apiColumns(view).length > view.columns.length;
   return {
     name: view.name,
     columns: [...view.columns.map((x) => x.name), ...(withWatch ? [WATCH_COLUMN.name] : [])],
     types: [...view.columns.map((x) => x.type), ...(withWatch ? ["text"] : [])],
-    rows: rows.map((r) => [
+    rowOf: (r: TabRow): SheetValue[] => [
       ...view.columns.map((x) => {
         const v = r.data[x.name];
         return v === undefined || v === null ? null : typeof v === "boolean" ? String(v) : v;
       }),
       ...(withWatch ? [r.watched ? "Watched" : "Unwatched"] : []),
-    ]),
+    ],
   };
+}
+
+/** A tab as a sheet whose rows are read 1,000 at a time (keyset) while the workbook is written. */
+async function tabSheetChunked(deps: Deps, view: TabView, sort: { sortColumn?: string; sortOrder?: "asc" | "desc" } = {}): Promise<ChunkedSheet> {
+  const { rowOf, ...sheet } = tabSheetColumns(view);
+  const rowCount = Math.min(EXPORT_MAX_ROWS, await tabRowCount(deps, view));
+  const chunks = async function* () {
+    for await (const rows of rowChunks(deps, view, sort, { cap: EXPORT_MAX_ROWS })) yield rows.map(rowOf);
+  };
+  return { ...sheet, rowCount, chunks: chunks() };
+}
+
+/** The most rows a tab's sheet takes (as many as a tab holds). */
+const EXPORT_MAX_ROWS = 200_000;
+
+/** A streamed download: no length known beforehand. */
+function streamAnswer(body: ReadableStream<Uint8Array>, contentType: string, filename: string): Response {
+  const name = safeFilename(filename);
+  return new Response(body, {
+    status: 200,
+    headers: {
+      "content-type": contentType,
+      "content-disposition": `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+      "cache-control": "no-store",
+    },
+  });
 }
 
 /** Flattens work-order / logbook JSON into PDF sections and sheets: scalars as fields, arrays of objects as tables. */
@@ -174,9 +209,8 @@ export function registerExportRoutes(app: Hono<HonoEnv>) {
         const deps = c.get("deps");
         const input = await readBody(c, TabExportInput);
         const { aircraft, view } = await tabWithAccess(c, input, "read", product);
-        const sheet = await tabSheet(deps, view, { sortColumn: input.sort_column, sortOrder: input.sort_order });
-        const bytes = await buildWorkbook([sheet], aircraftWorkbookMeta(aircraft, product, view.name));
-        return blobAnswer(bytes, XLSX_TYPE, `${aircraft.msn}_${view.name}.xlsx`);
+        const sheet = await tabSheetChunked(deps, view, { sortColumn: input.sort_column, sortOrder: input.sort_order });
+        return streamAnswer(workbookStream([sheet], aircraftWorkbookMeta(aircraft, product, view.name)), XLSX_TYPE, `${aircraft.msn}_${view.name}.xlsx`);
       })
     );
 
@@ -190,12 +224,12 @@ export function registerExportRoutes(app: Hono<HonoEnv>) {
         const input = await readBody(c, AllTabsShareInput);
         const { aircraft } = await aircraftWithAccess(deps, user, input, product, "read");
         const tabs = await aircraftTabs(deps, aircraft.id, product);
-        const sheets: SheetSpec[] = [];
-        for (const t of tabs) sheets.push(await tabSheet(deps, t));
-        const bytes = await buildWorkbook(sheets, aircraftWorkbookMeta(aircraft, product, "All tabs"));
+        const sheets: ChunkedSheet[] = [];
+        for (const t of tabs) sheets.push(await tabSheetChunked(deps, t));
         const filename = safeFilename(`${aircraft.msn}_${PRODUCT_LABEL[product]}_All_Tabs_${new Date().toISOString().slice(0, 10)}.xlsx`);
         const key = `exports/${aircraft.id}/${crypto.randomUUID()}/${filename.replace(/ /g, "_")}`;
-        await deps.blob.put(key, bytes, XLSX_TYPE);
+        // Every tab's rows read in chunks and written into the stored file as they come.
+        await deps.blob.put(key, workbookStream(sheets, aircraftWorkbookMeta(aircraft, product, "All tabs")), XLSX_TYPE);
         const expiresIn = SHARE_LINK_DAYS * 86400;
         let url: string;
         try {

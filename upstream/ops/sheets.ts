@@ -1,6 +1,6 @@
 // Spreadsheet helpers: workbooks for exports written with ExcelJS (typed cells, styles; ADR 036), and
 // parsing + validation of uploaded tab data with SheetJS CE (it reads .xlsx, .xls and .csv).
-import { PassThrough } from "node:stream";
+import { PassThrough, Readable } from "node:stream";
 import ExcelJS from "exceljs";
 import * as XLSX from "@e965/xlsx";
 import { refuse } from "../http";
@@ -254,6 +254,100 @@ export async function buildWorkbookStreamed(sheets: SheetSpec[], meta: WorkbookM
   await ended;
   const bytes = Buffer.concat(chunks);
   return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+/**
+ * ExcelJS's streaming writer leaves docProps/app.xml's Company empty (it ignores the property): the
+ * name goes into that file as the writer adds it to the zip, as buildWorkbook's file has it.
+ */
+function writeCompany(wb: ExcelJS.stream.xlsx.WorkbookWriter) {
+  const w = wb as unknown as { addApp: () => Promise<void>; zip: { append: (data: string, opts: { name: string }) => void } };
+  const addApp = w.addApp.bind(wb);
+  w.addApp = async () => {
+    const append = w.zip.append;
+    w.zip.append = (data, opts) =>
+      append.call(w.zip, opts.name === "docProps/app.xml" ? data.replace(/<Company\s*\/>|<Company><\/Company>/, `<Company>${WORKBOOK_AUTHOR}</Company>`) : data, opts);
+    try {
+      await addApp();
+    } finally {
+      w.zip.append = append;
+    }
+  };
+}
+
+/** A sheet whose rows come in chunks (a tab read by keyset, rowChunks): `rowCount` rows in all. */
+export interface ChunkedSheet extends Omit<SheetSpec, "rows" | "errorColumn"> {
+  rowCount: number;
+  chunks: AsyncIterable<SheetValue[][]>;
+}
+
+/**
+ * The workbook of buildWorkbook (header, fills, widths, date cells, filter, properties) written while
+ * its rows are read, chunk by chunk, into a stream (ExcelJS's streaming writer): an export of a
+ * 100,000-row tab holds one chunk of rows and the zip's buffers, never the rows or a workbook model.
+ * Widths are measured on the first chunk. The stream ends with an error if reading the rows fails.
+ */
+export function workbookStream(sheets: ChunkedSheet[], meta: WorkbookMeta = {}): ReadableStream<Uint8Array> {
+  const out = new PassThrough();
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  writeCompany(wb);
+  const now = new Date();
+  Object.assign(wb as unknown as Record<string, unknown>, {
+    creator: WORKBOOK_AUTHOR,
+    lastModifiedBy: WORKBOOK_AUTHOR,
+    created: now,
+    modified: now,
+    title: meta.title ?? "",
+    subject: meta.subject ?? "",
+    keywords: meta.keywords ?? "",
+    description: meta.description ?? "",
+    category: meta.category ?? "",
+    company: WORKBOOK_AUTHOR,
+  });
+  const write = async () => {
+    const used = new Set<string>();
+    const all: ChunkedSheet[] = sheets.length ? sheets : [{ name: "Sheet", columns: [], rowCount: 0, chunks: (async function* () {})() }];
+    for (const s of all) {
+      const it = s.chunks[Symbol.asyncIterator]();
+      const firstChunk = await it.next();
+      const first = firstChunk.done ? [] : firstChunk.value;
+      const n = Math.max(s.columns.length, ...first.slice(0, MEASURE_ROWS).map((r) => r.length), 0);
+      const measured = Array.from({ length: n }, (_, i) => (s.columns[i] ?? "").length + 3);
+      for (const r of first.slice(0, MEASURE_ROWS)) r.forEach((v, i) => (measured[i] = Math.max(measured[i], shownLength(cellValue(v, s.types?.[i])) + 2)));
+      const ws = wb.addWorksheet(sheetName(s.name, used), {
+        views: [{ state: "frozen", xSplit: 0, ySplit: 1, topLeftCell: "A2", activeCell: "A2" }],
+        ...(s.columns.length > 0 ? { autoFilter: { from: { row: 1, column: 1 }, to: { row: Math.max(1, s.rowCount + 1), column: s.columns.length } } } : {}),
+      });
+      ws.columns = measured.map((m, i) => ({ width: Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, s.widths?.[i] ?? m)) }));
+      const header = ws.addRow(s.columns.map((c) => neutraliseFormula(c)));
+      header.font = { bold: true };
+      header.eachCell((cell) => {
+        cell.fill = HEADER_FILL;
+        cell.border = HEADER_BORDER;
+        cell.alignment = { vertical: "middle" };
+      });
+      header.commit();
+      for (let chunk = first; ; ) {
+        for (const r of chunk) {
+          const values = r.map((v, i) => cellValue(v, s.types?.[i]));
+          const row = ws.addRow(values);
+          values.forEach((v, i) => {
+            if (v instanceof Date) row.getCell(i + 1).numFmt = DATE_FORMAT;
+          });
+          row.commit();
+        }
+        // Let the zip stream hand on what was written before the next chunk is read.
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        const next = await it.next();
+        if (next.done) break;
+        chunk = next.value;
+      }
+      ws.commit();
+    }
+    await wb.commit();
+  };
+  write().catch((err) => out.destroy(err instanceof Error ? err : new Error(String(err))));
+  return Readable.toWeb(out) as unknown as ReadableStream<Uint8Array>;
 }
 
 /** Refuses a file whose name is not that of a spreadsheet the import reads. */

@@ -711,14 +711,16 @@ export function registerTabRoutes(app: Hono<HonoEnv>) {
   app.on("POST", both("/v1/ops_tab_info/get_template_data"), async (c) => {
     const input = await readBody(c, GetTemplateDataInput);
     const { view } = await templateView(c, input.manufacturer, input.tab_id);
-    const { rows, total } = await queryRows(c.get("deps"), view, {
+    const { rows, total, totalCapped, next, prev } = await queryRows(c.get("deps"), view, {
       page: input.page,
       perPage: input.per_page,
       sortColumn: input.sort_column,
       sortOrder: input.sort_order,
       filter: input.filter,
+      after: input.after,
+      before: input.before,
     });
-    return c.json({ tab: tabJson(view, null), columns: view.columns, rows, total, page: input.page, per_page: input.per_page });
+    return c.json({ tab: tabJson(view, null), columns: view.columns, rows, total, total_capped: totalCapped, page: input.page, per_page: input.per_page, next, prev });
   });
 
   app.on("PUT", both("/v1/ops_tab_info/add_update_template_data"), async (c) => {

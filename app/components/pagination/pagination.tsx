@@ -12,9 +12,15 @@ export function Pagination({
   label = "Pages",
   noun = "items",
   totalText,
+  capped = false,
+  hasNext = false,
 }: {
   page: number;
   total: number;
+  /** `total` is where the count stopped: there are more ("of more than 10,000 rows"), pages beyond it too. */
+  capped?: boolean;
+  /** There is a page after this one (a capped count's pages go on past its last). */
+  hasNext?: boolean;
   perPage: number;
   hrefFor: (page: number) => string;
   label?: string;
@@ -22,10 +28,11 @@ export function Pagination({
   /** Says the total instead of the number, e.g. "more than 1,000" when it is a lower bound. */
   totalText?: string;
 }) {
-  const count = pageCountOf(total, perPage);
+  const count = capped ? Math.max(pageCountOf(total, perPage), page + (hasNext ? 1 : 0)) : pageCountOf(total, perPage);
   const first = total === 0 ? 0 : (page - 1) * perPage + 1;
-  const last = Math.min(total, page * perPage);
-  const summary = total === 0 ? `No ${noun}` : `${first.toLocaleString("en-US")}–${last.toLocaleString("en-US")} of ${totalText ?? total.toLocaleString("en-US")} ${noun}`;
+  const last = capped ? page * perPage : Math.min(total, page * perPage);
+  const of = totalText ?? (capped ? `more than ${total.toLocaleString("en-US")}` : total.toLocaleString("en-US"));
+  const summary = total === 0 ? `No ${noun}` : `${first.toLocaleString("en-US")}–${last.toLocaleString("en-US")} of ${of} ${noun}`;
   if (count <= 1) return <p className={s.summary}>{summary}</p>;
   return (
     <nav aria-label={label} className={s.nav} data-pager="">

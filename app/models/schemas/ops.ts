@@ -153,6 +153,10 @@ const tabQueryShape = {
   sort_order: sortOrder,
   filter: z.preprocess(blankToUndefined, z.string().trim().max(200, "The filter has at most 200 characters.").optional()),
   watched_only: z.preprocess(blankToUndefined, booleanInput.optional()),
+  /** The page after this cursor (an answer's `next`): keyset paging; `page` is then the page's number. */
+  after: z.preprocess(blankToUndefined, z.string().max(2000).optional()),
+  /** The page before this cursor (an answer's `prev`). */
+  before: z.preprocess(blankToUndefined, z.string().max(2000).optional()),
 };
 export const GetTabDataInput = needsAircraft({
   ...tabQueryShape,
@@ -469,8 +473,13 @@ export const TabDataAnswer = z.object({
   columns: z.array(TabColumn),
   rows: z.array(TabRow),
   total: z.number().int(),
+  /** The filter matched more than `total` rows: the count stopped there. */
+  total_capped: z.boolean().optional(),
   page: z.number().int(),
   per_page: z.number().int(),
+  /** Cursors of the next and previous page (give them as `after` / `before`); null: no such page. */
+  next: z.string().nullable().optional(),
+  prev: z.string().nullable().optional(),
   /** Only when asked (`binder: true`): the tab's binder availability. */
   binder: BinderAvailability.optional(),
   /** Only when asked (`validation`: an id): that kept validation workbook, or null once it is gone. */

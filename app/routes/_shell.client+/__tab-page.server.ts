@@ -17,12 +17,14 @@ export function tabQuery(url: URL, sortable: { name: string }[], perPageChoices:
   const filter = (url.searchParams.get("filter") ?? "").trim().slice(0, 200);
   const page = Math.max(1, Math.min(100_000, Number(url.searchParams.get("page")) || 1));
   const perPage = perPageChoices.find((n) => String(n) === url.searchParams.get("per_page")) ?? perPageChoices[0]!;
+  // The cursor of a Next or Previous link (keyset paging, ADR 081); ?page=N alone still works.
+  const cursor = (name: string) => url.searchParams.get(name)?.slice(0, 2000) || undefined;
   return {
     sort_column,
     sort_order,
     filter,
     /** The tab data call's paging, sort and filter. */
-    request: { page, per_page: perPage, sort_column, sort_order, filter: filter || undefined },
+    request: { page, per_page: perPage, sort_column, sort_order, filter: filter || undefined, after: cursor("after"), before: cursor("before") },
   };
 }
 
@@ -73,6 +75,10 @@ export function tabPageView<P extends "ops" | "oil">(o: {
     columns,
     rows: data.rows,
     total: data.total,
+    /** The filter matched more than `total` rows (the count stops there). */
+    totalCapped: data.total_capped ?? false,
+    next: data.next ?? null,
+    prev: data.prev ?? null,
     page: data.page,
     per_page: data.per_page,
     sort_column: o.query.sort_column ?? null,

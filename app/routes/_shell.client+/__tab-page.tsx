@@ -124,9 +124,9 @@ export function TabPage<D extends TabPageData>({ d, answer, product }: { d: D; a
       {product.sections?.(d, answer, hrefWith)}
 
       <FilterRowsForm
-        keep={[...new URLSearchParams(location.search)].filter(([k]) => !["filter", "page", "per_page", "watched_only"].includes(k))}
+        keep={[...new URLSearchParams(location.search)].filter(([k]) => !["filter", "page", "per_page", "watched_only", "after", "before"].includes(k))}
         filter={d.filter}
-        clearHref={d.filter || d.sort_column || d.watchedOnly ? hrefWith({ filter: null, sort_column: null, sort_order: null, page: null, watched_only: null }) : null}
+        clearHref={d.filter || d.sort_column || d.watchedOnly ? hrefWith({ filter: null, sort_column: null, sort_order: null, page: null, watched_only: null, after: null, before: null }) : null}
       >
         {product.perPageChoices ? (
           <div className={ui.field}>
@@ -147,7 +147,16 @@ export function TabPage<D extends TabPageData>({ d, answer, product }: { d: D; a
 
       {product.grid && d.canEdit ? <LazyIsland id="tab-grid" load={loadGrid} server={TabTable} fallback={TabTable} props={table} /> : <TabTable {...table} />}
       {d.canEdit ? <SelectRowsForm addHref={hrefWith({ edit: "new" })} hasRows={d.rows.length > 0} selectFirst={d.selectFirst} /> : null}
-      <Pagination page={d.page} total={d.total} perPage={d.per_page} hrefFor={(p) => hrefWith({ page: String(p) })} noun="rows" />
+      <Pagination
+        page={d.page}
+        total={d.total}
+        capped={d.totalCapped}
+        hasNext={d.next != null}
+        perPage={d.per_page}
+        // Next and Previous carry the cursor of the row beside them (keyset); another page number goes by its number.
+        hrefFor={(p) => hrefWith({ page: String(p), after: p === d.page + 1 ? d.next : null, before: p === d.page - 1 ? d.prev : null })}
+        noun="rows"
+      />
 
       <OpsTabBar tabs={d.bar} current={d.tab.tab_id} hrefFor={(id) => product.tabHref(d, id)} />
 
