@@ -603,6 +603,12 @@ describe("work orders (workorders.both.spec.ts)", () => {
     p = await compare.submit("Compare");
     expect([...p.doc.querySelectorAll("h1, h2, h3")].map((h) => clean(h.textContent))).toContain("Version 1 and version 3");
     expect(row(table(p.doc, "Differences"), /^Remarks/).textContent).toContain("All borescope findings within limits.");
+    // The status is saved with each version: version 1 was open, version 3 in progress; compared too.
+    const status = row(table(p.doc, "Differences"), /^Status/);
+    expect(status.hasAttribute("data-changed")).toBe(true);
+    expect([...status.querySelectorAll("td")].map((td) => clean(td.textContent))).toEqual(["open", "in progress"]);
+    const v1 = (await api.ops("POST", "/v1/work_order/get", { work_order_id: listed[0].work_order_id, version: 1 })).body.work_order;
+    expect(v1).toMatchObject({ status: "open", version: 1 });
     expect(table(p.doc, "Tasks in version 3").querySelectorAll("[data-changed]")).toHaveLength(2);
 
     p = await follow(p, table(p.doc, "Versions"), "View version 2");

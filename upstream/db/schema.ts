@@ -287,6 +287,10 @@ export interface WorkOrderVersionsTable {
   work_order_id: number;
   version: number;
   data: string; // JSON
+  /** The work order's number, title and status as this version saved them (migration 024). */
+  number: string | null;
+  title: string | null;
+  status: string | null;
   created_by: number | null;
   created_at: Generated<string>;
 }

@@ -1810,7 +1810,15 @@ async function seedWorkOrdersAndLogbooks(db: DB, fleet: Ctx[], uid: (email: stri
   const woId = new Map(woRows.map((w) => [w.number, w.id]));
   await db
     .insertInto("work_order_versions")
-    .values(woSpecs.flatMap((w, i) => w.versions.map((data, v) => ({ work_order_id: woId.get(w.number)!, version: v + 1, data: JSON.stringify(data), created_by: by, created_at: isoDaysAgo(40 - i - v * 3) }))))
+    .values(
+      woSpecs.flatMap((w, i) =>
+        w.versions.map((data, v) => {
+          // A work order closed in its last version was in progress in the ones before.
+          const status = v < w.versions.length - 1 && w.status === "closed" ? "in progress" : w.status;
+          return { work_order_id: woId.get(w.number)!, version: v + 1, data: JSON.stringify(data), number: w.number, title: w.title, status, created_by: by, created_at: isoDaysAgo(40 - i - v * 3) };
+        }),
+      ),
+    )
     .execute();
 
   // Technical logbooks: one per target aircraft, a page per day of flying.

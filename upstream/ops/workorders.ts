@@ -47,7 +47,18 @@ interface WoRow {
   created_at: string;
 }
 
-/** A work order the user may see (ops access on its aircraft at `min`), with one version (latest by default). */
+/** The work order as a version saved it: its number, title and status then (older rows: today's). */
+const asSaved = (wo: WoRow, v: { number: string | null; title: string | null; status: string | null }): WoRow => ({
+  ...wo,
+  number: v.number ?? wo.number,
+  title: v.title ?? wo.title,
+  status: v.status ?? wo.status,
+});
+
+/**
+ * A work order the user may see (ops access on its aircraft at `min`), with one version (latest by
+ * default), as that version saved it.
+ */
 export async function loadWorkOrderForUser(deps: Deps, user: AuthUser, workOrderId: number, version: number | undefined, min: AccessLevel) {
   const wo = await deps.db.selectFrom("work_orders").selectAll().where("id", "=", workOrderId).executeTakeFirst();
   if (!wo) throw notFound("That work order");
@@ -56,32 +67,33 @@ export async function loadWorkOrderForUser(deps: Deps, user: AuthUser, workOrder
   let vq = deps.db
     .selectFrom("work_order_versions")
     .leftJoin("users", "users.id", "work_order_versions.created_by")
-    .select(["work_order_versions.version", "work_order_versions.created_at", "work_order_versions.data", "users.username"])
+    .select(["work_order_versions.version", "work_order_versions.created_at", "work_order_versions.data", "work_order_versions.number", "work_order_versions.title", "work_order_versions.status", "users.username"])
     .where("work_order_versions.work_order_id", "=", wo.id);
   vq = version != null ? vq.where("work_order_versions.version", "=", version) : vq.orderBy("work_order_versions.version", "desc").limit(1);
   const v = await vq.executeTakeFirst();
   if (!v) throw notFound(version != null ? `Version ${version} of that work order` : "That work order");
-  return { wo: wo as WoRow, version: { version: v.version, created_at: v.created_at, created_by: v.username ?? null, data: parseObject(v.data) }, aircraft };
+  return { wo: asSaved(wo as WoRow, v), version: { version: v.version, created_at: v.created_at, created_by: v.username ?? null, data: parseObject(v.data) }, aircraft };
 }
 
 async function workOrderDetail(deps: Deps, wo: WoRow, version?: number) {
   const versions = await deps.db
     .selectFrom("work_order_versions")
     .leftJoin("users", "users.id", "work_order_versions.created_by")
-    .select(["work_order_versions.version", "work_order_versions.created_at", "work_order_versions.data", "users.username"])
+    .select(["work_order_versions.version", "work_order_versions.created_at", "work_order_versions.data", "work_order_versions.number", "work_order_versions.title", "work_order_versions.status", "users.username"])
     .where("work_order_versions.work_order_id", "=", wo.id)
     .orderBy("work_order_versions.version", "desc")
     .execute();
   const latest = versions[0];
   const shown = version != null ? versions.find((v) => v.version === version) : latest;
   if (!shown) throw notFound(`Version ${version} of that work order`);
+  const saved = asSaved(wo, shown);
   return {
     work_order_id: wo.id,
     org_msn_id: wo.aircraft_id,
     kind: wo.kind,
-    number: wo.number,
-    title: wo.title,
-    status: wo.status,
+    number: saved.number,
+    title: saved.title,
+    status: saved.status,
     version: shown.version,
     created_at: wo.created_at,
     updated_at: latest.created_at,
@@ -239,7 +251,7 @@ export function registerWorkOrderRoutes(app: Hono<HonoEnv>) {
         .executeTakeFirstOrThrow();
       await trx
         .insertInto("work_order_versions")
-        .values({ work_order_id: wo.id, version: 1, data: JSON.stringify(input.data), created_by: user.id })
+        .values({ work_order_id: wo.id, version: 1, data: JSON.stringify(input.data), number: input.number, title: input.title, status: input.status, created_by: user.id })
         .execute();
       return wo.id;
     });
@@ -260,15 +272,12 @@ export function registerWorkOrderRoutes(app: Hono<HonoEnv>) {
       throw refuse(`A work order numbered ${input.number} already exists for MSN ${aircraft.msn}.`, { number: ["That number is taken."] });
     }
     const next = version.version + 1;
+    const fields = { number: input.number ?? wo.number, title: input.title ?? wo.title, status: input.status ?? wo.status };
     await deps.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable("work_orders")
-        .set({ number: input.number ?? wo.number, title: input.title ?? wo.title, status: input.status ?? wo.status })
-        .where("id", "=", wo.id)
-        .execute();
+      await trx.updateTable("work_orders").set(fields).where("id", "=", wo.id).execute();
       await trx
         .insertInto("work_order_versions")
-        .values({ work_order_id: wo.id, version: next, data: JSON.stringify(input.data ?? version.data), created_by: user.id })
+        .values({ work_order_id: wo.id, version: next, data: JSON.stringify(input.data ?? version.data), ...fields, created_by: user.id })
         .execute();
     });
     await touchIssueDate(deps, aircraft.id, "ops");

@@ -107,12 +107,16 @@ async function loadWorkOrder(request: Request, context: Parameters<typeof requir
 
 const latest = (w: Awaited<ReturnType<typeof loadWorkOrder>>["w"]) => ({ ok: true as const, status: 200, data: { work_order: w }, message: null });
 
-type VersionView = { version: number; form: { station: string; remarks: string; tasks: TaskView[] }; extra: Record<string, unknown>; total: number };
+type VersionView = { version: number; form: { number: string; title: string; status: string; station: string; remarks: string; tasks: TaskView[] }; extra: Record<string, unknown>; total: number };
 
 /** Two versions side by side; what differs is marked. */
 function Comparison({ a, b, closeHref }: { a: VersionView; b: VersionView; closeHref: string }) {
   const [older, newer] = a.version < b.version ? [a, b] : [b, a];
+  // Every field a version saves: the work order's number, title and status, then its data.
   const fields: [string, string, string][] = [
+    ["Number", older.form.number, newer.form.number],
+    ["Title", older.form.title, newer.form.title],
+    ["Status", older.form.status, newer.form.status],
     ["Station", older.form.station || "—", newer.form.station || "—"],
     ["Remarks", older.form.remarks || "—", newer.form.remarks || "—"],
     ["Tasks", String(older.form.tasks.length), String(newer.form.tasks.length)],
