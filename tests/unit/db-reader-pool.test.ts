@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type OpenedDatabase } from "../../upstream/db";
 import { createReaderPool, ReaderStopped } from "../../upstream/db/reader-pool";
 import { abandonedQueries, withRequestScope } from "../../upstream/db/request-scope";
+import { createTestDatabase, onPostgres, startTestUpstream } from "../helpers/upstream";
 
 /** A read that takes one core about a second per 10 million counted. */
 const countTo = (n: number) => `WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < ${n}) SELECT count(*) AS n FROM c`;
@@ -167,5 +168,48 @@ describe("a request whose client went away", () => {
     });
     const rows = await opened.db.selectFrom("kv").select("key").where("key", "like", "wrote-%").execute();
     expect(rows.map((r) => r.key).sort()).toEqual(["wrote-1", "wrote-2"]);
+  });
+});
+
+describe("the upstream's handlers", () => {
+  it("run in their request's scope: abandoned, a handler's query is not run (and nothing is logged)", async () => {
+    const up = await startTestUpstream({ seed: false });
+    try {
+      const controller = new AbortController();
+      const before = abandonedQueries.stopped;
+      const answer = up.upstream.main(new Request("http://upstream/healthz.json", { signal: controller.signal }));
+      controller.abort(); // the handler has started; its query comes after a few awaits
+      await expect(answer).rejects.toMatchObject({ name: "AbortError" });
+      await expect.poll(() => abandonedQueries.stopped).toBe(before + 1);
+      // The same call not abandoned: answered.
+      expect((await up.upstream.main(new Request("http://upstream/healthz.json"))).status).toBe(200);
+    } finally {
+      await up.close();
+    }
+  });
+});
+
+describe.runIf(onPostgres)("on PostgreSQL, a request whose client went away", () => {
+  it("runs none of its next queries", async () => {
+    const database = await createTestDatabase();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "aero-readers-pg-"));
+    const pg = await openDatabase(dir, { databaseUrl: database.url });
+    try {
+      const controller = new AbortController();
+      const before = abandonedQueries.stopped;
+      let ran = 0;
+      await withRequestScope(controller.signal, async () => {
+        const slow = sql`SELECT pg_sleep(0.3)`.execute(pg.db);
+        setTimeout(() => controller.abort(), 50);
+        await slow; // a query already running finishes
+        await pg.db.selectFrom("kv").select("key").execute().then(() => ran++, () => {});
+      });
+      expect(ran).toBe(0);
+      expect(abandonedQueries.stopped).toBe(before + 1);
+    } finally {
+      await pg.close();
+      await database.drop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
