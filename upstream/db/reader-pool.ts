@@ -27,20 +27,31 @@ export function readThreadsFromEnv(value = process.env.DB_READ_THREADS): number 
   return n;
 }
 
+type Rows = Record<string, unknown>[];
+
 interface Read {
   sql: string;
   params: unknown[] | Record<string, unknown>;
-  mode: "all" | "get";
+  /** `iterate`: a streamed read, `chunk` rows at a time, each asked for by its reader (see stream). */
+  mode: "all" | "get" | "iterate";
+  chunk?: number;
   signal?: AbortSignal;
-  resolve: (rows: Record<string, unknown>[]) => void;
+  /** The answer (for `iterate`: the next chunk) and its failure. */
+  resolve: (rows: Rows) => void;
   reject: (err: unknown) => void;
   onAbort?: () => void;
+  /** Once a thread runs it. */
+  id?: number;
+  thread?: ReaderThread;
+  /** A streamed read is over (its last chunk sent, stopped, or failed: `failure`). */
+  done?: boolean;
+  failure?: unknown;
 }
 
 interface ReaderThread {
   worker: Worker;
   /** The read it runs, or null when free. */
-  running: (Read & { id: number }) | null;
+  running: Read | null;
   /** Its connection opened. */
   ready: boolean;
 }
@@ -48,6 +59,11 @@ interface ReaderThread {
 export interface ReaderPool {
   /** The rows of one read-only statement (`get`: at most the first). */
   read(sql: string, params: unknown[] | Record<string, unknown>, mode: "all" | "get", signal?: AbortSignal): Promise<Record<string, unknown>[]>;
+  /**
+   * The rows of one read-only statement in chunks, the thread taken until the last chunk or until the
+   * iteration is left (a consumer that stops early frees the thread). One snapshot throughout.
+   */
+  stream(sql: string, params: unknown[], chunk: number, signal?: AbortSignal): AsyncIterableIterator<Rows>;
   /** The same reads behind the SqlReader interface (the search index's FTS5 queries). */
   reader: SqlReader;
   readonly threads: number;
@@ -82,13 +98,16 @@ export function createReaderPool(filename: string, threads: number): ReaderPool 
     // An idle thread does not keep the process alive (a script that never closes its database still
     // exits); one running a read does, until the answer is in.
     thread.worker.unref();
-    thread.worker.on("message", (m: { ready?: true; id?: number; rows?: Record<string, unknown>[]; error?: { message: string; code?: string } }) => {
+    thread.worker.on("message", (m: { ready?: true; id?: number; rows?: Rows; done?: boolean; error?: { message: string; code?: string } }) => {
       if (m.ready) thread.ready = true;
       const read = thread.running;
       if (m.id === undefined || !read || read.id !== m.id) return;
+      // A streamed read keeps its thread until its last chunk.
+      if (read.mode === "iterate" && !m.error && !m.done) return read.resolve(withBuffers(m.rows!));
       thread.running = null;
       thread.worker.unref();
-      if (m.error) read.reject(Object.assign(new Error(m.error.message), { code: m.error.code }));
+      read.done = true;
+      if (m.error) read.reject((read.failure = Object.assign(new Error(m.error.message), { code: m.error.code })));
       else read.resolve(withBuffers(m.rows!));
       next();
     });
@@ -101,7 +120,10 @@ export function createReaderPool(filename: string, threads: number): ReaderPool 
       if (i >= 0) pool.splice(i, 1);
       const read = thread.running;
       thread.running = null;
-      read?.reject(new ReaderStopped(closed ? "The database is closed." : `The database reader stopped (exit ${code}); the read was not finished.`));
+      if (read) {
+        read.done = true;
+        read.reject((read.failure = new ReaderStopped(closed ? "The database is closed." : `The database reader stopped (exit ${code}); the read was not finished.`)));
+      }
       if (closed) return;
       // A thread that could not even open the database is not started again (it would fail the
       // same way, in a loop); once none is left, reads fail instead of waiting for ever.
@@ -123,35 +145,63 @@ export function createReaderPool(filename: string, threads: number): ReaderPool 
       const read = line.shift();
       if (!read) return;
       if (read.onAbort) read.signal!.removeEventListener("abort", read.onAbort);
-      const id = ++lastId;
-      thread.running = { ...read, id };
+      read.id = ++lastId;
+      read.thread = thread;
+      thread.running = read;
       thread.worker.ref();
-      thread.worker.postMessage({ id, sql: read.sql, params: read.params, mode: read.mode });
+      thread.worker.postMessage({ id: read.id, sql: read.sql, params: read.params, mode: read.mode, chunk: read.chunk });
     }
   };
 
-  const read: ReaderPool["read"] = (sql, params, mode, signal) =>
-    new Promise((resolve, reject) => {
+  const enqueue = (entry: Omit<Read, "resolve" | "reject">): [Read, Promise<Rows>] => {
+    let read!: Read;
+    const answer = new Promise<Rows>((resolve, reject) => {
+      read = Object.assign(entry, { resolve, reject });
+      const { signal } = entry;
       if (closed) return reject(new ReaderStopped("The database is closed."));
       if (broken) return reject(new ReaderStopped("The database readers could not start."));
       if (signal?.aborted) return reject(signal.reason);
-      const entry: Read = { sql, params, mode, signal, resolve, reject };
       if (signal) {
         // Abandoned while waiting for a thread: out of the line, never run.
-        entry.onAbort = () => {
-          const i = line.indexOf(entry);
+        read.onAbort = () => {
+          const i = line.indexOf(read);
           if (i >= 0) line.splice(i, 1);
           reject(signal.reason);
         };
-        signal.addEventListener("abort", entry.onAbort, { once: true });
+        signal.addEventListener("abort", read.onAbort, { once: true });
       }
-      line.push(entry);
+      line.push(read);
       next();
     });
+    return [read, answer];
+  };
+
+  const read: ReaderPool["read"] = (sql, params, mode, signal) => enqueue({ sql, params, mode, signal })[1];
+
+  async function* stream(sql: string, params: unknown[], chunk: number, signal?: AbortSignal): AsyncIterableIterator<Rows> {
+    const [entry, first] = enqueue({ sql, params, mode: "iterate", chunk, signal });
+    let rows = await first;
+    try {
+      for (;;) {
+        if (rows.length) yield rows;
+        if (entry.done) return;
+        rows = await new Promise<Rows>((resolve, reject) => {
+          if (entry.failure) return reject(entry.failure);
+          entry.resolve = resolve;
+          entry.reject = reject;
+          entry.thread!.worker.postMessage({ id: entry.id, more: true });
+        });
+      }
+    } finally {
+      // Left early: the thread ends the statement and answers done, which frees it.
+      if (!entry.done) entry.thread?.worker.postMessage({ id: entry.id, stop: true });
+    }
+  }
 
   const bind = (params?: SqlParams) => (params === undefined ? [] : (params as unknown[] | Record<string, unknown>));
   return {
     read,
+    stream,
     reader: {
       async all<T>(sql: string, params?: SqlParams) {
         stopIfAbandoned();

@@ -30,13 +30,47 @@ function prepare(source) {
 const asBlob = (v) => (v instanceof Uint8Array && !Buffer.isBuffer(v) ? Buffer.from(v.buffer, v.byteOffset, v.byteLength) : v);
 const bind = (params) => (Array.isArray(params) ? params.map(asBlob) : Object.fromEntries(Object.entries(params).map(([k, v]) => [k, asBlob(v)])));
 
-parentPort.on("message", ({ id, sql, params, mode }) => {
+/** A streamed read in progress (the pool sends this thread nothing else until it is done). */
+let streamed = null;
+
+function nextChunk() {
+  const { id, iterator, chunk } = streamed;
+  const rows = [];
+  let done = false;
+  while (rows.length < chunk) {
+    const step = iterator.next();
+    if (step.done) {
+      done = true;
+      break;
+    }
+    rows.push(step.value);
+  }
+  if (done) streamed = null;
+  parentPort.postMessage({ id, rows, done });
+}
+
+parentPort.on("message", (m) => {
   try {
-    const statement = prepare(sql);
-    const rows = mode === "get" ? [statement.get(bind(params))].filter((r) => r !== undefined) : statement.all(bind(params));
-    parentPort.postMessage({ id, rows });
+    if (m.more || m.stop) {
+      if (!streamed || streamed.id !== m.id) return;
+      if (m.more) return nextChunk();
+      streamed.iterator.return();
+      streamed = null;
+      return parentPort.postMessage({ id: m.id, rows: [], done: true });
+    }
+    const statement = prepare(m.sql);
+    if (m.mode === "iterate") {
+      streamed = { id: m.id, iterator: statement.iterate(bind(m.params)), chunk: Math.max(1, m.chunk ?? 100) };
+      return nextChunk();
+    }
+    const rows = m.mode === "get" ? [statement.get(bind(m.params))].filter((r) => r !== undefined) : statement.all(bind(m.params));
+    parentPort.postMessage({ id: m.id, rows });
   } catch (err) {
-    parentPort.postMessage({ id, error: { message: err?.message ?? String(err), code: err?.code } });
+    if (streamed?.id === m.id) {
+      streamed.iterator.return();
+      streamed = null;
+    }
+    parentPort.postMessage({ id: m.id, error: { message: err?.message ?? String(err), code: err?.code } });
   }
 });
 parentPort.postMessage({ ready: true });

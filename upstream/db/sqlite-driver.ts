@@ -72,15 +72,19 @@ class RoutedConnection implements DatabaseConnection {
     }
   }
 
-  // A streamed select (exports) iterates on the main connection, one row at a time, the event loop
-  // free between rows; it holds the mutex (as Kysely's driver does) unless its transaction already does.
-  async *streamQuery<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
+  // A streamed select (exports): on a reader thread in chunks of `chunkSize` rows, asked for one
+  // after the other (the thread is the stream's until it ends); in a transaction or without a pool,
+  // on the main connection, one row per turn of the event loop, holding the mutex meanwhile.
+  async *streamQuery<R>(query: CompiledQuery, chunkSize = 100): AsyncIterableIterator<QueryResult<R>> {
     if (!SelectQueryNode.is(query.query)) throw new Error("Sqlite driver only supports streaming of select queries");
-    const locked = !this.inTransaction;
-    if (locked) {
-      stopIfAbandoned();
-      await this.mutex.lock();
+    const pool = this.inTransaction ? null : this.readers();
+    if (!this.inTransaction) stopIfAbandoned();
+    if (pool) {
+      for await (const rows of pool.stream(query.sql, query.parameters as unknown[], chunkSize, cancellableSignal())) yield { rows: rows as R[] };
+      return;
     }
+    const locked = !this.inTransaction;
+    if (locked) await this.mutex.lock();
     try {
       for (const row of this.main.prepare(query.sql).iterate(query.parameters as unknown[])) {
         yield { rows: [row as R] };
