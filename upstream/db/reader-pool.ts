@@ -111,7 +111,7 @@ export function createReaderPool(filename: string, threads: number): ReaderPool 
       else read.resolve(withBuffers(m.rows!));
       next();
     });
-    // An error thread is followed by its exit, where the read it ran is failed and the thread replaced.
+    // A thread's error is followed by its exit, where the read it ran is failed and the thread replaced.
     thread.worker.on("error", (err) => {
       if (!closed) console.error("[db] a reader thread failed", err);
     });
