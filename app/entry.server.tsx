@@ -48,7 +48,7 @@ export default function handleRequest(
       </InlineCssContext.Provider>
     </NonceProvider>,
     // The render is cut a second after the data's timeout: React has flushed the rejected parts by then.
-    { nonce, status: responseStatusCode, headers: responseHeaders, waitForAll: isbot(request.headers.get("user-agent") ?? ""), abortDelay: streamTimeout + 1_000 },
+    { nonce, status: responseStatusCode, headers: responseHeaders, waitForAll: isbot(request.headers.get("user-agent") ?? ""), abortDelay: streamTimeout + 1_000, signal: request.signal },
   );
 }
 

@@ -10,6 +10,7 @@ import type SQLite from "better-sqlite3";
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { Audit } from "./context";
 import type { DB } from "./db";
+import { onMainConnection } from "./db/sqlite-driver";
 import { GENESIS_HASH, chainVerifier, entryHash, type ChainEntry, type ChainResult, type HashedEntry } from "./audit-chain";
 
 const VERIFY_CHUNK = 2000;
@@ -90,9 +91,8 @@ export function createAudit(db: DB, sqlite: SQLite.Database, { smallLog = SMALL_
         detail: JSON.stringify(e.detail ?? {}),
         ip: e.ip ?? null,
       };
-      await db.connection().execute(async () => {
-        append.immediate(entry);
-      });
+      // Not inside another request's open transaction on the same connection (it would join it).
+      await onMainConnection(db, sqlite, () => append.immediate(entry));
     },
 
     async verify({ full = false } = {}): Promise<ChainResult & { full_at: string }> {

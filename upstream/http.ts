@@ -107,6 +107,8 @@ export async function onError(err: Error, c: Context) {
     return c.json({ error: err.error, ...(err.errors ? { errors: err.errors } : {}) }, err.status);
   }
   if (err instanceof HTTPException) return c.json({ error: err.message || "Request failed." }, err.status);
+  // The client went away and the request was stopped (db/request-scope.ts): nobody reads the answer.
+  if (c.req.raw.signal.aborted) return new Response(null, { status: 499 });
   console.error("[upstream]", c.req.method, c.req.path, err);
   return c.json({ error: "Something went wrong on our side. The team has been told." }, 500);
 }

@@ -2,6 +2,7 @@
 import path from "node:path";
 import { Hono, type MiddlewareHandler } from "hono";
 import { openDatabase } from "./db";
+import { withRequestScope } from "./db/request-scope";
 import type { Deps, HonoEnv, UpstreamConfig } from "./context";
 import { createAudit, createPgAudit } from "./audit";
 import { createLocalBlobStore } from "./blob/local";
@@ -62,8 +63,9 @@ const callMeta = (meta?: UpstreamCallMeta): UpstreamCallMeta => ({ clientIp: typ
 /**
  * An in-process call that honours its request's signal as fetch() does: refused when the signal has
  * already aborted (the handler does not run), and rejected as soon as it aborts (the caller stops
- * waiting; a handler already running finishes on its own). The portal's request signal rides on
- * every call it makes, so a page whose browser went away makes no further calls.
+ * waiting). The handler runs in the request's scope (db/request-scope.ts): once the signal aborts,
+ * its further queries are not run unless it has already written. The portal's request signal rides
+ * on every call it makes, so a page whose browser went away makes no further calls.
  */
 function abortable(request: Request, run: () => Response | Promise<Response>): Promise<Response> {
   const signal = request.signal;
@@ -71,7 +73,7 @@ function abortable(request: Request, run: () => Response | Promise<Response>): P
   return new Promise<Response>((resolve, reject) => {
     const onAbort = () => reject(signal.reason);
     signal.addEventListener("abort", onAbort, { once: true });
-    new Promise<Response>((answer) => answer(run()))
+    new Promise<Response>((answer) => answer(withRequestScope(signal, run)))
       .then(resolve, reject)
       .finally(() => signal.removeEventListener("abort", onAbort));
   });
@@ -94,7 +96,8 @@ export function registerMainRoutes(app: Hono<HonoEnv>, signedIn?: MiddlewareHand
 }
 
 export async function createUpstream(config: UpstreamConfig): Promise<Upstream> {
-  const { db, sqlite, close } = await openDatabase(config.dataDir, { databaseUrl: config.databaseUrl });
+  // SQLite reads run on reader threads (ADR 083); `reader` is them behind the raw-SQL interface.
+  const { db, sqlite, reader, close } = await openDatabase(config.dataDir, { databaseUrl: config.databaseUrl });
   // S3-compatible storage when S3_* is configured (ADR 055), else the local blob directory.
   const blob = config.s3 ? createS3BlobStore(config.s3, config) : createLocalBlobStore(path.join(config.dataDir, "blobs"), config);
   const clock = config.clock;

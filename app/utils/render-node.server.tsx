@@ -13,6 +13,8 @@ export interface RenderOptions {
   waitForAll: boolean;
   /** Whatever has not rendered by then is cut short (its Suspense fallback is what is sent). */
   abortDelay: number;
+  /** The request's: once its client has gone away, the render stops. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -52,6 +54,10 @@ export function renderDocument(element: ReactElement, opts: RenderOptions): Prom
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     let timer: NodeJS.Timeout | undefined;
+    function stop() {
+      clearTimeout(timer);
+      abort();
+    }
     const send = () => {
       shellRendered = true;
       const body = coalescing();
@@ -67,17 +73,21 @@ export function renderDocument(element: ReactElement, opts: RenderOptions): Prom
       // Everything rendered: nothing is left for the abort timer to cut short.
       onAllReady() {
         clearTimeout(timer);
+        opts.signal?.removeEventListener("abort", stop);
         if (waitForAll) send();
       },
       onShellError(error: unknown) {
         clearTimeout(timer);
+        opts.signal?.removeEventListener("abort", stop);
         reject(error);
       },
       onError(error: unknown) {
         status = 500;
-        if (shellRendered) console.error(error);
+        if (shellRendered && !opts.signal?.aborted) console.error(error);
       },
     });
     timer = setTimeout(abort, abortDelay);
+    if (opts.signal?.aborted) stop();
+    else opts.signal?.addEventListener("abort", stop, { once: true });
   });
 }

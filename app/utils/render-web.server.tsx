@@ -13,13 +13,16 @@ export async function renderDocument(element: ReactElement, opts: RenderOptions)
   let shellRendered = false;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), abortDelay);
+  // The client went away: the render stops.
+  if (opts.signal?.aborted) controller.abort();
+  else opts.signal?.addEventListener("abort", () => controller.abort(), { once: true });
   try {
     const body = await renderToReadableStream(element, {
       nonce,
       signal: controller.signal,
       onError(error: unknown) {
         status = 500;
-        if (shellRendered) console.error(error);
+        if (shellRendered && !opts.signal?.aborted) console.error(error);
       },
     });
     shellRendered = true;

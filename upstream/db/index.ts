@@ -1,9 +1,13 @@
 import path from "node:path";
 import fs from "node:fs";
 import SQLite from "better-sqlite3";
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration, type MigrationProvider } from "kysely";
+import { Kysely, Migrator, type Migration, type MigrationProvider } from "kysely";
 import pg from "pg";
 import type { Database } from "./schema";
+import { CheckedPostgresDialect } from "./pg-dialect";
+import { createReaderPool, readThreadsFromEnv, type ReaderPool } from "./reader-pool";
+import { RoutedSqliteDialect } from "./sqlite-driver";
+import { mainThreadReader, type SqlReader } from "./sql-reader";
 import * as m001 from "./migrations/001_init";
 import * as m002 from "./migrations/002_consultant_indexes";
 import * as m003 from "./migrations/003_admin_indexes";
@@ -58,6 +62,13 @@ export interface OpenedDatabase {
   /** The SQLite handle; null on PostgreSQL (DATABASE_URL). */
   sqlite: SQLite.Database | null;
   dialect: "sqlite" | "postgres";
+  /**
+   * Raw SQLite reads (sql-reader.ts): the reader threads when there are some, else the main
+   * connection; null on PostgreSQL.
+   */
+  reader: SqlReader | null;
+  /** Reader threads running (0: every SQLite query on the main connection, and on PostgreSQL). */
+  readThreads: number;
   close: () => Promise<void>;
 }
 
@@ -116,20 +127,31 @@ export function withStatementCache(sqlite: SQLite.Database): SQLite.Database {
   });
 }
 
+interface OpenOptions {
+  filename?: string;
+  /**
+   * SQLite reader threads (ADR 083): unset, DB_READ_THREADS or its default; 0 keeps every query on
+   * the main connection (as does `:memory:`, which no other connection can open).
+   */
+  readThreads?: number;
+}
+
 /**
  * Opens the database and runs pending migrations: PostgreSQL when `databaseUrl` is given (nothing
- * is written under dataDir), otherwise (creating if needed) `${dataDir}/portal.sqlite` in WAL mode.
+ * is written under dataDir), otherwise (creating if needed) `${dataDir}/portal.sqlite` in WAL mode,
+ * its reads then on reader threads started once the migrations ran.
  */
-export async function openDatabase(dataDir: string, opts?: { filename?: string; databaseUrl?: undefined }): Promise<OpenedDatabase & { sqlite: SQLite.Database }>;
-export async function openDatabase(dataDir: string, opts?: { filename?: string; databaseUrl?: string | null }): Promise<OpenedDatabase>;
+export async function openDatabase(dataDir: string, opts?: OpenOptions & { databaseUrl?: undefined }): Promise<OpenedDatabase & { sqlite: SQLite.Database; reader: SqlReader }>;
+export async function openDatabase(dataDir: string, opts?: OpenOptions & { databaseUrl?: string | null }): Promise<OpenedDatabase>;
 export async function openDatabase(
   dataDir: string,
-  { filename = "portal.sqlite", databaseUrl }: { filename?: string; databaseUrl?: string | null } = {},
+  { filename = "portal.sqlite", databaseUrl, readThreads }: OpenOptions & { databaseUrl?: string | null } = {},
 ): Promise<OpenedDatabase> {
   let sqlite: SQLite.Database | null = null;
+  let pool: ReaderPool | null = null;
   let db: DB;
   if (databaseUrl) {
-    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: createPgPool(databaseUrl) }) });
+    db = new Kysely<Database>({ dialect: new CheckedPostgresDialect({ pool: createPgPool(databaseUrl) }) });
   } else {
     fs.mkdirSync(dataDir, { recursive: true });
     sqlite = new SQLite(filename === ":memory:" ? ":memory:" : path.join(dataDir, filename));
@@ -137,7 +159,7 @@ export async function openDatabase(
     sqlite.pragma("synchronous = NORMAL");
     sqlite.pragma("foreign_keys = ON");
     sqlite.pragma("busy_timeout = 5000");
-    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+    db = new Kysely<Database>({ dialect: new RoutedSqliteDialect(withStatementCache(sqlite), sqlite, () => pool) });
   }
   // Unordered: migrations written side by side on branches (008, 009, 010) may land in any order
   // on a data directory that already ran a later one; each is independent of the others.
@@ -150,14 +172,20 @@ export async function openDatabase(
     await db.destroy();
     throw error;
   }
+  // The reader threads open the file once its schema is there.
+  const threads = sqlite && filename !== ":memory:" ? (readThreads ?? readThreadsFromEnv()) : 0;
+  if (sqlite && threads > 0) pool = createReaderPool(sqlite.name, threads);
   let closed = false;
   return {
     db,
     sqlite,
     dialect: databaseUrl ? "postgres" : "sqlite",
+    reader: pool ? pool.reader : sqlite ? mainThreadReader(sqlite) : null,
+    readThreads: threads,
     close: async () => {
       if (closed) return;
       closed = true;
+      await pool?.close();
       await db.destroy();
     },
   };
