@@ -113,7 +113,7 @@ export async function createUpstream(config: UpstreamConfig): Promise<Upstream> 
     db,
     jobs,
     blob,
-    search: sqlite ? createFtsSearch(sqlite, mainThreadReader(sqlite)) : createPgSearch(db),
+    search: sqlite ? createFtsSearch(sqlite, reader ?? mainThreadReader(sqlite)) : createPgSearch(db),
     mail: createMailer(db, config),
     audit: sqlite ? createAudit(db, sqlite) : createPgAudit(db),
     config,
