@@ -100,6 +100,8 @@ export interface ImportBatch {
 /** Rows written between two turns of the event loop during an import. */
 const IMPORT_CHUNK = 2_000;
 const letOthersRun = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** Rows moved from the stage (or deleted for a replace) per step of an import's last transaction on SQLite. */
+const MOVE_CHUNK = 500;
 let stageCount = 0;
 
 /**
@@ -164,12 +166,29 @@ async function importThroughStage(db: DB, rows: ImportBatch, t: ImportTarget) {
       });
       await letOthersRun();
     }
+    // The move: one transaction (all or nothing; the reader threads see the tab as it was until the
+    // commit), in bounded steps with the event loop let go between them. The sort and filter keys
+    // the triggers keep (migration 021) make each row cost more here, so one statement for every
+    // row would hold the process for seconds; other requests' writes wait for the commit.
     return await db.transaction().execute(async (trx) => {
-      if (t.mode === "replace") await trx.deleteFrom("tab_rows").where("tab_id", "=", t.tabId).execute();
+      if (t.mode === "replace") {
+        for (;;) {
+          const { numDeletedRows } = await trx
+            .deleteFrom("tab_rows")
+            .where("id", "in", (eb) => eb.selectFrom("tab_rows").select("id").where("tab_id", "=", t.tabId).limit(MOVE_CHUNK))
+            .executeTakeFirst();
+          if (Number(numDeletedRows) === 0) break;
+          await letOthersRun();
+        }
+      }
       const position = await lastPosition(trx, t.tabId);
-      await sql`
-        INSERT INTO tab_rows (tab_id, position, data, watched, updated_by, created_at, updated_at)
-        SELECT ${t.tabId}, ${position} + seq, data, watched, ${t.userId}, ${t.now}, ${t.now} FROM ${stage} ORDER BY seq`.execute(trx);
+      for (let from = 0; from < rows.data.length; from += MOVE_CHUNK) {
+        await sql`
+          INSERT INTO tab_rows (tab_id, position, data, watched, updated_by, created_at, updated_at)
+          SELECT ${t.tabId}, ${position} + seq, data, watched, ${t.userId}, ${t.now}, ${t.now} FROM ${stage}
+          WHERE seq > ${from} AND seq <= ${from + MOVE_CHUNK} ORDER BY seq`.execute(trx);
+        await letOthersRun();
+      }
       return { imported: rows.data.length, total: await rowCount(trx, t.tabId) };
     });
   } finally {
