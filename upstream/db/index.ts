@@ -19,6 +19,7 @@ import * as m017 from "./migrations/017_shared_processes";
 import * as m018 from "./migrations/018_pg_audit_counter";
 import * as m019 from "./migrations/019_job_recovery";
 import * as m020 from "./migrations/020_validation_workbooks";
+import * as m023 from "./migrations/023_keyset";
 
 export type DB = Kysely<Database>;
 
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   "018_pg_audit_counter": m018,
   "019_job_recovery": m019,
   "020_validation_workbooks": m020,
+  "023_keyset": m023,
 };
 
 class InlineProvider implements MigrationProvider {

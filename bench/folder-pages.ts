@@ -1,0 +1,60 @@
+// Deep folder pages (ADR 084): a folder of 20,000 files, made through the upstream's own upload
+// flow (upload_link.json, the blobs written by the store's put, index_files.json 1,000 at a time),
+// then page 1 and page 400 (50 a page) of each order at the API, medians and p95 of 30 runs; the
+// "next page" link (a cursor) beside the numbered one.
+//   npx tsx bench/folder-pages.ts                                              (SQLite)
+//   npx tsx scripts/pg-run.ts sh -c 'PG_TEST_URL=$DATABASE_URL npx tsx bench/folder-pages.ts'   (PostgreSQL)
+import { startTestUpstream } from "../tests/helpers/upstream";
+
+const FILES = Number(process.env.BENCH_FOLDER_FILES ?? 20_000);
+const RUNS = 30;
+const PER_PAGE = 50;
+
+const up = await startTestUpstream();
+const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)]!;
+try {
+  const client = await up.signIn("client@demo.aero");
+  const call = async (method: string, p: string, body?: unknown) => {
+    const res = await fetch(`${up.mainUrl}${p}`, { method, headers: { ...client, ...(body ? { "content-type": "application/json" } : {}) }, body: body ? JSON.stringify(body) : undefined });
+    if (!res.ok) throw new Error(`${method} ${p}: HTTP ${res.status} ${await res.text()}`);
+    return res.json() as Promise<any>;
+  };
+  const aircraft = (await call("GET", "/storage/v2/aircraft.json")).aircrafts[0];
+  await call("POST", "/storage/v2/folders.json", { aircraft_id: aircraft.id, dir: "/", paths: ["Deep"] });
+  const t0 = performance.now();
+  for (let i = 0; i < FILES; i += 1_000) {
+    const link = await call("POST", "/storage/v2/files/upload_link.json", { aircraft_id: aircraft.id, dir: "/Deep" });
+    const files = Array.from({ length: Math.min(1_000, FILES - i) }, (_, k) => ({ path: `Task card ${String(i + k).padStart(5, "0")}.pdf`, size: 1 + ((i + k) * 7_919) % 97 }));
+    for (const f of files) await up.upstream.deps.blob.put(`${link.key_prefix}${f.path}`, new Uint8Array(f.size), "application/pdf");
+    await call("POST", "/storage/v2/files/index_files.json", { key: link.key_prefix, files, aircraft_id: aircraft.id, dir: "/Deep" });
+    up.clock.advance(60_000); // each batch a minute later: the date order has runs of equal dates
+  }
+  console.log(`${up.databaseUrl ? "PostgreSQL" : "SQLite"}: ${FILES} files in /Deep in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+
+  const time = async (url: string) => {
+    const times: number[] = [];
+    let body: any = null;
+    for (let r = 0; r < RUNS + 3; r++) {
+      const s = performance.now();
+      body = await call("GET", url);
+      if (r >= 3) times.push(performance.now() - s);
+    }
+    return { body, median: pct(times, 50), p95: pct(times, 95) };
+  };
+  const ms = (t: { median: number; p95: number }) => `${t.median.toFixed(1)} ms (p95 ${t.p95.toFixed(1)})`;
+  console.log("| order | page 1 | page 400 by number | page 400 by its next link | 400 / 1 |");
+  console.log("|---|---|---|---|---|");
+  for (const [sort, order] of [["name", "asc"], ["name", "desc"], ["size", "asc"], ["size", "desc"], ["date", "asc"], ["date", "desc"]] as const) {
+    const base = `/storage/v2/aircraft/${aircraft.id}/files.json?dir=%2FDeep&per_page=${PER_PAGE}&sort=${sort}&order=${order}`;
+    const first = await time(base);
+    const deep = await time(`${base}&page=400`);
+    const before = await call("GET", `${base}&page=399`);
+    const next = before.next_cursor ? await time(`${base}&page=400&cursor=${encodeURIComponent(before.next_cursor)}`) : null;
+    if (next && JSON.stringify(next.body.contents.map((c: { id: number }) => c.id)) !== JSON.stringify(deep.body.contents.map((c: { id: number }) => c.id))) {
+      throw new Error(`${sort} ${order}: the next link's page 400 differs from page 400 by number`);
+    }
+    console.log(`| ${sort} ${order} | ${ms(first)} | ${ms(deep)} | ${next ? ms(next) : "-"} | ${(deep.median / first.median).toFixed(2)}x |`);
+  }
+} finally {
+  await up.close();
+}
