@@ -97,7 +97,7 @@ describe("storage (storage.both.spec.ts)", () => {
     const name = `Doomed ${s}`;
     const b = portal.browser();
     await b.signIn("client@demo.aero");
-    const { base, aircraftId } = await openFirstAircraft(b);
+    const { page: listing, base, aircraftId } = await openFirstAircraft(b);
     await createFolderAndOpen(listing, name);
     let page = await b.open(base);
     page = await rowAction(page, name, "Delete");
