@@ -4,6 +4,7 @@
 // "next page" link (a cursor) beside the numbered one; wall time and CPU time.
 //   npx tsx bench/folder-pages.ts                                              (SQLite)
 //   npx tsx scripts/pg-run.ts sh -c 'PG_TEST_URL=$DATABASE_URL npx tsx bench/folder-pages.ts'   (PostgreSQL)
+import { sql } from "kysely";
 import { startTestUpstream } from "../tests/helpers/upstream";
 
 const FILES = Number(process.env.BENCH_FOLDER_FILES ?? 20_000);
@@ -30,6 +31,9 @@ try {
     up.clock.advance(60_000); // each batch a minute later: the date order has runs of equal dates
   }
   console.log(`${up.databaseUrl ? "PostgreSQL" : "SQLite"}: ${FILES} files in /Deep in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  // PostgreSQL: the table as autovacuum leaves it (statistics, and the visibility map that lets an
+  // index-only scan skip the table), now rather than whenever it comes by.
+  if (up.databaseUrl) await sql`VACUUM ANALYZE storage_items`.execute(up.upstream.deps.db);
 
   // The three reads of an order alternate, round after round, so that a change of load on this
   // shared machine weighs on each alike; each figure is wall time and this process's CPU time (the
