@@ -1,6 +1,6 @@
 // Deep folder pages (ADR 084): a folder of 20,000 files, made through the upstream's own upload
 // flow (upload_link.json, the blobs written by the store's put, index_files.json 1,000 at a time),
-// then page 1 and page 400 (50 a page) of each order at the API, medians and p95 of 30 runs; the
+// then page 1, 200 and 400 (50 a page; 400 is the last) of each order at the API, medians and p95 of 30 runs; the
 // "next page" link (a cursor) beside the numbered one; wall time and CPU time.
 //   npx tsx bench/folder-pages.ts                                              (SQLite)
 //   npx tsx scripts/pg-run.ts sh -c 'PG_TEST_URL=$DATABASE_URL npx tsx bench/folder-pages.ts'   (PostgreSQL)
@@ -39,12 +39,12 @@ try {
   // shared machine weighs on each alike; each figure is wall time and this process's CPU time (the
   // server and the client are this process: CPU time does not count the time waiting for a core).
   const ms = (xs: number[]) => `${pct(xs, 50).toFixed(1)} ms (p95 ${pct(xs, 95).toFixed(1)})`;
-  console.log("| order | page 1 | page 400 by number | page 400 by its next link | 400 / 1 (wall) | CPU: page 1 / by number / by next link |");
-  console.log("|---|---|---|---|---|---|");
+  console.log("| order | page 1 | page 200 by number | page 400 by number | page 400 by its next link | 200 / 1, 400 / 1 (wall) | CPU: page 1 / 200 / 400 by number / by next link |");
+  console.log("|---|---|---|---|---|---|---|");
   for (const [sort, order] of [["name", "asc"], ["name", "desc"], ["size", "asc"], ["size", "desc"], ["date", "asc"], ["date", "desc"]] as const) {
     const base = `/storage/v2/aircraft/${aircraft.id}/files.json?dir=%2FDeep&per_page=${PER_PAGE}&sort=${sort}&order=${order}`;
     const before = await call("GET", `${base}&page=399`);
-    const urls = [base, `${base}&page=400`, ...(before.next_cursor ? [`${base}&page=400&cursor=${encodeURIComponent(before.next_cursor)}`] : [])];
+    const urls = [base, `${base}&page=200`, `${base}&page=400`, ...(before.next_cursor ? [`${base}&page=400&cursor=${encodeURIComponent(before.next_cursor)}`] : [])];
     const wall = urls.map(() => [] as number[]);
     const cpu = urls.map(() => [] as number[]);
     const bodies: any[] = [];
@@ -61,11 +61,12 @@ try {
         }
       }
     }
-    if (bodies[2] && JSON.stringify(bodies[2].contents.map((c: { id: number }) => c.id)) !== JSON.stringify(bodies[1].contents.map((c: { id: number }) => c.id))) {
+    if (bodies[3] && JSON.stringify(bodies[3].contents.map((c: { id: number }) => c.id)) !== JSON.stringify(bodies[2].contents.map((c: { id: number }) => c.id))) {
       throw new Error(`${sort} ${order}: the next link's page 400 differs from page 400 by number`);
     }
     const cpuCol = cpu.map((xs) => pct(xs, 50).toFixed(1)).join(" / ");
-    console.log(`| ${sort} ${order} | ${ms(wall[0]!)} | ${ms(wall[1]!)} | ${wall[2] ? ms(wall[2]) : "-"} | ${(pct(wall[1]!, 50) / pct(wall[0]!, 50)).toFixed(2)}x | ${cpuCol} ms |`);
+    const ratio = (i: number) => `${(pct(wall[i]!, 50) / pct(wall[0]!, 50)).toFixed(2)}x`;
+    console.log(`| ${sort} ${order} | ${ms(wall[0]!)} | ${ms(wall[1]!)} | ${ms(wall[2]!)} | ${wall[3] ? ms(wall[3]) : "-"} | ${ratio(1)}, ${ratio(2)} | ${cpuCol} ms |`);
   }
 } finally {
   await up.close();

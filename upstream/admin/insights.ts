@@ -209,6 +209,7 @@ export function registerInsightRoutes(app: Hono<HonoEnv>) {
 
     // Keyset paging (ADR 084), newest first: next / previous links carry the id a page ends or
     // starts at; a numbered page seeks from the id before it. A cursor that is not one: the first page.
+    const total = await count();
     const cursor = q.cursor ? decodeCursor(q.cursor, "audit", AUDIT_KEY) : null;
     let page = cursor ? q.page : q.cursor ? 1 : q.page;
     let rows: Awaited<ReturnType<typeof read>>;
@@ -229,10 +230,10 @@ export function registerInsightRoutes(app: Hono<HonoEnv>) {
           return r ? [r.id] : null;
         },
         count,
+        total,
       );
       rows = at ? await seek(AUDIT_KEY, at, "after", q.per_page, read) : [];
     }
-    const total = await count();
     const last = rows[rows.length - 1];
     const next_cursor = last && rows.length === q.per_page && page * q.per_page < total ? encodeCursor("audit", "after", [last.id]) : null;
     const prev_cursor = rows.length && page > 1 ? encodeCursor("audit", "before", [rows[0]!.id]) : null;

@@ -85,17 +85,22 @@ export async function seek<R>(
 /**
  * The key of the row at `position` (0-based) in the list's order, or null past the end: a numbered
  * page's first key. `readAt(where, order, offset)` reads the key columns alone (an index-only scan);
- * a leading flag is counted first so that each OFFSET walks one index range in order.
+ * a leading flag is counted first so that each OFFSET walks one index range in order. Given the
+ * list's `total`, a row in its second half is read from the end (the list's order reversed), so the
+ * last pages cost what the first ones do and no page walks more than half the list.
  */
 export async function keyAt(
   cols: KeyColumn[],
   position: number,
   readAt: (where: RawBuilder<boolean>, order: RawBuilder<unknown>, offset: number) => Promise<KeyValue[] | null>,
   count: (where: RawBuilder<boolean>) => Promise<number>,
+  total?: number,
 ): Promise<KeyValue[] | null> {
-  const order = orderOf(cols);
-  const levels = startLevels(cols);
-  let skip = position;
+  if (total != null && position >= total) return null;
+  const fromEnd = total != null && position > total / 2;
+  const order = orderOf(cols, fromEnd);
+  const levels = fromEnd ? startLevels(cols).reverse() : startLevels(cols);
+  let skip = fromEnd ? total - 1 - position : position;
   for (const [i, where] of levels.entries()) {
     if (i < levels.length - 1) {
       const n = await count(where);

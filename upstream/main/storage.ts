@@ -651,6 +651,7 @@ async function filesList(c: Ctx) {
         return r ? cols.map((_, i) => (r as Record<string, KeyValue>)[`k${i}`]!) : null;
       },
       countWhere,
+      total,
     );
     rows = at ? await seek(cols, at, "after", perPage, read) : [];
   }
