@@ -99,17 +99,28 @@ export async function keyAt(
   if (total != null && position >= total) return null;
   const fromEnd = total != null && position > total / 2;
   const order = orderOf(cols, fromEnd);
-  const levels = fromEnd ? startLevels(cols).reverse() : startLevels(cols);
+  const flag = cols[0]!.kind === "flag";
+  // The sides of a leading flag, in the order read, with the value each holds.
+  const sides = startLevels(cols).map((where, i) => ({ where, value: cols[0]!.desc ? 1 - i : i }));
+  if (fromEnd) sides.reverse();
   let skip = fromEnd ? total - 1 - position : position;
-  for (const [i, where] of levels.entries()) {
-    if (i < levels.length - 1) {
-      const n = await count(where);
+  // The side where the flag is set is the one counted (folders: the few beside many files); the
+  // other is what the total leaves.
+  let setSide: number | null = null;
+  const sizeOf = async (i: number) => {
+    if (total == null || !flag) return count(sides[i]!.where);
+    setSide ??= await count(sides.find((x) => x.value === 1)!.where);
+    return sides[i]!.value === 1 ? setSide : total - setSide;
+  };
+  for (const [i, side] of sides.entries()) {
+    if (i < sides.length - 1) {
+      const n = await sizeOf(i);
       if (skip >= n) {
         skip -= n;
         continue;
       }
     }
-    return readAt(where, order, skip);
+    return readAt(side.where, order, skip);
   }
   return null;
 }
