@@ -18,6 +18,8 @@ export interface ListParams {
   dir: string | null;
   fileid: number | null;
   page: number;
+  /** A next / previous link's cursor (ADR 084): opaque, base64url; anything else is kept as given, for the page to refuse. */
+  cursor: string | null;
   sort: FileSort;
   order: SortOrder;
   organization: string | null;
@@ -44,18 +46,22 @@ export function parseListParams(url: URL): ListParams {
     dir: q.has("dir") ? normalizeDir(q.get("dir")) : "/",
     fileid: positiveInt(q.get("fileid")),
     page: Math.min(positiveInt(q.get("page")) ?? 1, 1_000_000),
+    cursor: q.get("cursor") || null,
     sort,
     order,
     organization: org && /^[\w.-]{1,100}$/.test(org) ? org : null,
   };
 }
 
+/** The toast of a next / previous link the upstream refused (damaged, or of another order): the page starts over. */
+export const FOLDER_LINK_REFUSED = "That page link is no longer valid: here is the folder's first page.";
+
 // ---- links ------------------------------------------------------------------------------------
 
 /** A listing URL below `base` (a files page, or the /aero-box aircraft page) with the given parameters. */
 export function listHref(
   base: string,
-  p: { dir?: string | null; fileid?: number | null; organization?: string | null; page?: number; sort?: FileSort; order?: SortOrder; extra?: Record<string, string> } = {},
+  p: { dir?: string | null; fileid?: number | null; organization?: string | null; page?: number; cursor?: string | null; sort?: FileSort; order?: SortOrder; extra?: Record<string, string> } = {},
 ) {
   const q = new URLSearchParams();
   if (p.dir && p.dir !== "/") q.set("dir", p.dir);
@@ -66,6 +72,7 @@ export function listHref(
   const defaultOrder: SortOrder = sort === "date" ? "desc" : "asc";
   if (p.order && p.order !== defaultOrder) q.set("order", p.order);
   if (p.page && p.page > 1) q.set("page", String(p.page));
+  if (p.cursor) q.set("cursor", p.cursor);
   for (const [k, v] of Object.entries(p.extra ?? {})) q.set(k, v);
   const s = q.toString();
   return `${base}${s ? `?${s}` : ""}`;

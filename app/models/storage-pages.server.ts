@@ -10,7 +10,7 @@ import { normalizeDir, parentOf } from "./paths";
 import type { SearchResult } from "./schemas/storage";
 import { SEARCH_CURSOR_PATTERN, checkSearchQuery } from "./search-query";
 import { canWrite, safeRedirect } from "./roles";
-import { filesBase, filesHref, listHref, parseId, parseListParams, previewHref, type Family } from "./storage-links";
+import { FOLDER_LINK_REFUSED, filesBase, filesHref, listHref, parseId, parseListParams, previewHref, type Family } from "./storage-links";
 import {
   STORAGE_ROLES,
   addFavourite,
@@ -22,6 +22,7 @@ import {
   listAircraft,
   listFavourites,
   listFolder,
+  listFolderFrom,
   listFollowing,
   listOrganizations,
   moveItems,
@@ -97,7 +98,13 @@ export async function filesLoader({ request, context, params }: LoaderFunctionAr
     throw await redirectWithToast(rootHref, { type: "error", description: "The folder path is not valid." });
   }
   const detail = await getAircraft(api, aircraftId, family);
-  const folder = await listFolder(api, aircraftId, { dir: p.dir, fileid: p.fileid, page: url.searchParams.has("page") ? p.page : undefined, sort: p.sort, order: p.order, family });
+  const query = { dir: p.dir, fileid: p.fileid, page: url.searchParams.has("page") ? p.page : undefined, sort: p.sort, order: p.order, family };
+  const folder = p.cursor ? await listFolderFrom(api, aircraftId, { ...query, cursor: p.cursor }) : await listFolder(api, aircraftId, query);
+  if (!folder) {
+    // A next / previous link the upstream refuses (damaged, or from before a change of order): the first page.
+    const first = listHref(opts.basePath?.(aircraftId) ?? filesBase(aircraftId, family), { dir: p.dir, organization: p.organization, sort: p.sort, order: p.order });
+    throw await redirectWithToast(first, { type: "error", description: FOLDER_LINK_REFUSED });
+  }
 
   const dialogParam = url.searchParams.get("dialog");
   const dialog = (DIALOGS as readonly string[]).includes(dialogParam ?? "") ? (dialogParam as DialogKind) : null;
@@ -148,6 +155,8 @@ export async function filesLoader({ request, context, params }: LoaderFunctionAr
     total: folder.total,
     page: folder.page,
     perPage: folder.per_page,
+    nextCursor: folder.next_cursor,
+    prevCursor: folder.prev_cursor,
     sort: folder.sort,
     order: folder.order,
     selectedId: folder.selected_id,

@@ -76,22 +76,31 @@ export function aircraftUsers(api: Api, aircraftId: number) {
 
 // ---- folders and files ------------------------------------------------------------------------
 
-export function listFolder(
-  api: Api,
-  aircraftId: number,
-  p: { dir: string; fileid?: number | null; page?: number; perPage?: number; sort?: FileSort; order?: SortOrder; family?: Family },
-) {
-  return api.get("main", `${v2(p.family ?? "standard")}/aircraft/${aircraftId}/files.json`, {
-    query: {
-      dir: p.dir,
-      fileid: p.fileid ?? undefined,
-      page: p.page,
-      per_page: p.perPage ?? FILES_PER_PAGE,
-      sort: p.sort ?? "name",
-      order: p.order ?? "asc",
-    },
-    schema: FilesAnswer,
-  });
+type FolderQuery = { dir: string; fileid?: number | null; page?: number; perPage?: number; sort?: FileSort; order?: SortOrder; family?: Family };
+
+const folderQuery = (p: FolderQuery & { cursor?: string }) => ({
+  dir: p.dir,
+  fileid: p.fileid ?? undefined,
+  page: p.page,
+  cursor: p.cursor,
+  per_page: p.perPage ?? FILES_PER_PAGE,
+  sort: p.sort ?? "name",
+  order: p.order ?? "asc",
+});
+
+export function listFolder(api: Api, aircraftId: number, p: FolderQuery) {
+  return api.get("main", `${v2(p.family ?? "standard")}/aircraft/${aircraftId}/files.json`, { query: folderQuery(p), schema: FilesAnswer });
+}
+
+/**
+ * The page of a folder after or before a row (a next / previous link's cursor, ADR 084); null when
+ * the upstream refuses the cursor (damaged, or of another order): the page starts over.
+ */
+export async function listFolderFrom(api: Api, aircraftId: number, p: FolderQuery & { cursor: string }) {
+  const r = await api.call("main", "GET", `${v2(p.family ?? "standard")}/aircraft/${aircraftId}/files.json`, { query: folderQuery(p), schema: FilesAnswer });
+  if (r.ok) return r.data;
+  if (r.status === 422) return null;
+  throw new Response(r.error, { status: r.status, statusText: r.error.slice(0, 100) });
 }
 
 /** A signed GET link for one file (files.json?download=<fileid>). A Result: a resource route answers the failure itself. */

@@ -645,4 +645,43 @@ describe("analytics and audit", () => {
     expect(ok(await get(`/admin/audit.json?organization_id=${made.id}&to=2000-01-01`, admin), AuditAnswer).total).toBe(0);
     expect(ok(await get(`/admin/audit.json?organization_id=${made.id}&user=member@demo.aero`, admin), AuditAnswer).total).toBe(0);
   });
+
+  it("pages the log by next and previous cursors and by number, newest first as the OFFSET listing did (ADR 084)", async () => {
+    const ids = (a: z.infer<typeof AuditAnswer>) => a.entries.map((e) => e.id);
+    for (let i = 0; i < 9; i++) await up.signIn("member@demo.aero"); // entries enough for three pages and more
+    for (const filter of ["", "&action=auth."]) {
+      // The reference: the OFFSET listing's order (newest first by id), read from the table.
+      let ref = up.upstream.deps.db.selectFrom("audit_log").select("id").orderBy("id", "desc");
+      if (filter) ref = ref.where("action", "like", "auth.%");
+      const want = (await ref.execute()).map((r) => Number(r.id));
+      expect(want.length).toBeGreaterThan(8);
+      const per = 4;
+      const pages = Math.ceil(want.length / per);
+      let answer = ok(await get(`/admin/audit.json?per_page=${per}${filter}`, admin), AuditAnswer);
+      expect(answer.prev_cursor).toBeNull();
+      const walked = [...ids(answer)];
+      while (answer.next_cursor) {
+        answer = ok(await get(`/admin/audit.json?per_page=${per}&page=${answer.page + 1}&cursor=${answer.next_cursor}${filter}`, admin), AuditAnswer);
+        walked.push(...ids(answer));
+      }
+      expect(walked).toEqual(want);
+      expect(answer.page).toBe(pages);
+      const back = [...ids(answer)];
+      while (answer.prev_cursor) {
+        answer = ok(await get(`/admin/audit.json?per_page=${per}&page=${answer.page - 1}&cursor=${answer.prev_cursor}${filter}`, admin), AuditAnswer);
+        back.unshift(...ids(answer));
+      }
+      expect(back).toEqual(want);
+      for (const p of [1, 2, pages, pages + 1]) {
+        expect(ids(ok(await get(`/admin/audit.json?per_page=${per}&page=${p}${filter}`, admin), AuditAnswer))).toEqual(want.slice((p - 1) * per, p * per));
+      }
+    }
+    // A cursor that is not one (damaged, of another list): the first page.
+    for (const bad of ["nonsense", Buffer.from(JSON.stringify(["files.name.asc", "a", 1])).toString("base64url"), Buffer.from(JSON.stringify(["audit", "a", "7"])).toString("base64url")]) {
+      const r = ok(await get(`/admin/audit.json?per_page=3&page=5&cursor=${bad}`, admin), AuditAnswer);
+      expect(r.page).toBe(1);
+      expect(r.prev_cursor).toBeNull();
+      expect(r.entries).toHaveLength(3);
+    }
+  });
 });

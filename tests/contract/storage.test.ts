@@ -11,7 +11,8 @@ vi.hoisted(() => {
   process.env.UPLOAD_MAX_BYTES = String(256 * 1024);
 });
 
-import { startTestUpstream, type TestUpstream } from "../helpers/upstream";
+import { sql } from "kysely";
+import { onPostgres, startTestUpstream, type TestUpstream } from "../helpers/upstream";
 import {
   AircraftDetailAnswer,
   AircraftListAnswer,
@@ -35,6 +36,7 @@ import {
   PreviewAnswer,
   SearchAnswer,
   SplitFilesAnswer,
+  STORAGE_MESSAGES,
   UploadLinkAnswer,
   ValidateFilesAnswer,
   ZIP_MAX_FILES,
@@ -709,6 +711,128 @@ function unzip(buf: Buffer): Map<string, Buffer> {
   }
   return out;
 }
+
+describe("keyset paging of a folder (ADR 084)", () => {
+  const ORDERS = [
+    ["name", "asc"],
+    ["name", "desc"],
+    ["size", "asc"],
+    ["size", "desc"],
+    ["date", "asc"],
+    ["date", "desc"],
+  ] as const;
+  let folderId = 0;
+  let files: { id: number; name: string }[] = [];
+
+  /** The folder's ids in the order of the OFFSET listing before ADR 084 (its ORDER BY, written out): the reference. */
+  async function offsetOrder(sort: string, order: string, nameLike?: string) {
+    const name = onPostgres ? sql`lower(si.name)` : sql`si.name COLLATE NOCASE`;
+    const dir = sql.raw(order === "desc" ? "DESC" : "ASC");
+    const by =
+      sort === "name"
+        ? sql`si.is_folder DESC, ${name} ${dir}, si.id ${dir}`
+        : sql`si.is_folder DESC, ${sql.raw(sort === "size" ? "si.size" : "si.updated_at")} ${dir}, ${name} ASC, si.id ASC`;
+    const filter = nameLike ? sql`AND lower(si.name) LIKE ${`%${nameLike}%`}` : sql``;
+    const r = await sql<{ id: number }>`SELECT si.id FROM storage_items si WHERE si.parent_id = ${folderId} ${filter} ORDER BY ${by}`.execute(up.upstream.deps.db);
+    return r.rows.map((x) => Number(x.id));
+  }
+  const ids = (a: z.infer<typeof FilesAnswer>) => a.contents.map((c) => c.id);
+
+  beforeAll(async () => {
+    // Folders and files; sizes with ties, three uploads a minute apart (runs of equal dates), names
+    // that sort differently with and without case.
+    await api("POST", "/storage/v2/folders.json", client, { aircraft_id: A.id, dir: "/", paths: ["Keyset", "Keyset/Zeta", "Keyset/alpha", "Keyset/Mid"] });
+    const batches = [
+      [["b.txt", 10], ["B2.txt", 30], ["a.txt", 10]],
+      [["c.txt", 20], ["A1.txt", 30], ["d.txt", 10]],
+      [["e.txt", 20], ["f.TXT", 5]],
+    ] as const;
+    for (const batch of batches) {
+      await upload(client, A.id, "/Keyset", batch.map(([p, n]) => ({ path: p, data: rand(n) })));
+      up.clock.advance(60_000);
+    }
+    const listed = await listDir(client, A.id, "/Keyset", { per_page: 100 });
+    folderId = listed.folder.id;
+    files = listed.contents.filter((c) => c.resourcetype === "file").map((c) => ({ id: c.id, name: c.name }));
+    expect(listed.contents).toHaveLength(11);
+  });
+
+  it("walks every order by next and previous cursors, and by page number, with the rows and order of the OFFSET listing", async () => {
+    for (const [sort, order] of ORDERS) {
+      const want = await offsetOrder(sort, order);
+      expect(want).toHaveLength(11);
+      for (const perPage of [2, 3]) {
+        const label = `${sort} ${order}, ${perPage} a page`;
+        const pages = Math.ceil(want.length / perPage);
+        // Forwards by next_cursor from page 1.
+        let answer = await listDir(client, A.id, "/Keyset", { sort, order, per_page: perPage });
+        expect(answer.prev_cursor, label).toBeNull();
+        const walked = [...ids(answer)];
+        const numbers = [answer.page];
+        while (answer.next_cursor) {
+          answer = await listDir(client, A.id, "/Keyset", { sort, order, per_page: perPage, page: answer.page + 1, cursor: answer.next_cursor });
+          walked.push(...ids(answer));
+          numbers.push(answer.page);
+        }
+        expect(walked, label).toEqual(want);
+        expect(numbers, label).toEqual(Array.from({ length: pages }, (_, i) => i + 1));
+        // Backwards by prev_cursor from the last page (its page number counted when not given).
+        const back = [...ids(answer)];
+        while (answer.prev_cursor) {
+          answer = await listDir(client, A.id, "/Keyset", { sort, order, per_page: perPage, cursor: answer.prev_cursor });
+          back.unshift(...ids(answer));
+        }
+        expect(back, label).toEqual(want);
+        expect(answer.page, label).toBe(1);
+        // Each page by its number, and one past the end.
+        for (let p = 1; p <= pages + 1; p++) {
+          const numbered = await listDir(client, A.id, "/Keyset", { sort, order, per_page: perPage, page: p });
+          expect(ids(numbered), `${label}, page ${p}`).toEqual(want.slice((p - 1) * perPage, p * perPage));
+          expect(numbered.total).toBe(11);
+        }
+      }
+      // A file named by fileid: its folder on the page that holds it.
+      for (const f of files) {
+        const r = FilesAnswer.parse((await api("GET", `/storage/v2/aircraft/${A.id}/files.json?${q({ fileid: f.id, sort, order, per_page: 3 })}`, client)).body);
+        const at = want.indexOf(f.id);
+        expect(r.page, `${sort} ${order}: ${f.name}`).toBe(Math.floor(at / 3) + 1);
+        expect(ids(r), `${sort} ${order}: ${f.name}`).toEqual(want.slice((r.page - 1) * 3, r.page * 3));
+      }
+    }
+  });
+
+  it("pages a name filter by cursor", async () => {
+    const want = await offsetOrder("size", "desc", ".txt");
+    expect(want).toHaveLength(8);
+    let answer = await listDir(client, A.id, "/Keyset", { sort: "size", order: "desc", per_page: 3, query: ".txt" });
+    const walked = [...ids(answer)];
+    while (answer.next_cursor) {
+      answer = await listDir(client, A.id, "/Keyset", { sort: "size", order: "desc", per_page: 3, query: ".txt", page: answer.page + 1, cursor: answer.next_cursor });
+      walked.push(...ids(answer));
+    }
+    expect(walked).toEqual(want);
+  });
+
+  it("refuses a damaged cursor, or one of another order, with a clear 422", async () => {
+    const first = await listDir(client, A.id, "/Keyset", { sort: "name", per_page: 2 });
+    const cursor = first.next_cursor!;
+    const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString("base64url");
+    for (const [bad, extra] of [
+      ["not a cursor!", {}],
+      [cursor.slice(0, -3), {}],
+      [cursor, { sort: "size" }],
+      [cursor, { order: "desc" }],
+      [b64(["files.name.asc", "a", 0, 1, 2]), {}],
+      [b64(["files.name.asc", "a", 2, "x", 2]), {}],
+      [b64(["files.name.asc", "a", 0, "x", "2"]), {}],
+      [b64(["files.name.asc", "sideways", 0, "x", 2]), {}],
+      ["A".repeat(3_000), {}],
+    ] as const) {
+      const r = await api("GET", `/storage/v2/aircraft/${A.id}/files.json?${q({ dir: "/Keyset", per_page: 2, ...extra, cursor: bad })}`, client);
+      expectError(r, 422, STORAGE_MESSAGES.badCursor);
+    }
+  });
+});
 
 describe("zip", () => {
   it("streams a folder as a zip with the exact bytes", async () => {

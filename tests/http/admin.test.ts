@@ -291,6 +291,35 @@ describe("audit log", () => {
     expect(page.h1s()).toEqual(["Audit log"]);
   });
 
+  test("the pager's next and previous links carry a cursor and show the numbered pages' rows (ADR 084)", async () => {
+    // Three sign-ins of different users at least: three entries that read differently, one a page.
+    for (const email of ["client@demo.aero", "member@demo.aero"]) await portal.browser().signIn(email);
+    const b = portal.browser();
+    await b.signIn("admin@demo.aero");
+    const rowsOf = (page: HttpPage) => [...page.doc.querySelectorAll("main tbody tr")].map((r) => clean(r.textContent));
+    const pager = (page: HttpPage) => page.doc.querySelector("nav[data-pager]")!;
+    const linkOf = (page: HttpPage, label: string) => pager(page).querySelector(`a[aria-label='${label}']`)!.getAttribute("href")!;
+    const first = await b.open("/admin/audit?per_page=1");
+    expect(rowsOf(first)).toHaveLength(1);
+    const next = linkOf(first, "Next page");
+    expect(new URL(next, first.url).searchParams.get("cursor")).toBeTruthy();
+    expect(new URL(next, first.url).searchParams.get("page")).toBe("2");
+    const second = await b.open(next);
+    expect(pager(second).querySelector("[aria-current=page]")?.textContent).toBe("2");
+    const numbered = await b.open(linkOf(first, "Page 2"));
+    expect(new URL(numbered.url).searchParams.get("cursor")).toBeNull();
+    expect(rowsOf(second)).toEqual(rowsOf(numbered));
+    expect(rowsOf(second)).not.toEqual(rowsOf(first));
+    const back = await b.open(linkOf(second, "Previous page"));
+    expect(new URL(back.url).searchParams.get("cursor")).toBeTruthy();
+    expect(rowsOf(back)).toEqual(rowsOf(first));
+    // A link that is not one: the first page.
+    const bad = await b.open("/admin/audit?per_page=1&page=3&cursor=nonsense");
+    expect(bad.status).toBe(200);
+    expect(pager(bad).querySelector("[aria-current=page]")?.textContent).toBe("1");
+    expect(rowsOf(bad)).toEqual(rowsOf(first));
+  });
+
   test("a member sees the chain's state but no export", async () => {
     const b = portal.browser();
     await b.signIn("member@demo.aero");

@@ -5,6 +5,7 @@
 // main API as another client sees it.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { formatBytes } from "../../app/models/size";
+import { FOLDER_LINK_REFUSED } from "../../app/models/storage-links";
 import { startPortal, type HttpPage, type Portal, type UpstreamApi } from "../helpers/http-browser";
 import { bytesOf, pdfBytes, pngBytes, pngSize, zipEntries } from "../helpers/file-bytes";
 import {
@@ -507,5 +508,59 @@ describe("the narrow-screen menu without JavaScript (drawer.both.spec.ts; its :t
     const all = await b.open(linkIn(nav, "All Aircrafts"));
     expect(all.status).toBe(200);
     expect(all.pathname).toBe("/aero-box/storage/all");
+  });
+});
+
+describe("a long folder's pages (ADR 084: keyset paging)", () => {
+  test("the next and previous links carry a cursor and show the rows of the numbered pages, in every order", async () => {
+    const s = stamp();
+    const b = portal.browser();
+    await b.signIn("client@demo.aero");
+    const { base, aircraftId } = await openFirstAircraft(b);
+    const api = await portal.api("client@demo.aero");
+    // 53 folders (through the API) and 3 files (through the upload form): two pages of 50.
+    const folder = `Pages ${s}`;
+    const made = await api.main("POST", "/storage/v2/folders.json", { aircraft_id: Number(aircraftId), dir: "/", paths: [folder, ...Array.from({ length: 53 }, (_, i) => `${folder}/Folder ${String(i).padStart(2, "0")}`)] });
+    expect(made.status).toBe(200);
+    await upload(await b.open(`${base}?${new URLSearchParams({ dir: `/${folder}` })}`), [textFile("b.txt", "bb"), textFile("A.txt", "a"), textFile("c.txt", "ccc")], "3 files uploaded.");
+    const ids = (page: HttpPage) => [...main(page).querySelectorAll("tbody tr[data-item-id]")].map((r) => Number(r.getAttribute("data-item-id")));
+    const pager = (page: HttpPage) => page.doc.querySelector("nav[data-pager]")!;
+
+    for (const [sort, order] of [["name", "asc"], ["name", "desc"], ["size", "asc"], ["size", "desc"], ["date", "asc"], ["date", "desc"]] as const) {
+      const label = `${sort} ${order}`;
+      const all = await api.main("GET", `/storage/v2/aircraft/${aircraftId}/files.json?${new URLSearchParams({ dir: `/${folder}`, sort, order, per_page: "200" })}`);
+      const want = (all.body.contents as { id: number }[]).map((c) => c.id);
+      expect(want).toHaveLength(56);
+      const first = await b.open(`${base}?${new URLSearchParams({ dir: `/${folder}`, sort, order })}`);
+      expect(ids(first), label).toEqual(want.slice(0, 50));
+      expect(clean(pager(first).textContent), label).toContain("1–50 of 56 items");
+
+      const nextHref = linkIn(pager(first), "Next page");
+      expect(new URL(nextHref, first.url).searchParams.get("page"), label).toBe("2");
+      expect(new URL(nextHref, first.url).searchParams.get("cursor"), label).toBeTruthy();
+      const second = await b.open(nextHref);
+      expect(second.status).toBe(200);
+      expect(ids(second), label).toEqual(want.slice(50));
+      expect(clean(pager(second).textContent), label).toContain("51–56 of 56 items");
+      expect(pager(second).querySelector("[aria-current=page]")?.textContent, label).toBe("2");
+
+      const prevHref = linkIn(pager(second), "Previous page");
+      expect(new URL(prevHref, second.url).searchParams.get("cursor"), label).toBeTruthy();
+      const back = await b.open(prevHref);
+      expect(ids(back), label).toEqual(want.slice(0, 50));
+      expect(pager(back).querySelector("[aria-current=page]")?.textContent, label).toBe("1");
+
+      // The numbered link (the spec's ?page=N) shows the same page as the next link.
+      const numbered = await b.open(linkIn(pager(first), "Page 2"));
+      expect(new URL(numbered.url).searchParams.get("cursor")).toBeNull();
+      expect(ids(numbered), label).toEqual(want.slice(50));
+    }
+
+    // A damaged link: the folder's first page, and a message that says why.
+    const bad = await b.open(`${base}?${new URLSearchParams({ dir: `/${folder}`, page: "2", cursor: "not-a-cursor" })}`);
+    expect(bad.status).toBe(200);
+    expect(new URL(bad.url).searchParams.get("page")).toBeNull();
+    expect(bad.toast()).toBe(FOLDER_LINK_REFUSED);
+    expect(clean(pager(bad).textContent)).toContain("1–50 of 56 items");
   });
 });

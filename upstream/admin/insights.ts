@@ -4,12 +4,16 @@
 import { isPostgres } from "../db/dialect";
 import type { DB } from "../db";
 import type { Hono } from "hono";
-import { sql } from "kysely";
+import { sql, type Expression, type SqlBool } from "kysely";
 import type { HonoEnv } from "../context";
+import { decodeCursor, encodeCursor, keyAt, seek, type KeyColumn } from "../db/keyset";
 import { readQuery } from "../http";
 import { AnalyticsQuery, AuditExportQuery, AuditQuery, USER_ROLES, type AnalyticsAnswer, type AuditChainAnswer } from "../../app/models/schemas/admin";
-import { audit, ctx, likeAny, paged, requireRoles, requireStaff } from "./common";
+import { audit, ctx, likeAny, requireRoles, requireStaff } from "./common";
 import { contentDisposition } from "../../app/utils/content-disposition";
+
+/** The audit log's order: newest first, by id (the append order). */
+const AUDIT_KEY: KeyColumn[] = [{ expr: sql`l.id`, desc: true, kind: "int" }];
 
 /** Monday (UTC) of the week that contains `d`, as YYYY-MM-DD. */
 export function weekStart(d: Date): string {
@@ -187,72 +191,53 @@ export function registerInsightRoutes(app: Hono<HonoEnv>) {
     const { deps, user } = ctx(c);
     requireStaff(user);
     const q = readQuery(c, AuditQuery);
-    let list = deps.db
-      .selectFrom("audit_log as l")
-      .leftJoin("users as u", "u.id", "l.user_id")
-      .leftJoin("organizations as o", "o.id", "l.organization_id")
-      .select([
-        "l.id",
-        "l.created_at",
-        "l.action",
-        "l.entity",
-        "l.entity_id",
-        "l.detail",
-        "l.ip",
-        "l.user_id",
-        "u.email",
-        "u.username",
-        "l.organization_id",
-        "o.name as org_name",
-      ]);
-    let count = deps.db
-      .selectFrom("audit_log as l")
-      .leftJoin("users as u", "u.id", "l.user_id")
-      .select((eb) => eb.fn.countAll<number>().as("n"));
-    type Q = typeof list;
-    type C = typeof count;
-    const both = (f: (x: Q) => Q, g: (x: C) => C) => {
-      list = f(list);
-      count = g(count);
-    };
-    if (q.user) {
-      if (/^\d+$/.test(q.user))
-        both(
-          (x) => x.where("l.user_id", "=", Number(q.user)),
-          (x) => x.where("l.user_id", "=", Number(q.user))
-        );
-      else
-        both(
-          (x) => x.where(likeAny(["u.email", "u.username"], q.user)),
-          (x) => x.where(likeAny(["u.email", "u.username"], q.user))
-        );
+    const filters: Expression<SqlBool>[] = [];
+    if (q.user) filters.push(/^\d+$/.test(q.user) ? sql<boolean>`l.user_id = ${Number(q.user)}` : likeAny(["u.email", "u.username"], q.user));
+    if (q.organization_id) filters.push(sql<boolean>`l.organization_id = ${q.organization_id}`);
+    if (q.action) filters.push(sql<boolean>`l.action LIKE ${`${q.action.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`} ESCAPE '\\'`);
+    if (q.from) filters.push(sql<boolean>`l.created_at >= ${`${q.from}T00:00:00.000Z`}`);
+    if (q.to) filters.push(sql<boolean>`l.created_at < ${new Date(Date.parse(`${q.to}T00:00:00.000Z`) + 86_400_000).toISOString()}`);
+    const from = () => deps.db.selectFrom("audit_log as l").leftJoin("users as u", "u.id", "l.user_id").where((eb) => eb.and(filters));
+    const count = (where?: Expression<SqlBool>) => (where ? from().where(where) : from()).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow().then((r) => Number(r.n));
+    const read = (where: Expression<SqlBool>, order: Expression<unknown>, limit: number) =>
+      from()
+        .leftJoin("organizations as o", "o.id", "l.organization_id")
+        .select(["l.id", "l.created_at", "l.action", "l.entity", "l.entity_id", "l.detail", "l.ip", "l.user_id", "u.email", "u.username", "l.organization_id", "o.name as org_name"])
+        .where(where)
+        .orderBy(order)
+        .limit(limit)
+        .execute();
+
+    // Keyset paging (ADR 084), newest first: next / previous links carry the id a page ends or
+    // starts at; a numbered page seeks from the id before it. A cursor that is not one: the first page.
+    const total = await count();
+    const cursor = q.cursor ? decodeCursor(q.cursor, "audit", AUDIT_KEY) : null;
+    let page = cursor ? q.page : q.cursor ? 1 : q.page;
+    let rows: Awaited<ReturnType<typeof read>>;
+    if (cursor) {
+      rows = await seek(AUDIT_KEY, cursor.key, cursor.direction, q.per_page, read);
+      if (cursor.direction === "before" && rows.length < q.per_page) {
+        rows = await seek(AUDIT_KEY, null, "after", q.per_page, read);
+        page = 1;
+      }
+    } else if (page === 1) {
+      rows = await seek(AUDIT_KEY, null, "after", q.per_page, read);
+    } else {
+      const at = await keyAt(
+        AUDIT_KEY,
+        (page - 1) * q.per_page - 1,
+        async (where, order, offset) => {
+          const r = await from().where(where).select("l.id").orderBy(order).limit(1).offset(offset).executeTakeFirst();
+          return r ? [r.id] : null;
+        },
+        count,
+        total,
+      );
+      rows = at ? await seek(AUDIT_KEY, at, "after", q.per_page, read) : [];
     }
-    if (q.organization_id)
-      both(
-        (x) => x.where("l.organization_id", "=", q.organization_id!),
-        (x) => x.where("l.organization_id", "=", q.organization_id!)
-      );
-    if (q.action) {
-      const prefix = `${q.action.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-      both(
-        (x) => x.where(sql<boolean>`l.action LIKE ${prefix} ESCAPE '\\'`),
-        (x) => x.where(sql<boolean>`l.action LIKE ${prefix} ESCAPE '\\'`)
-      );
-    }
-    if (q.from)
-      both(
-        (x) => x.where("l.created_at", ">=", `${q.from}T00:00:00.000Z`),
-        (x) => x.where("l.created_at", ">=", `${q.from}T00:00:00.000Z`)
-      );
-    if (q.to) {
-      const end = new Date(Date.parse(`${q.to}T00:00:00.000Z`) + 86_400_000).toISOString();
-      both(
-        (x) => x.where("l.created_at", "<", end),
-        (x) => x.where("l.created_at", "<", end)
-      );
-    }
-    const { limit, offset } = paged(q.page, q.per_page);
-    const [rows, total] = await Promise.all([list.orderBy("l.id", "desc").limit(limit).offset(offset).execute(), count.executeTakeFirstOrThrow()]);
+    const last = rows[rows.length - 1];
+    const next_cursor = last && rows.length === q.per_page && page * q.per_page < total ? encodeCursor("audit", "after", [last.id]) : null;
+    const prev_cursor = rows.length && page > 1 ? encodeCursor("audit", "before", [rows[0]!.id]) : null;
     const parse = (s: string) => {
       try {
         return JSON.parse(s) as unknown;
@@ -272,9 +257,11 @@ export function registerInsightRoutes(app: Hono<HonoEnv>) {
         detail: parse(r.detail),
         ip: r.ip,
       })),
-      total: Number(total.n),
-      page: q.page,
+      total,
+      page,
       per_page: q.per_page,
+      next_cursor,
+      prev_cursor,
     });
   });
 }

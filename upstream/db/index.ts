@@ -25,6 +25,7 @@ import * as m019 from "./migrations/019_job_recovery";
 import * as m020 from "./migrations/020_validation_workbooks";
 import * as m021 from "./migrations/021_tab_keys";
 import * as m022 from "./migrations/022_search_at_scale";
+import * as m023 from "./migrations/023_keyset";
 import * as m024 from "./migrations/024_work_order_version_fields";
 
 export type DB = Kysely<Database>;
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   "020_validation_workbooks": m020,
   "021_tab_keys": m021,
   "022_search_at_scale": m022,
+  "023_keyset": m023,
   "024_work_order_version_fields": m024,
 };
 

@@ -14,13 +14,14 @@
 // (upstream/records/trash.ts), and only the trash job deletes a filed blob. This module deletes only
 // blobs that no row ever referenced (a refused upload, a copy that failed before its rows were written).
 import { recordUploadIntent } from "../blob/orphans";
-import { LIKE, likeOp, nocase } from "../db/dialect";
+import { isPostgres, likeOp, nocase } from "../db/dialect";
+import { countBefore, decodeCursor, encodeCursor, keyAt, seek, type KeyColumn, type KeyValue } from "../db/keyset";
 import type { DB } from "../db";
 import crypto from "node:crypto";
 import { Readable } from "node:stream";
 import type { Context, Hono } from "hono";
 import type { z } from "zod";
-import { sql, type Selectable, type Transaction } from "kysely";
+import { sql, type RawBuilder, type Selectable, type Transaction } from "kysely";
 import archiver from "archiver";
 import type { AuthUser, Deps, HonoEnv } from "../context";
 import type { AircraftStatus, Database, StorageItemsTable } from "../db/schema";
@@ -522,15 +523,25 @@ async function aircraftUsersRoute(c: Ctx) {
 // Handlers: folder listing, download link, zip
 // ---------------------------------------------------------------------------------------------
 
-function orderClause(db: DB, sort: (typeof FILE_SORTS)[number], order: (typeof SORT_ORDERS)[number]) {
-  const name = nocase(db, sql.ref("si.name"));
-  const dir = order === "desc" ? sql`DESC` : sql`ASC`;
-  // Folders first, then the chosen key, then name and id so that pages are stable. Each default
-  // order (name ascending, size ascending, date newest first) is the order of one index (005_speed),
-  // so a page reads its rows in order instead of sorting the folder.
-  if (sort === "name") return sql`si.is_folder DESC, ${name} ${dir}, si.id ${dir}`;
-  const key = sort === "size" ? sql`si.size` : sql`si.updated_at`;
-  return sql`si.is_folder DESC, ${key} ${dir}, ${name} ASC, si.id ASC`;
+/**
+ * A folder listing's order as key columns (ADR 084): folders first, then the chosen key, then name
+ * and id so that pages are stable. Each order, read per folder / file segment, is the order of one
+ * index read forwards or backwards (005_speed, 023_keyset), so a page reads its rows in order.
+ */
+function folderKey(db: DB, sort: (typeof FILE_SORTS)[number], order: (typeof SORT_ORDERS)[number]): KeyColumn[] {
+  const desc = order === "desc";
+  const folders: KeyColumn = { expr: sql`si.is_folder`, desc: true, kind: "flag" };
+  const name: KeyColumn = { expr: nocase(db, sql.ref("si.name")), desc, kind: "text", value: (v) => (isPostgres(db) ? sql`lower(${v})` : sql`${v}`) };
+  const id: KeyColumn = { expr: sql`si.id`, desc, kind: "int" };
+  if (sort === "name") return [folders, name, id];
+  const key: KeyColumn = sort === "size" ? { expr: sql`si.size`, desc, kind: "int" } : { expr: sql`si.updated_at`, desc, kind: "text" };
+  return [folders, key, { ...name, desc: false }, { ...id, desc: false }];
+}
+
+/** A row's key in `folderKey`'s order (what a cursor holds). */
+function folderKeyOf(sort: (typeof FILE_SORTS)[number], r: Pick<ItemRow, "is_folder" | "size" | "updated_at" | "name" | "id">): KeyValue[] {
+  if (sort === "name") return [r.is_folder, r.name, r.id];
+  return [r.is_folder, sort === "size" ? r.size : r.updated_at, r.name, r.id];
 }
 
 async function filesList(c: Ctx) {
@@ -585,24 +596,68 @@ async function filesList(c: Ctx) {
   };
   const total = Number((await base().select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
   const perPage = query.per_page;
+
+  // Keyset paging (ADR 084): every page is read from a key, never by skipping rows with OFFSET.
+  const cols = folderKey(deps.db, query.sort, query.order);
+  const scope = `files.${query.sort}.${query.order}`;
+  const keyOf = (r: ItemRow) => folderKeyOf(query.sort, r);
+  const read = (where: RawBuilder<boolean>, order: RawBuilder<unknown>, limit: number) =>
+    base()
+      .leftJoin("favourites as f", (j) => j.onRef("f.item_id", "=", "si.id").on("f.user_id", "=", user.id))
+      .selectAll("si")
+      .select("f.user_id as fav")
+      .where(where)
+      .orderBy(order)
+      .limit(limit)
+      .execute();
+  const countWhere = async (where: RawBuilder<boolean>) => Number((await base().where(where).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+  const pageOf = async (key: KeyValue[]) => Math.floor((await countBefore(cols, key, countWhere)) / perPage) + 1;
+
   let page = query.page ?? 1;
-  if (selected && query.page == null) {
-    const pos = await sql<{ rn: number }>`
-      SELECT rn FROM (
-        SELECT si.id, row_number() OVER (ORDER BY ${orderClause(deps.db, query.sort, query.order)}) AS rn
-        FROM storage_items si WHERE si.parent_id = ${folder.id} ${nameLike ? sql`AND si.name ${LIKE(deps.db)} ${nameLike} ESCAPE '\\'` : sql``}
-      ) AS ordered WHERE id = ${selected.id}`.execute(deps.db);
-    const rn = pos.rows[0]?.rn;
-    if (rn) page = Math.ceil(rn / perPage);
+  let rows: Awaited<ReturnType<typeof read>>;
+  if (query.cursor != null) {
+    // `next_cursor` / `prev_cursor` of an earlier answer: the page after or before that row.
+    const cursor = decodeCursor(query.cursor, scope, cols);
+    if (!cursor) throw refuse(STORAGE_MESSAGES.badCursor, { cursor: [STORAGE_MESSAGES.badCursor] });
+    rows = await seek(cols, cursor.key, cursor.direction, perPage, read);
+    if (cursor.direction === "before" && rows.length < perPage) {
+      // Rows were removed above since: the first page is the one before.
+      rows = await seek(cols, null, "after", perPage, read);
+      page = 1;
+    } else if (query.page == null) page = rows.length ? await pageOf(keyOf(rows[0]!)) : 1;
+  } else if (selected && query.page == null) {
+    // The page that holds the selected file: the rows before it, counted on the index, place it.
+    const key = keyOf(selected);
+    const before = await countBefore(cols, key, countWhere);
+    page = Math.floor(before / perPage) + 1;
+    const lead = before % perPage;
+    rows = [...(await seek(cols, key, "before", lead, read)), ...(await seek(cols, key, "after", perPage - lead, read, { inclusive: true }))];
+  } else if (page === 1) {
+    rows = await seek(cols, null, "after", perPage, read);
+  } else {
+    // A page by its number (`?page=N`): the key of the row before it, read from the index alone,
+    // then the page after that key.
+    const at = await keyAt(
+      cols,
+      (page - 1) * perPage - 1,
+      async (where, order, offset) => {
+        // The key columns alone: each order's index covers them.
+        const r = await base()
+          .where(where)
+          .select(cols.map((c, i) => sql<KeyValue>`${c.expr}`.as(`k${i}`)))
+          .orderBy(order)
+          .limit(1)
+          .offset(offset)
+          .executeTakeFirst();
+        return r ? cols.map((_, i) => (r as Record<string, KeyValue>)[`k${i}`]!) : null;
+      },
+      countWhere,
+      total,
+    );
+    rows = at ? await seek(cols, at, "after", perPage, read) : [];
   }
-  const rows = await base()
-    .leftJoin("favourites as f", (j) => j.onRef("f.item_id", "=", "si.id").on("f.user_id", "=", user.id))
-    .selectAll("si")
-    .select("f.user_id as fav")
-    .orderBy(orderClause(deps.db, query.sort, query.order))
-    .limit(perPage)
-    .offset((page - 1) * perPage)
-    .execute();
+  const nextCursor = rows.length === perPage && page * perPage < total ? encodeCursor(scope, "after", keyOf(rows[rows.length - 1]!)) : null;
+  const prevCursor = rows.length && page > 1 ? encodeCursor(scope, "before", keyOf(rows[0]!)) : null;
 
   const crumbPaths = ancestorsOf(folder.path);
   const crumbRows = await deps.db
@@ -629,6 +684,8 @@ async function filesList(c: Ctx) {
     order: query.order,
     access,
     selected_id: selected?.id ?? null,
+    next_cursor: nextCursor,
+    prev_cursor: prevCursor,
   });
 }
 

@@ -137,7 +137,33 @@ export function RowActionButton({
 }
 
 /** The pager of a list whose page is in the URL: each link keeps the other parameters. */
-export function ListPagination({ page, total, perPage, noun }: { page: number; total: number; perPage: number; noun: string }) {
+/** A list's pager; a list read by key (ADR 084) passes its answer's cursors for the previous and next links. */
+export function ListPagination({
+  page,
+  total,
+  perPage,
+  noun,
+  prevCursor,
+  nextCursor,
+}: {
+  page: number;
+  total: number;
+  perPage: number;
+  noun: string;
+  prevCursor?: string | null;
+  nextCursor?: string | null;
+}) {
   const location = useLocation();
-  return <Pagination page={page} total={total} perPage={perPage} noun={noun} hrefFor={(p) => listHref(location.pathname, location.search, { page: p })} />;
+  const at = (p: number, cursor?: string | null) => listHref(location.pathname, location.search, { page: p, cursor });
+  return (
+    <Pagination
+      page={page}
+      total={total}
+      perPage={perPage}
+      noun={noun}
+      hrefFor={(p) => at(p)}
+      prevHref={prevCursor ? at(page - 1, prevCursor) : null}
+      nextHref={nextCursor ? at(page + 1, nextCursor) : null}
+    />
+  );
 }

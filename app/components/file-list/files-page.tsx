@@ -152,7 +152,15 @@ export function FilesPage({ data, base, singleUpload = false }: { data: FilesDat
         emptyText={data.canWrite ? "This folder is empty. Upload files or create a folder." : "This folder is empty."}
       />
 
-      <Pagination page={data.page} total={data.total} perPage={data.perPage} hrefFor={(p) => listHref(base, { ...keep, page: p })} noun={data.total === 1 ? "item" : "items"} />
+      <Pagination
+        page={data.page}
+        total={data.total}
+        perPage={data.perPage}
+        hrefFor={(p) => listHref(base, { ...keep, page: p })}
+        prevHref={data.prevCursor ? listHref(base, { ...keep, page: data.page - 1, cursor: data.prevCursor }) : null}
+        nextHref={data.nextCursor ? listHref(base, { ...keep, page: data.page + 1, cursor: data.nextCursor }) : null}
+        noun={data.total === 1 ? "item" : "items"}
+      />
 
       {dialog && (dialog.kind === "upload" || dialog.kind === "upload-one") ? (
         <UploadDialog

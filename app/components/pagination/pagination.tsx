@@ -1,5 +1,6 @@
 // The pager of long listings: plain links (the page lives in the URL), so it works without JS.
-// Which pages are shown: pageItems() (pageRangeDisplayed 5, margin pages 2).
+// Which pages are shown: pageItems() (pageRangeDisplayed 5, margin pages 2). A list read by keyset
+// (ADR 084) gives its previous and next links their own hrefs (a cursor beside the page number).
 import { Link } from "@remix-run/react";
 import { pageCountOf, pageItems } from "./pages";
 import * as s from "./pagination.css";
@@ -9,6 +10,8 @@ export function Pagination({
   total,
   perPage,
   hrefFor,
+  prevHref,
+  nextHref,
   label = "Pages",
   noun = "items",
   totalText,
@@ -23,6 +26,9 @@ export function Pagination({
   hasNext?: boolean;
   perPage: number;
   hrefFor: (page: number) => string;
+  /** The previous / next page's link when it is not hrefFor(page ∓ 1). */
+  prevHref?: string | null;
+  nextHref?: string | null;
   label?: string;
   noun?: string;
   /** Says the total instead of the number, e.g. "more than 1,000" when it is a lower bound. */
@@ -40,7 +46,7 @@ export function Pagination({
       <ul className={s.list}>
         <li>
           {page > 1 ? (
-            <Link className={s.page} to={hrefFor(page - 1)} rel="prev" aria-label="Previous page">
+            <Link className={s.page} to={prevHref ?? hrefFor(page - 1)} rel="prev" aria-label="Previous page">
               ‹ Previous
             </Link>
           ) : (
@@ -72,7 +78,7 @@ export function Pagination({
         )}
         <li>
           {page < count ? (
-            <Link className={s.page} to={hrefFor(page + 1)} rel="next" aria-label="Next page">
+            <Link className={s.page} to={nextHref ?? hrefFor(page + 1)} rel="next" aria-label="Next page">
               Next ›
             </Link>
           ) : (

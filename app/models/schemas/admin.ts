@@ -206,6 +206,8 @@ export const AuditQuery = z.object({
   from: isoDate.catch(undefined),
   to: isoDate.catch(undefined),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  /** A next / previous link's cursor (ADR 084); one that is not one lists the first page. */
+  cursor: z.string().max(200).optional().catch(undefined),
   per_page: z.coerce.number().int().min(1).max(LIST_MAX_PER_PAGE).catch(50),
 });
 
@@ -552,7 +554,8 @@ export const AuditEntry = z.object({
   ip: z.string().nullable(),
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;
-export const AuditAnswer = z.object({ entries: z.array(AuditEntry), ...Paged });
+/** The log, newest first; `next_cursor` / `prev_cursor` (ADR 084) are null on the last / first page. */
+export const AuditAnswer = z.object({ entries: z.array(AuditEntry), ...Paged, next_cursor: z.string().nullable(), prev_cursor: z.string().nullable() });
 
 /** The audit log's hash chain as verified now (GET /admin/audit/chain.json, ADR 044). */
 export const AuditChainAnswer = z.object({

@@ -70,6 +70,7 @@ export const STORAGE_MESSAGES = {
   rootFolder: "The aircraft's root folder cannot be changed.",
   intoItself: "A folder cannot be moved or copied into itself.",
   tooManyZip: `This folder has more than ${ZIP_MAX_FILES.toLocaleString("en-US")} files: download its sub-folders one by one.`,
+  badCursor: "This page link is not valid (it may be out of date): open the folder's first page.",
   nameTaken: (name: string) => `An item named "${name}" already exists in that folder.`,
 } as const;
 
@@ -112,6 +113,8 @@ export const FilesQuery = z.object({
   source: z.string().max(50).optional(),
   search_index: z.string().max(50).optional(),
   page: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  /** A next_cursor or prev_cursor of an earlier answer (same sort and order): the page after or before it. */
+  cursor: z.string().max(2_000, STORAGE_MESSAGES.badCursor).optional(),
   per_page: z.coerce.number().int().min(1).max(FILES_MAX_PER_PAGE).default(FILES_PER_PAGE),
   sort: z.enum(FILE_SORTS, { errorMap: () => ({ message: "sort is name, size or date." }) }).default("name"),
   order: z.enum(SORT_ORDERS, { errorMap: () => ({ message: "order is asc or desc." }) }).default("asc"),
@@ -336,6 +339,9 @@ export const FilesAnswer = z.object({
   access: AccessLevelSchema,
   /** The file named by `fileid` when it is a file (its folder is listed, on the page that holds it). */
   selected_id: z.number().int().nullable(),
+  /** Opaque cursors of the next and the previous page (`?cursor=`, ADR 084); null at either end. */
+  next_cursor: z.string().nullable(),
+  prev_cursor: z.string().nullable(),
 });
 
 export const DownloadAnswer = z.object({ url: z.string(), name: z.string(), size: z.number().int() });

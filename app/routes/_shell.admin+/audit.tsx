@@ -51,7 +51,7 @@ function detailText(detail: unknown) {
 }
 
 export default function Audit() {
-  const { params, entries, total, page, per_page, organizations, integrity } = useLoaderData<typeof loader>();
+  const { params, entries, total, page, per_page, next_cursor, prev_cursor, organizations, integrity } = useLoaderData<typeof loader>();
   const location = useLocation();
   return (
     <>
@@ -141,7 +141,7 @@ export default function Audit() {
           })}
         </tbody>
       </ListTable>
-      <ListPagination page={page} total={total} perPage={per_page} noun="entries" />
+      <ListPagination page={page} total={total} perPage={per_page} noun="entries" prevCursor={prev_cursor} nextCursor={next_cursor} />
     </>
   );
 }
