@@ -37,11 +37,12 @@ export interface BandwidthResult {
 export const meetsThreshold = (bandwidth: number) => bandwidth >= THRESHOLD_MBPS;
 
 /**
- * The button's label: Loading... while the page loads and while a test runs; Test Speed with no
- * result; Greater than / Less than 20 Mbps after a result (a failed test keeps the last good result).
+ * The button's label (spec 001 §4): Loading... only while the page loads; Test Speed with no result;
+ * Greater than / Less than 20 Mbps after a result (a failed test keeps the last good result). A test
+ * under way keeps the label (the widget shows it busy, with the live figure): a finished page never
+ * reads "Loading...".
  */
 export function label(state: SpeedTestState, result: Pick<BandwidthResult, "bandwidth" | "error"> | null, pageLoaded = true): string {
-  if (state === "testing") return LABELS.loading;
   // While the page loads: Loading..., unless a result is already known (then that result, never a
   // "Loading..." beside a finished figure).
   if (!result || result.error || !(result.bandwidth > 0)) return pageLoaded ? LABELS.test : LABELS.loading;

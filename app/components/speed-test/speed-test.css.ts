@@ -12,7 +12,7 @@ export const root = style({
   fontSize: vars.fontSize.sm,
 });
 
-// Busy: the page is loading or a test is on its way (Loading..., a spinning arc for the gauge).
+// Busy: the page is loading (Loading...) or a test is on its way (the label kept): a spinning arc for the gauge.
 const busy = ["loading", "testing"];
 const inBusy = busy.map((state) => `${root}[data-state=${state}] &`).join(", ");
 const inIdle = `${root}${busy.map((state) => `:not([data-state=${state}])`).join("")} &`;
