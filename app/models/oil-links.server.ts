@@ -36,8 +36,8 @@ function group<L>(links: L[], key: (l: L) => number, make: (l: L) => RowLink & {
 }
 
 /** An oil tab's rows → their ops rows. */
-export async function oilRowLinks(api: Api, ref: AircraftRef, orgMsnId: number, oilTabId: string): Promise<RowLinks> {
-  const res = await oil.tabLinks(api, ref, oilTabId);
+export async function oilRowLinks(api: Api, ref: AircraftRef, orgMsnId: number, oilTabId: string, rowIds?: number[]): Promise<RowLinks> {
+  const res = await oil.tabLinks(api, ref, oilTabId, rowIds);
   if (!res.ok || !res.data.ops_access) return null;
   return group(
     res.data.links,
@@ -47,8 +47,8 @@ export async function oilRowLinks(api: Api, ref: AircraftRef, orgMsnId: number, 
 }
 
 /** An ops tab's rows → their oil rows. */
-export async function opsRowLinks(api: Api, ref: AircraftRef, orgMsnId: number, opsTabId: string): Promise<RowLinks> {
-  const res = await oil.opsTabLinks(api, ref, opsTabId);
+export async function opsRowLinks(api: Api, ref: AircraftRef, orgMsnId: number, opsTabId: string, rowIds?: number[]): Promise<RowLinks> {
+  const res = await oil.opsTabLinks(api, ref, opsTabId, rowIds);
   if (!res.ok || !res.data.oil_access || res.data.links.length === 0) return null;
   const tabs = await oil.listTabs(api, ref);
   const names = new Map(tabs.ok ? tabs.data.tabs.map((t) => [t.tab_id, t.tab_name]) : []);

@@ -57,8 +57,8 @@ export const saveRow = (api: Api, aircraft: AircraftRef, change: OilRowChange) =
   api.post("ops", "/v1/oil_data/update_oil_data.json", { json: { ...aircraft, ...change }, schema: RowAnswer });
 
 /** Every link of an oil tab's rows to ops rows (same Serial No or Part No). */
-export const tabLinks = (api: Api, aircraft: AircraftRef, tabId: string) =>
-  api.post("ops", "/v1/oil_data/get_oil_ops_link_ids.json", { json: { ...aircraft, tab_id: tabId }, schema: OilOpsLinksAnswer });
+export const tabLinks = (api: Api, aircraft: AircraftRef, tabId: string, rowIds?: number[]) =>
+  api.post("ops", "/v1/oil_data/get_oil_ops_link_ids.json", { json: { ...aircraft, tab_id: tabId, ...(rowIds ? { row_ids: rowIds } : {}) }, schema: OilOpsLinksAnswer });
 
 /** The links of one oil row. */
 export const rowLinks = (api: Api, aircraft: AircraftRef, tabId: string, rowId: number) =>
@@ -69,8 +69,8 @@ export const linkColumns = (api: Api, aircraft: AircraftRef) =>
   api.post("ops", "/v1/oil_data/get_oil_ops_link_pk.json", { json: aircraft, schema: OilOpsLinkPkAnswer });
 
 /** The oil rows linked to an ops tab's rows (empty when the caller may not read AeroOIL). */
-export const opsTabLinks = (api: Api, aircraft: AircraftRef, opsTabId: string) =>
-  api.post("ops", "/v1/oil_data/get_ops_ids_direct_link.json", { json: { ...aircraft, tab_id: opsTabId }, schema: OilOpsLinksAnswer });
+export const opsTabLinks = (api: Api, aircraft: AircraftRef, opsTabId: string, rowIds?: number[]) =>
+  api.post("ops", "/v1/oil_data/get_ops_ids_direct_link.json", { json: { ...aircraft, tab_id: opsTabId, ...(rowIds ? { row_ids: rowIds } : {}) }, schema: OilOpsLinksAnswer });
 
 /** The status dashboard's data in one call: the status tab's first rows, each oil tab's watched rows and limits. */
 export const statusDashboard = (api: Api, aircraft: AircraftRef, query: { watched_per_tab: number; status_per_page: number }) =>

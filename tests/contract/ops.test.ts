@@ -596,6 +596,14 @@ describe("oil data and links", () => {
     expect(one.links.every((x) => x.oil_row_id === l.oil_row_id)).toBe(true);
     const back = await ok(OilOpsLinksAnswer, "client", "/v1/oil_data/get_ops_ids_direct_link", { ...SKY, tab_id: l.ops_tab_id });
     expect(back.links.some((x) => x.ops_row_id === l.ops_row_id)).toBe(true);
+    // Only a page's rows (row_ids): the same links of those rows, none of the others.
+    const page = await ok(OilOpsLinksAnswer, "client", "/v1/oil_data/get_ops_ids_direct_link", { ...SKY, tab_id: l.ops_tab_id, row_ids: [l.ops_row_id] });
+    expect(page.links.length).toBeGreaterThan(0);
+    expect(page.links).toEqual(back.links.filter((x) => x.ops_row_id === l.ops_row_id));
+    const none = await ok(OilOpsLinksAnswer, "client", "/v1/oil_data/get_ops_ids_direct_link", { ...SKY, tab_id: l.ops_tab_id, row_ids: [] });
+    expect(none.links).toEqual([]);
+    const oilPage = await ok(OilOpsLinksAnswer, "client", "/v1/oil_data/get_oil_ops_link_ids", { ...SKY, tab_id: "abclisting", row_ids: [l.oil_row_id] });
+    expect(oilPage.links).toEqual(links.links.filter((x) => x.oil_row_id === l.oil_row_id));
     const pk = await ok(OilOpsLinkPkAnswer, "client", "/v1/oil_data/get_oil_ops_link_pk", SKY);
     expect(pk.link_columns).toEqual(["Serial No", "Part No"]);
     expect(pk.tabs.some((t) => t.product === "oil" && t.tab_id === "abclisting")).toBe(true);

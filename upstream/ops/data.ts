@@ -98,7 +98,11 @@ interface LinkRow {
   value: string;
 }
 
-async function findLinks(deps: Deps, aircraftId: number, f: { oilTabId?: number; opsTabId?: number; oilRowId?: number }): Promise<LinkRow[]> {
+async function findLinks(
+  deps: Deps,
+  aircraftId: number,
+  f: { oilTabId?: number; opsTabId?: number; oilRowId?: number; oilRowIds?: number[]; opsRowIds?: number[] },
+): Promise<LinkRow[]> {
   const keys = sql.join(
     OIL_OPS_LINK_COLUMNS.map((k) => sql`SELECT ${k} AS col`),
     sql` UNION ALL `
@@ -106,19 +110,21 @@ async function findLinks(deps: Deps, aircraftId: number, f: { oilTabId?: number;
   const oilTab = f.oilTabId != null ? sql`AND t.id = ${f.oilTabId}` : sql``;
   const oilRow = f.oilRowId != null ? sql`AND r.id = ${f.oilRowId}` : sql``;
   const opsTab = f.opsTabId != null ? sql`AND t.id = ${f.opsTabId}` : sql``;
+  // A page's rows only: an empty list matches nothing.
+  const only = (ids: number[] | undefined) => (ids ? sql`AND r.id IN (${ids.length ? sql.join(ids) : sql`NULL`})` : sql``);
   const res = await sql<LinkRow>`
     WITH keys AS (${keys}),
     oilk AS (
       SELECT r.id AS row_id, t.tab_key, k.col,
              ${jsonGetText(deps.db, sql`r.data`, sql`k.col`)} AS raw
       FROM tab_rows r JOIN tabs t ON t.id = r.tab_id CROSS JOIN keys k
-      WHERE t.aircraft_id = ${aircraftId} AND t.product = 'oil' AND t.is_template = 0 ${oilTab} ${oilRow}
+      WHERE t.aircraft_id = ${aircraftId} AND t.product = 'oil' AND t.is_template = 0 ${oilTab} ${oilRow} ${only(f.oilRowIds)}
     ),
     opsk AS (
       SELECT r.id AS row_id, t.tab_key, t.tab_name, t.tab_position, k.col,
              upper(trim(${jsonGetText(deps.db, sql`r.data`, sql`k.col`)})) AS v
       FROM tab_rows r JOIN tabs t ON t.id = r.tab_id CROSS JOIN keys k
-      WHERE t.aircraft_id = ${aircraftId} AND t.product = 'ops' AND t.is_template = 0 ${opsTab}
+      WHERE t.aircraft_id = ${aircraftId} AND t.product = 'ops' AND t.is_template = 0 ${opsTab} ${only(f.opsRowIds)}
     )
     SELECT oilk.tab_key AS oil_tab_id, oilk.row_id AS oil_row_id, opsk.tab_key AS ops_tab_id, opsk.tab_name AS ops_tab_name,
            opsk.row_id AS ops_row_id, oilk.col AS match_column, trim(oilk.raw) AS value
@@ -461,7 +467,7 @@ export function registerDataRoutes(app: Hono<HonoEnv>) {
     const { aircraft } = await aircraftWithAccess(deps, c.get("user"), input, "oil", "read");
     const view = await aircraftTab(deps, aircraft.id, "oil", input.tab_id);
     const opsAccess = !!(await accessLevel(deps, c.get("user"), aircraft.id, "ops"));
-    const links = opsAccess ? await findLinks(deps, aircraft.id, { oilTabId: view.dbId! }) : [];
+    const links = opsAccess ? await findLinks(deps, aircraft.id, { oilTabId: view.dbId!, oilRowIds: input.row_ids }) : [];
     return c.json({ links, ops_access: opsAccess, oil_access: true });
   });
 
@@ -472,7 +478,7 @@ export function registerDataRoutes(app: Hono<HonoEnv>) {
     const view = await aircraftTab(deps, aircraft.id, "ops", input.tab_id);
     if (view.source !== "stored") return c.json({ links: [], ops_access: true, oil_access: true });
     const oilAccess = !!(await accessLevel(deps, c.get("user"), aircraft.id, "oil"));
-    const links = oilAccess ? await findLinks(deps, aircraft.id, { opsTabId: view.dbId! }) : [];
+    const links = oilAccess ? await findLinks(deps, aircraft.id, { opsTabId: view.dbId!, opsRowIds: input.row_ids }) : [];
     return c.json({ links, ops_access: true, oil_access: oilAccess });
   });
 

@@ -267,7 +267,8 @@ export const DeleteRowsInput = needsAircraft({
   ids: z.array(id).min(1, "Select at least one row.").max(5000, "Select at most 5000 rows at once."),
 });
 export const HeaderDataInput = needsAircraft({});
-export const OilLinkTabInput = needsAircraft({ tab_id: tabKey });
+/** A tab's links; `row_ids`: only those of these rows (a page's), so the cost follows the page, not the tab. */
+export const OilLinkTabInput = needsAircraft({ tab_id: tabKey, row_ids: z.array(id).max(1000).optional() });
 export const OilLinkedRowInput = needsAircraft({ tab_id: tabKey, row_id: requiredId("row_id") });
 export const OilLinkPkInput = needsAircraft({});
 

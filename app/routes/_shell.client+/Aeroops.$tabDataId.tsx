@@ -41,14 +41,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const ref = requireAircraftRef(url);
   const { header, tabs, tab } = await openOpsTab(api, url, ref, params.tabDataId);
   const query = tabQuery(url, tab.columns, PER_PAGE_CHOICES);
-  const [data, docCounts, oilLinks] = await Promise.all([
+  const [data, docCounts] = await Promise.all([
     // The binders the tab offers and a kept validation workbook come with its rows (one call).
     ops.tabData(api, ref, { tab_id: tab.tab_id, ...query.request, binder: true, validation: validationParam(url) }),
     documentCountsByRow(api, header.org_msn_id, tab.tab_id),
-    // The oil rows linked to this tab's rows (none when the user may not read AeroOIL).
-    opsRowLinks(api, ref, header.org_msn_id, tab.tab_id),
   ]);
   if (!data.ok) throw new Response(data.error, { status: data.status });
+  // The oil rows linked to the rows of this page (none when the user may not read AeroOIL).
+  const oilLinks = await opsRowLinks(api, ref, header.org_msn_id, tab.tab_id, data.data.rows.map((r) => r.id));
   return {
     ...tabPageView({ product: "ops", url, user, header, tab, query, data: data.data, columns: data.data.columns, docCounts }),
     bar: [...tabs].sort((a, b) => a.tab_position - b.tab_position).map((t) => ({ id: t.tab_id, name: t.tab_name })),
