@@ -469,13 +469,18 @@ describe("the marketplace (/client/dashboard, /client/saved, /client/message)", 
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
   });
 
-  it("a client may not approve, set availability or notes: refused by the portal before the upstream", async () => {
+  it("a client approves too (every non-consultant viewer, spec 000 §1); a consultant is refused before the upstream", async () => {
     const james = String(own.get("james"));
+    const back = "/client/dashboard";
+    const r = await run(dashboard.action, req(back, "client@demo.aero", form({ intent: "disapprove", id: james, redirectTo: back })));
+    expect(location(r)).toBe(back);
+    expect(await toastOf(r)).toMatchObject({ type: "success", description: "The consultant is disapproved." });
+    const before = await t.upstream.deps.db.selectFrom("audit_log").select((eb) => eb.fn.max("id").as("max")).executeTakeFirstOrThrow();
     for (const intent of ["approve", "disapprove", "availability", "notes"]) {
-      const r = await run(dashboard.action, req("/client/dashboard", "client@demo.aero", form({ intent, id: james, available_start_date: "2027-01-01", comment_by_admin: "x", daily_rate_onsite: "1", daily_rate_offsite: "1" })));
-      expect(location(r), intent).toBe("/errors/error-401");
+      const refused = await run(dashboard.action, req(back, "consultant@demo.aero", form({ intent, id: james, available_start_date: "2027-01-01", comment_by_admin: "x", daily_rate_onsite: "1", daily_rate_offsite: "1" })));
+      expect(location(refused), intent).toBe("/errors/error-401");
     }
-    const audit = await t.upstream.deps.db.selectFrom("audit_log").select("action").where("entity_id", "=", james).where("action", "in", ["consultant.approve", "consultant.disapprove"]).execute();
+    const audit = await t.upstream.deps.db.selectFrom("audit_log").select("action").where("entity_id", "=", james).where("id", ">", Number(before.max ?? 0)).execute();
     expect(audit).toHaveLength(0);
   });
 
@@ -496,8 +501,8 @@ describe("the marketplace (/client/dashboard, /client/saved, /client/message)", 
     const page = `/client/dashboard?dialog=availability&consultant=${james}`;
     const open = await body<{ dialog: { dialog: string; consultant: { id: number } } }>(await run(dashboard.loader, req(page, "admin@demo.aero")));
     expect(open.dialog).toMatchObject({ dialog: "availability", consultant: { id: james } });
-    // A client asking for the dialog gets no dialog.
-    expect((await body<{ dialog: unknown }>(await run(dashboard.loader, req(page, "client@demo.aero")))).dialog).toBeNull();
+    // A client asking for the dialog gets it too (every non-consultant viewer).
+    expect((await body<{ dialog: unknown }>(await run(dashboard.loader, req(page, "client@demo.aero")))).dialog).toMatchObject({ dialog: "availability" });
 
     const bad = await run(
       dashboard.action,
