@@ -123,7 +123,7 @@ describe("the status dashboard", () => {
     const res = await p.run(png.loader, `/resources/oil-dashboard-png?org_msn_id=${ids["5123"]}`, { cookie: cookies["reader@demo.aero"] });
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toBe("image/png");
-    expect(res.headers.get("Content-Disposition")).toMatch(/^attachment; filename="5123_AeroOIL_Status_Overview_\d{4}-\d{2}-\d{2}\.png"$/);
+    expect(res.headers.get("Content-Disposition")).toMatch(/^attachment; filename="5123_AeroOIL_Status_Overview_\d{4}-\d{2}-\d{2}\.png"; filename\*=UTF-8''5123_AeroOIL_Status_Overview_\d{4}-\d{2}-\d{2}\.png$/);
     const bytes = Buffer.from(await res.arrayBuffer());
     expect(bytes.subarray(1, 4).toString("ascii")).toBe("PNG");
     expect(bytes.readUInt32BE(16)).toBe(1200);
