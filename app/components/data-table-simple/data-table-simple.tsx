@@ -80,9 +80,7 @@ export function ListTable({
 }) {
   if (empty && bareEmpty) return <p className={ui.empty}>{emptyText}</p>;
   return (
-    // A named table scrolls sideways on a narrow screen: a region in the tab order, so a keyboard
-    // reaches and scrolls it (WCAG 2.1.1). (The unnamed lists have links or buttons in every row.)
-    <div className={ui.tableWrap} {...(empty || !label ? {} : { role: "region", "aria-label": label, tabIndex: 0 })}>
+    <div className={ui.tableWrap}>
       {empty ? (
         <p className={ui.empty}>{emptyText}</p>
       ) : (

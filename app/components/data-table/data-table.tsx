@@ -59,9 +59,10 @@ export function DataTable<R>({
   frameProps?: HTMLAttributes<HTMLDivElement> & DataAttributes;
 }) {
   return (
-    // The frame scrolls sideways on a narrow screen: a named region in the tab order, so a keyboard
-    // reaches and scrolls it (WCAG 2.1.1; axe's scrollable-region-focusable).
-    <div role="region" aria-label={label} tabIndex={0} {...frameProps} className={`${ui.tableWrap} ${s.frame}`}>
+    // The frame scrolls sideways on a narrow screen: a named group in the tab order, so a keyboard
+    // reaches and scrolls it (WCAG 2.1.1; axe's scrollable-region-focusable). A group, not a region:
+    // the table often sits in a section of the same name.
+    <div role="group" aria-label={label} tabIndex={0} {...frameProps} className={`${ui.tableWrap} ${s.frame}`}>
       <table className={`${ui.table} ${s.table}`} aria-label={label} aria-describedby={describedBy}>
         <thead>
           <tr>
