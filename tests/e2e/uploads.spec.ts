@@ -83,6 +83,9 @@ test("the dialog's drop zone and picker buttons choose files; the summary tells 
   });
   await zone.dispatchEvent("dragover", { dataTransfer: dt });
   await expect(zone).toHaveAttribute("data-drop-zone", "over");
+  // A drop beside the zone, still in the dialog, is taken too; a later drop replaces it.
+  await dropFiles(page, dialog.getByText("Please Note:"), [{ name: "beside.txt", text: "b" }]);
+  await expect(dialog.locator("[data-file]")).toHaveText([/beside\.txt/]);
   await dropFiles(page, zone, [
     { name: "kept one.txt", text: "1" },
     { name: "kept two.txt", text: "22" },

@@ -99,18 +99,24 @@ export function UploadDialog(p: UploadDialogProps) {
   }
 
   function onDragOver(e: React.DragEvent) {
-    if (running || finished || !draggingFiles(e)) return;
-    e.preventDefault(); // accept the drop
-    e.stopPropagation(); // the folder page behind does not
-    e.dataTransfer.dropEffect = "copy";
-    setOver(true);
+    if (!draggingFiles(e)) return;
+    e.preventDefault(); // the drop is ours, even when refused (else the browser opens the file)
+    e.stopPropagation(); // not the folder page's behind
+    const taking = !running && !finished;
+    e.dataTransfer.dropEffect = taking ? "copy" : "none";
+    setOver(taking);
+  }
+
+  function onDragLeave(e: React.DragEvent) {
+    if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOver(false);
   }
 
   function onDrop(e: React.DragEvent) {
     setOver(false);
-    if (running || finished || !draggingFiles(e)) return;
-    e.preventDefault(); // the browser would open the file
+    if (!draggingFiles(e)) return;
+    e.preventDefault();
     e.stopPropagation();
+    if (running || finished) return;
     // What the pickers held is replaced by the dropped files, so a later pick does not add them back.
     for (const input of [filesRef.current, folderRef.current]) if (input) input.value = "";
     void droppedFiles(e.dataTransfer).then(select);
@@ -161,7 +167,18 @@ export function UploadDialog(p: UploadDialogProps) {
 
   return (
     <ModalDialog title={title} closeHref={p.closeHref}>
-      <form method="post" encType="multipart/form-data" action={p.formAction} onSubmit={hydrated ? onSubmit : undefined} aria-describedby={`${id}-warning`}>
+      <form
+        method="post"
+        encType="multipart/form-data"
+        action={p.formAction}
+        onSubmit={hydrated ? onSubmit : undefined}
+        aria-describedby={`${id}-warning`}
+        // The whole dialog takes the drop (a file let go beside the zone would make the browser leave
+        // the page to open it); the zone lights up.
+        onDragOver={hydrated ? onDragOver : undefined}
+        onDragLeave={hydrated ? onDragLeave : undefined}
+        onDrop={hydrated ? onDrop : undefined}
+      >
         <input type="hidden" name="intent" value="upload" />
         <ModalBody>
           <p id={`${id}-warning`} className={`${ui.alert.warning} ${s.warning}`}>
@@ -173,9 +190,6 @@ export function UploadDialog(p: UploadDialogProps) {
             hidden={finished}
             className={hydrated ? s.dropZone : s.pickers}
             data-drop-zone={hydrated ? (over ? "over" : "") : undefined}
-            onDragOver={hydrated ? onDragOver : undefined}
-            onDragLeave={hydrated ? () => setOver(false) : undefined}
-            onDrop={hydrated ? onDrop : undefined}
           >
             {hydrated ? (
               <p className={s.dropText} id={`${id}-drop`}>
