@@ -13,7 +13,9 @@ import { FolderIcon } from "~/components/icons/folder";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Pagination } from "~/components/pagination/pagination";
 import * as ui from "~/components/ui/ui.css";
+import { draggingFiles, droppedFiles } from "~/components/upload-dialog/drop-files";
 import { UploadDialog } from "~/components/upload-dialog/upload-dialog";
+import type { Selected } from "~/components/upload-dialog/upload-engine";
 import { ACCESS_LABEL } from "~/models/roles";
 import { downloadHref, listHref, parseId, previewHref, trashHref, versionsHref, zipHref, type FileSort, type SortOrder } from "~/models/storage-links";
 import type { filesLoader } from "~/models/storage-pages.server";
@@ -47,6 +49,35 @@ export function FilesPage({ data, base, singleUpload = false }: { data: FilesDat
     return () => document.removeEventListener("change", count);
   }, [location.key]);
   const none = hydrated && selected === 0;
+  // Files dragged onto the listing (JS only, writers only): the upload dialog opens with them chosen,
+  // for the folder on screen; the user still confirms with Upload.
+  const [dragging, setDragging] = useState(false);
+  const [dropped, setDropped] = useState<Selected<File>[] | null>(null);
+  const dropTarget = hydrated && data.canWrite && !data.dialog;
+  const uploadKind = singleUpload ? "upload-one" : "upload";
+  function onDragOver(e: React.DragEvent) {
+    if (!dropTarget || !draggingFiles(e)) return;
+    e.preventDefault();
+    e.dataTransfer.dropEffect = "copy";
+    setDragging(true);
+  }
+  function onDragLeave(e: React.DragEvent) {
+    if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDragging(false);
+  }
+  function onDrop(e: React.DragEvent) {
+    setDragging(false);
+    if (!dropTarget || !draggingFiles(e)) return;
+    e.preventDefault();
+    void droppedFiles(e.dataTransfer).then((files) => {
+      if (!files.length) return;
+      setDropped(files);
+      navigate(withDialog(uploadKind), { preventScrollReset: true });
+    });
+  }
+  // The dropped files belong to the dialog they opened: closing it forgets them.
+  useEffect(() => {
+    if (!data.dialog) setDropped(null);
+  }, [data.dialog]);
   const previewing = hydrated ? parseId(new URLSearchParams(location.search).get("preview")) : null;
   const withPreview = (id: number) => listHref(base, { ...keep, page: data.page, extra: { preview: String(id) } });
 
@@ -132,25 +163,38 @@ export function FilesPage({ data, base, singleUpload = false }: { data: FilesDat
         </form>
       ) : null}
 
-      <FileList
-        items={data.contents}
-        sort={keep.sort}
-        order={keep.order}
-        sortHref={(sort, order) => listHref(base, { dir, organization: data.organization, sort, order })}
-        folderHref={(path) => listHref(base, { dir: path, organization: data.organization, sort: keep.sort, order: keep.order })}
-        downloadHref={(item) => downloadHref(a.id, item.id, data.family)}
-        previewHref={(item) => previewHref(a.id, item.id, { organization: data.organization, sort: keep.sort, order: keep.order, family: data.family })}
-        onPreview={hydrated ? (item) => navigate(withPreview(item.id), { preventScrollReset: true }) : undefined}
-        versionsHref={data.family === "standard" ? (item) => versionsHref(a.id, item.id) : undefined}
-        zipHref={(path) => zipHref(a.id, path, data.family)}
-        actionHref={(action: RowAction, item) => withDialog(action, item.id)}
-        canWrite={data.canWrite}
-        selectedId={data.selectedId}
-        favourites={{ action: "/storage/favourites", redirectTo: `${location.pathname}${location.search}` }}
-        onDownload={onDownload}
-        bulkFormId={data.contents.length ? "bulk" : undefined}
-        emptyText={data.canWrite ? "This folder is empty. Upload files or create a folder." : "This folder is empty."}
-      />
+      <div
+        className={s.dropArea}
+        onDragOver={dropTarget ? onDragOver : undefined}
+        onDragLeave={dropTarget ? onDragLeave : undefined}
+        onDrop={dropTarget ? onDrop : undefined}
+        data-drop-area={dropTarget ? (dragging ? "over" : "") : undefined}
+      >
+        {dragging ? (
+          <p className={s.dropHint} aria-hidden="true">
+            Drop files to upload them into {dir === "/" ? "the top folder" : data.folder.name}
+          </p>
+        ) : null}
+        <FileList
+          items={data.contents}
+          sort={keep.sort}
+          order={keep.order}
+          sortHref={(sort, order) => listHref(base, { dir, organization: data.organization, sort, order })}
+          folderHref={(path) => listHref(base, { dir: path, organization: data.organization, sort: keep.sort, order: keep.order })}
+          downloadHref={(item) => downloadHref(a.id, item.id, data.family)}
+          previewHref={(item) => previewHref(a.id, item.id, { organization: data.organization, sort: keep.sort, order: keep.order, family: data.family })}
+          onPreview={hydrated ? (item) => navigate(withPreview(item.id), { preventScrollReset: true }) : undefined}
+          versionsHref={data.family === "standard" ? (item) => versionsHref(a.id, item.id) : undefined}
+          zipHref={(path) => zipHref(a.id, path, data.family)}
+          actionHref={(action: RowAction, item) => withDialog(action, item.id)}
+          canWrite={data.canWrite}
+          selectedId={data.selectedId}
+          favourites={{ action: "/storage/favourites", redirectTo: `${location.pathname}${location.search}` }}
+          onDownload={onDownload}
+          bulkFormId={data.contents.length ? "bulk" : undefined}
+          emptyText={data.canWrite ? "This folder is empty. Upload files or create a folder." : "This folder is empty."}
+        />
+      </div>
 
       <Pagination
         page={data.page}
@@ -170,12 +214,8 @@ export function FilesPage({ data, base, singleUpload = false }: { data: FilesDat
           variant={dialog.kind === "upload-one" ? "single" : data.family === "uef" ? "uef" : "standard"}
           closeHref={here}
           formAction={listHref(base, { dir, organization: data.organization, extra: { dialog: dialog.kind } })}
-          onFinished={(r) =>
-            toast.show({
-              type: r.ok ? "success" : "error",
-              description: [r.message ?? "Upload complete.", ...r.errors.slice(0, 5), ...(r.errors.length > 5 ? [`…and ${r.errors.length - 5} more problems.`] : [])].join("\n"),
-            })
-          }
+          initialFiles={dropped}
+          onFinished={(message) => toast.show({ type: "success", description: message ?? "Upload complete." })}
         />
       ) : dialog && (dialog.kind === "bulk-move" || dialog.kind === "bulk-copy" || dialog.kind === "bulk-delete") ? (
         <BulkDialog

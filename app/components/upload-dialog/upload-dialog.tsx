@@ -6,27 +6,28 @@
 //     be uploaded; Upload runs the engine (upload-engine.ts: each file straight to the blob store with
 //     progress, index every 10 files, offline retry); Cancel aborts and closes; done closes the dialog
 //     and the list refreshes. The engine and its transport are imported on first use only.
+//     The pickers become buttons in a drop zone (the native inputs stay, visually hidden, so the keyboard
+//     and screen readers use them as before); files dropped on the zone, or on the folder page (which
+//     opens this dialog with them: initialFiles), are selected the same way.
+//     Each file shows its own progress. When some files were not uploaded, the dialog stays open at the
+//     end with a summary (what was uploaded, what was not and why) while the list refreshes behind it;
+//     when all went well it closes as the spec says and a toast tells how many.
 // Only the files pages import this module, so no other page ships its code.
-import { Link, useNavigate } from "@remix-run/react";
+import { Link, useNavigate, useRevalidator } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { ModalBody, ModalDialog, ModalFooter } from "~/components/modal-dialog/modal-dialog";
 import * as ui from "~/components/ui/ui.css";
-import { SPECIAL_CHARS_WARNING } from "~/models/file-names";
+import { DROP_REASON_TEXT, SPECIAL_CHARS_WARNING } from "~/models/file-names";
 import { formatBytes } from "~/models/size";
 import type { Family } from "~/models/storage-links";
 import type { FileProgress, Selected, UploadEngine, UploadSnapshot, UploadVariant } from "./upload-engine";
+import { draggingFiles, droppedFiles } from "./drop-files";
 import * as s from "./upload-dialog.css";
 
 type EngineModule = typeof import("./upload-engine");
 type TransportModule = typeof import("./upload-transport");
 let modules: Promise<[EngineModule, TransportModule]> | null = null;
 const loadModules = () => (modules ??= Promise.all([import("./upload-engine"), import("./upload-transport")]));
-
-export interface UploadFinished {
-  ok: boolean;
-  message: string | null;
-  errors: string[];
-}
 
 export interface UploadDialogProps {
   aircraftId: number;
@@ -38,8 +39,10 @@ export interface UploadDialogProps {
   closeHref: string;
   /** The files route URL the no-JS form posts to. */
   formAction: string;
-  /** Called when the flow has finished (the page shows the toast). */
-  onFinished?: (r: UploadFinished) => void;
+  /** Called when every file arrived and the dialog closes (the page shows the toast: the server's message). */
+  onFinished?: (message: string | null) => void;
+  /** Files dropped on the folder page: selected as soon as the dialog has hydrated. */
+  initialFiles?: Selected<File>[] | null;
 }
 
 const PHASE_TEXT: Record<UploadSnapshot["phase"], string> = {
@@ -62,6 +65,9 @@ const STATUS_TEXT: Record<FileProgress["status"], string> = {
   skipped: "Skipped",
 };
 
+// Names the dialog refuses before sending (exe, bat and sh are dropped silently, spec 000 §5).
+const refusedNames = (snap: UploadSnapshot) => snap.dropped.filter((d) => d.reason !== "forbidden_extension");
+
 const fileName = (f: File) => (f as File & { webkitRelativePath?: string }).webkitRelativePath || f.name;
 
 export function UploadDialog(p: UploadDialogProps) {
@@ -72,19 +78,51 @@ export function UploadDialog(p: UploadDialogProps) {
   const engineRef = useRef<UploadEngine<File> | null>(null);
   const [hydrated, setHydrated] = useState(false);
   const [snap, setSnap] = useState<UploadSnapshot | null>(null);
+  const [over, setOver] = useState(false);
+  const revalidator = useRevalidator();
   const running = !!snap && ["preprocessing", "uploading", "validating"].includes(snap.phase);
 
   useEffect(() => {
     setHydrated(true);
     void loadModules(); // warm up while the user picks files
+    if (p.initialFiles?.length) void select(p.initialFiles);
     return () => engineRef.current?.cancel();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the dropped files are taken once, on opening
   }, []);
 
-  async function onSelect() {
+  function onSelect() {
     const picked: Selected<File>[] = [];
     for (const input of [filesRef.current, folderRef.current]) {
       for (const f of Array.from(input?.files ?? [])) picked.push({ file: f, relativePath: fileName(f), size: f.size });
     }
+    void select(picked);
+  }
+
+  function onDragOver(e: React.DragEvent) {
+    if (!draggingFiles(e)) return;
+    e.preventDefault(); // the drop is ours, even when refused (else the browser opens the file)
+    e.stopPropagation(); // not the folder page's behind
+    const taking = !running && !finished;
+    e.dataTransfer.dropEffect = taking ? "copy" : "none";
+    setOver(taking);
+  }
+
+  function onDragLeave(e: React.DragEvent) {
+    if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOver(false);
+  }
+
+  function onDrop(e: React.DragEvent) {
+    setOver(false);
+    if (!draggingFiles(e)) return;
+    e.preventDefault();
+    e.stopPropagation();
+    if (running || finished) return;
+    // What the pickers held is replaced by the dropped files, so a later pick does not add them back.
+    for (const input of [filesRef.current, folderRef.current]) if (input) input.value = "";
+    void droppedFiles(e.dataTransfer).then(select);
+  }
+
+  async function select(picked: Selected<File>[]) {
     const [{ UploadEngine }, { createBrowserTransport }] = await loadModules();
     engineRef.current?.cancel();
     const engine = new UploadEngine<File>({
@@ -102,9 +140,12 @@ export function UploadDialog(p: UploadDialogProps) {
     if (!engine || running) return;
     const end = await engine.start();
     if (end.phase === "cancelled") return;
-    if (end.phase === "done") {
-      p.onFinished?.({ ok: end.errors.length === 0, message: end.message, errors: end.errors });
+    if (end.phase !== "done") return;
+    if (end.errors.length === 0 && refusedNames(end).length === 0) {
+      p.onFinished?.(end.message);
       navigate(p.closeHref, { replace: true, preventScrollReset: true });
+    } else {
+      revalidator.revalidate(); // the list shows what did arrive; the summary stays on screen
     }
   }
 
@@ -115,23 +156,51 @@ export function UploadDialog(p: UploadDialogProps) {
   const multiple = p.variant !== "single";
   const files = snap?.files ?? [];
   const total = files.reduce((n, f) => n + f.size, 0);
-  const invalid = (snap?.dropped ?? []).filter((d) => d.reason !== "forbidden_extension");
+  const invalid = snap ? refusedNames(snap) : [];
+  const finished = snap?.phase === "done";
+  const uploaded = files.filter((f) => f.status === "indexed");
+  const notUploaded = [
+    ...files.filter((f) => f.status !== "indexed").map((f) => ({ path: f.path, why: f.error ?? STATUS_TEXT[f.status] })),
+    ...invalid.map((d) => ({ path: d.originalPath, why: DROP_REASON_TEXT[d.reason] })),
+  ];
   const title = p.variant === "single" ? "Upload a file" : "Upload files";
 
   return (
     <ModalDialog title={title} closeHref={p.closeHref}>
-      <form method="post" encType="multipart/form-data" action={p.formAction} onSubmit={hydrated ? onSubmit : undefined} aria-describedby={`${id}-warning`}>
+      <form
+        method="post"
+        encType="multipart/form-data"
+        action={p.formAction}
+        onSubmit={hydrated ? onSubmit : undefined}
+        aria-describedby={`${id}-warning`}
+        // The whole dialog takes the drop (a file let go beside the zone would make the browser leave
+        // the page to open it); the zone lights up.
+        onDragOver={hydrated ? onDragOver : undefined}
+        onDragLeave={hydrated ? onDragLeave : undefined}
+        onDrop={hydrated ? onDrop : undefined}
+      >
         <input type="hidden" name="intent" value="upload" />
         <ModalBody>
           <p id={`${id}-warning`} className={`${ui.alert.warning} ${s.warning}`}>
             {SPECIAL_CHARS_WARNING}
           </p>
-          <div className={s.pickers}>
-            <label className={s.picker}>
-              <span className={s.pickerLabel}>{multiple ? "Choose files" : "Choose a file"}</span>
+          {/* Without JavaScript: two labelled native inputs. Hydrated: a drop zone whose buttons are the
+              labels of the same inputs, visually hidden but focusable (the label shows their focus). */}
+          <div
+            hidden={finished}
+            className={hydrated ? s.dropZone : s.pickers}
+            data-drop-zone={hydrated ? (over ? "over" : "") : undefined}
+          >
+            {hydrated ? (
+              <p className={s.dropText} id={`${id}-drop`}>
+                {multiple ? "Drag files or a folder here, or" : "Drag a file here, or"}
+              </p>
+            ) : null}
+            <label className={hydrated ? `${ui.button.secondary} ${s.pickButton}` : s.picker}>
+              <span className={hydrated ? undefined : s.pickerLabel}>{multiple ? "Choose files" : "Choose a file"}</span>
               <input
                 ref={filesRef}
-                className={s.fileInput}
+                className={hydrated ? "visually-hidden" : s.fileInput}
                 type="file"
                 name="files"
                 multiple={multiple}
@@ -141,11 +210,11 @@ export function UploadDialog(p: UploadDialogProps) {
               />
             </label>
             {multiple ? (
-              <label className={s.picker}>
-                <span className={s.pickerLabel}>Or choose a folder</span>
+              <label className={hydrated ? `${ui.button.secondary} ${s.pickButton}` : s.picker}>
+                <span className={hydrated ? undefined : s.pickerLabel}>{hydrated ? "Choose a folder" : "Or choose a folder"}</span>
                 <input
                   ref={folderRef}
-                  className={s.fileInput}
+                  className={hydrated ? "visually-hidden" : s.fileInput}
                   type="file"
                   name="files"
                   multiple
@@ -211,6 +280,16 @@ export function UploadDialog(p: UploadDialogProps) {
                           <span className={`${s.pct} ${s.status[f.status]}`} title={STATUS_TEXT[f.status]}>
                             {f.status === "failed" || f.status === "skipped" ? STATUS_TEXT[f.status] : `${f.status === "indexed" || f.status === "uploaded" ? 100 : pct}%`}
                           </span>
+                          <span
+                            className={s.rowBar}
+                            role="progressbar"
+                            aria-label={`${f.path} progress`}
+                            aria-valuemin={0}
+                            aria-valuemax={100}
+                            aria-valuenow={f.status === "indexed" || f.status === "uploaded" ? 100 : pct}
+                          >
+                            <span className={f.status === "failed" || f.status === "skipped" ? s.rowFillFailed : s.rowFill} style={{ width: `${f.status === "indexed" || f.status === "uploaded" ? 100 : pct}%` }} />
+                          </span>
                           {f.error ? <span className={s.rowError}>{f.error}</span> : null}
                         </li>
                       );
@@ -218,7 +297,28 @@ export function UploadDialog(p: UploadDialogProps) {
                   </ul>
                 </>
               ) : null}
-              {invalid.length ? (
+              {finished ? (
+                <section className={s.report} aria-labelledby={`${id}-report`} data-upload-summary="">
+                  <h3 id={`${id}-report`} className={s.reportTitle}>
+                    {uploaded.length} {uploaded.length === 1 ? "file" : "files"} uploaded, {notUploaded.length} not uploaded
+                  </h3>
+                  {notUploaded.length ? (
+                    <ul className={s.reportList} aria-label="Not uploaded">
+                      {notUploaded.slice(0, 50).map((n) => (
+                        <li key={n.path}>
+                          <strong>{n.path}</strong>: {n.why}
+                        </li>
+                      ))}
+                      {notUploaded.length > 50 ? <li>and {notUploaded.length - 50} more</li> : null}
+                    </ul>
+                  ) : null}
+                  {snap.errors.filter((e) => !notUploaded.some((n) => e.startsWith(`${n.path}: `))).map((e) => (
+                    <p key={e} className={ui.small}>
+                      {e}
+                    </p>
+                  ))}
+                </section>
+              ) : invalid.length ? (
                 <div className={s.dropped}>
                   Not uploaded, the name is not accepted:
                   <ul>
@@ -233,12 +333,20 @@ export function UploadDialog(p: UploadDialogProps) {
           ) : null}
         </ModalBody>
         <ModalFooter>
-          <Link to={p.closeHref} className={ui.button.secondary} onClick={onCancel} preventScrollReset>
-            Cancel
-          </Link>
-          <button type="submit" className={ui.button.primary} disabled={hydrated && (running || !files.length || snap?.phase !== "selected")}>
-            {running ? `Uploading… ${snap?.percent ?? 0}%` : "Upload"}
-          </button>
+          {finished ? (
+            <Link to={p.closeHref} className={ui.button.primary} replace preventScrollReset>
+              Done
+            </Link>
+          ) : (
+            <>
+              <Link to={p.closeHref} className={ui.button.secondary} onClick={onCancel} preventScrollReset>
+                Cancel
+              </Link>
+              <button type="submit" className={ui.button.primary} disabled={hydrated && (running || !files.length || snap?.phase !== "selected")}>
+                {running ? `Uploading… ${snap?.percent ?? 0}%` : "Upload"}
+              </button>
+            </>
+          )}
         </ModalFooter>
       </form>
     </ModalDialog>
