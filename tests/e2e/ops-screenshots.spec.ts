@@ -1,6 +1,6 @@
 // Writes docs/screenshots/ops-*.png (npm run screenshots only): My Fleet, a tab, the transition menu
 // with a tab across the fleet, the work-order form and a logbook page, at 1440 and 390 px.
-import { login, test } from "./fixtures";
+import { expect, login, test } from "./fixtures";
 
 test("screenshots of the AeroOPS pages at 1440 and 390 px", async ({ page }) => {
   test.setTimeout(120_000);
@@ -105,7 +105,12 @@ test("screenshots of a tab's table, its top bar and the transition menu at 1366 
     await page.goto(`${aeroplane}&module=transition`);
     await page.addStyleTag({ content: "[data-toast]{display:none !important}" });
     // On a phone the menu is in the drawer.
-    if (width === 390) await page.getByRole("button", { name: /menu/i }).first().click();
+    if (width === 390) {
+      await page.getByRole("button", { name: /menu/i }).first().click();
+      await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "AeroOPS Home" })).toBeInViewport({ ratio: 1 });
+      // The drawer's slide (0.2 s) is over.
+      await page.waitForTimeout(400);
+    }
     await page.screenshot({ path: `docs/screenshots/ops-transition-menu-${width}.png` });
   }
 });
