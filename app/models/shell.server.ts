@@ -128,7 +128,7 @@ export async function loadShell({ request, user, api }: { request: Request; user
   // page reads the same header: one call for both).
   const [shell, fleetTabs, oilHeader] = await Promise.all([
     api.get("main", "/user/shell.json", {
-      query: { aircraft_id: aircraftId, users: aircraftId && !hideUsers ? (moduleArea ?? "storage") : undefined, fleet_q: q, expand },
+      query: { aircraft_id: aircraftId, users: aircraftId && !hideUsers ? (moduleArea ?? "storage") : undefined, fleet_q: q, expand: transition ? undefined : expand },
       schema: ShellAnswer,
     }),
     transition ? ops.fleetTabs(api) : Promise.resolve(null),
@@ -159,7 +159,8 @@ export async function loadShell({ request, user, api }: { request: Request; user
     accessLabel: ownAccess ? ACCESS_LABEL[ownAccess] : null,
     // Shown where aircraft are (the fleet tree, or an aircraft in context), except where the spec hides it.
     users: { shown: !hideUsers && (fleet !== null || aircraftId !== null), list: aircraftId ? (shell.users ?? []).map(withLabel) : [] },
-    fleet: fleet
+    // The transition menu lists what spec 001 §2 gives it (its links, Tabs, USERS), not the records tree.
+    fleet: fleet && !transition
       ? { shown: true, q, items: fleet.items, total: fleet.total, error: null, expand, folders: shell.folders }
       : { shown: false, q, items: [], total: 0, error: null, expand: null, folders: null },
     notifications: { items: shell.notifications.notifications, unread: shell.notifications.unread },

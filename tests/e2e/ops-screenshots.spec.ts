@@ -1,6 +1,6 @@
 // Writes docs/screenshots/ops-*.png (npm run screenshots only): My Fleet, a tab, the transition menu
 // with a tab across the fleet, the work-order form and a logbook page, at 1440 and 390 px.
-import { login, test } from "./fixtures";
+import { expect, login, test } from "./fixtures";
 
 test("screenshots of the AeroOPS pages at 1440 and 390 px", async ({ page }) => {
   test.setTimeout(120_000);
@@ -61,7 +61,7 @@ test("screenshots of the top bar at 1366, 1024 and 390 px", async ({ page }) => 
     await page.setViewportSize({ width, height: 400 });
     await page.goto(href.replace("aeroplane", "generalInformation"));
     await page.addStyleTag({ content: "[data-toast]{display:none !important}" });
-    await page.screenshot({ path: `docs/screenshots/top-bar-${width}.png`, clip: { x: 0, y: 0, width, height: 64 } });
+    await page.screenshot({ path: `docs/screenshots/top-bar-${width}.png`, clip: { x: 0, y: 0, width, height: width === 390 ? 100 : 64 } });
   }
 });
 
@@ -77,8 +77,40 @@ test("screenshots of a tab page's top bar with its exports and share, at 1366, 1
     await page.addStyleTag({ content: "[data-toast]{display:none !important}" });
     // With the speed test's result beside them (the widest the top bar gets), where there is room for it.
     if (width > 560) await page.locator("[data-speed-test][data-mbps]").waitFor({ timeout: 30_000 });
-    await page.screenshot({ path: `docs/screenshots/top-bar-tab-${width}.png`, clip: { x: 0, y: 0, width, height: 64 } });
+    await page.screenshot({ path: `docs/screenshots/top-bar-tab-${width}.png`, clip: { x: 0, y: 0, width, height: width === 390 ? 100 : 64 } });
     await page.getByRole("banner").locator("summary", { hasText: "Export" }).click();
     await page.screenshot({ path: `docs/screenshots/top-bar-tab-export-${width}.png` });
+  }
+});
+
+test("screenshots of a tab's table, its top bar and the transition menu at 1366 and 390 px (ADR 085)", async ({ page }) => {
+  test.setTimeout(120_000);
+  await login(page, "client@demo.aero");
+  await page.goto("/Aeroops/org/Aircrafts?q=5123");
+  const aeroplane = (await page.getByRole("table", { name: "My Fleet" }).getByRole("link", { name: /5123/ }).first().getAttribute("href"))!;
+  await page.goto(aeroplane);
+  const tab = (await page.getByRole("link", { name: "Hard Time Components", exact: true }).first().getAttribute("href"))!;
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 768 });
+    await page.goto(tab);
+    await page.addStyleTag({ content: "[data-toast]{display:none !important}" });
+    await page.locator("[data-speed-test][data-mbps]").waitFor({ timeout: 30_000 });
+    await page.screenshot({ path: `docs/screenshots/ops-tab-table-top-bar-${width}.png`, clip: { x: 0, y: 0, width, height: width === 390 ? 100 : 64 } });
+    // Scrolled to the table: its rows between the top bar and the pinned tab bar.
+    await page.evaluate(() => {
+      const f = document.querySelector('[role="region"][aria-label="Hard Time Components"]')!;
+      window.scrollBy(0, f.getBoundingClientRect().top - document.querySelector("header")!.getBoundingClientRect().height);
+    });
+    await page.screenshot({ path: `docs/screenshots/ops-tab-table-${width}.png` });
+    await page.goto(`${aeroplane}&module=transition`);
+    await page.addStyleTag({ content: "[data-toast]{display:none !important}" });
+    // On a phone the menu is in the drawer.
+    if (width === 390) {
+      await page.getByRole("button", { name: /menu/i }).first().click();
+      await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "AeroOPS Home" })).toBeInViewport({ ratio: 1 });
+      // The drawer's slide (0.2 s) is over.
+      await page.waitForTimeout(400);
+    }
+    await page.screenshot({ path: `docs/screenshots/ops-transition-menu-${width}.png` });
   }
 });

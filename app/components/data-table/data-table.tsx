@@ -5,7 +5,9 @@
 // - a sortable column's header is a link to the URL that sorts by it (the sort lives in the URL, so it
 //   works without JavaScript; the loader whitelists the keys), the current one marked with aria-sort
 //   and an arrow;
-// - the header row stays in sight while the rows scroll (the frame scrolls, the header is sticky);
+// - the header row stays in sight while the rows scroll (the frame scrolls, the header is sticky),
+//   and so does the first column (after the selection box, which sticks too) while they scroll sideways;
+// - rows are compact, one line each (data-table.css.ts, ADR 085);
 // - an empty table keeps its header row and says so in one row under it, with the link that adds the
 //   first row where there is one;
 // - row actions (a selection box, Edit) are columns whose headers only screen readers hear.
@@ -35,6 +37,9 @@ export interface DataColumn<R> {
 
 const classes = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(" ") || undefined;
 
+/** The columns that stay in sight sideways: the first, or the selection box and the one after it. */
+const stickyCount = (columns: { key: string }[]) => (columns[0]?.key === "select" ? 2 : 1);
+
 export function DataTable<R>({
   label,
   rows,
@@ -58,6 +63,7 @@ export function DataTable<R>({
   /** Attributes of the scrolling frame (the grid marks its own: data-grid). */
   frameProps?: HTMLAttributes<HTMLDivElement> & DataAttributes;
 }) {
+  const stuck = stickyCount(columns);
   return (
     // The frame scrolls sideways on a narrow screen: a named group in the tab order, so a keyboard
     // reaches and scrolls it (WCAG 2.1.1; axe's scrollable-region-focusable). A group, not a region:
@@ -66,11 +72,11 @@ export function DataTable<R>({
       <table className={`${ui.table} ${s.table}`} aria-label={label} aria-describedby={describedBy}>
         <thead>
           <tr>
-            {columns.map((c) => (
+            {columns.map((c, ci) => (
               <th
                 key={c.key}
                 scope="col"
-                className={classes(s.head, c.numeric && s.number, c.className)}
+                className={classes(s.head, ci < stuck && s.sticky, c.numeric && s.number, c.className)}
                 aria-sort={c.sort?.dir ? (c.sort.dir === "asc" ? "ascending" : "descending") : undefined}
               >
                 {c.sort ? (
@@ -103,10 +109,10 @@ export function DataTable<R>({
           ) : null}
           {rows.map((r, ri) => (
             <tr key={rowKey(r)} {...rowProps?.(r)}>
-              {columns.map((c) => {
+              {columns.map((c, ci) => {
                 const more = c.td?.(r, ri);
                 return (
-                  <td key={c.key} {...more} className={classes(c.numeric && s.number, c.className, more?.className)}>
+                  <td key={c.key} {...more} className={classes(ci < stuck && s.sticky, c.numeric && s.number, c.className, more?.className)}>
                     {c.cell(r, ri)}
                   </td>
                 );
@@ -127,6 +133,7 @@ export function selectColumn<R>(o: { form: string; value: (row: R) => number; la
   return {
     key: "select",
     header: hidden("Select"),
+    className: s.select,
     cell: (r) => <input type="checkbox" name="select" value={o.value(r)} form={o.form} aria-label={o.label(r)} defaultChecked={o.checked(r)} />,
   };
 }

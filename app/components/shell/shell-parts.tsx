@@ -196,7 +196,7 @@ function NavMore({ shell, sections }: { shell: ShellData; sections: NavSection[]
  * JavaScript; with it the shell toggles in place, shell.tsx), sign-out (a form Remix submits) and
  * the supported-browser note.
  */
-function NavFoot({ collapsed }: { collapsed: boolean }) {
+function NavFoot({ collapsed, logout }: { collapsed: boolean; logout: string }) {
   const t = collapseText(collapsed);
   const here = useHere();
   return (
@@ -214,9 +214,9 @@ function NavFoot({ collapsed }: { collapsed: boolean }) {
         </button>
       </form>
       <Form method="post" action="/logout">
-        <button type="submit" className={s.signOut} title="Sign out">
+        <button type="submit" className={s.signOut} title={logout}>
           <Icons.LogoutIcon />
-          <span className={s.navLabel}>Sign out</span>
+          <span className={s.navLabel}>{logout}</span>
         </button>
       </Form>
       <p className={s.browserNote}>{BROWSER_NOTE}</p>
@@ -355,7 +355,8 @@ export function SideNav({ shell, collapsed, fleet }: { shell: ShellData; collaps
       {fleet}
       <NavMore shell={shell} sections={sections.slice(cut)} />
       <div className={s.navFooter}>
-        <NavFoot collapsed={collapsed} />
+        {/* The transition menu's entry is Logout (spec 001 §2); elsewhere Sign out (spec 000 §2). */}
+        <NavFoot collapsed={collapsed} logout={shell.transition ? "Logout" : "Sign out"} />
       </div>
     </nav>
   );

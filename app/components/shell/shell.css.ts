@@ -331,8 +331,20 @@ export const topbar = style({
   background: vars.color.surface,
   borderBottom: `1px solid ${vars.color.border}`,
   selectors: { [`${shell}[data-fullscreen="true"] &`]: { display: "none" } },
-  "@media": { [small]: { padding: `0 ${vars.space.sm} 0 ${vars.space.xs}`, gap: vars.space.xs } },
+  "@media": {
+    [small]: { padding: `0 ${vars.space.sm} 0 ${vars.space.xs}`, gap: vars.space.xs },
+    // Phones: two rows (ADR 085). The first: the menu, the mark, MSN and registration, the screen's
+    // exports, Report Issue, notifications, the switcher; the second (after the break, ::after): the
+    // issue dates and the speed test. The two groups' boxes step aside (display: contents) so that
+    // their items can take either row.
+    [tiny]: { flexWrap: "wrap", height: "auto", minHeight: vars.size.topbar, rowGap: 0, padding: `${vars.space.xs} ${vars.space.sm} ${vars.space.xs} ${vars.space.xs}` },
+  },
 });
+globalStyle(`${topbar}::after`, { "@media": { [tiny]: { content: '""', order: 1, flexBasis: "100%", height: 0 } } });
+/** The second row's items on phones (the issue dates, the speed test). */
+export const secondRow = style({ "@media": { [tiny]: { order: 2 } } });
+/** Fills the first row on phones, so that the actions sit at its end. */
+export const rowSpacer = style({ display: "none", "@media": { [tiny]: { display: "block", flex: "1 1 0", order: 0 } } });
 export const menuButton = style([iconButton, { display: "none", color: vars.color.text, "@media": { [small]: { display: "inline-grid" } } }]);
 export const mobileBrand = style({ display: "none", color: vars.color.text, textDecoration: "none", "@media": { [small]: { display: "inline-flex" } } });
 export const aircraftInfo = style({
@@ -343,9 +355,11 @@ export const aircraftInfo = style({
   overflow: "hidden",
   whiteSpace: "nowrap",
   fontSize: vars.fontSize.sm,
-  "@media": { [small]: { gap: vars.space.sm }, [tiny]: { gap: vars.space.xs } },
+  "@media": { [small]: { gap: vars.space.sm }, [tiny]: { display: "contents" } },
 });
-export const infoItem = style({ display: "flex", flexDirection: "column", lineHeight: 1.2, minWidth: 0 });
+// The fields the spec names never give way to an ellipsis beside a screen's buttons (ADR 085): they
+// keep their width and the top bar's buttons fit around them.
+export const infoItem = style({ display: "flex", flexDirection: "column", lineHeight: 1.2, flexShrink: 0, "@media": { [tiny]: { minWidth: 0, flexShrink: 1 } } });
 export const infoLabel = style({ fontSize: 11, color: vars.color.muted, textTransform: "uppercase", letterSpacing: ".05em", fontWeight: 600, overflow: "hidden", textOverflow: "ellipsis" });
 export const infoValue = style({ fontWeight: 700, color: vars.color.text, overflow: "hidden", textOverflow: "ellipsis" });
 const narrow = "(max-width: 1199px)";
@@ -354,8 +368,11 @@ export const labelLong = style({
   "@media": { [narrow]: { position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0,0,0,0)", whiteSpace: "nowrap" } },
 });
 export const labelShort = style({ display: "none", "@media": { [narrow]: { display: "inline" } } });
-export const infoSecondary = style({ "@media": { [tiny]: { display: "none" } } });
-export const topActions = style({ marginLeft: "auto", display: "flex", alignItems: "center", gap: vars.space.xs });
+export const infoSecondary = style([secondRow, { "@media": { [tiny]: { marginRight: vars.space.lg, padding: `${vars.space.xs} 0` } } }]);
+// The second row has room for the issue dates' full labels.
+globalStyle(`${infoSecondary} ${labelLong}`, { "@media": { [tiny]: { position: "static", width: "auto", height: "auto", clip: "auto", overflow: "visible" } } });
+globalStyle(`${infoSecondary} ${labelShort}`, { "@media": { [tiny]: { display: "none" } } });
+export const topActions = style({ marginLeft: "auto", display: "flex", alignItems: "center", gap: vars.space.xs, "@media": { [tiny]: { display: "contents" } } });
 export const topButton = style([
   iconButton,
   {
@@ -465,9 +482,9 @@ export const slot = style({ display: "flex", alignItems: "center", gap: vars.spa
 /**
  * The speed test's slot. Between phone width and 1440 px the aircraft's MSN, registration and issue
  * date (and a screen's export buttons) come first: the speed test shows its gauge only (its words and result stay in the accessible
- * name, the status region and the title). On phones the slot is hidden (hideTiny).
+ * name, the status region and the title). On phones it has the top bar's second row, with its words.
  */
-export const speedSlot = style({});
+export const speedSlot = style({ "@media": { [tiny]: { marginLeft: "auto" } } });
 const belowWide = "(max-width: 1439px) and (min-width: 561px)";
 globalStyle(`${speedSlot} button, ${speedSlot} [aria-live="polite"]`, { "@media": { [belowWide]: { fontSize: 0, gap: 0 } } });
 globalStyle(`${speedSlot} button`, { "@media": { [belowWide]: { padding: `${vars.space.xs} ${vars.space.sm}` } } });

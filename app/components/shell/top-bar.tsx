@@ -1,7 +1,8 @@
 // The top bar (spec 001 §2 "Top bar"): aircraft MSN, registration and issue dates (from the shell or
 // from the page's handle), the page's export/share buttons, the speed test, full screen, Report
 // Issue, notifications and, for clients, the product switcher. The drawer's menu button (drawer.tsx); the mark, the
-// notifications and the switcher: shell-parts.tsx.
+// notifications and the switcher: shell-parts.tsx. On phones the issue dates and the speed test take a
+// second row (shell.css.ts, ADR 085).
 import { useRouteLoaderData } from "@remix-run/react";
 import { FileSearchSlot } from "~/components/file-search/file-search-slot";
 import { SpeedTest } from "~/components/speed-test/speed-test";
@@ -92,12 +93,13 @@ export function TopBar({
       </div>
       <FileSearchSlot />
       <div className={s.topActions}>
+        <span className={s.rowSpacer} aria-hidden="true" />
         {info.actions ? (
           <div className={s.slot} data-slot="export-share">
             {info.actions}
           </div>
         ) : null}
-        <div className={`${s.slot} ${s.speedSlot} ${s.hideTiny}`} data-slot="speed-test">
+        <div className={`${s.slot} ${s.speedSlot} ${s.secondRow}`} data-slot="speed-test">
           {lite ? <LiteModeOff /> : <SpeedTest last={top.lastSpeed} />}
         </div>
         <span className={s.divider} aria-hidden="true" />

@@ -12,11 +12,15 @@ import type { HrefWith } from "~/utils/use-href-with";
 import { docsColumn, hasDocs } from "~/components/linked-documents/docs-column";
 import { hasRowLinks, rowLinksColumn } from "~/components/row-links/row-links-column";
 import * as rl from "~/components/row-links/row-links.css";
+import * as dt from "~/components/data-table/data-table.css";
 import * as ui from "~/components/ui/ui.css";
 import { dayMonthYear } from "~/utils/dates";
 import { cellText, type GridColumnProps, type GridRowProps, type TabGridProps } from "./tab-grid-types";
 
 type Row = GridRowProps;
+
+/** Text longer than this may be cut in its cell (24ch at most): its cell then has a title with all of it. */
+const CLIP_TITLE_FROM = 24;
 
 export interface TabTableExtras {
   /** Columns after the tab's own (AeroOIL's Watch/Unwatch). */
@@ -32,16 +36,25 @@ export interface TabTableExtras {
 
 export function TabTable(p: TabGridProps & TabTableExtras) {
   const selected = new Set(p.selected);
-  const own = p.columns.map(
-    (c, i): DataColumn<Row> => ({
+  const own = p.columns.map((c, i): DataColumn<Row> => {
+    const text = (r: Row) => cellText(r.data[c.name], c.type, dayMonthYear);
+    const custom = p.cells?.(c, i);
+    // Text is cut to one line (ADR 085): the cell's title holds all of it, when it may be cut.
+    const long = c.type === "text" || c.type === "select";
+    const title = (r: Row) => {
+      const t = long ? text(r) : "";
+      return t.length > CLIP_TITLE_FROM ? t : undefined;
+    };
+    return {
       key: `column-${c.id}`,
       header: c.name,
       sort: { href: p.sortHrefs[c.name]!, dir: p.sortColumn === c.name ? p.sortOrder : null },
       numeric: c.type === "number",
-      cell: (r) => cellText(r.data[c.name], c.type, dayMonthYear),
-      ...p.cells?.(c, i),
-    }),
-  );
+      className: long ? dt.clip : dt.nowrap,
+      cell: custom?.cell ?? text,
+      td: (r, ri) => ({ title: title(r), ...custom?.td?.(r, ri) }),
+    };
+  });
   const columns: DataColumn<Row>[] = [
     ...(p.canEdit ? [selectColumn<Row>({ form: "select-rows", value: (r) => r.id, label: (r) => `Select row ${r.position}`, checked: (r) => selected.has(r.id) })] : []),
     ...own,
