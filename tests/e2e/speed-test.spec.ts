@@ -158,6 +158,7 @@ test.describe("speed test", () => {
       localStorage.removeItem("speedtest.lastSpeed");
       // As if the 600 s had passed: the next page runs the automatic test again.
       localStorage.removeItem("speedtest.lastResult");
+      localStorage.removeItem("speedtest.autoStarted");
     });
     await page.reload();
     // The server shows the last result from its cookie at once; the automatic test runs after load,
