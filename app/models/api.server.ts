@@ -148,9 +148,9 @@ export class Api {
     const started = performance.now();
     try {
       stats.calls++;
-      if (env().DEBUG_UPSTREAM_CALLS) console.log(`[upstream] ${method} ${api}${buildUrl(path, opts.query).pathname}${buildUrl(path, opts.query).search}`);
       res = await this.ctx.upstream[api](req, this.meta);
       stats.ms += performance.now() - started;
+      if (env().DEBUG_UPSTREAM_CALLS) console.log(`[upstream] ${method} ${api}${buildUrl(path, opts.query).pathname}${buildUrl(path, opts.query).search} ${res.status} ${(performance.now() - started).toFixed(1)} ms`);
     } catch (err) {
       if (signal.aborted) throw err;
       console.error(`[api] ${method} ${api}${path} failed:`, err);

@@ -110,20 +110,23 @@ async function findLinks(
   const oilTab = f.oilTabId != null ? sql`AND t.id = ${f.oilTabId}` : sql``;
   const oilRow = f.oilRowId != null ? sql`AND r.id = ${f.oilRowId}` : sql``;
   const opsTab = f.opsTabId != null ? sql`AND t.id = ${f.opsTabId}` : sql``;
-  // A page's rows only: an empty list matches nothing.
+  // A page's rows only: an empty list matches nothing. With ids the rows are found by id: the join
+  // on "+r.tab_id" keeps SQLite's planner from reading the whole tab through its tab_id index
+  // (600 ms for a 100,000-row tab; 7 ms by id).
   const only = (ids: number[] | undefined) => (ids ? sql`AND r.id IN (${ids.length ? sql.join(ids) : sql`NULL`})` : sql``);
+  const tabJoin = (ids: number[] | undefined) => (ids ? sql`t.id = +r.tab_id` : sql`t.id = r.tab_id`);
   const res = await sql<LinkRow>`
     WITH keys AS (${keys}),
     oilk AS (
       SELECT r.id AS row_id, t.tab_key, k.col,
              ${jsonGetText(deps.db, sql`r.data`, sql`k.col`)} AS raw
-      FROM tab_rows r JOIN tabs t ON t.id = r.tab_id CROSS JOIN keys k
+      FROM tab_rows r JOIN tabs t ON ${tabJoin(f.oilRowIds)} CROSS JOIN keys k
       WHERE t.aircraft_id = ${aircraftId} AND t.product = 'oil' AND t.is_template = 0 ${oilTab} ${oilRow} ${only(f.oilRowIds)}
     ),
     opsk AS (
       SELECT r.id AS row_id, t.tab_key, t.tab_name, t.tab_position, k.col,
              upper(trim(${jsonGetText(deps.db, sql`r.data`, sql`k.col`)})) AS v
-      FROM tab_rows r JOIN tabs t ON t.id = r.tab_id CROSS JOIN keys k
+      FROM tab_rows r JOIN tabs t ON ${tabJoin(f.opsRowIds)} CROSS JOIN keys k
       WHERE t.aircraft_id = ${aircraftId} AND t.product = 'ops' AND t.is_template = 0 ${opsTab} ${only(f.opsRowIds)}
     )
     SELECT oilk.tab_key AS oil_tab_id, oilk.row_id AS oil_row_id, opsk.tab_key AS ops_tab_id, opsk.tab_name AS ops_tab_name,
