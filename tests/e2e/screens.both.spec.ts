@@ -87,7 +87,7 @@ test("a tab's table fits 1366x768: no sideways scroll, 15 rows or more in view, 
   await page.setViewportSize({ width: 1366, height: 768 });
   await page.goto(hardTime);
   const table = page.getByRole("table", { name: "Hard Time Components" });
-  const frame = page.getByRole("region", { name: "Hard Time Components" });
+  const frame = page.getByRole("group", { name: "Hard Time Components" });
   const bar = page.getByRole("navigation", { name: "Tabs" });
   await expect(table.getByRole("row").nth(16)).toBeAttached();
   // The bar is at the bottom of the window, before any scrolling.
