@@ -8,7 +8,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { findPgTool } from "../upstream/db/pg-tools";
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "aero-test-"));
@@ -34,6 +34,17 @@ function run(label: string, cmd: string, args: string[], env: Record<string, str
   console.log(`=== ${label}: ${r.status === 0 ? "ok" : `FAILED (exit ${r.status ?? r.signal})`} in ${seconds.toFixed(1)} s`);
   return r.status === 0;
 }
+
+// The seeded snapshots the unit, contract and browser tests copy: built in a child process beside
+// the type-check and the builds (mostly one core), awaited before the first tests.
+const seeding =
+  want("unit") || want("e2e")
+    ? new Promise<boolean>((resolve) => {
+        const child = spawn("npx", ["tsx", "scripts/seed-snapshots.ts"], { stdio: ["ignore", "ignore", "inherit"], env: process.env });
+        child.on("exit", (code) => resolve(code === 0));
+        child.on("error", () => resolve(false));
+      })
+    : Promise.resolve(true);
 
 if (want("typecheck")) {
   if (run("type-check", "npx", ["tsc", "--noEmit", "-p", "."])) passed++;
@@ -135,6 +146,10 @@ if (want("edge")) {
   const label = "the portal on workerd (test:edge)";
   collectVitest(label, run(label, "npx", ["tsx", "scripts/test-edge.ts", ...vitestArgs(label, []).slice(2)]));
 }
+
+// (A snapshot that failed to build is built again by the first test that needs it, which then fails
+// with the reason.)
+if (!(await seeding)) console.log("\n=== the seeded snapshots could not be built ahead: the tests build them");
 
 if (want("unit")) vitest("unit and contract tests", []);
 

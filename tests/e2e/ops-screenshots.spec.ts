@@ -98,7 +98,7 @@ test("screenshots of a tab's table, its top bar and the transition menu at 1366 
     await page.screenshot({ path: `docs/screenshots/ops-tab-table-top-bar-${width}.png`, clip: { x: 0, y: 0, width, height: width === 390 ? 100 : 64 } });
     // Scrolled to the table: its rows between the top bar and the pinned tab bar.
     await page.evaluate(() => {
-      const f = document.querySelector('[role="region"][aria-label="Hard Time Components"]')!;
+      const f = document.querySelector('[role="group"][aria-label="Hard Time Components"]')!;
       window.scrollBy(0, f.getBoundingClientRect().top - document.querySelector("header")!.getBoundingClientRect().height);
     });
     await page.screenshot({ path: `docs/screenshots/ops-tab-table-${width}.png` });

@@ -99,7 +99,7 @@ test("a tab's table fits 1366x768: no sideways scroll, 15 rows or more in view, 
 
   // Scrolled to the table (its top under the top bar): the rows wholly in view, above the tab bar.
   await page.evaluate(() => {
-    const f = document.querySelector('[role="region"][aria-label="Hard Time Components"]')!;
+    const f = document.querySelector('[role="group"][aria-label="Hard Time Components"]')!;
     const top = document.querySelector("header")!.getBoundingClientRect().height;
     window.scrollBy(0, f.getBoundingClientRect().top - top);
   });
