@@ -80,3 +80,26 @@ export async function timeIt(n: number, fn: () => Promise<unknown>) {
 }
 
 export const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
+
+/** The columns of the benches' AeroOPS tab (ops-tab, tab-query, tab-grid-scroll). */
+export const BENCH_TAB_COLUMNS = [
+  { name: "Description", type: "text" },
+  { name: "ATA", type: "text" },
+  { name: "Part No", type: "text" },
+  { name: "Serial No", type: "text" },
+  { name: "Installed", type: "date" },
+  { name: "Limit Months", type: "number" },
+  { name: "Due", type: "date" },
+];
+const BENCH_WORDS = ["Escape Slide", "Oxygen Cylinder", "Fire Bottle", "Battery", "Locator Transmitter", "Recorder", "Life Vest", "Valve", "Pump", "Actuator"];
+const benchDay = (i: number) => new Date(Date.UTC(2020, 0, 1) + (i % 3650) * 86_400_000).toISOString().slice(0, 10);
+/** Row i of that tab: "Valve" in one description of ten. */
+export const benchTabRow = (i: number) => ({
+  Description: `${BENCH_WORDS[i % BENCH_WORDS.length]} ${i}`,
+  ATA: String(20 + (i % 30)),
+  "Part No": `PN-${(i * 7919) % 100_000}`,
+  "Serial No": `SN${(i * 104_729) % 1_000_000}`,
+  Installed: benchDay(i * 13),
+  "Limit Months": 12 + (i % 10) * 12,
+  Due: benchDay(i * 13 + 900),
+});

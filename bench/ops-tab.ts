@@ -7,33 +7,15 @@
 // Setup inserts the rows directly through the upstream's deps (creating 100,000 rows through the API
 // would measure the setup).   npx tsx bench/ops-tab.ts
 import ExcelJS from "exceljs";
-import { portalLogin, startBenchServer, timeIt } from "./lib";
+import { portalLogin, startBenchServer, timeIt, BENCH_TAB_COLUMNS, benchTabRow } from "./lib";
 
 const SIZES = [1_000, 10_000, 100_000];
 const IMPORT_ROWS = 20_000;
 const srv = await startBenchServer();
 const deps = srv.upstream!.deps;
 const ms = (n: number) => `${n.toFixed(0)} ms`;
-const COLUMNS = [
-  { name: "Description", type: "text" },
-  { name: "ATA", type: "text" },
-  { name: "Part No", type: "text" },
-  { name: "Serial No", type: "text" },
-  { name: "Installed", type: "date" },
-  { name: "Limit Months", type: "number" },
-  { name: "Due", type: "date" },
-];
-const WORDS = ["Escape Slide", "Oxygen Cylinder", "Fire Bottle", "Battery", "Locator Transmitter", "Recorder", "Life Vest", "Valve", "Pump", "Actuator"];
-const day = (i: number) => new Date(Date.UTC(2020, 0, 1) + (i % 3650) * 86_400_000).toISOString().slice(0, 10);
-const rowOf = (i: number) => ({
-  Description: `${WORDS[i % WORDS.length]} ${i}`,
-  ATA: String(20 + (i % 30)),
-  "Part No": `PN-${(i * 7919) % 100_000}`,
-  "Serial No": `SN${(i * 104_729) % 1_000_000}`,
-  Installed: day(i * 13),
-  "Limit Months": 12 + (i % 10) * 12,
-  Due: day(i * 13 + 900),
-});
+const COLUMNS = BENCH_TAB_COLUMNS;
+const rowOf = benchTabRow;
 
 try {
   const aircraft = await deps.db.selectFrom("aircraft").select(["id", "organization_id"]).where("msn", "=", "5123").executeTakeFirstOrThrow();

@@ -12,29 +12,12 @@ import { isPostgres } from "../upstream/db/dialect";
 import { queryRows, type RowQuery, type TabView } from "../upstream/ops/common";
 import type { Deps } from "../upstream/context";
 import { findPgBin, startTempPostgres } from "../scripts/pg-temp";
+import { BENCH_TAB_COLUMNS, benchTabRow } from "./lib";
 
 const ROWS = 100_000;
 const RUNS = 30;
-const COLUMNS = [
-  { name: "Description", type: "text" },
-  { name: "ATA", type: "text" },
-  { name: "Part No", type: "text" },
-  { name: "Serial No", type: "text" },
-  { name: "Installed", type: "date" },
-  { name: "Limit Months", type: "number" },
-  { name: "Due", type: "date" },
-];
-const WORDS = ["Escape Slide", "Oxygen Cylinder", "Fire Bottle", "Battery", "Locator Transmitter", "Recorder", "Life Vest", "Valve", "Pump", "Actuator"];
-const day = (i: number) => new Date(Date.UTC(2020, 0, 1) + (i % 3650) * 86_400_000).toISOString().slice(0, 10);
-const rowOf = (i: number) => ({
-  Description: `${WORDS[i % WORDS.length]} ${i}`,
-  ATA: String(20 + (i % 30)),
-  "Part No": `PN-${(i * 7919) % 100_000}`,
-  "Serial No": `SN${(i * 104_729) % 1_000_000}`,
-  Installed: day(i * 13),
-  "Limit Months": 12 + (i % 10) * 12,
-  Due: day(i * 13 + 900),
-});
+const COLUMNS = BENCH_TAB_COLUMNS;
+const rowOf = benchTabRow;
 
 async function makeTab(db: DB, rows: number): Promise<TabView> {
   const now = new Date().toISOString();
