@@ -197,21 +197,7 @@ export async function buildWorkbookStreamed(sheets: SheetSpec[], meta: WorkbookM
     out.on("end", resolve);
     out.on("error", reject);
   });
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const props = wb as unknown as Record<string, unknown>; // the core properties the writer puts in docProps/core.xml
-  const now = new Date();
-  Object.assign(props, {
-    creator: WORKBOOK_AUTHOR,
-    lastModifiedBy: WORKBOOK_AUTHOR,
-    created: now,
-    modified: now,
-    title: meta.title ?? "",
-    subject: meta.subject ?? "",
-    keywords: meta.keywords ?? "",
-    description: meta.description ?? "",
-    category: meta.category ?? "",
-    company: WORKBOOK_AUTHOR,
-  });
+  const wb = streamingWriter(out, meta);
   const used = new Set<string>();
   for (const s of sheets.length ? sheets : [{ name: "Sheet", columns: [], rows: [] }]) {
     const n = Math.max(s.columns.length, ...s.rows.slice(0, MEASURE_ROWS).map((r) => r.length), 0);
@@ -275,6 +261,27 @@ function writeCompany(wb: ExcelJS.stream.xlsx.WorkbookWriter) {
   };
 }
 
+/** ExcelJS's streaming writer into `out`, with buildWorkbook's document properties (and its Company). */
+function streamingWriter(out: PassThrough, meta: WorkbookMeta): ExcelJS.stream.xlsx.WorkbookWriter {
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  writeCompany(wb);
+  const now = new Date();
+  // The core properties the writer puts in docProps/core.xml.
+  Object.assign(wb as unknown as Record<string, unknown>, {
+    creator: WORKBOOK_AUTHOR,
+    lastModifiedBy: WORKBOOK_AUTHOR,
+    created: now,
+    modified: now,
+    title: meta.title ?? "",
+    subject: meta.subject ?? "",
+    keywords: meta.keywords ?? "",
+    description: meta.description ?? "",
+    category: meta.category ?? "",
+    company: WORKBOOK_AUTHOR,
+  });
+  return wb;
+}
+
 /** A sheet whose rows come in chunks (a tab read by keyset, rowChunks): `rowCount` rows in all. */
 export interface ChunkedSheet extends Omit<SheetSpec, "rows" | "errorColumn"> {
   rowCount: number;
@@ -289,21 +296,7 @@ export interface ChunkedSheet extends Omit<SheetSpec, "rows" | "errorColumn"> {
  */
 export function workbookStream(sheets: ChunkedSheet[], meta: WorkbookMeta = {}): ReadableStream<Uint8Array> {
   const out = new PassThrough();
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  writeCompany(wb);
-  const now = new Date();
-  Object.assign(wb as unknown as Record<string, unknown>, {
-    creator: WORKBOOK_AUTHOR,
-    lastModifiedBy: WORKBOOK_AUTHOR,
-    created: now,
-    modified: now,
-    title: meta.title ?? "",
-    subject: meta.subject ?? "",
-    keywords: meta.keywords ?? "",
-    description: meta.description ?? "",
-    category: meta.category ?? "",
-    company: WORKBOOK_AUTHOR,
-  });
+  const wb = streamingWriter(out, meta);
   const write = async () => {
     const used = new Set<string>();
     const all: ChunkedSheet[] = sheets.length ? sheets : [{ name: "Sheet", columns: [], rowCount: 0, chunks: (async function* () {})() }];
