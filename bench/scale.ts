@@ -34,7 +34,7 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import ExcelJS from "exceljs";
 import pg from "pg";
-import { portalLogin, startBenchServer } from "./lib";
+import { BENCH_TAB_COLUMNS, portalLogin, startBenchServer } from "./lib";
 import { buildIfStale } from "../scripts/build-if-stale";
 import { findPgBin, startTempPostgres, type TempPostgres } from "../scripts/pg-temp";
 import { pgDump, pgRestore } from "../upstream/db/pg-tools";
@@ -175,15 +175,7 @@ function random(seed: number) {
   };
 }
 
-const TAB_COLUMNS = [
-  { name: "Description", type: "text" },
-  { name: "ATA", type: "text" },
-  { name: "Part No", type: "text" },
-  { name: "Serial No", type: "text" },
-  { name: "Installed", type: "date" },
-  { name: "Limit Months", type: "number" },
-  { name: "Due", type: "date" },
-] as const;
+const TAB_COLUMNS = BENCH_TAB_COLUMNS;
 // 40 components, two of them valves: the filter word "Valve" matches 5 % of the rows.
 const COMPONENTS = [
   "Escape Slide", "Oxygen Cylinder", "Fire Bottle", "Main Battery", "Emergency Locator Transmitter", "Flight Data Recorder",

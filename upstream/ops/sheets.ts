@@ -203,19 +203,7 @@ export async function buildWorkbookStreamed(sheets: SheetSpec[], meta: WorkbookM
     const n = Math.max(s.columns.length, ...s.rows.slice(0, MEASURE_ROWS).map((r) => r.length), 0);
     const measured = Array.from({ length: n }, (_, i) => (s.columns[i] ?? "").length + 3);
     for (const r of s.rows.slice(0, MEASURE_ROWS)) r.forEach((v, i) => (measured[i] = Math.max(measured[i], shownLength(cellValue(v, s.types?.[i])) + 2)));
-    const ws = wb.addWorksheet(sheetName(s.name, used), {
-      views: [{ state: "frozen", xSplit: 0, ySplit: 1, topLeftCell: "A2", activeCell: "A2" }],
-      ...(s.columns.length > 0 ? { autoFilter: { from: { row: 1, column: 1 }, to: { row: Math.max(1, s.rows.length + 1), column: s.columns.length } } } : {}),
-    });
-    ws.columns = measured.map((m, i) => ({ width: Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, s.widths?.[i] ?? m)) }));
-    const header = ws.addRow(s.columns.map((c) => neutraliseFormula(c)));
-    header.font = { bold: true };
-    header.eachCell((cell) => {
-      cell.fill = HEADER_FILL;
-      cell.border = HEADER_BORDER;
-      cell.alignment = { vertical: "middle" };
-    });
-    header.commit();
+    const ws = streamedSheet(wb, s, sheetName(s.name, used), s.rows.length, measured);
     for (let ri = 0; ri < s.rows.length; ri++) {
       const values = s.rows[ri].map((v, i) => cellValue(v, s.types?.[i]));
       const row = ws.addRow(values);
@@ -282,6 +270,24 @@ function streamingWriter(out: PassThrough, meta: WorkbookMeta): ExcelJS.stream.x
   return wb;
 }
 
+/** A sheet of the streaming writer with buildWorkbook's frozen, filtered, styled header row (committed). */
+function streamedSheet(wb: ExcelJS.stream.xlsx.WorkbookWriter, s: { columns: string[]; widths?: number[] }, name: string, rowCount: number, measured: number[]) {
+  const ws = wb.addWorksheet(name, {
+    views: [{ state: "frozen", xSplit: 0, ySplit: 1, topLeftCell: "A2", activeCell: "A2" }],
+    ...(s.columns.length > 0 ? { autoFilter: { from: { row: 1, column: 1 }, to: { row: Math.max(1, rowCount + 1), column: s.columns.length } } } : {}),
+  });
+  ws.columns = measured.map((m, i) => ({ width: Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, s.widths?.[i] ?? m)) }));
+  const header = ws.addRow(s.columns.map((c) => neutraliseFormula(c)));
+  header.font = { bold: true };
+  header.eachCell((cell) => {
+    cell.fill = HEADER_FILL;
+    cell.border = HEADER_BORDER;
+    cell.alignment = { vertical: "middle" };
+  });
+  header.commit();
+  return ws;
+}
+
 /** A sheet whose rows come in chunks (a tab read by keyset, rowChunks): `rowCount` rows in all. */
 export interface ChunkedSheet extends Omit<SheetSpec, "rows" | "errorColumn"> {
   rowCount: number;
@@ -307,19 +313,7 @@ export function workbookStream(sheets: ChunkedSheet[], meta: WorkbookMeta = {}):
       const n = Math.max(s.columns.length, ...first.slice(0, MEASURE_ROWS).map((r) => r.length), 0);
       const measured = Array.from({ length: n }, (_, i) => (s.columns[i] ?? "").length + 3);
       for (const r of first.slice(0, MEASURE_ROWS)) r.forEach((v, i) => (measured[i] = Math.max(measured[i], shownLength(cellValue(v, s.types?.[i])) + 2)));
-      const ws = wb.addWorksheet(sheetName(s.name, used), {
-        views: [{ state: "frozen", xSplit: 0, ySplit: 1, topLeftCell: "A2", activeCell: "A2" }],
-        ...(s.columns.length > 0 ? { autoFilter: { from: { row: 1, column: 1 }, to: { row: Math.max(1, s.rowCount + 1), column: s.columns.length } } } : {}),
-      });
-      ws.columns = measured.map((m, i) => ({ width: Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, s.widths?.[i] ?? m)) }));
-      const header = ws.addRow(s.columns.map((c) => neutraliseFormula(c)));
-      header.font = { bold: true };
-      header.eachCell((cell) => {
-        cell.fill = HEADER_FILL;
-        cell.border = HEADER_BORDER;
-        cell.alignment = { vertical: "middle" };
-      });
-      header.commit();
+      const ws = streamedSheet(wb, s, sheetName(s.name, used), s.rowCount, measured);
       for (let chunk = first; ; ) {
         for (const r of chunk) {
           const values = r.map((v, i) => cellValue(v, s.types?.[i]));
