@@ -5,6 +5,7 @@
 import type { Api } from "./api.server";
 import * as oil from "./oil.server";
 import type { AircraftRef } from "./ops.server";
+import type { TabPageAnswer } from "./schemas/ops";
 
 export interface RowLink {
   /** The other tab's name. */
@@ -46,15 +47,12 @@ export async function oilRowLinks(api: Api, ref: AircraftRef, orgMsnId: number, 
   );
 }
 
-/** An ops tab's rows → their oil rows. */
-export async function opsRowLinks(api: Api, ref: AircraftRef, orgMsnId: number, opsTabId: string, rowIds?: number[]): Promise<RowLinks> {
-  const res = await oil.opsTabLinks(api, ref, opsTabId, rowIds);
-  if (!res.ok || !res.data.oil_access || res.data.links.length === 0) return null;
-  const tabs = await oil.listTabs(api, ref);
-  const names = new Map(tabs.ok ? tabs.data.tabs.map((t) => [t.tab_id, t.tab_name]) : []);
+/** An ops tab's rows → their oil rows, from the links a tab page's one call answered (get_tab_page's `links`). */
+export function opsRowLinksOf(answer: TabPageAnswer["links"], orgMsnId: number): RowLinks {
+  if (!answer || !answer.oil_access || answer.links.length === 0) return null;
   return group(
-    res.data.links,
+    answer.links,
     (l) => l.ops_row_id,
-    (l) => ({ other: l.oil_row_id, label: names.get(l.oil_tab_id) ?? l.oil_tab_id, title: `${l.match_column} ${l.value}`, href: tabHref("oil", orgMsnId, l.oil_tab_id, l.value, l.oil_row_id) })
+    (l) => ({ other: l.oil_row_id, label: answer.tab_names[l.oil_tab_id] ?? l.oil_tab_id, title: `${l.match_column} ${l.value}`, href: tabHref("oil", orgMsnId, l.oil_tab_id, l.value, l.oil_row_id) })
   );
 }

@@ -133,6 +133,16 @@ export async function statusDashboard(api: Api, ref: AircraftRef, today = new Da
   };
 }
 
+/** An oil tab page's data in one call (get_tab_page): the header, the tabs (position order) and the page of rows; the status tab and unknown tabs go to the dashboard. */
+export async function openOilTabPage(api: Api, url: URL, ref: AircraftRef, query: Parameters<typeof oil.tabPage>[2]) {
+  if (query.tab_id.toLowerCase() === OIL_STATUS_TAB.toLowerCase()) throw redirect(`/client/Aerooil/statusDashboard${oilContextQuery(url)}`);
+  const res = await oil.tabPage(api, ref, query);
+  if (!res.ok) throw new Response(res.error, { status: res.status });
+  const { header, tabs, data, sort_column } = res.data;
+  if (!data || data.tab.tab_id === OIL_STATUS_TAB) throw redirect(`/client/Aerooil/statusDashboard${oilContextQuery(url)}`);
+  return { header, tabs: [...tabs].sort((a, b) => a.tab_position - b.tab_position), tab: data.tab, data, sortColumn: sort_column ?? undefined };
+}
+
 /** The oil tab a URL names (its id case-insensitively); an unknown tab or the status tab goes to the dashboard. */
 export async function openOilTab(api: Api, url: URL, ref: AircraftRef, tabDataId: string | undefined) {
   const { header, tabs } = await oilAircraft(api, ref);

@@ -5,7 +5,7 @@
 import type { z } from "zod";
 import type { Api } from "./api.server";
 import { OilLimitsAnswer, OilTrendAnswer, SetOilLimitAnswer, ShareOilDashboardAnswer, StatusDashboardAnswer } from "./schemas/oil-limits";
-import { ListTabsAnswer, OilOpsLinkPkAnswer, OilOpsLinksAnswer, OpsHeaderData, RowAnswer, TabDataAnswer } from "./schemas/ops";
+import { ListTabsAnswer, OilOpsLinkPkAnswer, OilOpsLinksAnswer, OpsHeaderData, RowAnswer, TabDataAnswer, TabPageAnswer } from "./schemas/ops";
 
 import { attachmentName, blobError, type AircraftRef } from "./ops.server";
 export type { AircraftRef };
@@ -29,6 +29,10 @@ export type TabQuery = {
 
 /** The aircraft's oil tabs (with the Watch/Unwatch column), in position order. */
 export const listTabs = (api: Api, aircraft: AircraftRef) => api.post("ops", "/v1/oil_tab_info/list_tabs.json", { json: aircraft, schema: ListTabsAnswer, read: true });
+
+/** An oil tab page's data in one call: the header, the aircraft's oil tabs and the page of rows (null: no tab of that key). */
+export const tabPage = (api: Api, aircraft: AircraftRef, query: TabQuery) =>
+  api.post("ops", "/v1/oil_data/get_tab_page.json", { json: { ...aircraft, ...query }, schema: TabPageAnswer, read: true });
 
 /** A page of a tab's rows. */
 export const tabData = (api: Api, aircraft: AircraftRef, query: TabQuery) =>
@@ -67,10 +71,6 @@ export const rowLinks = (api: Api, aircraft: AircraftRef, tabId: string, rowId: 
 /** Which tabs carry the link columns. */
 export const linkColumns = (api: Api, aircraft: AircraftRef) =>
   api.post("ops", "/v1/oil_data/get_oil_ops_link_pk.json", { json: aircraft, schema: OilOpsLinkPkAnswer });
-
-/** The oil rows linked to an ops tab's rows (empty when the caller may not read AeroOIL). */
-export const opsTabLinks = (api: Api, aircraft: AircraftRef, opsTabId: string, rowIds?: number[]) =>
-  api.post("ops", "/v1/oil_data/get_ops_ids_direct_link.json", { json: { ...aircraft, tab_id: opsTabId, ...(rowIds ? { row_ids: rowIds } : {}) }, schema: OilOpsLinksAnswer });
 
 /** The status dashboard's data in one call: the status tab's first rows, each oil tab's watched rows and limits. */
 export const statusDashboard = (api: Api, aircraft: AircraftRef, query: { watched_per_tab: number; status_per_page: number }) =>

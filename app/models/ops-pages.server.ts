@@ -64,6 +64,21 @@ export async function opsFleet(api: Parameters<typeof storage.listAircraft>[0], 
   return { q, status, fleet, module: moduleOf(url) };
 }
 
+/**
+ * A tab page's data in one ops call (get_tab_page): the header, the tabs, the page of rows and, with
+ * `links`, the page's oil links. The same redirects as openOpsTab: an unknown tab back to the
+ * aircraft screen, a work-order tab to its screen.
+ */
+export async function openOpsTabPage(api: Parameters<typeof ops.tabPage>[0], url: URL, ref: AircraftRef, query: Parameters<typeof ops.tabPage>[2]) {
+  const res = await ops.tabPage(api, ref, query);
+  if (!res.ok) throw new Response(res.error, { status: res.status });
+  const { header, tabs, data, links, sort_column } = res.data;
+  if (!data) throw redirect(`/client/Aeroops/aeroplane${contextQuery(url)}`);
+  const tab = data.tab;
+  if (WORK_ORDER_TAB_SCREENS[tab.tab_id]) throw redirect(`${WORK_ORDER_TAB_SCREENS[tab.tab_id]}${contextQuery(url)}`);
+  return { header, tabs, tab, data, links, sortColumn: sort_column ?? undefined };
+}
+
 /** The ops tab a URL names (its id case-insensitively), or the redirect a work-order or unknown tab gets. */
 export async function openOpsTab(api: Parameters<typeof ops.listTabs>[0], url: URL, ref: AircraftRef, tabDataId: string | undefined) {
   const [header, tabs] = await Promise.all([ops.header(api, ref), ops.listTabs(api, ref)]);

@@ -17,6 +17,7 @@ import {
   RowAnswer,
   ShareAnswer,
   TabDataAnswer,
+  TabPageAnswer,
   UploadAnswer,
   type ModuleProduct,
   type MsnIdCreatedInput,
@@ -76,6 +77,13 @@ export const fleetTabs = (api: Api, organization?: string) =>
 
 /** The aircraft's ops tabs in position order (fixed tabs, the work-order tabs, then the dynamic ones). */
 export const listTabs = (api: Api, aircraft: AircraftRef) => api.post("ops", "/v1/ops_tab_info/list_tabs.json", { json: aircraft, schema: ListTabsAnswer, read: true });
+
+/**
+ * A tab page's data in one call: the header, the aircraft's tabs, the page of rows (null: no tab of
+ * that key) and, with `links`, the oil rows linked to the page's rows.
+ */
+export const tabPage = (api: Api, aircraft: AircraftRef, query: TabQuery & { links?: boolean }) =>
+  api.post("ops", "/v1/ops_data/get_tab_page.json", { json: { ...aircraft, ...query }, schema: TabPageAnswer, read: true });
 
 /** A page of a tab's rows, sorted and filtered on the server (with `binder`: which binders the tab offers too). */
 export const tabData = (api: Api, aircraft: AircraftRef, query: TabQuery) =>

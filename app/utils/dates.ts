@@ -30,8 +30,12 @@ export function mediumDateTimeUtc(iso: string): string {
 
 /** "3 May 2024": a calendar day ("2024-05-03", or the day of a timestamp as written), "" for none. */
 export function dayMonthYear(day: string | null | undefined): string {
-  return day ? new Date(`${day.slice(0, 10)}T00:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }) : "";
+  if (!day) return "";
+  const d = new Date(`${day.slice(0, 10)}T00:00:00Z`);
+  return Number.isNaN(d.getTime()) ? "Invalid Date" : DAY_MONTH_YEAR.format(d);
 }
+/** One formatter for every call: toLocaleDateString builds one per call (a tab page's dates cost ms). */
+const DAY_MONTH_YEAR = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 

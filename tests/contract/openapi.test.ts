@@ -514,6 +514,8 @@ const cases: Record<string, Case> = {
 
   opsTabData: async () => [{ body: { ...SKY, tab_id: state.opsTab, sort_order: "desc", per_page: 5, binder: true, validation: crypto.randomUUID() } }, { body: { ...SKY, tab_id: state.opsTab, sort_column: "No such column" }, expect: 422 }],
   oilTabData: async () => ({ body: { ...SKY, tab_id: state.oilTab, watched_only: false } }),
+  opsTabPage: async () => [{ body: { ...SKY, tab_id: state.opsTab, sort_order: "desc", per_page: 5, binder: true, links: true } }, { body: { ...SKY, tab_id: "no-such-tab" } }],
+  oilTabPage: async () => ({ body: { ...SKY, tab_id: state.oilTab, watched_only: false } }),
   opsSaveRow: async () => {
     const json = await check(byId.get("opsSaveRow")!, { body: { ...SKY, tab_id: state.tab, item: { "Part No": "PN-1", "Serial No": "SN-1" } } });
     id.row = json!.row.id;

@@ -34,6 +34,7 @@ import {
   ShareAnswer,
   TabAnswer,
   TabDataAnswer,
+  TabPageAnswer,
   TemplateManufacturerAnswer,
   TemplateManufacturersAnswer,
   TemplateVersionContentAnswer,
@@ -602,6 +603,24 @@ describe("oil data and links", () => {
     expect(page.links).toEqual(back.links.filter((x) => x.ops_row_id === l.ops_row_id));
     const none = await ok(OilOpsLinksAnswer, "client", "/v1/oil_data/get_ops_ids_direct_link", { ...SKY, tab_id: l.ops_tab_id, row_ids: [] });
     expect(none.links).toEqual([]);
+    // A tab page in one call (get_tab_page): the same page as get_tab_data, the header and the tabs,
+    // the page's oil links with their tabs' names; an unknown sort column ignored, an unknown tab null.
+    const sorted = { ...SKY, tab_id: l.ops_tab_id.toUpperCase(), sort_column: "Serial No", sort_order: "desc", per_page: 5 };
+    const tabPage = await ok(TabPageAnswer, "client", "/v1/ops_data/get_tab_page.json", { ...sorted, links: true });
+    const alone = await ok(TabDataAnswer, "client", "/v1/ops_data/get_tab_data.json", { ...sorted, tab_id: l.ops_tab_id });
+    expect(tabPage.data).toEqual(alone);
+    expect(tabPage.sort_column).toBe("Serial No");
+    expect(tabPage.header).toEqual(await ok(OpsHeaderData, "client", "/v1/ops_data/get_ops_header_data.json", SKY));
+    expect(tabPage.tabs).toEqual((await ok(ListTabsAnswer, "client", "/v1/ops_tab_info/list_tabs.json", SKY)).tabs);
+    const pageIds = alone.rows.map((r) => r.id);
+    const direct = await ok(OilOpsLinksAnswer, "client", "/v1/oil_data/get_ops_ids_direct_link", { ...SKY, tab_id: l.ops_tab_id, row_ids: pageIds });
+    expect(tabPage.links?.links).toEqual(direct.links);
+    for (const x of direct.links) expect(tabPage.links?.tab_names[x.oil_tab_id]).toBeTruthy();
+    const lenient = await ok(TabPageAnswer, "client", "/v1/ops_data/get_tab_page.json", { ...SKY, tab_id: l.ops_tab_id, sort_column: "No such column" });
+    expect([lenient.sort_column, lenient.links, lenient.data?.rows.length]).toEqual([null, null, Math.min(alone.total, 50)]);
+    const unknown = await ok(TabPageAnswer, "client", "/v1/oil_data/get_tab_page.json", { ...SKY, tab_id: "no-such-tab" });
+    expect([unknown.data, unknown.tabs.length > 0]).toEqual([null, true]);
+    await fails(404, "reader", "/v1/ops_data/get_tab_page.json", { ...SKY_OTHER, tab_id: l.ops_tab_id });
     const oilPage = await ok(OilOpsLinksAnswer, "client", "/v1/oil_data/get_oil_ops_link_ids", { ...SKY, tab_id: "abclisting", row_ids: [l.oil_row_id] });
     expect(oilPage.links).toEqual(links.links.filter((x) => x.oil_row_id === l.oil_row_id));
     const pk = await ok(OilOpsLinkPkAnswer, "client", "/v1/oil_data/get_oil_ops_link_pk", SKY);

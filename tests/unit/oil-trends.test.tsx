@@ -186,13 +186,15 @@ describe("links only for users who may read the other product", () => {
     ({ post: async (_api: string, path: string) => (path.includes("list_tabs") ? { ok: true, status: 200, data: { tabs: [] }, message: null } : { ok: true, status: 200, data, message: null }) }) as never;
 
   it("an oil tab shows no AeroOPS links without ops access, and at most one link per ops row", async () => {
-    const { oilRowLinks, opsRowLinks } = await import("~/models/oil-links.server");
+    const { oilRowLinks, opsRowLinksOf } = await import("~/models/oil-links.server");
     expect(await oilRowLinks(apiAnswering({ links: [link], ops_access: false, oil_access: true }), { org_msn_id: 9 }, 9, "abclisting")).toBeNull();
     const shown = await oilRowLinks(apiAnswering({ links: [link, { ...link, match_column: "Part No" }], ops_access: true, oil_access: true }), { org_msn_id: 9 }, 9, "abclisting");
     expect(shown).toEqual({ "1": [{ label: "Landing Gear", title: "Serial No SN 1", href: "/client/Aeroops/tab-2?org_msn_id=9&aerotype=Aeroops&filter=SN+1#row-3" }] });
-    expect(await opsRowLinks(apiAnswering({ links: [link], ops_access: true, oil_access: false }), { org_msn_id: 9 }, 9, "tab-2")).toBeNull();
-    expect(await opsRowLinks(apiAnswering({ links: [link], ops_access: true, oil_access: true }), { org_msn_id: 9 }, 9, "tab-2")).toEqual({
+    // An ops tab page's links come with its rows (get_tab_page), the oil tabs' names beside them.
+    expect(opsRowLinksOf({ links: [link], ops_access: true, oil_access: false, tab_names: {} }, 9)).toBeNull();
+    expect(opsRowLinksOf({ links: [link], ops_access: true, oil_access: true, tab_names: {} }, 9)).toEqual({
       "3": [{ label: "abclisting", title: "Serial No SN 1", href: "/client/Aerooil/abclisting?org_msn_id=9&aerotype=Aerooil&filter=SN+1#row-1" }],
     });
+    expect(opsRowLinksOf({ links: [link], ops_access: true, oil_access: true, tab_names: { abclisting: "Oil listing" } }, 9)?.["3"]?.[0]?.label).toBe("Oil listing");
   });
 });

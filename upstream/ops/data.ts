@@ -14,6 +14,7 @@ import {
   BinderInput,
   DeleteRowsInput,
   GetTabDataInput,
+  GetTabPageInput,
   HeaderDataInput,
   OIL_OPS_LINK_COLUMNS,
   OilLinkedRowInput,
@@ -273,6 +274,69 @@ export function registerDataRoutes(app: Hono<HonoEnv>) {
   };
   app.on("POST", both("/v1/ops_data/get_tab_data"), getTabData());
   app.on("POST", both("/v1/oil_data/get_tab_data"), getTabData("oil"));
+
+  /**
+   * A tab page's data in one call: the top bar's header, the aircraft's tabs (the tab bar), the page
+   * of rows as get_tab_data answers it (with `binder` / `validation` when asked) and, on an ops tab
+   * with `links`, the oil rows linked to the page's rows with their tabs' names. The tab is found by
+   * its key whatever the case; an unknown one answers `data: null` (the page sends the reader back to
+   * the aircraft). A sort column the tab does not have is ignored (`sort_column: null`), not refused.
+   * Four calls of a tab page folded into one: each call costs its own authentication, access check
+   * and JSON round trip (ADR 081).
+   */
+  const getTabPage = (product: ModuleProduct) => async (c: Ctx) => {
+    const deps = c.get("deps");
+    const user = c.get("user");
+    const input = await readBody(c, GetTabPageInput);
+    const { aircraft, access } = await aircraftWithAccess(deps, user, input, product, "read");
+    const views = await aircraftTabs(deps, aircraft.id, product);
+    const wanted = input.tab_id.toLowerCase();
+    const view = views.find((v) => v.key.toLowerCase() === wanted);
+    const base = { header: headerJson(aircraft, access), tabs: views.map((t) => tabJson(t, aircraft)) };
+    if (!view) return c.json({ ...base, data: null, sort_column: null, links: null });
+    const sortable = view.columns.find((col) => col.name === input.sort_column && col.type !== WATCH_COLUMN.type);
+    const [page, binder, validation] = await Promise.all([
+      queryRows(deps, view, {
+        page: input.page,
+        perPage: input.per_page,
+        sortColumn: sortable?.name,
+        sortOrder: input.sort_order,
+        filter: input.filter,
+        watchedOnly: input.watched_only,
+        after: input.after,
+        before: input.before,
+      }),
+      input.binder ? binderAvailability(deps, aircraft, view) : undefined,
+      input.validation === undefined ? undefined : keptValidation(deps, user.id, input.validation),
+    ]);
+    let links = null;
+    if (product === "ops" && input.links && view.source === "stored") {
+      const oilAccess = !!(await accessLevel(deps, user, aircraft.id, "oil"));
+      const found = oilAccess && page.rows.length ? await findLinks(deps, aircraft.id, { opsTabId: view.dbId!, opsRowIds: page.rows.map((r) => r.id) }) : [];
+      const oilTabs = found.length ? await aircraftTabs(deps, aircraft.id, "oil") : [];
+      links = { links: found, ops_access: true, oil_access: oilAccess, tab_names: Object.fromEntries(oilTabs.map((t) => [t.key, t.name])) };
+    }
+    return c.json({
+      ...base,
+      sort_column: sortable?.name ?? null,
+      data: {
+        tab: tabJson(view, aircraft),
+        columns: apiColumns(view),
+        rows: page.rows,
+        total: page.total,
+        total_capped: page.totalCapped,
+        page: input.page,
+        per_page: input.per_page,
+        next: page.next,
+        prev: page.prev,
+        ...(binder ? { binder } : {}),
+        ...(validation === undefined ? {} : { validation }),
+      },
+      links,
+    });
+  };
+  app.on("POST", both("/v1/ops_data/get_tab_page"), getTabPage("ops"));
+  app.on("POST", both("/v1/oil_data/get_tab_page"), getTabPage("oil"));
 
   app.on("POST", both("/v1/ops_data/add_ops_data_v2"), async (c) => {
     const deps = c.get("deps");

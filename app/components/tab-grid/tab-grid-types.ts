@@ -46,11 +46,14 @@ export interface TabGridProps {
   linksProduct?: string;
 }
 
+/** One number formatter for every cell (toLocaleString builds one per call). */
+const EN_US = new Intl.NumberFormat("en-US");
+
 /** How a cell reads: dates as "1 Oct 2026", numbers grouped, booleans Yes / No. */
 export function cellText(value: unknown, type: string, dayMonthYear: (iso: string) => string): string {
   if (value === null || value === undefined || value === "") return "";
   if (type === "date" && typeof value === "string") return dayMonthYear(value) || value;
-  if (type === "number" && typeof value === "number") return value.toLocaleString("en-US");
+  if (type === "number" && typeof value === "number") return EN_US.format(value);
   if (typeof value === "boolean") return value ? "Yes" : "No";
   return String(value);
 }

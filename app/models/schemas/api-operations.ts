@@ -346,6 +346,8 @@ const opsOperations: ApiOperation[] = [
 
   data("opsTabData", "POST /v1/ops_data/get_tab_data.json", "A page of a tab's rows, sorted and filtered", { who: OPS_READ, body: O.GetTabDataInput, ok: O.TabDataAnswer, notFound: true }),
   data("oilTabData", "POST /v1/oil_data/get_tab_data.json", "A page of an oil tab's rows", { who: "oil read access", body: O.GetTabDataInput, ok: O.TabDataAnswer, notFound: true }),
+  data("opsTabPage", "POST /v1/ops_data/get_tab_page.json", "A tab page in one call: the header, the tabs, a page of rows and its oil links", { who: OPS_READ, body: O.GetTabPageInput, ok: O.TabPageAnswer, notFound: true }),
+  data("oilTabPage", "POST /v1/oil_data/get_tab_page.json", "An oil tab page in one call: the header, the tabs and a page of rows", { who: "oil read access", body: O.GetTabPageInput, ok: O.TabPageAnswer, notFound: true }),
   data("opsSaveRow", "POST /v1/ops_data/add_ops_data_v2.json", "Add or update a row of an ops tab", { who: OPS_WRITE, body: O.AddOpsDataInput, ok: O.RowAnswer, notFound: true }),
   data("oilSaveRow", "POST /v1/oil_data/update_oil_data.json", "Add or update a row of an oil tab, or watch / unwatch it", { who: "oil write access", body: O.UpdateOilDataInput, ok: O.RowAnswer, notFound: true }),
   data("deleteRows", "POST /v1/ops_data/delete_template_data_by_selection.json", "Delete selected rows of an aircraft's tab", { who: "write access on the product", body: O.DeleteRowsInput, ok: O.DeletedAnswer, notFound: true }),

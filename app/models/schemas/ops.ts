@@ -166,6 +166,14 @@ export const GetTabDataInput = needsAircraft({
   /** Also answer `validation`: the caller's kept validation workbook of this id (keep_validation), if still kept. */
   validation: z.preprocess(blankToUndefined, z.string().max(64).optional()),
 });
+/** A tab page's data in one call (get_tab_page): get_tab_data's fields, and `links` for an ops tab's oil links. */
+export const GetTabPageInput = needsAircraft({
+  ...tabQueryShape,
+  binder: z.preprocess(blankToUndefined, booleanInput.optional()),
+  validation: z.preprocess(blankToUndefined, z.string().max(64).optional()),
+  /** Also answer the oil rows linked to the page's rows (an ops tab; none without AeroOIL access). */
+  links: z.preprocess(blankToUndefined, booleanInput.optional()),
+});
 export const GetTemplateDataInput = z.object({ manufacturer: manufacturerName, ...tabQueryShape });
 
 /** Tab and column management: on an aircraft's tab (aircraft ref + product) or a template tab (manufacturer). */
@@ -554,6 +562,16 @@ export const OilOpsLink = z.object({
 });
 /** ops_access / oil_access: whether the caller may see the other product's rows (links are empty otherwise). */
 export const OilOpsLinksAnswer = z.object({ links: z.array(OilOpsLink), ops_access: z.boolean(), oil_access: z.boolean() });
+/** get_tab_page: the header, the aircraft's tabs, the page (null: no tab of that key) and the oil links asked for. */
+export const TabPageAnswer = z.object({
+  header: OpsHeaderData,
+  tabs: z.array(Tab),
+  /** The sort column used (null: none, or one the tab does not have). */
+  sort_column: z.string().nullable(),
+  data: TabDataAnswer.nullable(),
+  links: OilOpsLinksAnswer.extend({ tab_names: z.record(z.string(), z.string()) }).nullable(),
+});
+export type TabPageAnswer = z.infer<typeof TabPageAnswer>;
 export const OilOpsLinkPkAnswer = z.object({
   link_columns: z.array(z.string()),
   tabs: z.array(z.object({ tab_id: z.string(), tab_name: z.string(), product: z.enum(MODULE_PRODUCTS), key_columns: z.array(z.string()) })),

@@ -9,7 +9,7 @@ import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { oilHandle, withActions } from "~/components/ops-tab-bar/ops-top-bar";
 import { documentCountsByRow } from "~/models/links.server";
 import * as oil from "~/models/oil.server";
-import { oilContextQuery, openOilTab, requireOilAircraftRef, requireOilUser, tabBar } from "~/models/oil-pages.server";
+import { oilContextQuery, openOilTab, openOilTabPage, requireOilAircraftRef, requireOilUser, tabBar } from "~/models/oil-pages.server";
 import { OIL_STATUS_TAB, OIL_WATCH_COLUMN as WATCH_COLUMN, statusPageTitle } from "~/models/oil-rules";
 import { limitAction, oilTabTrend } from "~/models/oil-trends.server";
 import { tabAction } from "~/models/ops-tab.server";
@@ -41,21 +41,26 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api, user } = await requireOilUser(request, context);
   const url = new URL(request.url);
   const ref = requireOilAircraftRef(url);
-  const { header, tabs, tab } = await openOilTab(api, url, ref, params.tabDataId);
-  // Sortable: the tab's own columns (the Watch/Unwatch column is the row's flag, not a cell).
-  const query = tabQuery(url, tab.columns.filter((c) => c.type !== WATCH_COLUMN.type), [PER_PAGE]);
   const watchedOnly = url.searchParams.get("watched_only") === "1";
-  const [data, docCounts, trend] = await Promise.all([
-    // The binders the tab offers and a kept validation workbook come with its rows (one call).
-    oil.tabData(api, ref, { tab_id: tab.tab_id, ...query.request, watched_only: watchedOnly || undefined, binder: true, validation: validationParam(url) }),
-    documentCountsByRow(api, header.org_msn_id, tab.tab_id),
-    // Trends, alert limits and the links to AeroOPS rows (issue 15 items 4 and 5).
+  // The page's data in one call (header, tabs, rows); the linked documents' counts beside it when the
+  // URL names the aircraft by id; then the trends, alert limits and links to AeroOPS rows (issue 15
+  // items 4 and 5), which need the tab's columns.
+  const asked = tabQuery(url, null, [PER_PAGE]);
+  const tabKey = params.tabDataId ?? "";
+  const [opened, earlyCounts] = await Promise.all([
+    openOilTabPage(api, url, ref, { tab_id: tabKey, ...asked.request, watched_only: watchedOnly || undefined, binder: true, validation: validationParam(url) }),
+    "org_msn_id" in ref ? documentCountsByRow(api, ref.org_msn_id, tabKey) : undefined,
+  ]);
+  const { header, tabs, tab } = opened;
+  const [docCounts, trend] = await Promise.all([
+    earlyCounts !== undefined && tab.tab_id === tabKey ? earlyCounts : documentCountsByRow(api, header.org_msn_id, tab.tab_id),
     oilTabTrend(api, ref, header.org_msn_id, tab, url),
   ]);
-  if (!data.ok) throw new Response(data.error, { status: data.status });
-  const columns = data.data.columns.filter((c) => c.type !== WATCH_COLUMN.type);
+  // Sortable: the tab's own columns (the Watch/Unwatch column is the row's flag, not a cell; the oil API ignores it).
+  const query = { ...asked, sort_column: opened.sortColumn, request: { ...asked.request, sort_column: opened.sortColumn } };
+  const columns = opened.data.columns.filter((c) => c.type !== WATCH_COLUMN.type);
   return {
-    ...tabPageView({ product: "oil", url, user, header, tab, query, data: data.data, columns, docCounts }),
+    ...tabPageView({ product: "oil", url, user, header, tab, query, data: opened.data, columns, docCounts }),
     watchedOnly,
     bar: tabBar(tabs, header.oil_issue_date),
     statusTitle: statusPageTitle(header.oil_issue_date),
@@ -63,7 +68,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     aircraft: aircraftFields(ref),
     trend: trend.view,
     limits: trend.limits,
-    over: trend.overByRow(data.data.rows),
+    over: trend.overByRow(opened.data.rows),
     opsLinks: trend.links,
     // What the trend charts draw.
     charts: trend.charts,

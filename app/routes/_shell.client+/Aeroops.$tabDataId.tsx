@@ -7,9 +7,9 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { opsHandle, withActions } from "~/components/ops-tab-bar/ops-top-bar";
 import { documentCountsByRow } from "~/models/links.server";
-import { opsRowLinks } from "~/models/oil-links.server";
+import { opsRowLinksOf } from "~/models/oil-links.server";
 import * as ops from "~/models/ops.server";
-import { contextQuery, openOpsTab, requireAircraftRef, requireOpsUser } from "~/models/ops-pages.server";
+import { contextQuery, openOpsTab, openOpsTabPage, requireAircraftRef, requireOpsUser } from "~/models/ops-pages.server";
 import { tabAction } from "~/models/ops-tab.server";
 import { opsTabHref } from "~/models/workorder-rules";
 import { HYDRATE } from "~/utils/hydrate";
@@ -39,18 +39,20 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api, user } = await requireOpsUser(request, context);
   const url = new URL(request.url);
   const ref = requireAircraftRef(url);
-  const { header, tabs, tab } = await openOpsTab(api, url, ref, params.tabDataId);
-  const query = tabQuery(url, tab.columns, PER_PAGE_CHOICES);
-  const [data, docCounts] = await Promise.all([
-    // The binders the tab offers and a kept validation workbook come with its rows (one call).
-    ops.tabData(api, ref, { tab_id: tab.tab_id, ...query.request, binder: true, validation: validationParam(url) }),
-    documentCountsByRow(api, header.org_msn_id, tab.tab_id),
+  // The page's data in one ops call (header, tabs, rows, oil links), the linked documents' counts
+  // beside it when the URL names the aircraft by id (else once the header has named it).
+  const asked = tabQuery(url, null, PER_PAGE_CHOICES);
+  const tabKey = params.tabDataId ?? "";
+  const [opened, earlyCounts] = await Promise.all([
+    openOpsTabPage(api, url, ref, { tab_id: tabKey, ...asked.request, binder: true, validation: validationParam(url), links: true }),
+    "org_msn_id" in ref ? documentCountsByRow(api, ref.org_msn_id, tabKey) : undefined,
   ]);
-  if (!data.ok) throw new Response(data.error, { status: data.status });
-  // The oil rows linked to the rows of this page (none when the user may not read AeroOIL).
-  const oilLinks = await opsRowLinks(api, ref, header.org_msn_id, tab.tab_id, data.data.rows.map((r) => r.id));
+  const { header, tabs, tab } = opened;
+  const docCounts = earlyCounts !== undefined && tab.tab_id === tabKey ? earlyCounts : await documentCountsByRow(api, header.org_msn_id, tab.tab_id);
+  const query = { ...asked, sort_column: opened.sortColumn, request: { ...asked.request, sort_column: opened.sortColumn } };
+  const oilLinks = opsRowLinksOf(opened.links, header.org_msn_id);
   return {
-    ...tabPageView({ product: "ops", url, user, header, tab, query, data: data.data, columns: data.data.columns, docCounts }),
+    ...tabPageView({ product: "ops", url, user, header, tab, query, data: opened.data, columns: opened.data.columns, docCounts }),
     bar: [...tabs].sort((a, b) => a.tab_position - b.tab_position).map((t) => ({ id: t.tab_id, name: t.tab_name })),
     q: contextQuery(url, { tab_id: null, sort_column: null, sort_order: null, filter: null, page: null }),
     aircraft: aircraftFields(ref),

@@ -10,9 +10,10 @@ import type { OpsHeaderData, TabColumn, TabDataAnswer } from "~/models/schemas/o
 import { structureView } from "~/models/tab-structure.server";
 
 /** The sort, filter and page a tab page's URL asks for: sortable only by `sortable` (the tab's own columns). */
-export function tabQuery(url: URL, sortable: { name: string }[], perPageChoices: readonly number[]) {
-  const sortParam = url.searchParams.get("sort_column");
-  const sort_column = sortParam && sortable.some((c) => c.name === sortParam) ? sortParam : undefined;
+export function tabQuery(url: URL, sortable: { name: string }[] | null, perPageChoices: readonly number[]) {
+  const sortParam = url.searchParams.get("sort_column")?.slice(0, 100);
+  // null: the columns are not known yet; the upstream ignores a column the tab does not have (get_tab_page).
+  const sort_column = sortParam && (sortable === null || sortable.some((c) => c.name === sortParam)) ? sortParam : undefined;
   const sort_order = url.searchParams.get("sort_order") === "desc" ? ("desc" as const) : ("asc" as const);
   const filter = (url.searchParams.get("filter") ?? "").trim().slice(0, 200);
   const page = Math.max(1, Math.min(100_000, Number(url.searchParams.get("page")) || 1));
