@@ -2,8 +2,17 @@
 // password or a TOTP code, refusals (wrong proof audited in the hash chain, the organization's policy,
 // the meaning, twice), "changed since" after an update, deletes refused under retention, the public
 // verification, the export manifest, the signed PDF and `npm run signature:verify`.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import SQLite from "better-sqlite3";
+import { Kysely, Migrator, SqliteDialect, type Migration } from "kysely";
 import * as OTPAuth from "otpauth";
+import { PDFDocument } from "pdf-lib";
+import { readPdf } from "../helpers/pdf-text";
+import { embeddedManifestFile, verifySignatureFile } from "../../scripts/signature-verify";
 import type { z } from "zod";
 import { startTestUpstream, upstreamFetch, type TestUpstream } from "../helpers/upstream";
 import {
@@ -22,6 +31,7 @@ import {
 } from "../../app/models/schemas/ops";
 import { MeAnswer, ProfileUpdateAnswer, TwoFactorChangedAnswer, TwoFactorSetupAnswer } from "../../app/models/schemas/auth";
 import { checkManifest, normalizeSignatureCode } from "../../upstream/signatures/canonical";
+import { openDatabase } from "../../upstream/db";
 
 let up: TestUpstream;
 const H: Record<string, Record<string, string>> = {};
@@ -43,6 +53,22 @@ async function fails(status: number, who: string | null, path: string, body?: un
 const main = (who: string, path: string, body?: unknown, method = "POST") => upstreamFetch(`${up.mainUrl}${path}`, method, H[who], body);
 const codeAt = (secret: string, timestamp: number) =>
   OTPAuth.TOTP.generate({ secret: OTPAuth.Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: 30, timestamp });
+/** A PDF download (200, application/pdf). */
+async function pdf(who: string, path: string, body: unknown) {
+  const res = await call(who, path, body);
+  expect(res.status, path).toBe(200);
+  expect(res.headers.get("content-type")).toBe("application/pdf");
+  return new Uint8Array(await res.arrayBuffer());
+}
+/** The PDF with its embedded signatures.json changed as `change` says (what a forger would do). */
+async function alterManifests(bytes: Uint8Array, change: (manifests: Record<string, any>[]) => void) {
+  const doc = await PDFDocument.load(bytes);
+  const file = embeddedManifestFile(doc)!;
+  const manifests = JSON.parse(new TextDecoder().decode(file.data));
+  change(manifests);
+  doc.context.assign(file.ref, doc.context.flateStream(new TextEncoder().encode(JSON.stringify(manifests)), { Type: "EmbeddedFile" }));
+  return doc.save();
+}
 const auditEntries = (action: string) =>
   up.upstream.deps.db.selectFrom("audit_log").select(["id", "user_id", "entity", "entity_id", "detail"]).where("action", "=", action).orderBy("id").execute();
 
@@ -232,5 +258,108 @@ describe("verification", () => {
     expect(checkManifest(altered).find((c) => c.name === "content hash")?.ok).toBe(false);
     const otherSigner = { ...manifest, signature: { ...manifest.signature, signer_name: "Someone Else" } };
     expect(checkManifest(otherSigner).filter((c) => !c.ok).map((c) => c.name)).toEqual(["statement"]);
+  });
+});
+
+describe("signed PDFs and npm run signature:verify", () => {
+  it("prints the signature blocks on the work-order PDF, embeds the manifests, and the CLI passes it and fails an altered one", async () => {
+    const bytes = await pdf("reader", "/v1/work_order/download_pdf", { work_order_id: woId });
+    const { text } = await readPdf(bytes);
+    const wo = await ok(WorkOrderAnswer, "client", "/v1/work_order/get", { work_order_id: woId });
+    const [first, , latest] = wo.work_order.signatures;
+    expect(text).toContain("Electronic signatures");
+    expect(text).toContain("Signed by Claire Fitzgerald, Client, authorisation EASA.145.1234-ENG-07");
+    expect(text).toContain("signed version 1; changed since");
+    expect(text).toContain(`${up.origin}/verify/${first.code}`);
+    expect(text).toContain(latest.code);
+    expect(text).toContain(latest.content_hash);
+    expect(text).toMatch(/\d{1,2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2} UTC/);
+    expect(text).not.toContain("Certifying staff name"); // the blanks to sign by hand: only unsigned
+    // Version 1 printed: its own two signatures, none "changed since", not version 2's.
+    const v1 = (await readPdf(await pdf("reader", "/v1/work_order/download_pdf", { work_order_id: woId, version: 1 }))).text;
+    expect(v1).not.toContain("changed since");
+    expect(v1).not.toContain(latest.code);
+
+    const passed = await verifySignatureFile(bytes);
+    expect(passed.ok, passed.lines.join("\n")).toBe(true);
+    expect(passed.lines.filter((l) => l.startsWith("Signature "))).toHaveLength(3);
+    expect(passed.lines.at(-1)).toBe("OK: 3 signatures verified.");
+    expect(passed.lines).toContain("  Signed by   Claire Fitzgerald, Client, authorisation EASA.145.1234-ENG-07");
+
+    // Online too: the portal's verification page (here the upstream's verify behind a stand-in fetch).
+    const portal = (async (url: string) => {
+      const code = decodeURIComponent(String(url).split("/verify/")[1]!);
+      return call(null, "/v1/signature/verify", { code });
+    }) as typeof fetch;
+    expect((await verifySignatureFile(bytes, { url: "https://portal.example", fetch: portal })).ok).toBe(true);
+
+    const content = await verifySignatureFile(await alterManifests(bytes, (m) => (m[0].canonical = m[0].canonical.replace("Replace wheel 2", "Replace wheel 9"))));
+    expect(content.ok).toBe(false);
+    expect(content.failed).toEqual([`${first.code}: content hash`]);
+    const signer = await verifySignatureFile(await alterManifests(bytes, (m) => (m[1].signature.signer_name = "Someone Else")));
+    expect(signer.failed.map((f) => f.split(": ")[1])).toEqual(["statement"]);
+    const forged = await alterManifests(bytes, (m) => {
+      m[2].signature.signed_at = "2026-01-01T00:00:00.000Z";
+      m[2].signature.statement = m[2].signature.statement.replace(/"signed_at":"[^"]+"/, '"signed_at":"2026-01-01T00:00:00.000Z"');
+    });
+    expect((await verifySignatureFile(forged)).failed).toEqual([`${latest.code}: statement signature`]);
+    const unsigned = await verifySignatureFile(await pdf("client", "/v1/work_order/download_pdf", { work_order_id: (await ok(WorkOrderMutationAnswer, "client", "/v1/work_order/create", { ...SKY, kind: "engine", number: "WO-SIG-2", title: "Unsigned" })).work_order.work_order_id }));
+    expect(unsigned.ok).toBe(false);
+
+    // The exported manifest is checked the same way; the real command exits 1 on the forged PDF.
+    const manifest = await (await call("client", "/v1/signature/export", { code: latest.code })).arrayBuffer();
+    expect((await verifySignatureFile(new Uint8Array(manifest))).ok).toBe(true);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "aero-sig-"));
+    try {
+      fs.writeFileSync(path.join(dir, "forged.pdf"), forged);
+      const r = spawnSync("npm", ["run", "-s", "signature:verify", "--", path.join(dir, "forged.pdf")], { encoding: "utf8", timeout: 60_000 });
+      expect(r.status, `${r.stdout}${r.stderr}`).toBe(1);
+      expect(r.stdout).toContain("PASS  content hash");
+      expect(r.stderr).toContain(`FAIL: ${latest.code}: statement signature.`);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("prints a signed logbook page's signatures in the logbook PDF, verifiable", async () => {
+    const bytes = await pdf("client", "/v1/ops_data/send_all_logbook_pdf", { log_book_id: logbookId, action: "download" });
+    const { text } = await readPdf(bytes);
+    expect(text).toContain("Page 3: electronic signatures");
+    expect(text).toContain("signed version 1; changed since");
+    const outcome = await verifySignatureFile(bytes);
+    expect(outcome.ok, outcome.lines.join("\n")).toBe(true);
+    expect(outcome.lines[0]).toMatch(/^Signature .+: Logbook page, version 1$/);
+  });
+});
+
+describe("migration 025_signatures", () => {
+  it("makes the pages written before it version 1, with its snapshot", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "aero-m025-"));
+    try {
+      const sqlite = new SQLite(path.join(dir, "portal.sqlite"));
+      const before = new Kysely<unknown>({ dialect: new SqliteDialect({ database: sqlite }) });
+      const names = fs.readdirSync(path.resolve("upstream/db/migrations")).map((f) => f.replace(/\.ts$/, "")).filter((n) => n < "025");
+      const migrations: Record<string, Migration> = {};
+      for (const n of names) migrations[n] = (await import(`../../upstream/db/migrations/${n}.ts`)) as Migration;
+      const { error } = await new Migrator({ db: before, provider: { getMigrations: async () => migrations } }).migrateToLatest();
+      expect(error).toBeUndefined();
+      sqlite.exec(`INSERT INTO organizations (id, name, slug) VALUES (1, 'Org', 'org');
+        INSERT INTO aircraft (id, organization_id, msn, name, status) VALUES (1, 1, '100', 'A', 'IN OPERATION');
+        INSERT INTO logbooks (id, aircraft_id, title) VALUES (1, 1, 'TLB');
+        INSERT INTO logbook_pages (id, logbook_id, page_no, date, data, created_at) VALUES (7, 1, 4, '2026-01-02', '{"defect":"NIL"}', '2026-01-02T10:00:00.000Z');`);
+      await before.destroy();
+      const opened = await openDatabase(dir, { readThreads: 0 });
+      try {
+        expect(await opened.db.selectFrom("logbook_pages").select(["id", "version"]).execute()).toEqual([{ id: 7, version: 1 }]);
+        expect(await opened.db.selectFrom("logbook_page_versions").select(["logbook_page_id", "version", "page_no", "date", "data", "created_at"]).execute()).toEqual([
+          { logbook_page_id: 7, version: 1, page_no: 4, date: "2026-01-02", data: '{"defect":"NIL"}', created_at: "2026-01-02T10:00:00.000Z" },
+        ]);
+        expect((await opened.db.selectFrom("users").select("authorisation_number").execute()).length).toBe(0);
+      } finally {
+        await opened.close();
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -2,6 +2,8 @@
 // who may sign (an organization's policy), the signatures of records and their manifests. The
 // routes are upstream/ops/signatures.ts; what a signature covers is canonical.ts.
 import type { AuthUser, Deps } from "../context";
+import type { PdfAttachment, PdfSignedEntry } from "../lib/pdf";
+import { dayMonthYear } from "../../app/utils/dates";
 import type { AccessLevel, SignaturesTable } from "../db/schema";
 import type { Selectable } from "kysely";
 import { accessLevel, atLeast } from "../access";
@@ -274,3 +276,48 @@ export async function manifestOf(deps: Pick<Deps, "db">, r: SignatureRow): Promi
   if (!content) throw notFound("The signed version of that record");
   return { format: MANIFEST_FORMAT, signature: await verification(deps, r), canonical: canonicalRecord(content), public_key: await publicKeyPem(deps) };
 }
+
+// ---------------------------------------------------------------------------------------------
+// Signatures on a PDF: the printed blocks and the embedded manifests
+// ---------------------------------------------------------------------------------------------
+
+/** "28 Nov 2026 14:05 UTC". */
+export const signedAtText = (iso: string) => `${dayMonthYear(iso)} ${iso.slice(11, 16)} UTC`;
+
+/** The name of the file a PDF embeds its signatures' manifests in (a JSON array). */
+export const PDF_MANIFESTS_FILE = "signatures.json";
+
+/**
+ * The signatures of a record's versions up to the one printed, as the PDF prints them (a block each,
+ * with its verification code and URL) and the file of their manifests the PDF embeds, so that
+ * `npm run signature:verify -- file.pdf` checks them offline.
+ */
+export async function pdfSignatures(deps: Pick<Deps, "db" | "config">, entity: SignableEntity, id: number, printedVersion: number): Promise<{ entries: PdfSignedEntry[]; manifests: SignatureManifest[] }> {
+  const rows = await deps.db.selectFrom("signatures").selectAll().where("entity", "=", entity).where("entity_id", "=", id).where("version", "<=", printedVersion).orderBy("id").execute();
+  const base = (deps.config.portalUrl ?? "").replace(/\/+$/, "");
+  const entries = rows.map((r): PdfSignedEntry => {
+    const version = Number(r.version);
+    return {
+      title: `Signed by ${r.signer_name}, ${r.signer_role}${r.signer_authorisation ? `, authorisation ${r.signer_authorisation}` : ""}`,
+      fields: [
+        ["Meaning", r.meaning],
+        ["Signed", signedAtText(r.signed_at)],
+        ["Version", `version ${version}`],
+        ["SHA-256", r.content_hash],
+        ["Verification code", r.code],
+        ["Verify at", `${base}${verifyPath(r.code)}`],
+      ],
+      warning: version < printedVersion ? `signed version ${version}; changed since` : undefined,
+    };
+  });
+  const manifests: SignatureManifest[] = [];
+  for (const r of rows) manifests.push(await manifestOf(deps, r));
+  return { entries, manifests };
+}
+
+export const manifestsAttachment = (manifests: SignatureManifest[]): PdfAttachment => ({
+  name: PDF_MANIFESTS_FILE,
+  data: new TextEncoder().encode(JSON.stringify(manifests, null, 2)),
+  type: "application/json",
+  description: "Electronic signatures of this document, with what proves them offline (npm run signature:verify)",
+});
