@@ -139,8 +139,7 @@ export async function createUpstream(config: UpstreamConfig): Promise<Upstream> 
   registerMainRoutes(main, requireAuth());
 
   const ops = withDeps(new Hono<HonoEnv>());
-  ops.use("*", requireAuth());
-  registerOpsRoutes(ops);
+  registerOpsRoutes(ops, requireAuth());
 
   const stopAdminWorkers = config.adminWorkers === false ? () => {} : startAdminWorkers(deps);
 

@@ -228,6 +228,7 @@ const cases: Record<string, Case> = {
   contact: async () => ({ as: null, body: { name: "Open Api", email: "openapi@example.test", company: "Check Co", message: "Checking the contract." } }),
 
   me: async () => [{}, { as: "consultant" }],
+  updateProfile: async () => [{ body: { authorisation_number: "EASA.145.1234-ENG-07" } }, { body: { authorisation_number: "X".repeat(41) }, expect: 422 }],
   shell: async () => [
     {},
     { query: { aircraft_id: id.sky, users: "ops", fleet_q: "5", expand: id.sky } },
@@ -591,6 +592,27 @@ const cases: Record<string, Case> = {
   },
   updateLogbookPage: async () => ({ body: { page_id: id.page, data: { sector: "DUB-CDG" } } }),
   deleteLogbookPage: async () => ({ body: { page_id: id.page } }),
+
+  signRecord: async () => {
+    const body = { entity: "work_order", entity_id: id.workOrder, meaning: "Inspected", password: "demo-pass-2026" };
+    const json = await check(byId.get("signRecord")!, { body });
+    state.signatureCode = json!.signature.code;
+    return [
+      { body, expect: 409 },
+      { as: "reader", body, expect: 403 },
+    ];
+  },
+  verifySignature: async () => [
+    { as: null, body: { code: state.signatureCode } },
+    { as: null, body: { code: "0000-0000-0000" }, expect: 404 },
+  ],
+  signatureKey: async () => ({ as: null }),
+  exportSignature: async () => [{ as: "reader", body: { code: state.signatureCode } }, { body: { code: "0000-0000-0000" }, expect: 404 }],
+  signingPolicy: async () => ({ as: "reader", body: {} }),
+  setSigningPolicy: async () => [
+    { as: "admin", body: { organization_id: id.skylineOrg, roles: ["client", "member", "admin"], access: "write", require_authorisation: true } },
+    { as: "reader", body: { roles: ["client"], access: "write", require_authorisation: false }, expect: 422 },
+  ],
 
   userMsnPids: async () => ({ as: "admin", body: { user_id: id.reader, organization: "skyline", product: "ops" } }),
   opsMsnAccess: async () => ({ body: { org_msn_id: id.sky } }),

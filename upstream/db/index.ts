@@ -27,6 +27,7 @@ import * as m021 from "./migrations/021_tab_keys";
 import * as m022 from "./migrations/022_search_at_scale";
 import * as m023 from "./migrations/023_keyset";
 import * as m024 from "./migrations/024_work_order_version_fields";
+import * as m025 from "./migrations/025_signatures";
 
 export type DB = Kysely<Database>;
 
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   "022_search_at_scale": m022,
   "023_keyset": m023,
   "024_work_order_version_fields": m024,
+  "025_signatures": m025,
 };
 
 class InlineProvider implements MigrationProvider {

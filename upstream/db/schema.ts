@@ -23,6 +23,8 @@ export interface UsersTable {
   confirmed_at: string | null;
   totp_secret: string | null;
   totp_enabled: Generated<number>;
+  /** The licence or authorisation number a signature records (migration 025). */
+  authorisation_number: Generated<string | null>;
   created_at: Generated<string>;
 }
 
@@ -71,6 +73,8 @@ export interface OrganizationsTable {
   has_ops: Generated<number>;
   has_oil: Generated<number>;
   client_logo: string | null; // text of the client logo; null = none
+  /** Who may sign (JSON of SigningPolicy); null = DEFAULT_SIGNING_POLICY (migration 025). */
+  signing_policy: Generated<string | null>;
   created_at: Generated<string>;
 }
 
@@ -309,7 +313,40 @@ export interface LogbookPagesTable {
   page_no: number;
   date: string;
   data: string; // JSON
+  /** Raised by every update; each version has its snapshot in logbook_page_versions (migration 025). */
+  version: Generated<number>;
   created_at: Generated<string>;
+}
+
+export interface LogbookPageVersionsTable {
+  id: Generated<number>;
+  logbook_page_id: number;
+  version: number;
+  page_no: number;
+  date: string;
+  data: string; // JSON
+  created_at: Generated<string>;
+  created_by: number | null;
+}
+
+/** One electronic signature of one version of a record (ADR 088); never updated or deleted. */
+export interface SignaturesTable {
+  id: Generated<number>;
+  code: string;
+  organization_id: number;
+  aircraft_id: number;
+  entity: "work_order" | "logbook_page";
+  entity_id: number;
+  version: number;
+  meaning: string;
+  signer_id: number | null;
+  signer_name: string;
+  signer_role: string;
+  signer_authorisation: string | null;
+  signed_at: string;
+  content_hash: string;
+  statement_signature: string;
+  audit_id: number | null;
 }
 
 export interface ManufacturersTable {
@@ -639,6 +676,8 @@ export interface Database {
   work_order_versions: WorkOrderVersionsTable;
   logbooks: LogbooksTable;
   logbook_pages: LogbookPagesTable;
+  logbook_page_versions: LogbookPageVersionsTable;
+  signatures: SignaturesTable;
   manufacturers: ManufacturersTable;
   template_versions: TemplateVersionsTable;
   upload_batches: UploadBatchesTable;

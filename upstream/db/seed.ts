@@ -1343,6 +1343,20 @@ async function seedAll(db: DB, deps: Deps, sc: SeedCtx) {
     "reader@demo.aero": "Lease Analyst, Skyline Leasing",
     "consultant@demo.aero": "Technical records consultant",
   };
+  // Licence or authorisation numbers (what a signature records, ADR 088): the demo users with Edit
+  // Access or more to AeroOPS; the readers have none.
+  const authorisation: Record<string, string> = {
+    "admin@demo.aero": "EASA.145.0001-QA-01",
+    "member@demo.aero": "EASA.145.0001-QA-02",
+    "client@demo.aero": "EASA.145.1234-ENG-07",
+    "emma.clarke@skyline.demo.aero": "EASA.145.1234-ENG-02",
+    "mikko.virtanen@nordic.demo.aero": "FI.145.0042-B1-11",
+    "aino.laine@nordic.demo.aero": "FI.145.0042-B1-19",
+    "hannah.weber@vertiport.demo.aero": "DE.145.0317-B1-03",
+    "oliver.grant@vertiport.demo.aero": "DE.145.0317-B2-08",
+    "david.chen@meridian.demo.aero": "SG.145.0088-ENG-01",
+    "grace.okafor@meridian.demo.aero": "SG.145.0088-ENG-05",
+  };
   const confirmedAt = isoDaysAgo(200);
   const userRows = await db
     .insertInto("users")
@@ -1362,6 +1376,7 @@ async function seedAll(db: DB, deps: Deps, sc: SeedCtx) {
         confirmed_at: confirmedAt,
         totp_secret: null,
         totp_enabled: 0,
+        authorisation_number: authorisation[u.email] ?? null,
         created_at: isoDaysAgo(400 - i * 7),
       })),
     )
@@ -1841,5 +1856,8 @@ async function seedWorkOrdersAndLogbooks(db: DB, fleet: Ctx[], uid: (email: stri
       });
     }
   }
-  await db.insertInto("logbook_pages").values(pages).execute();
+  const pageRows = await db.insertInto("logbook_pages").values(pages).returning(["id", "page_no", "date", "data", "created_at"]).execute();
+  // Each page's version 1, as page_create writes it.
+  const snapshots = pageRows.map((p) => ({ logbook_page_id: p.id, version: 1, page_no: p.page_no, date: p.date, data: p.data, created_at: p.created_at, created_by: by }));
+  for (const part of chunks(snapshots, 500)) await db.insertInto("logbook_page_versions").values(part).execute();
 }

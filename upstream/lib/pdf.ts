@@ -10,6 +10,8 @@
  * Tables wrap long cells, repeat their header row on every page they continue on, and are striped.
  * Every page carries the title and "Page x of y". With `contents: true` the first page lists the
  * sections marked `bookmark` with their page numbers, and each such section is a PDF bookmark.
+ * Electronic signatures print as framed blocks (`signed`), and files may ride along embedded in the
+ * PDF (`attachments`: a work order's signature manifests, ADR 088).
  */
 import fs from "node:fs";
 import { createRequire } from "node:module";
@@ -33,6 +35,24 @@ export interface PdfSignature {
   blanks: string[];
 }
 
+/** One electronic signature as printed: who, then label / value rows; never split over two pages. */
+export interface PdfSignedEntry {
+  /** "Signed by {name}, {role}, authorisation {number}". */
+  title: string;
+  fields: [string, string][];
+  /** Set apart in the warning colour ("signed version 1; changed since"). */
+  warning?: string;
+}
+
+/** A file embedded in the PDF (its EmbeddedFiles: a viewer lists it among the attachments). */
+export interface PdfAttachment {
+  name: string;
+  data: Uint8Array;
+  /** Its MIME type. */
+  type: string;
+  description: string;
+}
+
 export interface PdfSection {
   heading?: string;
   lines?: string[];
@@ -40,6 +60,8 @@ export interface PdfSection {
   fields?: [string, string][];
   table?: PdfTable;
   signature?: PdfSignature;
+  /** Electronic signatures, each in a frame. */
+  signed?: PdfSignedEntry[];
   /** A bookmark (and, with `contents`, an entry of the contents page); starts on a new page. */
   bookmark?: boolean;
   /** 2: a bookmark nested under the previous level-1 bookmark (indented in the contents). */
@@ -63,6 +85,7 @@ export interface PdfDoc {
   stamp?: boolean;
   /** "unicode" (default): DejaVu Sans embedded; "standard": Helvetica, for ASCII-only samples. */
   font?: "unicode" | "standard";
+  attachments?: PdfAttachment[];
 }
 
 const MARGIN = 40;
@@ -81,6 +104,7 @@ const MUTED = "#5b6573";
 const RULE = "#c9d1db";
 const HEAD_FILL = "#e8edf3";
 const STRIPE = "#f6f8fa";
+const WARN = "#8a5300";
 
 let fontCache: { regular: Buffer; bold: Buffer } | null = null;
 function unicodeFonts() {
@@ -257,6 +281,42 @@ class Writer {
   }
 }
 
+/** A framed electronic signature: its title in bold, its rows, a warning line. */
+function signedHeight(w: Writer, e: PdfSignedEntry, labelW: number) {
+  const { doc } = w;
+  doc.font(w.fonts.bold).fontSize(TEXT_SIZE);
+  let h = doc.heightOfString(e.title, { width: w.width - 20 }) + 4;
+  doc.font(w.fonts.regular).fontSize(TEXT_SIZE);
+  for (const [, v] of e.fields) h += Math.max(doc.heightOfString(v || "—", { width: w.width - 20 - labelW }), TEXT_SIZE * 1.2) + 2;
+  if (e.warning) h += doc.heightOfString(e.warning, { width: w.width - 20 }) + 4;
+  return h + 16;
+}
+
+function signedEntry(w: Writer, e: PdfSignedEntry) {
+  const { doc } = w;
+  doc.font(w.fonts.bold).fontSize(TEXT_SIZE);
+  const labelW = Math.min(140, Math.max(...e.fields.map(([k]) => doc.widthOfString(k)), 0) + 12);
+  const h = signedHeight(w, e, labelW);
+  w.ensure(h + 6);
+  const top = w.y;
+  doc.rect(MARGIN, top, w.width, h).lineWidth(0.8).strokeColor("#8a97a8").stroke();
+  let y = top + 8;
+  doc.font(w.fonts.bold).fontSize(TEXT_SIZE).fillColor(INK).text(e.title, MARGIN + 10, y, { width: w.width - 20 });
+  y += doc.heightOfString(e.title, { width: w.width - 20 }) + 4;
+  for (const [k, v] of e.fields) {
+    doc.font(w.fonts.regular).fontSize(TEXT_SIZE);
+    const rowH = Math.max(doc.heightOfString(v || "—", { width: w.width - 20 - labelW }), TEXT_SIZE * 1.2) + 2;
+    doc.font(w.fonts.bold).fillColor(MUTED).text(k, MARGIN + 10, y, { width: labelW - 8 });
+    doc.font(w.fonts.regular).fillColor(INK).text(v || "—", MARGIN + 10 + labelW, y, { width: w.width - 20 - labelW });
+    y += rowH;
+  }
+  if (e.warning) {
+    y += 2;
+    doc.font(w.fonts.bold).fontSize(TEXT_SIZE).fillColor(WARN).text(e.warning, MARGIN + 10, y, { width: w.width - 20 });
+  }
+  w.y = top + h + 6;
+}
+
 function landscapeFor(doc: PdfDoc): boolean {
   const cols = Math.max(0, ...doc.sections.map((s) => s.table?.columns.length ?? 0));
   if (cols >= 8) return true;
@@ -349,6 +409,9 @@ async function renderWithPdfkit(d: PdfDoc, attached: Map<number, PDFLibDocument>
     fonts = { regular: "Sans", bold: "Sans-Bold" };
   }
   const w = new Writer(doc, fonts);
+  for (const a of d.attachments ?? []) {
+    doc.file(Buffer.from(a.data), { name: a.name, type: a.type, description: a.description, creationDate: d.created ?? new Date() });
+  }
 
   // Title block.
   w.text(d.title || "Untitled", { size: TITLE_SIZE, bold: true, gapAfter: 2 });
@@ -387,7 +450,8 @@ async function renderWithPdfkit(d: PdfDoc, attached: Map<number, PDFLibDocument>
     if (s.heading) {
       // No heading alone at the foot of a page: it keeps with the first lines, or the whole signature block.
       const onlySignature = s.signature && !s.lines?.length && !s.fields?.length && !s.table;
-      w.ensure(HEADING_SIZE * 1.4 + 4 + (onlySignature ? 8 + w.signatureHeight(s.signature!) : TEXT_SIZE * 3));
+      const onlySigned = s.signed?.length && !s.lines?.length && !s.fields?.length && !s.table;
+      w.ensure(HEADING_SIZE * 1.4 + 4 + (onlySignature ? 8 + w.signatureHeight(s.signature!) : onlySigned ? 110 : TEXT_SIZE * 3));
       w.text(s.heading, { size: HEADING_SIZE, bold: true, gapAfter: 4 });
     }
     for (const line of s.lines ?? []) w.text(line, { gapAfter: 2 });
@@ -402,6 +466,10 @@ async function renderWithPdfkit(d: PdfDoc, attached: Map<number, PDFLibDocument>
     if (s.signature) {
       w.y += 8;
       w.signature(s.signature);
+    }
+    if (s.signed?.length) {
+      w.y += 4;
+      for (const e of s.signed) signedEntry(w, e);
     }
     if (s.image) {
       if (w.y > w.bottom - 220) w.newPage();

@@ -260,6 +260,27 @@ async function checkTotp(deps: Deps, userId: number, sealed: string | null, code
   return rows.length === 1;
 }
 
+/**
+ * The signed-in user proves again who they are at the moment of an electronic signature (ADR 088):
+ * their password, or the current code of their authenticator when two-factor is on; either one is
+ * enough. The check counts in the sign-in lock-out above, so a stolen session cannot guess the
+ * password through it. True, false (wrong), or the lock-out's 429 answer.
+ */
+export async function reidentify(c: C, userId: number, proof: { password?: string; totp_code?: string }): Promise<boolean | Response> {
+  const deps = c.get("deps");
+  const user = await findUserById(deps, userId);
+  if (!user) return false;
+  const outcome = await guarded(c, user.email, async () => {
+    if (proof.totp_code && user.totp_enabled === 1 && (await checkTotp(deps, user.id, user.totp_secret, proof.totp_code))) return true;
+    if (proof.password && (await verifyPassword(proof.password, user.password_hash))) return true;
+    return null;
+  });
+  if (outcome instanceof Response) return outcome;
+  if (outcome === "failed") return false;
+  await forgetPair(deps, user.email, clientIp(c));
+  return true;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Routes
 // ---------------------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ import {
   IssueReportsQuery,
   MailOutboxQuery,
   NotificationsReadInput,
+  ProfileUpdateInput,
   RefusalReportInput,
   ReportIssueInput,
   RoleValidateInput,
@@ -74,7 +75,7 @@ export async function meAnswer(deps: Deps, me: AuthUser) {
     .leftJoin("organizations", "organizations.id", "users.organization_id")
     .leftJoin("consultants", "consultants.user_id", "users.id")
     .select([
-      "users.id", "users.email", "users.role", "users.username", "users.first_name", "users.last_name", "users.bio", "users.is_uam", "users.totp_enabled",
+      "users.id", "users.email", "users.role", "users.username", "users.first_name", "users.last_name", "users.bio", "users.is_uam", "users.totp_enabled", "users.authorisation_number",
       "organizations.id as org_id", "organizations.name as org_name", "organizations.slug as org_slug", "organizations.product_type as org_product_type",
       "organizations.search_all as org_search_all", "organizations.client_logo as org_client_logo", "organizations.has_ops as org_has_ops",
       "organizations.has_oil as org_has_oil", "consultants.id as consultant_id", "consultants.stage as consultant_stage", "consultants.name as consultant_name",
@@ -92,6 +93,7 @@ export async function meAnswer(deps: Deps, me: AuthUser) {
       bio: row.bio,
       is_uam: row.is_uam === 1,
       totp_enabled: row.totp_enabled === 1,
+      authorisation_number: row.authorisation_number ?? null,
     },
     organization:
       row.org_id == null
@@ -134,6 +136,18 @@ export async function latestNotifications(deps: Deps, me: AuthUser, limit = NOTI
 
 export function registerUserRoutes(app: Hono<HonoEnv>) {
   app.get("/user/me.json", async (c) => c.json(await meAnswer(c.get("deps"), c.get("user"))));
+
+  // The user's own profile fields: the licence or authorisation number signatures record (ADR 088).
+  app.post("/user/profile.json", async (c) => {
+    const deps = c.get("deps");
+    const me = c.get("user");
+    const { authorisation_number } = await readBody(c, ProfileUpdateInput);
+    const value = authorisation_number === "" ? null : authorisation_number;
+    await deps.db.updateTable("users").set({ authorisation_number: value }).where("id", "=", me.id).execute();
+    await deps.audit.log({ userId: me.id, action: "user.profile.update", entity: "user", entityId: me.id, organizationId: me.organization_id, detail: { authorisation_number: value }, ip: me.ip });
+    const { user } = await meAnswer(deps, me);
+    return c.json({ message: value ? "Your licence or authorisation number was saved." : "Your licence or authorisation number was removed.", user });
+  });
 
   // The spec's call carries an empty body: it is not read.
   app.post("/user/uambox.json", async (c) => {

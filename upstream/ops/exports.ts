@@ -5,7 +5,9 @@ import type { Hono } from "hono";
 import { both } from "./tabs";
 import type { HonoEnv } from "../context";
 import { readBody, refuse } from "../http";
-import { renderPdf, type PdfDoc, type PdfSection } from "../lib/pdf";
+import { renderPdf, type PdfDoc, type PdfSection, type PdfSignedEntry } from "../lib/pdf";
+import { manifestsAttachment, pdfSignatures } from "../signatures/service";
+import type { SignatureManifest } from "../signatures/canonical";
 import {
   AllTabsShareInput,
   GeneralInfoExportInput,
@@ -137,7 +139,9 @@ const KIND_NOUN: Record<string, string> = { aircraft: "aircraft", engine: "engin
 export function workOrderPdf(
   wo: { number: string; title: string; kind: string; status: string },
   version: { version: number; created_at: string; created_by: string | null; data: Record<string, unknown> },
-  aircraft: AircraftCtx
+  aircraft: AircraftCtx,
+  /** Its electronic signatures (ADR 088): printed in place of the blanks to sign by hand. */
+  signed: PdfSignedEntry[] = []
 ): PdfDoc {
   const { station, remarks, tasks, ...rest } = version.data;
   const list = Array.isArray(tasks) ? (tasks.filter((t) => t && typeof t === "object") as Record<string, unknown>[]) : [];
@@ -178,19 +182,19 @@ export function workOrderPdf(
     },
     ...tables.map((t) => ({ heading: humanize(t.name), table: { columns: t.columns.map(humanize), rows: t.rows } })),
     { heading: "Remarks", lines: [str(remarks).trim() || "None."] },
-    {
-      heading: "Certificate of release to service",
-      signature: {
-        statement:
-          `Certifies that the work specified above, except as otherwise specified, was carried out in accordance with the applicable ` +
-          `airworthiness requirements and in respect to that work the ${noun} is considered ready for release to service.` +
-          (notDone.length
-            ? ` Not included in this release: ${notDone.length} task${notDone.length === 1 ? "" : "s"} not done (${notDone.map((t) => str(t.ref) || "—").join(", ")}).`
-            : ""),
-        blanks: ["Certifying staff name", "Licence / authorisation number", "Signature", "Date"],
-      },
-    },
   ];
+  const statement =
+    `Certifies that the work specified above, except as otherwise specified, was carried out in accordance with the applicable ` +
+    `airworthiness requirements and in respect to that work the ${noun} is considered ready for release to service.` +
+    (notDone.length ? ` Not included in this release: ${notDone.length} task${notDone.length === 1 ? "" : "s"} not done (${notDone.map((t) => str(t.ref) || "—").join(", ")}).` : "");
+  if (signed.length) {
+    sections.push({ heading: "Certificate of release to service", lines: [statement] }, { heading: "Electronic signatures", signed });
+  } else {
+    sections.push({
+      heading: "Certificate of release to service",
+      signature: { statement, blanks: ["Certifying staff name", "Licence / authorisation number", "Signature", "Date"] },
+    });
+  }
   return {
     title: `Work order ${wo.number}: ${wo.title}`,
     subtitle: aircraftSubtitle(aircraft, "ops"),
@@ -357,7 +361,9 @@ export function registerExportRoutes(app: Hono<HonoEnv>) {
       const deps = c.get("deps");
       const input = await readBody(c, WorkOrderRefInput);
       const { wo, version, aircraft } = await loadWorkOrderForUser(deps, c.get("user"), input.work_order_id, input.version, "read");
-      const bytes = await renderPdf(workOrderPdf(wo, version, aircraft));
+      const { entries, manifests } = await pdfSignatures(deps, "work_order", wo.id, version.version);
+      const doc = workOrderPdf(wo, version, aircraft, entries);
+      const bytes = await renderPdf(manifests.length ? { ...doc, attachments: [manifestsAttachment(manifests)] } : doc);
       return blobAnswer(bytes, PDF_TYPE, `${aircraft.msn}_WO_${wo.number}_v${version.version}.pdf`);
     })
   );
@@ -406,6 +412,11 @@ export function registerExportRoutes(app: Hono<HonoEnv>) {
       const pages = await deps.db.selectFrom("logbook_pages").selectAll().where("logbook_id", "=", logbook.id).orderBy("page_no").execute();
       if (pages.length === 0) throw refuse(`The logbook "${logbook.title}" has no pages yet.`);
       const sections: PdfSection[] = [];
+      const manifests: SignatureManifest[] = [];
+      // The signed pages, in one query: only those read their signatures.
+      const signedPages = new Set(
+        (await deps.db.selectFrom("signatures").select("entity_id").distinct().where("entity", "=", "logbook_page").where("entity_id", "in", pages.map((p) => p.id)).execute()).map((r) => Number(r.entity_id)),
+      );
       for (const p of pages) {
         let data: Record<string, unknown> = {};
         try {
@@ -420,8 +431,18 @@ export function registerExportRoutes(app: Hono<HonoEnv>) {
           lines: fields.length ? undefined : ["No entries."],
         });
         for (const t of tables) sections.push({ heading: `Page ${p.page_no}: ${humanize(t.name)}`, table: { columns: t.columns.map(humanize), rows: t.rows } });
+        if (signedPages.has(p.id)) {
+          const signed = await pdfSignatures(deps, "logbook_page", p.id, Number(p.version));
+          sections.push({ heading: `Page ${p.page_no}: electronic signatures`, signed: signed.entries });
+          manifests.push(...signed.manifests);
+        }
       }
-      const bytes = await renderPdf({ title: `Technical logbook: ${logbook.title}`, subtitle: aircraftSubtitle(aircraft, "ops"), sections });
+      const bytes = await renderPdf({
+        title: `Technical logbook: ${logbook.title}`,
+        subtitle: aircraftSubtitle(aircraft, "ops"),
+        sections,
+        attachments: manifests.length ? [manifestsAttachment(manifests)] : undefined,
+      });
       return blobAnswer(bytes, PDF_TYPE, `${aircraft.msn}_Logbook_${logbook.title}.pdf`);
     })
   );

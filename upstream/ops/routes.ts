@@ -1,5 +1,6 @@
-// The ops and oil API (spec 001 §7, docs/api/ops.md), mounted after requireAuth: every path is "/v1/...".
-import type { Hono } from "hono";
+// The ops and oil API (spec 001 §7, docs/api/ops.md): every path is "/v1/...", all behind the sign-in
+// check but a signature's public verification and key (ADR 088).
+import type { Hono, MiddlewareHandler } from "hono";
 import type { HonoEnv } from "../context";
 import { registerTabRoutes } from "./tabs";
 import { registerDataRoutes } from "./data";
@@ -8,8 +9,13 @@ import { registerWorkOrderRoutes } from "./workorders";
 import { registerUserAccessRoutes } from "./user-access";
 import { registerSpeedTestRoutes } from "./speedtest";
 import { registerOilLimitRoutes } from "./oil-limits";
+import { registerPublicSignatureRoutes, registerSignatureRoutes } from "./signatures";
 
-export function registerOpsRoutes(app: Hono<HonoEnv>) {
+/** Every route of the ops API (one list: the OpenAPI test reads it too): the public signature
+ *  verification and key, then, behind `signedIn`, the rest. */
+export function registerOpsRoutes(app: Hono<HonoEnv>, signedIn?: MiddlewareHandler<HonoEnv>) {
+  registerPublicSignatureRoutes(app);
+  if (signedIn) app.use("*", signedIn);
   registerTabRoutes(app);
   registerDataRoutes(app);
   registerOilLimitRoutes(app);
@@ -17,4 +23,5 @@ export function registerOpsRoutes(app: Hono<HonoEnv>) {
   registerWorkOrderRoutes(app);
   registerUserAccessRoutes(app);
   registerSpeedTestRoutes(app);
+  registerSignatureRoutes(app);
 }

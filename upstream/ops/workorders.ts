@@ -6,7 +6,7 @@ import { sql, type ExpressionBuilder, type Kysely } from "kysely";
 import type { AuthUser, Deps, HonoEnv } from "../context";
 import type { AccessLevel, Database } from "../db/schema";
 import { requireAccess } from "../access";
-import { notFound, readBody, refuse } from "../http";
+import { ApiError, notFound, readBody, refuse } from "../http";
 import {
   LogbookCreateInput,
   LogbookListInput,
@@ -23,6 +23,10 @@ import {
   type WorkOrderKind,
 } from "../../app/models/schemas/ops";
 import { aircraftWithAccess, audit, findAircraftById, touchIssueDate, type AircraftCtx } from "./common";
+import { anySigned, canSign, signaturesOf } from "../signatures/service";
+
+/** A signed record is kept (retention, ADR 088): its delete is refused. */
+const keptSigned = (what: string) => new ApiError(409, `${what} is signed and kept under retention; it cannot be deleted.`);
 
 const parseObject = (s: string): Record<string, unknown> => {
   try {
@@ -75,7 +79,8 @@ export async function loadWorkOrderForUser(deps: Deps, user: AuthUser, workOrder
   return { wo: asSaved(wo as WoRow, v), version: { version: v.version, created_at: v.created_at, created_by: v.username ?? null, data: parseObject(v.data) }, aircraft };
 }
 
-async function workOrderDetail(deps: Deps, wo: WoRow, version?: number) {
+/** A work order's answer: one version (latest by default), its versions, signatures and whether the caller may sign. */
+async function workOrderDetail(deps: Deps, user: AuthUser, wo: WoRow, aircraft: AircraftCtx, version?: number) {
   const versions = await deps.db
     .selectFrom("work_order_versions")
     .leftJoin("users", "users.id", "work_order_versions.created_by")
@@ -99,6 +104,8 @@ async function workOrderDetail(deps: Deps, wo: WoRow, version?: number) {
     updated_at: latest.created_at,
     data: parseObject(shown.data),
     versions: versions.map((v) => ({ version: v.version, created_at: v.created_at, created_by: v.username ?? null })),
+    signatures: (await signaturesOf(deps, "work_order", new Map([[wo.id, latest.version]]))).get(wo.id) ?? [],
+    can_sign: await canSign(deps, user, "work_order", aircraft),
   };
 }
 
@@ -161,14 +168,23 @@ async function logbookJson(deps: Deps, id: number) {
   return toLogbookJson(l, l.aircraft_id);
 }
 
-const pageJson = (p: { id: number; logbook_id: number; page_no: number; date: string; data: string; created_at: string }) => ({
-  id: p.id,
-  log_book_id: p.logbook_id,
-  page_no: p.page_no,
-  date: p.date,
-  data: parseObject(p.data),
-  created_at: p.created_at,
-});
+type PageRow = { id: number; logbook_id: number; page_no: number; date: string; data: string; version: number; created_at: string };
+
+/** Pages as the API answers them, with their signatures (one query for all of them). */
+async function pagesJson(deps: Deps, pages: PageRow[]) {
+  const signatures = await signaturesOf(deps, "logbook_page", new Map(pages.map((p) => [p.id, Number(p.version)])));
+  return pages.map((p) => ({
+    id: p.id,
+    log_book_id: p.logbook_id,
+    page_no: p.page_no,
+    date: p.date,
+    data: parseObject(p.data),
+    version: Number(p.version),
+    created_at: p.created_at,
+    signatures: signatures.get(p.id) ?? [],
+  }));
+}
+const pageJson = async (deps: Deps, p: PageRow) => (await pagesJson(deps, [p]))[0];
 
 async function loadPageForUser(deps: Deps, user: AuthUser, pageId: number, min: AccessLevel) {
   const page = await deps.db.selectFrom("logbook_pages").selectAll().where("id", "=", pageId).executeTakeFirst();
@@ -227,8 +243,8 @@ export function registerWorkOrderRoutes(app: Hono<HonoEnv>) {
   app.on("POST", both("/v1/work_order/get"), async (c) => {
     const deps = c.get("deps");
     const input = await readBody(c, WorkOrderRefInput);
-    const { wo } = await loadWorkOrderForUser(deps, c.get("user"), input.work_order_id, input.version, "read");
-    return c.json({ work_order: await workOrderDetail(deps, wo, input.version) });
+    const { wo, aircraft } = await loadWorkOrderForUser(deps, c.get("user"), input.work_order_id, input.version, "read");
+    return c.json({ work_order: await workOrderDetail(deps, c.get("user"), wo, aircraft, input.version) });
   });
 
   app.on("POST", both("/v1/work_order/create"), async (c) => {
@@ -258,7 +274,7 @@ export function registerWorkOrderRoutes(app: Hono<HonoEnv>) {
     await touchIssueDate(deps, aircraft.id, "ops");
     await audit(c, "ops.work_order.create", "work_order", id, aircraft.organization_id, { aircraft_id: aircraft.id, kind: input.kind, number: input.number });
     const { wo } = await loadWorkOrderForUser(deps, user, id, undefined, "read");
-    return c.json({ message: `Work order ${input.number} was created.`, work_order: await workOrderDetail(deps, wo) });
+    return c.json({ message: `Work order ${input.number} was created.`, work_order: await workOrderDetail(deps, user, wo, aircraft) });
   });
 
   app.on("POST", both("/v1/work_order/update"), async (c) => {
@@ -286,13 +302,14 @@ export function registerWorkOrderRoutes(app: Hono<HonoEnv>) {
       fields: Object.keys(input).filter((k) => k !== "work_order_id"),
     });
     const fresh = await loadWorkOrderForUser(deps, user, wo.id, undefined, "read");
-    return c.json({ message: `Work order ${fresh.wo.number} was saved as version ${next}.`, work_order: await workOrderDetail(deps, fresh.wo) });
+    return c.json({ message: `Work order ${fresh.wo.number} was saved as version ${next}.`, work_order: await workOrderDetail(deps, user, fresh.wo, aircraft) });
   });
 
   app.on("POST", both("/v1/work_order/delete"), async (c) => {
     const deps = c.get("deps");
     const input = await readBody(c, WorkOrderRefInput);
     const { wo, aircraft } = await loadWorkOrderForUser(deps, c.get("user"), input.work_order_id, undefined, "write");
+    if (await anySigned(deps, "work_order", [wo.id])) throw keptSigned(`Work order ${wo.number}`);
     await deps.db.deleteFrom("work_orders").where("id", "=", wo.id).execute(); // versions cascade
     await touchIssueDate(deps, aircraft.id, "ops");
     await audit(c, "ops.work_order.delete", "work_order", wo.id, aircraft.organization_id, { number: wo.number, kind: wo.kind });
@@ -369,6 +386,10 @@ export function registerWorkOrderRoutes(app: Hono<HonoEnv>) {
     const deps = c.get("deps");
     const input = await readBody(c, LogbookRefInput);
     const { logbook, aircraft } = await loadLogbookForUser(deps, c.get("user"), input.log_book_id, "write");
+    const pageIds = (await deps.db.selectFrom("logbook_pages").select("id").where("logbook_id", "=", logbook.id).execute()).map((p) => p.id);
+    if (await anySigned(deps, "logbook_page", pageIds)) {
+      throw new ApiError(409, "This logbook has signed pages and is kept under retention; it cannot be deleted.");
+    }
     await deps.db.deleteFrom("logbooks").where("id", "=", logbook.id).execute(); // pages cascade
     await touchIssueDate(deps, aircraft.id, "ops");
     await audit(c, "ops.logbook.delete", "logbook", logbook.id, aircraft.organization_id, { title: logbook.title });
@@ -378,7 +399,7 @@ export function registerWorkOrderRoutes(app: Hono<HonoEnv>) {
   app.on("POST", both("/v1/logbook/pages"), async (c) => {
     const deps = c.get("deps");
     const input = await readBody(c, LogbookPagesInput);
-    const { logbook } = await loadLogbookForUser(deps, c.get("user"), input.log_book_id, "read");
+    const { logbook, aircraft } = await loadLogbookForUser(deps, c.get("user"), input.log_book_id, "read");
     const base = deps.db.selectFrom("logbook_pages").where("logbook_id", "=", logbook.id);
     const { total } = await base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
     const pages = await base
@@ -389,7 +410,8 @@ export function registerWorkOrderRoutes(app: Hono<HonoEnv>) {
       .execute();
     return c.json({
       logbook: await logbookJson(deps, logbook.id),
-      pages: pages.map(pageJson),
+      pages: await pagesJson(deps, pages),
+      can_sign: await canSign(deps, c.get("user"), "logbook_page", aircraft),
       total: Number(total),
       page: input.page,
       per_page: input.per_page,
@@ -412,15 +434,20 @@ export function registerWorkOrderRoutes(app: Hono<HonoEnv>) {
       } else {
         await assertPageNoFree(trx, logbook.id, pageNo);
       }
-      return trx
+      const created = await trx
         .insertInto("logbook_pages")
-        .values({ logbook_id: logbook.id, page_no: pageNo, date: input.date, data: JSON.stringify(input.data) })
+        .values({ logbook_id: logbook.id, page_no: pageNo, date: input.date, data: JSON.stringify(input.data), version: 1 })
         .returningAll()
         .executeTakeFirstOrThrow();
+      await trx
+        .insertInto("logbook_page_versions")
+        .values({ logbook_page_id: created.id, version: 1, page_no: created.page_no, date: created.date, data: created.data, created_by: c.get("user").id })
+        .execute();
+      return created;
     });
     await touchIssueDate(deps, aircraft.id, "ops");
     await audit(c, "ops.logbook.page.create", "logbook_page", page.id, aircraft.organization_id, { log_book_id: logbook.id, page_no: page.page_no });
-    return c.json({ message: `Page ${page.page_no} was added.`, page: pageJson(page) });
+    return c.json({ message: `Page ${page.page_no} was added.`, page: await pageJson(deps, page) });
   });
 
   app.on("POST", both("/v1/logbook/page_update"), async (c) => {
@@ -431,21 +458,35 @@ export function registerWorkOrderRoutes(app: Hono<HonoEnv>) {
     if (input.page_no != null && input.page_no !== page.page_no) {
       await assertPageNoFree(deps.db, logbook.id, input.page_no);
     }
-    const updated = await deps.db
-      .updateTable("logbook_pages")
-      .set({ page_no: input.page_no ?? page.page_no, date: input.date ?? page.date, data: input.data ? JSON.stringify(input.data) : page.data })
-      .where("id", "=", page.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    // Every change is a new version with its snapshot: a signature stays on the version it signed.
+    const updated = await deps.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .updateTable("logbook_pages")
+        .set((eb) => ({
+          page_no: input.page_no ?? page.page_no,
+          date: input.date ?? page.date,
+          data: input.data ? JSON.stringify(input.data) : page.data,
+          version: eb("version", "+", 1),
+        }))
+        .where("id", "=", page.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto("logbook_page_versions")
+        .values({ logbook_page_id: row.id, version: row.version, page_no: row.page_no, date: row.date, data: row.data, created_by: c.get("user").id })
+        .execute();
+      return row;
+    });
     await touchIssueDate(deps, aircraft.id, "ops");
-    await audit(c, "ops.logbook.page.update", "logbook_page", page.id, aircraft.organization_id, { log_book_id: logbook.id, page_no: updated.page_no });
-    return c.json({ message: `Page ${updated.page_no} was saved.`, page: pageJson(updated) });
+    await audit(c, "ops.logbook.page.update", "logbook_page", page.id, aircraft.organization_id, { log_book_id: logbook.id, page_no: updated.page_no, version: updated.version });
+    return c.json({ message: `Page ${updated.page_no} was saved as version ${updated.version}.`, page: await pageJson(deps, updated) });
   });
 
   app.on("POST", both("/v1/logbook/page_delete"), async (c) => {
     const deps = c.get("deps");
     const input = await readBody(c, LogbookPageRefInput);
     const { page, logbook, aircraft } = await loadPageForUser(deps, c.get("user"), input.page_id, "write");
+    if (await anySigned(deps, "logbook_page", [page.id])) throw keptSigned(`Page ${page.page_no}`);
     await deps.db.deleteFrom("logbook_pages").where("id", "=", page.id).execute();
     await touchIssueDate(deps, aircraft.id, "ops");
     await audit(c, "ops.logbook.page.delete", "logbook_page", page.id, aircraft.organization_id, { log_book_id: logbook.id, page_no: page.page_no });

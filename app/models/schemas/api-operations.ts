@@ -156,6 +156,7 @@ const mainOperations: ApiOperation[] = [
 
   // --- the signed-in user --------------------------------------------------------------------
   user("me", "GET /user/me.json", "The signed-in user, organization, products and consultant profile", { ok: A.MeAnswer }),
+  user("updateProfile", "POST /user/profile.json", "Set the user's own licence or authorisation number (what signatures record)", { body: A.ProfileUpdateInput, ok: A.ProfileUpdateAnswer }),
   user("shell", "GET /user/shell.json", "What the portal's shell shows around a page, in one call", { who: "any signed-in user; each part under the rule of the call it stands for", query: Sh.ShellQuery, ok: Sh.ShellAnswer }),
   user("uambox", "POST /user/uambox.json", "Whether the user sees the UAMBOX logo", { body: EmptyBody, ok: A.ResultAnswer }),
   user("validateRole", "POST /user/role/validate.json", "Whether the user has this role", { body: A.RoleValidateInput, ok: A.ResultAnswer }),
@@ -317,11 +318,15 @@ const exportsTag = define("ops", "Exports and binders", "docs/api/ops.md");
 const work = define("ops", "Work orders and logbooks", "docs/api/ops.md");
 const access = define("ops", "Per-aircraft user access", "docs/api/ops.md");
 const speed = define("ops", "Speed test", "docs/api/speedtest.md");
+const signatures = define("ops", "Electronic signatures", "docs/api/ops.md");
 
 const TEMPLATE_ROLES = "ops_template, admin, member";
 const MANUFACTURER_ROLES = "ops_template, admin";
 const OPS_READ = "ops read access";
 const OPS_WRITE = "ops write access";
+const SIGNERS = "whom the organization's signing policy allows (by default: client, member, admin with Edit Access and an authorisation number)";
+/** A delete refused because the record is signed (kept under retention). */
+const Kept = { 409: ErrorAnswer };
 
 const opsOperations: ApiOperation[] = [
   tabs("opsListTabs", "POST /v1/ops_tab_info/list_tabs.json", "An aircraft's ops tabs (with the work-order tabs)", { who: OPS_READ, body: O.ListTabsInput, ok: O.ListTabsAnswer, notFound: true }),
@@ -393,15 +398,22 @@ const opsOperations: ApiOperation[] = [
   work("workOrder", "POST /v1/work_order/get.json", "A work order at a version, with its versions", { who: OPS_READ, body: O.WorkOrderRefInput, ok: O.WorkOrderAnswer, notFound: true }),
   work("createWorkOrder", "POST /v1/work_order/create.json", "Create a work order (version 1)", { who: OPS_WRITE, body: O.WorkOrderCreateInput, ok: O.WorkOrderMutationAnswer, notFound: true }),
   work("updateWorkOrder", "POST /v1/work_order/update.json", "Update a work order (a new version)", { who: OPS_WRITE, body: O.WorkOrderUpdateInput, ok: O.WorkOrderMutationAnswer, notFound: true }),
-  work("deleteWorkOrder", "POST /v1/work_order/delete.json", "Delete a work order with its versions", { who: OPS_WRITE, body: O.WorkOrderRefInput, ok: O.Message, notFound: true }),
+  work("deleteWorkOrder", "POST /v1/work_order/delete.json", "Delete a work order with its versions", { who: OPS_WRITE, body: O.WorkOrderRefInput, ok: O.Message, notFound: true, also: Kept }),
   work("logbooks", "POST /v1/logbook/list.json", "An aircraft's technical logbooks", { who: OPS_READ, body: O.LogbookListInput, ok: O.LogbookListAnswer, notFound: true }),
   work("createLogbook", "POST /v1/logbook/create.json", "Create a logbook", { who: OPS_WRITE, body: O.LogbookCreateInput, ok: O.LogbookAnswer, notFound: true }),
   work("updateLogbook", "POST /v1/logbook/update.json", "Rename a logbook", { who: OPS_WRITE, body: O.LogbookUpdateInput, ok: O.LogbookAnswer, notFound: true }),
-  work("deleteLogbook", "POST /v1/logbook/delete.json", "Delete a logbook with its pages", { who: OPS_WRITE, body: O.LogbookRefInput, ok: O.Message, notFound: true }),
+  work("deleteLogbook", "POST /v1/logbook/delete.json", "Delete a logbook with its pages", { who: OPS_WRITE, body: O.LogbookRefInput, ok: O.Message, notFound: true, also: Kept }),
   work("logbookPages", "POST /v1/logbook/pages.json", "A logbook's pages", { who: OPS_READ, body: O.LogbookPagesInput, ok: O.LogbookPagesAnswer, notFound: true }),
   work("createLogbookPage", "POST /v1/logbook/page_create.json", "Add a logbook page", { who: OPS_WRITE, body: O.LogbookPageCreateInput, ok: O.LogbookPageAnswer, notFound: true }),
   work("updateLogbookPage", "POST /v1/logbook/page_update.json", "Update a logbook page", { who: OPS_WRITE, body: O.LogbookPageUpdateInput, ok: O.LogbookPageAnswer, notFound: true }),
-  work("deleteLogbookPage", "POST /v1/logbook/page_delete.json", "Delete a logbook page", { who: OPS_WRITE, body: O.LogbookPageRefInput, ok: O.Message, notFound: true }),
+  work("deleteLogbookPage", "POST /v1/logbook/page_delete.json", "Delete a logbook page", { who: OPS_WRITE, body: O.LogbookPageRefInput, ok: O.Message, notFound: true, also: Kept }),
+
+  signatures("signRecord", "POST /v1/signature/sign.json", "Sign the latest version of a work order or logbook page, re-entering the password or TOTP code", { who: SIGNERS, body: O.SignInput, ok: O.SignAnswer, notFound: true, also: { 409: ErrorAnswer, 429: ErrorAnswer } }),
+  signatures("verifySignature", "POST /v1/signature/verify.json", "Verify a signature by its code: signer, time, meaning, hash (no record content)", { auth: "public", body: O.SignatureCodeInput, ok: O.SignatureVerifyAnswer, notFound: true, also: { 429: ErrorAnswer } }),
+  signatures("signatureKey", "GET /v1/signature/key.json", "The public key (Ed25519, PEM) that checks every signature's statement", { auth: "public", ok: { file: ["application/x-pem-file"] } }),
+  signatures("exportSignature", "POST /v1/signature/export.json", "A signature's manifest for offline proof: the signed version's canonical content and the public key", { who: OPS_READ, body: O.SignatureCodeInput, ok: O.SignatureManifest, notFound: true }),
+  signatures("signingPolicy", "POST /v1/signature/policy_get.json", "Who may sign in an organization", { who: "the organization's users; admin, member", body: O.SigningPolicyGetInput, ok: O.SigningPolicyAnswer, notFound: true }),
+  signatures("setSigningPolicy", "POST /v1/signature/policy_set.json", "Set who may sign in an organization", { who: "admin; the organization's user-access manager", body: O.SigningPolicySetInput, ok: O.SigningPolicySetAnswer, notFound: true }),
 
   access("userMsnPids", "POST /v1/user_access/user_msn_pids.json", "A user's grants in an organization", { who: "the user, admin, member; others see grants on aircraft where they are Super User", body: O.UserMsnPidsInput, ok: O.UserMsnPidsAnswer, notFound: true }),
   access("opsMsnAccess", "POST /v1/user_access/ops_get_msn_access.json", "Users with ops grants on the aircraft", { who: OPS_READ, body: O.OpsMsnAccessInput, ok: O.MsnAccessUsersAnswer, notFound: true }),

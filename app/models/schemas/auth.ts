@@ -205,6 +205,8 @@ export const MeAnswer = z.object({
     bio: z.string(),
     is_uam: z.boolean(),
     totp_enabled: z.boolean(),
+    /** The licence or authorisation number a signature records (ADR 088). */
+    authorisation_number: z.string().nullable(),
   }),
   organization: z
     .object({
@@ -222,6 +224,15 @@ export const MeAnswer = z.object({
   consultant: z.object({ id: z.number().int(), stage: z.string(), name: z.string() }).nullable(),
 });
 export type MeAnswer = z.infer<typeof MeAnswer>;
+
+/** The user's own profile fields: the licence or authorisation number (empty clears it). */
+export const ProfileUpdateInput = z.object({
+  authorisation_number: z
+    .string({ required_error: "Enter your licence or authorisation number, or leave it empty." })
+    .trim()
+    .max(40, "A licence or authorisation number has at most 40 characters."),
+});
+export const ProfileUpdateAnswer = z.object({ message: z.string(), user: MeAnswer.shape.user });
 
 export const NotificationType = z.enum(["order", "user", "project", "feature"]);
 export const Notification = z.object({

@@ -579,6 +579,53 @@ export const OilOpsLinkPkAnswer = z.object({
 
 export const ShareAnswer = z.object({ message: z.string(), url: z.string(), expires_at: z.string(), emailed: z.array(z.string()) });
 
+// ---------------------------------------------------------------------------------------------
+// Electronic signatures (ADR 088)
+// ---------------------------------------------------------------------------------------------
+
+export const SIGNABLE_ENTITIES = ["work_order", "logbook_page"] as const;
+export type SignableEntity = (typeof SIGNABLE_ENTITIES)[number];
+export const SIGNATURE_MEANINGS = ["Certify release to service", "Performed", "Inspected"] as const;
+export type SignatureMeaning = (typeof SIGNATURE_MEANINGS)[number];
+/** The meanings a signature of each kind of record may state (release to service: work orders only). */
+export const MEANINGS_BY_ENTITY: Record<SignableEntity, readonly SignatureMeaning[]> = {
+  work_order: SIGNATURE_MEANINGS,
+  logbook_page: ["Performed", "Inspected"],
+};
+/** Roles an organization's signing policy may allow. */
+export const SIGNING_ROLES = ["client", "member", "admin", "consultant"] as const;
+/** The minimum ops access on the aircraft a policy may ask for. */
+export const SIGNING_ACCESS = ["write", "su_write"] as const;
+export const SigningPolicy = z.object({
+  roles: z.array(z.enum(SIGNING_ROLES)),
+  access: z.enum(SIGNING_ACCESS),
+  require_authorisation: z.boolean(),
+});
+export type SigningPolicy = z.infer<typeof SigningPolicy>;
+/** An organization without a policy of its own. */
+export const DEFAULT_SIGNING_POLICY: SigningPolicy = { roles: ["client", "member", "admin"], access: "write", require_authorisation: true };
+/** The longest licence or authorisation number. */
+export const AUTHORISATION_NUMBER_MAX = 40;
+
+/** A signature as a record's answer carries it. */
+export const Signature = z.object({
+  code: z.string(),
+  meaning: z.string(),
+  signer_name: z.string(),
+  signer_role: z.string(),
+  signer_authorisation: z.string().nullable(),
+  signed_at: z.string(),
+  version: z.number().int(),
+  content_hash: z.string(),
+  /** The record's latest version is later than the signed one. */
+  changed_since: z.boolean(),
+  verify_path: z.string(),
+});
+export type Signature = z.infer<typeof Signature>;
+/** Whether the caller may sign this kind of record here, and if not why (the policy, evaluated). */
+export const CanSign = z.object({ allowed: z.boolean(), reason: z.string().nullable(), meanings: z.array(z.string()) });
+export type CanSign = z.infer<typeof CanSign>;
+
 export const WorkOrderSummary = z.object({
   work_order_id: z.number().int(),
   org_msn_id: z.number().int(),
@@ -597,7 +644,13 @@ export const WorkOrderListAnswer = z.object({
   per_page: z.number().int(),
 });
 export const WorkOrderVersion = z.object({ version: z.number().int(), created_at: z.string(), created_by: z.string().nullable() });
-export const WorkOrderDetail = WorkOrderSummary.extend({ data: z.record(z.unknown()), versions: z.array(WorkOrderVersion) });
+export const WorkOrderDetail = WorkOrderSummary.extend({
+  data: z.record(z.unknown()),
+  versions: z.array(WorkOrderVersion),
+  /** Every signature of every version, oldest first. */
+  signatures: z.array(Signature),
+  can_sign: CanSign,
+});
 export const WorkOrderAnswer = z.object({ work_order: WorkOrderDetail });
 export const WorkOrderMutationAnswer = z.object({ message: z.string(), work_order: WorkOrderDetail });
 
@@ -616,11 +669,16 @@ export const LogbookPage = z.object({
   page_no: z.number().int(),
   date: z.string(),
   data: z.record(z.unknown()),
+  /** Raised by every change (migration 025). */
+  version: z.number().int(),
   created_at: z.string(),
+  /** Every signature of every version of the page, oldest first. */
+  signatures: z.array(Signature),
 });
 export const LogbookPagesAnswer = z.object({
   logbook: Logbook,
   pages: z.array(LogbookPage),
+  can_sign: CanSign,
   total: z.number().int(),
   page: z.number().int(),
   per_page: z.number().int(),
@@ -690,3 +748,68 @@ export const MsnIdsAnswer = z.object({
   per_page: z.number().int(),
 });
 export const MsnIdCreatedAnswer = z.object({ message: z.string(), msn_id: z.string(), org_msn_id: z.number().int(), created: z.boolean() });
+
+// ---------------------------------------------------------------------------------------------
+// Signatures: inputs and answers (ADR 088)
+// ---------------------------------------------------------------------------------------------
+
+const optionalSecret = (max: number) => z.preprocess(blankToUndefined, z.string().max(max).optional());
+export const SignInput = z.object({
+  entity: z.enum(SIGNABLE_ENTITIES, { errorMap: () => ({ message: "must be work_order or logbook_page" }) }),
+  entity_id: requiredId("entity_id"),
+  meaning: z.string({ required_error: "Choose what your signature means." }).trim().min(1, "Choose what your signature means.").max(100),
+  password: optionalSecret(200),
+  totp_code: optionalSecret(20),
+});
+export type SignInput = z.infer<typeof SignInput>;
+/** A verification code as typed: dashes and case do not matter. */
+export const SignatureCodeInput = z.object({
+  code: z.string({ required_error: "Enter a verification code." }).trim().min(1, "Enter a verification code.").max(40, "That is not a verification code."),
+});
+export const SigningPolicyGetInput = z.object({ organization_id: optionalId });
+export const SigningPolicySetInput = z.object({
+  organization_id: optionalId,
+  roles: z.preprocess((v) => (v === undefined || v === "" ? [] : Array.isArray(v) ? v : [v]), z.array(z.enum(SIGNING_ROLES, { errorMap: () => ({ message: "must be client, member, admin or consultant" }) })).max(4)),
+  access: z.enum(SIGNING_ACCESS, { errorMap: () => ({ message: "must be write or su_write" }) }),
+  require_authorisation: z.preprocess((v) => (v === undefined ? false : v), booleanInput),
+});
+
+export const SignAnswer = z.object({ message: z.string(), signature: Signature });
+export const ENTITY_LABELS = { work_order: "Work order", logbook_page: "Logbook page" } as const;
+/** The public verification's answer: who signed what kind of record, when, meaning what; no content. */
+export const SignatureVerifyAnswer = z.object({
+  valid: z.literal(true),
+  code: z.string(),
+  entity_label: z.enum(["Work order", "Logbook page"]),
+  version: z.number().int(),
+  latest_version: z.number().int(),
+  changed_since: z.boolean(),
+  meaning: z.string(),
+  signer_name: z.string(),
+  signer_role: z.string(),
+  signer_authorisation: z.string().nullable(),
+  signed_at: z.string(),
+  content_hash: z.string(),
+  /** The canonical JSON the upstream signed (see upstream/signatures/canonical.ts). */
+  statement: z.string(),
+  /** Ed25519 over `statement`, base64; checked with GET /v1/signature/key. */
+  statement_signature: z.string(),
+  organization_name: z.string(),
+});
+export type SignatureVerifyAnswer = z.infer<typeof SignatureVerifyAnswer>;
+export const SignatureManifest = z.object({
+  format: z.literal("aero-records-signature"),
+  signature: SignatureVerifyAnswer,
+  canonical: z.string(),
+  public_key: z.string(),
+});
+export const SigningPolicyAnswer = z.object({
+  organization_id: z.number().int(),
+  organization_name: z.string(),
+  policy: SigningPolicy,
+  /** The organization has no policy of its own: the default applies. */
+  is_default: z.boolean(),
+  /** The caller may change it (site admin, or the organization's user-access manager). */
+  can_edit: z.boolean(),
+});
+export const SigningPolicySetAnswer = SigningPolicyAnswer.extend({ message: z.string() });
