@@ -28,6 +28,7 @@ import * as m022 from "./migrations/022_search_at_scale";
 import * as m023 from "./migrations/023_keyset";
 import * as m024 from "./migrations/024_work_order_version_fields";
 import * as m025 from "./migrations/025_signatures";
+import * as m026 from "./migrations/026_tab_filter_index";
 
 export type DB = Kysely<Database>;
 
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   "023_keyset": m023,
   "024_work_order_version_fields": m024,
   "025_signatures": m025,
+  "026_tab_filter_index": m026,
 };
 
 class InlineProvider implements MigrationProvider {

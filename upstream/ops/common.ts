@@ -494,6 +494,28 @@ interface Order {
 const segmentsOf = (o: Order): Segment[] => (o.col ? ["keyed", "empty"] : ["plain"]);
 const keyColumn = (o: Order) => sql.ref(o.col?.type === "number" ? "c.num_key" : "c.text_key");
 
+/**
+ * SQLite: the filter as the trigram index can take it (migration 026), or null. The index finds
+ * words of 3 characters or more; a filter holding LIKE's own characters (%, _, \) keeps the scan
+ * with its ESCAPE, which the index's LIKE does not take.
+ */
+function indexedFilter(db: Kysely<Database>, o: Order): string | null {
+  if (!o.filter || isPostgres(db) || [...o.filter].length < 3 || /[\\%_]/.test(o.filter)) return null;
+  return `%${o.filter}%`;
+}
+
+/**
+ * SQLite, a filter the index takes: the tab's matching rows from the trigram index (alias m; its
+ * rowid is the row's id), with tab_row_text (alias t) joined when `withText` (the watched flag, the
+ * position), and the conditions. The second LIKE holds the index to this tab ("t176t").
+ */
+function indexedMatches(o: Order, pattern: string, withText: boolean) {
+  const from = withText ? sql`tab_row_trigrams m CROSS JOIN tab_row_text t ON t.row_id = m.rowid` : sql`tab_row_trigrams m`;
+  const where = [sql`m.text LIKE ${pattern}`, sql`m.tab_tag LIKE ${`t${o.tabId}t`}`];
+  if (o.watchedOnly) where.push(sql`t.watched = 1`);
+  return { from, where };
+}
+
 /** tab_row_text conditions of filter/watchedOnly (alias t). */
 function matchConditions(db: Kysely<Database>, o: Order): RawBuilder<unknown>[] {
   const out: RawBuilder<unknown>[] = [];
@@ -508,6 +530,13 @@ function segmentQuery(db: Kysely<Database>, o: Order, seg: Segment, reverse: boo
   const dir = sql.raw(desc ? "DESC" : "ASC");
   const cmp = sql.raw(desc ? "<" : ">");
   const match = matchConditions(db, o);
+  const indexed = o.matches === "few" ? indexedFilter(db, o) : null;
+  if (seg === "plain" && indexed) {
+    // Few matches of an indexed filter: from the index, sorted by position.
+    const m = indexedMatches(o, indexed, true);
+    if (from) m.where.push(sql`(t.position, t.row_id) ${cmp} (${from[2]}, ${from[3]})`);
+    return { from: m.from, where: sql.join(m.where, sql` AND `), order: sql`t.position ${dir}, t.row_id ${dir}`, select: sql`t.row_id, t.position, NULL AS k` };
+  }
   if (seg === "plain") {
     const where = [sql`t.tab_id = ${o.tabId}`, ...match];
     if (from) where.push(sql`(t.position, t.row_id) ${cmp} (${from[2]}, ${from[3]})`);
@@ -528,7 +557,12 @@ function segmentQuery(db: Kysely<Database>, o: Order, seg: Segment, reverse: boo
     order = sql`c.position ${dir}, c.row_id ${dir}`;
   }
   let from_: RawBuilder<unknown> = sql`tab_cells c`;
-  if (o.matches === "few") {
+  if (indexed) {
+    // Few matches of a filter the index takes (SQLite): from the index to their cells, then sorted.
+    const m = indexedMatches(o, indexed, !!o.watchedOnly);
+    from_ = sql`${m.from} CROSS JOIN tab_cells c ON c.row_id = m.rowid`;
+    where.push(...m.where);
+  } else if (o.matches === "few") {
     // Few matches: from them (the filter's scan, or PostgreSQL's trigram index) to their cells, then sorted.
     from_ = isPostgres(db) ? sql`tab_row_text t JOIN tab_cells c ON c.row_id = t.row_id` : sql`tab_row_text t CROSS JOIN tab_cells c ON c.row_id = t.row_id`;
     where.push(sql`t.tab_id = ${o.tabId}`, ...match);
@@ -614,8 +648,11 @@ async function countRows(db: Kysely<Database>, o: Order): Promise<{ total: numbe
     const { n } = await db.selectFrom("tab_rows").select((eb) => eb.fn.countAll<number>().as("n")).where("tab_id", "=", o.tabId).executeTakeFirstOrThrow();
     return { total: Number(n), capped: false };
   }
-  const where = sql.join([sql`t.tab_id = ${o.tabId}`, ...matchConditions(db, o)], sql` AND `);
-  const r = await sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM tab_row_text t WHERE ${where} LIMIT ${ROW_COUNT_CAP + 1}) m`.execute(db);
+  const indexed = indexedFilter(db, o);
+  const m = indexed ? indexedMatches(o, indexed, !!o.watchedOnly) : null;
+  const from = m ? m.from : sql`tab_row_text t`;
+  const where = sql.join(m ? m.where : [sql`t.tab_id = ${o.tabId}`, ...matchConditions(db, o)], sql` AND `);
+  const r = await sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${ROW_COUNT_CAP + 1}) n`.execute(db);
   const n = Number(r.rows[0]?.n ?? 0);
   return n > ROW_COUNT_CAP ? { total: ROW_COUNT_CAP, capped: true } : { total: n, capped: false };
 }
