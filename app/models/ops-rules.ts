@@ -9,7 +9,6 @@ export const UPLOAD_MAX_ROWS = 200_000;
 
 export const OPS_STATUSES = ["GROUNDED", "IN OPERATION", "IN TRANSITION"] as const;
 export type OpsStatus = (typeof OPS_STATUSES)[number];
-export const OPS_STATUS_LABEL: Record<OpsStatus, string> = { GROUNDED: "Grounded", "IN OPERATION": "In operation", "IN TRANSITION": "In transition" };
 
 /** The `module` query values and their labels: airworthiness is AeroCAMO, transition AeroSORT, maintenance AeroMRO. */
 export const MODULE_LABELS: Record<string, string> = { airworthiness: "AeroCAMO", transition: "AeroSORT", maintenance: "AeroMRO" };

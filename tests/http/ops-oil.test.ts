@@ -587,7 +587,7 @@ describe("work orders (workorders.both.spec.ts)", () => {
     expect(p.path).toMatch(/^\/client\/Aeroops\/updateworkorder\/engine_wo\d+\?/);
     expect(p.toast()).toBe(`Work order ${number} was created.`);
     expect(p.h1s()).toEqual([`Engine WO ${number}`]);
-    expect(p.text("main")).toContain(`${title} · open · version 1 of 1`);
+    expect(p.text("main")).toContain(`${title} · Open · version 1 of 1`);
     expect(p.form({ name: "Work order" }).get("title")).toBe(title);
     expect(table(p.doc, "Tasks").textContent).toContain("Total 5 h");
     expect(named(p.doc, "a[href]", /Delete…/i)).toHaveLength(1); // what a reader must not see
@@ -627,7 +627,7 @@ describe("work orders (workorders.both.spec.ts)", () => {
     // The status is saved with each version: version 1 was open, version 3 in progress; compared too.
     const status = row(table(p.doc, "Differences"), /^Status/);
     expect(status.hasAttribute("data-changed")).toBe(true);
-    expect([...status.querySelectorAll("td")].map((td) => clean(td.textContent))).toEqual(["open", "in progress"]);
+    expect([...status.querySelectorAll("td")].map((td) => clean(td.textContent))).toEqual(["Open", "In progress"]);
     const v1 = (await api.ops("POST", "/v1/work_order/get", { work_order_id: listed[0].work_order_id, version: 1 })).body.work_order;
     expect(v1).toMatchObject({ status: "open", version: 1 });
     expect(table(p.doc, "Tasks in version 3").querySelectorAll("[data-changed]")).toHaveLength(2);
