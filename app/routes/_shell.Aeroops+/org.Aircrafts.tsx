@@ -13,6 +13,7 @@ import { opsFleet, requireOpsUser } from "~/models/ops-pages.server";
 import { ACCESS_LABEL } from "~/models/roles";
 import { dayMonthYear } from "~/utils/dates";
 import { useHrefWith } from "~/utils/use-href-with";
+import { aircraftType } from "~/models/ops-rules";
 
 export const meta: MetaFunction = () => [{ title: "My Fleet · AeroOPS · AeroRecords" }];
 
@@ -69,7 +70,7 @@ export default function MyFleet() {
                 </Link>
               </td>
               <td className={ui.nowrap}>{a.registration || "—"}</td>
-              <td className={ui.hideSmall}>{[a.manufacturer, a.model].filter(Boolean).join(" ") || a.name}</td>
+              <td className={ui.hideSmall}>{aircraftType(a.manufacturer, a.model) || a.name}</td>
               <td>
                 <StatusBadge status={a.status} />
               </td>

@@ -11,7 +11,7 @@ import { StatusBadge } from "~/components/ui/status-badge";
 import * as ui from "~/components/ui/ui.css";
 import * as ops from "~/models/ops.server";
 import { contextQuery, moduleOf, requireAircraftRef, requireOpsUser } from "~/models/ops-pages.server";
-import { groupTabs, MODULE_LABELS } from "~/models/ops-rules";
+import { aircraftType, groupTabs, MODULE_LABELS } from "~/models/ops-rules";
 import { STORAGE_ROLES } from "~/models/storage.server";
 import { ACCESS_LABEL } from "~/models/roles";
 import { dayMonthYear } from "~/utils/dates";
@@ -46,7 +46,7 @@ export default function Aeroplane() {
   const facts: [string, string][] = [
     ["MSN", header.msn],
     ["Registration", header.registration || "—"],
-    ["Aircraft", [header.manufacturer, header.model].filter(Boolean).join(" ") || header.aircraft_name],
+    ["Aircraft", aircraftType(header.manufacturer, header.model) || header.aircraft_name],
     ["Organization", header.organization_name],
     ["OPS issue date", dayMonthYear(header.ops_issue_date) || "—"],
     ["OIL issue date", dayMonthYear(header.oil_issue_date) || "—"],

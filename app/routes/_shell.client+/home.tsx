@@ -13,6 +13,7 @@ import * as storage from "~/models/storage.server";
 import { requireUser } from "~/utils/auth.server";
 import { FleetSearch, NO_MATCH } from "~/components/aircraft-cards/fleet-search";
 import { useHrefWith } from "~/utils/use-href-with";
+import { aircraftType } from "~/models/ops-rules";
 
 export const meta: MetaFunction = () => [{ title: "Home · AeroRecords" }];
 
@@ -81,7 +82,7 @@ export default function ClientHome() {
               </td>
               <td className={ui.nowrap}>{a.registration || "—"}</td>
               <td className={ui.hideSmall}>
-                {[a.manufacturer, a.model].filter(Boolean).join(" ") || a.name}
+                {aircraftType(a.manufacturer, a.model) || a.name}
                 <div className={`${ui.small} ${ui.muted}`}>{a.kind === "helicopter" ? "Helicopter" : "Aircraft"}</div>
               </td>
               <td>
