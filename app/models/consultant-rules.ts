@@ -229,7 +229,7 @@ export const roundRating = (avg: number | null | undefined): number | null =>
 
 /** "verified" | "disapproved"; anything else is undecided (spec §3). */
 export const approvalOf = (s: string | null | undefined): ApprovalStatus => (s === "verified" || s === "disapproved" ? s : "undecided");
-export const APPROVAL_LABEL: Record<ApprovalStatus, string> = { verified: "Verified", disapproved: "Disapproved", undecided: "Undecided" };
+export { APPROVAL_LABEL } from "./status-labels";
 export function availabilityLabel(status: boolean | null | undefined): string {
   return status === true ? "Available" : status === false ? "Not available" : "Availability not set";
 }

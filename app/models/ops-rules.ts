@@ -9,7 +9,14 @@ export const UPLOAD_MAX_ROWS = 200_000;
 
 export const OPS_STATUSES = ["GROUNDED", "IN OPERATION", "IN TRANSITION"] as const;
 export type OpsStatus = (typeof OPS_STATUSES)[number];
-export const OPS_STATUS_LABEL: Record<OpsStatus, string> = { GROUNDED: "Grounded", "IN OPERATION": "In operation", "IN TRANSITION": "In transition" };
+
+/** "Airbus A320-200": manufacturer and model, once when the model already names its maker ("ATR 72-600"). */
+export function aircraftType(manufacturer: string | null | undefined, model: string | null | undefined): string {
+  const m = (model ?? "").trim();
+  const maker = (manufacturer ?? "").trim();
+  if (maker && m.toLowerCase().startsWith(`${maker.toLowerCase()} `)) return m;
+  return [maker, m].filter(Boolean).join(" ");
+}
 
 /** The `module` query values and their labels: airworthiness is AeroCAMO, transition AeroSORT, maintenance AeroMRO. */
 export const MODULE_LABELS: Record<string, string> = { airworthiness: "AeroCAMO", transition: "AeroSORT", maintenance: "AeroMRO" };

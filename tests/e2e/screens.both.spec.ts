@@ -63,6 +63,24 @@ test("the top bar shows its fields whole at 1366 and 1440 px and keeps them all 
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
+test("at 390 px the top bar's menus open under its second row, across the window", async ({ page }) => {
+  const { tab } = await aircraft5123(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(tab);
+  const bar = page.getByRole("banner");
+  const bottom = (await bar.boundingBox())!.y + (await bar.boundingBox())!.height;
+  for (const summary of [bar.locator("summary[aria-label='Report Issue']"), bar.locator("[data-screen-actions] summary"), bar.locator("summary[aria-label^='Notifications']"), bar.locator("summary", { hasText: "Open in" })]) {
+    await summary.click();
+    const panel = summary.locator("xpath=..").locator(":scope > div").first();
+    await expect(panel).toBeVisible();
+    const box = (await panel.boundingBox())!;
+    expect(box.y, await summary.innerText()).toBeGreaterThanOrEqual(bottom - 1);
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    await summary.click();
+  }
+});
+
 test("the transition side menu lists its entries, not the records tree: Tabs and USERS in view at 1366x768", async ({ page }) => {
   const { aeroplane } = await aircraft5123(page);
   await page.setViewportSize({ width: 1366, height: 768 });

@@ -229,6 +229,27 @@ describe("AeroOPS pages outside the module (ops-more.both.spec.ts)", () => {
     expect(p.text("main")).toContain("Skyline Leasing");
   });
 
+  it("the template manager given AeroOPS access to aircraft: every link of the tabs landing and the pages it leads to opens", async () => {
+    const admin = await portal.api("admin@demo.aero");
+    const template = (await admin.main("GET", "/admin/users.json?q=template%40demo.aero")).body.users[0];
+    expect((await admin.main("POST", "/admin/access/grant.json", { user_id: template.id, aircraft_ids: [1, 2], products: ["ops"], access: "read" })).status).toBe(200);
+    const b = await signedIn("template@demo.aero");
+    const landing = await b.open("/Aeroops/org/tabslanding");
+    const tabs = landing.links("main").map((l) => l.href);
+    expect(tabs.filter((h) => h.startsWith("/Aeroops/org/tabslanding/")).length).toBeGreaterThan(3);
+    // The landing's links, those of the first tab's landing and of the pages its aircraft lead to.
+    const first = await b.open(tabs.find((h) => h.startsWith("/Aeroops/org/tabslanding/"))!);
+    const aircraft = first.links("main").map((l) => l.href).filter((h) => h.startsWith("/client/Aeroops/"));
+    const aeroplane = await b.open("/client/Aeroops/aeroplane?org_msn_id=1&aerotype=Aeroops");
+    const hrefs = new Set([...tabs, ...first.links("main").map((l) => l.href), ...aircraft, ...aeroplane.links("main").map((l) => l.href)]);
+    const dead: string[] = [];
+    for (const href of hrefs) {
+      const p = await b.open(href);
+      if (p.status !== 200 || p.pathname.startsWith("/errors/")) dead.push(`${href} -> ${p.status} ${p.pathname}`);
+    }
+    expect(dead).toEqual([]);
+  });
+
   it("the maintenance screen lists the aircraft's open work orders, its logbooks and maintenance tabs", async () => {
     const b = await signedIn(CLIENT);
     let p = await openInAeroOps(b, "5123");
@@ -566,7 +587,7 @@ describe("work orders (workorders.both.spec.ts)", () => {
     expect(p.path).toMatch(/^\/client\/Aeroops\/updateworkorder\/engine_wo\d+\?/);
     expect(p.toast()).toBe(`Work order ${number} was created.`);
     expect(p.h1s()).toEqual([`Engine WO ${number}`]);
-    expect(p.text("main")).toContain(`${title} · open · version 1 of 1`);
+    expect(p.text("main")).toContain(`${title} · Open · version 1 of 1`);
     expect(p.form({ name: "Work order" }).get("title")).toBe(title);
     expect(table(p.doc, "Tasks").textContent).toContain("Total 5 h");
     expect(named(p.doc, "a[href]", /Delete…/i)).toHaveLength(1); // what a reader must not see
@@ -606,7 +627,7 @@ describe("work orders (workorders.both.spec.ts)", () => {
     // The status is saved with each version: version 1 was open, version 3 in progress; compared too.
     const status = row(table(p.doc, "Differences"), /^Status/);
     expect(status.hasAttribute("data-changed")).toBe(true);
-    expect([...status.querySelectorAll("td")].map((td) => clean(td.textContent))).toEqual(["open", "in progress"]);
+    expect([...status.querySelectorAll("td")].map((td) => clean(td.textContent))).toEqual(["Open", "In progress"]);
     const v1 = (await api.ops("POST", "/v1/work_order/get", { work_order_id: listed[0].work_order_id, version: 1 })).body.work_order;
     expect(v1).toMatchObject({ status: "open", version: 1 });
     expect(table(p.doc, "Tasks in version 3").querySelectorAll("[data-changed]")).toHaveLength(2);

@@ -12,6 +12,7 @@ import { createRequire } from "node:module";
 import { JSDOM, VirtualConsole } from "jsdom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startPortal, type HttpPage, type Portal } from "../helpers/http-browser";
+import { oneVoiceProblems } from "../helpers/one-voice";
 import { entryUrl, harvestId, isResource, NOT_PAGES, PAGES_BY_USER, routeRe, type Entry, type Ids } from "../helpers/page-list";
 
 const AXE = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
@@ -127,6 +128,8 @@ async function check(page: HttpPage, entry: Entry, url: string, found: string[],
   if (calls === null) found.push(`${url}: no upstream call count (Server-Timing)`);
   else if (calls > MAX_UPSTREAM_CALLS) found.push(`${url}: ${calls} upstream calls (at most ${MAX_UPSTREAM_CALLS})`);
   for (const v of await axe(page, seen)) found.push(`${url}: ${v}`);
+  // One voice (ADR 089): dates as "28 Nov 2026", each status in the words of its map.
+  for (const p of oneVoiceProblems(page.doc)) found.push(`${url}: ${p}`);
 }
 
 describe("every page of the route list, without JavaScript", () => {

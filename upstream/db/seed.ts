@@ -43,6 +43,8 @@ import {
   type SampleKind,
 } from "../lib/sample-files";
 import { queueMissingExtraction } from "../jobs/extract-text";
+import { AIRCRAFT_STATUS_LABEL } from "../../app/models/status-labels";
+import { dayMonthYear } from "../../app/utils/dates";
 
 export const DEMO_PASSWORD = "demo-pass-2026";
 
@@ -903,11 +905,11 @@ function generalInfo(ac: Ctx): TabSpec {
       ["MTOW", `${fmtNum(ac.mtowKg)} kg`],
       ["Owner", ac.orgName],
       ["Lessee", ac.lessee],
-      ["Date of manufacture", ac.built],
-      ["Delivery date", ac.delivered],
+      ["Date of manufacture", dayMonthYear(ac.built)],
+      ["Delivery date", dayMonthYear(ac.delivered)],
       ["Total flight hours", fmtNum(ac.fh)],
       ["Total cycles", fmtNum(ac.fc)],
-      ["Status", ac.status],
+      ["Status", AIRCRAFT_STATUS_LABEL[ac.status]],
     ].map(([Field, Value]) => ({ Field, Value })),
   };
 }
@@ -941,7 +943,7 @@ function opsTabs(ac: Ctx): TabSpec[] {
       Date: dateDaysAgo(int(r, 1, 400)),
       Reference: `ON-${ac.registration.replace("-", "")}-${String(i + 1).padStart(3, "0")}`,
       Description: pick(r, NOTIFICATION_TEXT),
-      Status: pick(r, ["Open", "In Progress", "Closed", "Closed"]),
+      Status: pick(r, ["Open", "In progress", "Closed", "Closed"]),
     })).sort((a, b) => String(b.Date).localeCompare(String(a.Date))),
   };
   const ads = adList(ac);
@@ -1653,7 +1655,7 @@ async function seedNotificationsAndMessages(db: DB, uid: (email: string) => numb
     ["template@demo.aero", "feature", "Template versions: restore an earlier version of a manufacturer's tabs", 6, false],
     ["template@demo.aero", "project", "New AeroOPS organization: Nordic Regional Airways", 20, true],
     ["client@demo.aero", "order", "Your records scanning order #1042 has been confirmed", 1, false],
-    ["client@demo.aero", "project", "Physical inspection of VH-YIV scheduled for 2026-12-03", 4, false],
+    ["client@demo.aero", "project", "Physical inspection of VH-YIV scheduled for 3 Dec 2026", 4, false],
     ["client@demo.aero", "user", "Ravi Desai was given Read Access to 4 aircraft", 10, true],
     ["client@demo.aero", "feature", "AeroOIL status dashboard now shows the watch list", 25, true],
     ["client@demo.aero", "project", "AD status of EI-FSK updated for October 2026", 33, true],
@@ -1814,7 +1816,7 @@ async function seedWorkOrdersAndLogbooks(db: DB, fleet: Ctx[], uid: (email: stri
       number: `WO-${ac.registration.replace("-", "")}-C${int(r, 10, 99)}`,
       title: `Replace ${ht.description}`,
       status: "open",
-      versions: [{ station, part_no: ht.partNo, serial_off: ht.serialNo, serial_on: "", reason: `Hard time limit ${ht.months} months, due ${ht.due}`, tasks: [task("1", `Remove and replace ${ht.description}`, ht.ata, "open", 1.5)] }],
+      versions: [{ station, part_no: ht.partNo, serial_off: ht.serialNo, serial_on: "", reason: `Hard time limit ${ht.months} months, due ${dayMonthYear(ht.due)}`, tasks: [task("1", `Remove and replace ${ht.description}`, ht.ata, "open", 1.5)] }],
     });
   }
   const woRows = await db

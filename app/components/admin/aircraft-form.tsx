@@ -8,8 +8,8 @@ import { AIRCRAFT_KINDS, AIRCRAFT_STATUSES } from "~/models/admin-constants";
 import { SelectField } from "./fields";
 import * as s from "./admin.css";
 import { AircraftUpdateInputConstraints } from "~/models/form-constraints/AircraftUpdateInput";
+import { AIRCRAFT_STATUS_LABEL } from "~/models/status-labels";
 
-const STATUS_LABEL = { GROUNDED: "Grounded", "IN OPERATION": "In operation", "IN TRANSITION": "In transition" } as const;
 
 export function AircraftForm({
   id,
@@ -50,7 +50,7 @@ export function AircraftForm({
         <Field label="Model" meta={fields.model} />
         <Field label="Name" meta={fields.name} hint="Leave blank for “{model} MSN {msn}”." />
         <SelectField label="Kind" meta={fields.kind} options={AIRCRAFT_KINDS.map((k) => ({ value: k, label: k === "aircraft" ? "Aircraft" : "Helicopter" }))} />
-        <SelectField label="Status" meta={fields.status} options={AIRCRAFT_STATUSES.map((st) => ({ value: st, label: STATUS_LABEL[st] }))} />
+        <SelectField label="Status" meta={fields.status} options={AIRCRAFT_STATUSES.map((st) => ({ value: st, label: AIRCRAFT_STATUS_LABEL[st] }))} />
       </div>
       <div className={s.actions}>
         <button type="submit" className={ui.button.primary}>

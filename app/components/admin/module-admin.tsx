@@ -18,6 +18,7 @@ import { ModuleEnableInputConstraints } from "~/models/form-constraints/ModuleEn
 import { ModuleOrganizationInputConstraints } from "~/models/form-constraints/ModuleOrganizationInput";
 import { MsnIdCreatedInputConstraints } from "~/models/form-constraints/MsnIdCreatedInput";
 import { ListPagination } from "./list-parts";
+import { AIRCRAFT_STATUS_LABEL } from "~/models/status-labels";
 
 export interface ModuleOrg {
   organization_id: number;
@@ -197,7 +198,6 @@ export function ModuleCreateView({
   );
 }
 
-const STATUS_LABEL = { GROUNDED: "Grounded", "IN OPERATION": "In operation", "IN TRANSITION": "In transition" } as const;
 
 export function MsnRegisterForm({ links, slug, lastResult }: { links: ModuleLinks; slug: string; lastResult?: SubmissionResult<string[]> | null }) {
   const [form, fields] = formFields({
@@ -217,7 +217,7 @@ export function MsnRegisterForm({ links, slug, lastResult }: { links: ModuleLink
         <Field label="Manufacturer" meta={fields.manufacturer} hint={links.product === "ops" ? "Its template tabs are copied to the aircraft." : undefined} />
         <Field label="Model" meta={fields.model} />
         <SelectField label="Kind" meta={fields.kind} options={AIRCRAFT_KINDS.map((k) => ({ value: k, label: k === "aircraft" ? "Aircraft" : "Helicopter" }))} />
-        <SelectField label="Status" meta={fields.status} options={AIRCRAFT_STATUSES.map((st) => ({ value: st, label: STATUS_LABEL[st] }))} />
+        <SelectField label="Status" meta={fields.status} options={AIRCRAFT_STATUSES.map((st) => ({ value: st, label: AIRCRAFT_STATUS_LABEL[st] }))} />
       </div>
       <div className={s.actions}>
         <button type="submit" className={ui.button.primary}>

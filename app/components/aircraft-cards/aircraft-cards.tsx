@@ -6,6 +6,7 @@ import * as ui from "~/components/ui/ui.css";
 import { ACCESS_LABEL, type AccessLevel } from "~/models/roles";
 import { dayMonthYear } from "~/utils/dates";
 import * as s from "./aircraft-cards.css";
+import { AIRCRAFT_STATUS_LABEL } from "~/models/status-labels";
 
 export interface AircraftCard {
   id: number;
@@ -27,7 +28,6 @@ export interface Counts {
   transitional: number;
 }
 
-const STATUS_LABEL = { GROUNDED: "Grounded", "IN OPERATION": "In operation", "IN TRANSITION": "In transition" } as const;
 
 export function StatusCounts({ counts, hrefFor }: { counts: Counts; hrefFor?: (status: string | null) => string }) {
   const items = [
@@ -98,7 +98,7 @@ export function AircraftCards({
                 {a.name}
               </Link>
             </h3>
-            <span className={s.status[a.status]}>{STATUS_LABEL[a.status]}</span>
+            <span className={s.status[a.status]}>{AIRCRAFT_STATUS_LABEL[a.status]}</span>
           </div>
           <dl className={s.facts}>
             <dt className={s.factLabel}>MSN</dt>

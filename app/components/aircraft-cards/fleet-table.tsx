@@ -8,8 +8,8 @@ import * as ui from "~/components/ui/ui.css";
 import { ACCESS_LABEL } from "~/models/roles";
 import type { AircraftCard } from "./aircraft-cards";
 import { FollowToggle } from "./aircraft-cards";
+import { AIRCRAFT_STATUS_LABEL } from "~/models/status-labels";
 
-const STATUS_LABEL = { GROUNDED: "Grounded", "IN OPERATION": "In operation", "IN TRANSITION": "In transition" } as const;
 const STATUS_TONE = { GROUNDED: ui.badgeTone.danger, "IN OPERATION": ui.badgeTone.success, "IN TRANSITION": ui.badgeTone.warning } as const;
 
 export type FleetColumn = { kind: "follow"; followed: Set<number> } | { kind: "report"; label: string; href: (id: number) => string };
@@ -39,7 +39,7 @@ export function FleetTable({ aircraft, column, emptyText }: { aircraft: Aircraft
               </div>
             </td>
             <td>
-              <span className={`${ui.badge} ${STATUS_TONE[a.status]}`}>{STATUS_LABEL[a.status]}</span>
+              <span className={`${ui.badge} ${STATUS_TONE[a.status]}`}>{AIRCRAFT_STATUS_LABEL[a.status]}</span>
             </td>
             <td>{ACCESS_LABEL[a.access]}</td>
             <td>

@@ -22,7 +22,8 @@ export const notOnPhones = style({ "@media": { [tiny]: { display: "none !importa
 export const onPhonesOnly = style({ display: "none !important", "@media": { [tiny]: { display: "flex !important" } } });
 export const chevron = style({ "@media": { [tiny]: { display: "none" } } });
 
-export const menu = style({ position: "relative" });
+// Phones: the panel hangs from the top bar (sticky, its nearest positioned box), under its second row.
+export const menu = style({ position: "relative", "@media": { [tiny]: { position: "static" } } });
 export const summary = style({
   listStyle: "none",
   cursor: "pointer",
@@ -45,7 +46,7 @@ export const panel = style({
   borderRadius: vars.radius.lg,
   boxShadow: vars.shadow.lg,
   zIndex: 60,
-  "@media": { [tiny]: { position: "fixed", left: 8, right: 8, top: 60, minWidth: 0 } },
+  "@media": { [tiny]: { left: 8, right: 8, top: "calc(100% + 4px)", minWidth: 0 } },
 });
 export const panelHint = style({ margin: `${vars.space.xs} ${vars.space.sm} ${vars.space.sm}`, fontSize: vars.fontSize.xs, color: vars.color.muted });
 export const item = style({

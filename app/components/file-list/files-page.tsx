@@ -22,10 +22,10 @@ import type { filesLoader } from "~/models/storage-pages.server";
 import { DOWNLOAD_STARTED, useClientToast } from "./client-toast";
 import { FileList, type RowAction } from "./file-list";
 import * as s from "./files-page.css";
+import { AIRCRAFT_STATUS_LABEL } from "~/models/status-labels";
 
 export type FilesData = SerializeFrom<typeof filesLoader>;
 
-const STATUS_LABEL = { GROUNDED: "Grounded", "IN OPERATION": "In operation", "IN TRANSITION": "In transition" } as const;
 
 export function FilesPage({ data, base, singleUpload = false }: { data: FilesData; base: string; singleUpload?: boolean }) {
   const location = useLocation();
@@ -93,7 +93,7 @@ export function FilesPage({ data, base, singleUpload = false }: { data: FilesDat
             <span>MSN {a.msn}</span>
             {a.registration ? <span>{a.registration}</span> : null}
             <span className={`${ui.badge} ${a.status === "GROUNDED" ? ui.badgeTone.danger : a.status === "IN OPERATION" ? ui.badgeTone.success : ui.badgeTone.warning}`}>
-              {STATUS_LABEL[a.status]}
+              {AIRCRAFT_STATUS_LABEL[a.status]}
             </span>
             <span className={`${ui.badge} ${ui.badgeTone.info}`} data-access={data.access}>
               {ACCESS_LABEL[data.access]}

@@ -9,10 +9,11 @@ import type { FleetInventory, Inventory } from "~/models/schemas/inventory";
 import { sortHref, type SortOrder } from "~/models/inventory-view";
 import { formatBytes } from "~/models/size";
 import { filesHref } from "~/models/storage-links";
+import { dateUtc } from "~/utils/dates";
 import * as s from "./inventory.css";
 
 const TONE: Record<Completeness, keyof typeof ui.badgeTone> = { present: "success", empty: "warning", missing: "danger" };
-const day = (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : "—");
+const day = (iso: string | null | undefined) => (iso ? dateUtc(iso) : "—");
 const typesText = (types: { ext: string; files: number }[]) => types.map((t) => `${t.ext || "(none)"} ${t.files}`).join(", ") || "—";
 
 function Downloads({ aircraftId, back }: { aircraftId?: number; back: string }) {

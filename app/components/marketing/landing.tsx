@@ -16,6 +16,7 @@ import { ShieldIcon } from "~/components/icons/shield";
 import { WrenchIcon } from "~/components/icons/wrench";
 import * as ui from "~/components/ui/ui.css";
 import * as m from "./marketing.css";
+import { AIRCRAFT_STATUS_LABEL } from "~/models/status-labels";
 
 const SERVICES = [
   {
@@ -382,7 +383,7 @@ function ProductMock() {
                 <span style={{ display: "flex", gap: 6, alignItems: "center" }}>
                   <PlaneIcon size={14} /> {name}
                 </span>
-                <span className={`${ui.badge} ${ui.badgeTone[tone[status]]}`}>{status}</span>
+                <span className={`${ui.badge} ${ui.badgeTone[tone[status]]}`}>{AIRCRAFT_STATUS_LABEL[status]}</span>
               </div>
             ))}
           </div>

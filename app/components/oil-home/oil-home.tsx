@@ -5,7 +5,7 @@ import { useLoaderData, useLocation } from "@remix-run/react";
 import { AircraftCards, StatusCounts, type AircraftCard, type Counts } from "~/components/aircraft-cards/aircraft-cards";
 import { Pagination } from "~/components/pagination/pagination";
 import * as ui from "~/components/ui/ui.css";
-import { FleetSearch } from "~/components/aircraft-cards/fleet-search";
+import { FleetSearch, NO_MATCH } from "~/components/aircraft-cards/fleet-search";
 import { useHrefWith } from "~/utils/use-href-with";
 
 export type OilHomeData = {
@@ -32,7 +32,7 @@ export function OilHome() {
 
       <StatusCounts counts={fleet.counts} hrefFor={(s) => hrefWith({ status: s, page: null })} />
 
-      <FleetSearch id="oil-q" q={q} status={status} />
+      <FleetSearch q={q} status={status} />
 
       <AircraftCards
         aircraft={fleet.aircrafts}
@@ -40,7 +40,7 @@ export function OilHome() {
         redirectTo={location.pathname + location.search}
         openLabel="Open in AeroOIL"
         issueDateLabel="OIL issue date"
-        emptyText={q || status ? "No aircraft match the filter." : "No aircraft have been opened to you in AeroOIL yet. Ask a Super User of your organization for access."}
+        emptyText={q || status ? NO_MATCH : "No aircraft have been opened to you in AeroOIL yet. Ask a Super User of your organization for access."}
       />
       <Pagination page={fleet.page} total={fleet.total} perPage={fleet.per_page} hrefFor={(p) => hrefWith({ page: String(p) })} noun="aircraft" />
     </>

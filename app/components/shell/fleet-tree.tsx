@@ -11,6 +11,7 @@ import { SearchIcon } from "~/components/icons/search";
 import type { FleetEntry, FolderEntry } from "~/models/shell.server";
 import { FLEET_RESOURCE, FLEET_SEARCH_PLACEHOLDER } from "./fleet";
 import * as s from "./shell.css";
+import { AIRCRAFT_STATUS_LABEL, statusLabel } from "~/models/status-labels";
 
 export interface FleetTreeData {
   q: string;
@@ -112,7 +113,7 @@ function FleetItem({ aircraft: a, current, folders, expandHref }: { aircraft: Fl
       <details open={current || folders !== null}>
         <summary className={s.fleetSummary} data-current={current ? "true" : undefined} title={a.name}>
           <ChevronRightIcon size={14} className={s.chevron} />
-          <span className={s.statusDot} style={{ background: s.fleetStatusColor[a.status] ?? s.fleetStatusOther }} title={a.status} />
+          <span className={s.statusDot} style={{ background: s.fleetStatusColor[a.status] ?? s.fleetStatusOther }} title={statusLabel(AIRCRAFT_STATUS_LABEL, a.status)} />
           <span className={s.fleetMsn}>MSN {a.msn}</span>
           <span className={s.fleetReg}>{a.registration}</span>
         </summary>

@@ -383,7 +383,9 @@ export const topButton = style([
 ]);
 export const hideTiny = style({ "@media": { [tiny]: { display: "none !important" } } });
 
-export const menu = style({ position: "relative" });
+// Phones: the menus' panels hang from the top bar (its nearest positioned box, sticky), not from
+// their button, so that they open under its second row whatever its height, across the screen.
+export const menu = style({ position: "relative", "@media": { [tiny]: { position: "static" } } });
 export const menuSummary = style([
   topButton,
   {
@@ -424,7 +426,7 @@ export const menuPanel = style({
   boxShadow: vars.shadow.lg,
   zIndex: 60,
   color: vars.color.text,
-  "@media": { [tiny]: { position: "fixed", left: 8, right: 8, width: "auto", top: 60 } },
+  "@media": { [tiny]: { left: 8, right: 8, width: "auto", top: "calc(100% + 4px)" } },
 });
 export const menuHead = style({
   display: "flex",

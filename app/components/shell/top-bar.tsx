@@ -6,6 +6,7 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import { FileSearchSlot } from "~/components/file-search/file-search-slot";
 import { SpeedTest } from "~/components/speed-test/speed-test";
+import { dayMonthYear } from "~/utils/dates";
 import type { LastSpeed } from "~/models/speedtest-display";
 import type { ShellData } from "~/models/shell.server";
 import { DrawerButton } from "./drawer";
@@ -84,7 +85,7 @@ export function TopBar({
             <Info label="Aircraft MSN" value={msn} />
             {registration && !info.hideRegistration && !shell.transition ? <Info label="Aircraft Registration" value={registration} /> : null}
             {(info.issueDates ?? []).map((d) => (
-              <Info key={d.label} label={d.label} value={d.date ?? "—"} secondary />
+              <Info key={d.label} label={d.label} value={dayMonthYear(d.date) || "—"} secondary />
             ))}
           </>
         ) : (

@@ -18,6 +18,7 @@ import { ROLE_LABEL } from "~/models/shell";
 import { requireUser, STAFF, safeRedirect } from "~/utils/auth.server";
 import { dateUtc } from "~/utils/dates";
 import { redirectWithToast } from "~/utils/toast.server";
+import { ACCOUNT_STATUS_LABEL } from "~/models/status-labels";
 
 export const meta: MetaFunction = () => [{ title: "Deactivate users · AeroRecords" }];
 
@@ -83,9 +84,9 @@ export default function Deactivate() {
               <td className={dt.nowrap}>{u.last_sign_in_at ? dateUtc(u.last_sign_in_at) : <span className={ui.muted}>Never</span>}</td>
               <td>
                 {u.active ? (
-                  <span className={`${ui.badge} ${ui.badgeTone.success}`}>Active</span>
+                  <span className={`${ui.badge} ${ui.badgeTone.success}`}>{ACCOUNT_STATUS_LABEL.active}</span>
                 ) : (
-                  <span className={`${ui.badge} ${ui.badgeTone.danger}`}>Deactivated</span>
+                  <span className={`${ui.badge} ${ui.badgeTone.danger}`}>{ACCOUNT_STATUS_LABEL.deactivated}</span>
                 )}
               </td>
               <ActionsCell>

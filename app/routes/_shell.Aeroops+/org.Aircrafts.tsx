@@ -1,18 +1,19 @@
 // /Aeroops/org/Aircrafts: My Fleet (spec 001 §2): every aircraft the user may open in AeroOPS, with
 // MSN, registration, status, the user's access level and the OPS issue date, each linking to it.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { StatusCounts } from "~/components/aircraft-cards/aircraft-cards";
+import { FleetSearch, NO_MATCH } from "~/components/aircraft-cards/fleet-search";
 import { ListTable } from "~/components/data-table-simple/data-table-simple";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
-import { SearchIcon } from "~/components/icons/search";
 import { Pagination } from "~/components/pagination/pagination";
 import { StatusBadge } from "~/components/ui/status-badge";
 import * as ui from "~/components/ui/ui.css";
 import { opsFleet, requireOpsUser } from "~/models/ops-pages.server";
-import { OPS_STATUSES, OPS_STATUS_LABEL as STATUS_LABEL } from "~/models/ops-rules";
 import { ACCESS_LABEL } from "~/models/roles";
 import { dayMonthYear } from "~/utils/dates";
 import { useHrefWith } from "~/utils/use-href-with";
+import { aircraftType } from "~/models/ops-rules";
 
 export const meta: MetaFunction = () => [{ title: "My Fleet · AeroOPS · AeroRecords" }];
 
@@ -31,7 +32,7 @@ export default function MyFleet() {
         <div>
           <h1 className={ui.pageTitle}>My Fleet</h1>
           <p className={ui.pageLead}>
-            {fleet.counts.total} aircraft in AeroOPS · {fleet.counts.grounded} grounded · {fleet.counts.operational} in operation · {fleet.counts.transitional} in transition
+            The aircraft opened to you in AeroOPS, with your access and each one's OPS issue date.
           </p>
         </div>
         <Link to={`/Aeroops/org${module ? `?module=${module}` : ""}`} className={ui.button.ghost}>
@@ -39,33 +40,11 @@ export default function MyFleet() {
         </Link>
       </div>
 
-      <Form method="get" className={ui.filterBar} role="search">
-        {module ? <input type="hidden" name="module" value={module} /> : null}
-        <div className={ui.field} style={{ flex: "1 1 240px" }}>
-          <label className={ui.label} htmlFor="fleet-q">
-            Search aircraft with MSN
-          </label>
-          <input id="fleet-q" name="q" type="search" defaultValue={q} className={ui.input} placeholder="MSN, registration or name" maxLength={100} />
-        </div>
-        <div className={ui.field}>
-          <label className={ui.label} htmlFor="fleet-status">
-            Status
-          </label>
-          <select id="fleet-status" name="status" defaultValue={status ?? ""} className={ui.input}>
-            <option value="">Any status</option>
-            {OPS_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {STATUS_LABEL[s]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className={ui.button.secondary}>
-          <SearchIcon /> Apply
-        </button>
-      </Form>
+      <StatusCounts counts={fleet.counts} hrefFor={(st) => hrefWith({ status: st, page: null })} />
 
-      <ListTable empty={fleet.aircrafts.length === 0} emptyText={q || status ? "No aircraft match the filter." : "No aircraft have been opened to you in AeroOPS yet."} label="My Fleet">
+      <FleetSearch q={q} status={status} keep={{ module }} />
+
+      <ListTable empty={fleet.aircrafts.length === 0} emptyText={q || status ? NO_MATCH : "No aircraft have been opened to you in AeroOPS yet."} label="My Fleet">
         <thead>
           <tr>
             <th scope="col">MSN</th>
@@ -91,7 +70,7 @@ export default function MyFleet() {
                 </Link>
               </td>
               <td className={ui.nowrap}>{a.registration || "—"}</td>
-              <td className={ui.hideSmall}>{[a.manufacturer, a.model].filter(Boolean).join(" ") || a.name}</td>
+              <td className={ui.hideSmall}>{aircraftType(a.manufacturer, a.model) || a.name}</td>
               <td>
                 <StatusBadge status={a.status} />
               </td>

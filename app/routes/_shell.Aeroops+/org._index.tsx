@@ -9,7 +9,7 @@ import { Pagination } from "~/components/pagination/pagination";
 import * as ui from "~/components/ui/ui.css";
 import { opsFleet, requireOpsUser } from "~/models/ops-pages.server";
 import { MODULE_LABELS } from "~/models/ops-rules";
-import { FleetSearch } from "~/components/aircraft-cards/fleet-search";
+import { FleetSearch, NO_MATCH } from "~/components/aircraft-cards/fleet-search";
 import { useHrefWith } from "~/utils/use-href-with";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.label ?? "AeroOPS"} · AeroRecords` }];
@@ -40,7 +40,7 @@ export default function OpsHome() {
 
       <StatusCounts counts={fleet.counts} hrefFor={(s) => hrefWith({ status: s, page: null })} />
 
-      <FleetSearch id="ops-q" q={q} status={status} keep={{ module }} />
+      <FleetSearch q={q} status={status} keep={{ module }} />
 
       <AircraftCards
         aircraft={fleet.aircrafts}
@@ -48,7 +48,7 @@ export default function OpsHome() {
         redirectTo={location.pathname + location.search}
         openLabel="Open in AeroOPS"
         issueDateLabel="OPS issue date"
-        emptyText={q || status ? "No aircraft match the filter." : "No aircraft have been opened to you in AeroOPS yet. Ask a Super User of your organization for access."}
+        emptyText={q || status ? NO_MATCH : "No aircraft have been opened to you in AeroOPS yet. Ask a Super User of your organization for access."}
       />
       <Pagination page={fleet.page} total={fleet.total} perPage={fleet.per_page} hrefFor={(p) => hrefWith({ page: String(p) })} noun="aircraft" />
     </>

@@ -16,6 +16,7 @@ import * as admin from "~/models/admin.server";
 import { submitChange } from "~/models/forms.server";
 import { ReindexInput } from "~/models/schemas/admin.server";
 import { requireUser, STAFF } from "~/utils/auth.server";
+import { JOB_STATUS_LABEL } from "~/models/status-labels";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: "ES migration · AeroRecords" },
@@ -41,10 +42,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 
 const STATUS = {
-  queued: { label: "Queued", tone: "neutral" },
-  running: { label: "Running", tone: "info" },
-  done: { label: "Done", tone: "success" },
-  failed: { label: "Failed", tone: "danger" },
+  queued: { label: JOB_STATUS_LABEL.queued, tone: "neutral" },
+  running: { label: JOB_STATUS_LABEL.running, tone: "info" },
+  done: { label: JOB_STATUS_LABEL.done, tone: "success" },
+  failed: { label: JOB_STATUS_LABEL.failed, tone: "danger" },
 } as const;
 
 const n = (v: number | null) => (v == null ? "—" : v.toLocaleString("en-US"));

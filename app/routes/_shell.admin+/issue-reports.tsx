@@ -11,6 +11,7 @@ import * as ui from "~/components/ui/ui.css";
 import { safeRedirect } from "~/models/roles";
 import { requireUser, STAFF } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { ISSUE_STATUS_LABEL } from "~/models/status-labels";
 
 export const meta: MetaFunction = () => [{ title: "Issue reports · AeroRecords" }];
 
@@ -101,10 +102,10 @@ export default function IssueReports() {
                 <td className={ui.muted}>{dateTimeUtc(r.created_at)}</td>
                 <td>
                   {r.status === "open" ? (
-                    <span className={`${ui.badge} ${ui.badgeTone.warning}`}>Open</span>
+                    <span className={`${ui.badge} ${ui.badgeTone.warning}`}>{ISSUE_STATUS_LABEL.open}</span>
                   ) : (
                     <span className={`${ui.badge} ${ui.badgeTone.neutral}`} title={r.closed_at ? `Closed ${dateTimeUtc(r.closed_at)}` : undefined}>
-                      Closed
+                      {ISSUE_STATUS_LABEL.closed}
                     </span>
                   )}
                 </td>

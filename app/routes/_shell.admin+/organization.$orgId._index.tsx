@@ -17,6 +17,7 @@ import { listParams, submitChange } from "~/models/forms.server";
 import { AircraftQuery, OrganizationInput } from "~/models/schemas/admin.server";
 import { AIRCRAFT_STATUSES } from "~/models/admin-constants";
 import { requireUser, STAFF } from "~/utils/auth.server";
+import { AIRCRAFT_STATUS_LABEL } from "~/models/status-labels";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.organization.name ?? "Organization"} · AeroRecords` }];
 
@@ -85,7 +86,7 @@ export default function OrganizationPage() {
               <option value="">Any</option>
               {AIRCRAFT_STATUSES.map((st) => (
                 <option key={st} value={st}>
-                  {st}
+                  {AIRCRAFT_STATUS_LABEL[st]}
                 </option>
               ))}
             </select>

@@ -11,7 +11,8 @@ import { StatusBadge } from "~/components/ui/status-badge";
 import * as ui from "~/components/ui/ui.css";
 import * as ops from "~/models/ops.server";
 import { contextQuery, moduleOf, requireAircraftRef, requireOpsUser } from "~/models/ops-pages.server";
-import { groupTabs, MODULE_LABELS } from "~/models/ops-rules";
+import { aircraftType, groupTabs, MODULE_LABELS } from "~/models/ops-rules";
+import { STORAGE_ROLES } from "~/models/storage.server";
 import { ACCESS_LABEL } from "~/models/roles";
 import { dayMonthYear } from "~/utils/dates";
 import { opsTabHref } from "~/models/workorder-rules";
@@ -21,7 +22,7 @@ export const handle = opsHandle;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? `MSN ${data.header.msn}` : "Aircraft"} · AeroOPS · AeroRecords` }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api } = await requireOpsUser(request, context);
+  const { api, user } = await requireOpsUser(request, context);
   const url = new URL(request.url);
   const ref = requireAircraftRef(url);
   const [header, modules, tabs] = await Promise.all([ops.header(api, ref), ops.msnModules(api, ref), ops.listTabs(api, ref)]);
@@ -33,16 +34,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     name: t.tab_name,
     href: opsTabHref(t.tab_id, q),
   }));
-  return { header: header.data, modules: modules.ok ? modules.data.modules : [], groups, module: moduleOf(url) };
+  // The records link only for roles that open the storage screens: the template manager (ops_template)
+  // may be given AeroOPS access to an aircraft, but its records pages would refuse the role.
+  const records = STORAGE_ROLES.includes(user.role) ? `/storage/aircraft/${header.data.org_msn_id}/files` : null;
+  return { header: header.data, modules: modules.ok ? modules.data.modules : [], groups, module: moduleOf(url), records };
 }
 
 export default function Aeroplane() {
-  const { header, modules, groups, module } = useLoaderData<typeof loader>();
+  const { header, modules, groups, module, records } = useLoaderData<typeof loader>();
   const oil = modules.find((m) => m.product === "oil");
   const facts: [string, string][] = [
     ["MSN", header.msn],
     ["Registration", header.registration || "—"],
-    ["Aircraft", [header.manufacturer, header.model].filter(Boolean).join(" ") || header.aircraft_name],
+    ["Aircraft", aircraftType(header.manufacturer, header.model) || header.aircraft_name],
     ["Organization", header.organization_name],
     ["OPS issue date", dayMonthYear(header.ops_issue_date) || "—"],
     ["OIL issue date", dayMonthYear(header.oil_issue_date) || "—"],
@@ -65,9 +69,11 @@ export default function Aeroplane() {
           <Link to={`/Aeroops/org/Aircrafts${module ? `?module=${module}` : ""}`} className={ui.button.ghost}>
             My Fleet
           </Link>
-          <Link to={`/storage/aircraft/${header.org_msn_id}/files`} className={ui.button.secondary}>
-            Open records in AeroBOX
-          </Link>
+          {records ? (
+            <Link to={records} className={ui.button.secondary}>
+              Open records in AeroBOX
+            </Link>
+          ) : null}
         </div>
       </div>
 

@@ -9,6 +9,7 @@ import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { opsHandle } from "~/components/ops-tab-bar/ops-top-bar";
 import { TabGroups } from "~/components/ops-tab-bar/tab-groups";
 import * as ui from "~/components/ui/ui.css";
+import { statusLabel, WORK_ORDER_STATUS_LABEL } from "~/models/status-labels";
 import * as logbooks from "~/models/logbooks.server";
 import * as ops from "~/models/ops.server";
 import { contextQuery, requireAircraftRef, requireOpsUser } from "~/models/ops-pages.server";
@@ -64,7 +65,7 @@ const ORDER_COLUMNS: DataColumn<Data["open"][number]>[] = [
   { key: "number", header: "Number", cell: (w) => <Link to={w.href}>{w.number}</Link> },
   { key: "title", header: "Title", cell: (w) => w.title },
   { key: "kind", header: "Kind", cell: (w) => KIND_SCREEN[w.kind].label },
-  { key: "status", header: "Status", cell: (w) => w.status },
+  { key: "status", header: "Status", cell: (w) => statusLabel(WORK_ORDER_STATUS_LABEL, w.status) },
   { key: "updated", header: "Updated", className: ui.nowrap, cell: (w) => dayMonthYear(w.updated_at.slice(0, 10)) },
 ];
 
@@ -103,7 +104,7 @@ export default function Maintenance() {
           {d.byStatus.map(([status, n]) => (
             <li key={status} className={ui.stat}>
               <span className={ui.statValue}>{n}</span>
-              <span className={ui.statLabel}>{status}</span>
+              <span className={ui.statLabel}>{statusLabel(WORK_ORDER_STATUS_LABEL, status)}</span>
             </li>
           ))}
         </ul>

@@ -9,6 +9,7 @@ import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { ModalBody, ModalDialog, ModalFooter } from "~/components/modal-dialog/modal-dialog";
 import { opsHandle, withActions } from "~/components/ops-tab-bar/ops-top-bar";
 import * as ui from "~/components/ui/ui.css";
+import { statusLabel, WORK_ORDER_STATUS_LABEL } from "~/models/status-labels";
 import * as ops from "~/models/ops.server";
 import { contextQuery, requireOpsUser } from "~/models/ops-pages.server";
 import { ACCESS_LABEL, canWrite } from "~/models/roles";
@@ -116,7 +117,7 @@ function Comparison({ a, b, closeHref }: { a: VersionView; b: VersionView; close
   const fields: [string, string, string][] = [
     ["Number", older.form.number, newer.form.number],
     ["Title", older.form.title, newer.form.title],
-    ["Status", older.form.status, newer.form.status],
+    ["Status", statusLabel(WORK_ORDER_STATUS_LABEL, older.form.status), statusLabel(WORK_ORDER_STATUS_LABEL, newer.form.status)],
     ["Station", older.form.station || "—", newer.form.station || "—"],
     ["Remarks", older.form.remarks || "—", newer.form.remarks || "—"],
     ["Tasks", String(older.form.tasks.length), String(newer.form.tasks.length)],
@@ -194,7 +195,7 @@ export default function UpdateWorkOrder() {
             {d.kindLabel} {d.wo.number}
           </h1>
           <p className={ui.pageLead}>
-            {d.wo.title} · {d.wo.status} · version {d.shown.version} of {d.wo.latest} · MSN {d.header.msn}
+            {d.wo.title} · {statusLabel(WORK_ORDER_STATUS_LABEL, d.wo.status)} · version {d.shown.version} of {d.wo.latest} · MSN {d.header.msn}
             {d.header.registration ? ` · ${d.header.registration}` : ""} · {ACCESS_LABEL[d.header.access_type]}
           </p>
         </div>

@@ -11,6 +11,7 @@ import { SearchIcon } from "~/components/icons/search";
 import { opsHandle } from "~/components/ops-tab-bar/ops-top-bar";
 import { Pagination } from "~/components/pagination/pagination";
 import * as ui from "~/components/ui/ui.css";
+import { statusLabel, WORK_ORDER_STATUS_LABEL } from "~/models/status-labels";
 import { ACCESS_LABEL, canWrite } from "~/models/roles";
 import type { WorkOrderKind } from "~/models/schemas/ops";
 import { KIND_SCREEN } from "~/models/workorder-rules";
@@ -93,7 +94,7 @@ export default function WorkOrderList() {
           },
           { key: "title", header: "Title", cell: (w) => w.title },
           ...(d.kind ? [] : [{ key: "kind", header: "Kind", cell: (w: Row) => KIND_SCREEN[w.kind].label }]),
-          { key: "status", header: "Status", className: ui.nowrap, cell: (w) => w.status },
+          { key: "status", header: "Status", className: ui.nowrap, cell: (w) => statusLabel(WORK_ORDER_STATUS_LABEL, w.status) },
           { key: "version", header: "Version", cell: (w) => `v${w.version}` },
           { key: "created", header: "Created", className: `${ui.hideSmall} ${ui.nowrap}`, cell: (w) => dayMonthYear(w.created_at) },
           { key: "updated", header: "Updated", className: `${ui.hideSmall} ${ui.nowrap}`, cell: (w) => dayMonthYear(w.updated_at) },

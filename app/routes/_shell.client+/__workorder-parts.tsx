@@ -3,6 +3,7 @@
 // JavaScript), a read-only view for Read Access, and the comparison of two versions side by side.
 import { Form } from "@remix-run/react";
 import * as ui from "~/components/ui/ui.css";
+import { statusLabel, TASK_STATUS_LABEL, WORK_ORDER_STATUS_LABEL } from "~/models/status-labels";
 
 export interface TaskView {
   ref: string;
@@ -21,8 +22,8 @@ export interface FormView {
 }
 type Errors = Record<string, string[]> | undefined;
 
-const TASK_STATUSES = ["open", "in progress", "done", "deferred"];
-const WO_STATUSES = ["open", "in progress", "closed", "cancelled"];
+const TASK_STATUSES = Object.keys(TASK_STATUS_LABEL);
+const WO_STATUSES = Object.keys(WORK_ORDER_STATUS_LABEL);
 const KINDS = [
   ["aircraft", "Aircraft"],
   ["engine", "Engine"],
@@ -39,7 +40,7 @@ function FieldError({ id, errors }: { id: string; errors?: string[] }) {
   ) : null;
 }
 
-function Choice({ id, name, value, options, label, errors }: { id: string; name: string; value: string; options: string[]; label: string; errors?: string[] }) {
+function Choice({ id, name, value, options, labels, label, errors }: { id: string; name: string; value: string; options: string[]; labels?: Record<string, string>; label: string; errors?: string[] }) {
   const all = value && !options.includes(value) ? [...options, value] : options;
   return (
     <div className={ui.field}>
@@ -49,7 +50,7 @@ function Choice({ id, name, value, options, label, errors }: { id: string; name:
       <select id={id} name={name} defaultValue={value} className={ui.input} aria-invalid={errors ? true : undefined}>
         {all.map((o) => (
           <option key={o} value={o}>
-            {o}
+            {labels ? statusLabel(labels, o) : o}
           </option>
         ))}
       </select>
@@ -118,7 +119,7 @@ export function WorkOrderFormView({
             <input id="wo-title" name="title" defaultValue={form.title} required maxLength={200} className={ui.input} aria-invalid={e.title ? true : undefined} />
             <FieldError id="wo-title-error" errors={e.title} />
           </div>
-          <Choice id="wo-status" name="status" value={form.status || "open"} options={WO_STATUSES} label="Status" errors={e.status} />
+          <Choice id="wo-status" name="status" value={form.status || "open"} options={WO_STATUSES} labels={WORK_ORDER_STATUS_LABEL} label="Status" errors={e.status} />
           <div className={ui.field}>
             <label className={ui.label} htmlFor="wo-station">
               Station
@@ -164,7 +165,7 @@ export function WorkOrderFormView({
                     <select name={`task.${i}.status`} defaultValue={t.status || "open"} className={ui.input} aria-label={`Task ${i + 1} status`}>
                       {(t.status && !TASK_STATUSES.includes(t.status) ? [...TASK_STATUSES, t.status] : TASK_STATUSES).map((s) => (
                         <option key={s} value={s}>
-                          {s}
+                          {statusLabel(TASK_STATUS_LABEL, s)}
                         </option>
                       ))}
                     </select>
@@ -251,7 +252,7 @@ export function WorkOrderReadOnly({ form, extra }: { form: FormView; extra?: Rec
           <dt className={ui.muted}>Title</dt>
           <dd style={{ margin: 0 }}>{form.title}</dd>
           <dt className={ui.muted}>Status</dt>
-          <dd style={{ margin: 0 }}>{form.status}</dd>
+          <dd style={{ margin: 0 }}>{statusLabel(WORK_ORDER_STATUS_LABEL, form.status)}</dd>
           <dt className={ui.muted}>Station</dt>
           <dd style={{ margin: 0 }}>{form.station || "—"}</dd>
         </dl>
@@ -292,7 +293,7 @@ export function TaskTable({ tasks, label, changed }: { tasks: TaskView[]; label:
             <tr key={i} data-changed={changed?.has(i) ? "" : undefined} style={changed?.has(i) ? { background: "#fff6d6" } : undefined}>
               <td>{t.ref}</td>
               <td>{t.description}</td>
-              <td>{t.status}</td>
+              <td>{statusLabel(TASK_STATUS_LABEL, t.status)}</td>
               <td style={{ textAlign: "right" }}>{t.man_hours || "—"}</td>
             </tr>
           ))}

@@ -11,8 +11,9 @@ import * as ui from "~/components/ui/ui.css";
 import { ACCESS_LABEL } from "~/models/roles";
 import * as storage from "~/models/storage.server";
 import { requireUser } from "~/utils/auth.server";
-import { FleetSearch } from "~/components/aircraft-cards/fleet-search";
+import { FleetSearch, NO_MATCH } from "~/components/aircraft-cards/fleet-search";
 import { useHrefWith } from "~/utils/use-href-with";
+import { aircraftType } from "~/models/ops-rules";
 
 export const meta: MetaFunction = () => [{ title: "Home · AeroRecords" }];
 
@@ -49,16 +50,16 @@ export default function ClientHome() {
 
       <StatusCounts counts={fleet.counts} hrefFor={(s) => hrefWith({ status: s, page: null })} />
 
-      <FleetSearch id="fleet-q" q={q} status={status} />
+      <FleetSearch q={q} status={status} />
 
-      <ListTable empty={fleet.aircrafts.length === 0} emptyText={q || status ? "No aircraft match the filter." : "No aircraft have been shared with you yet."} label="Aircraft">
+      <ListTable empty={fleet.aircrafts.length === 0} emptyText={q || status ? NO_MATCH : "No aircraft have been shared with you yet."} label="Aircraft">
         <thead>
           <tr>
             <th scope="col">MSN</th>
+            <th scope="col">Registration</th>
             <th scope="col" className={ui.hideSmall}>
               Aircraft
             </th>
-            <th scope="col">Registration</th>
             <th scope="col">Status</th>
             {organizations.size > 1 ? (
               <th scope="col" className={ui.hideSmall}>
@@ -79,11 +80,11 @@ export default function ClientHome() {
                   <strong>{a.msn}</strong>
                 </Link>
               </td>
+              <td className={ui.nowrap}>{a.registration || "—"}</td>
               <td className={ui.hideSmall}>
-                {[a.manufacturer, a.model].filter(Boolean).join(" ") || a.name}
+                {aircraftType(a.manufacturer, a.model) || a.name}
                 <div className={`${ui.small} ${ui.muted}`}>{a.kind === "helicopter" ? "Helicopter" : "Aircraft"}</div>
               </td>
-              <td className={ui.nowrap}>{a.registration || "—"}</td>
               <td>
                 <StatusBadge status={a.status} />
               </td>

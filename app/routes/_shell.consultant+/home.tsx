@@ -10,6 +10,7 @@ import { APPROVAL_LABEL, availabilityLabel, onboardingRedirect, RATING_MAX } fro
 import { ownLandingResult } from "~/models/consultant.server";
 import { LandingAnswer } from "~/models/schemas/consultant.server";
 import { requireUser } from "~/utils/auth.server";
+import { dayMonthYear } from "~/utils/dates";
 import { endSession } from "~/utils/sign-in.server";
 
 export const meta: MetaFunction = () => [{ title: "Home · AeroRecords" }];
@@ -96,8 +97,8 @@ export default function ConsultantHomeRoute() {
             <dt>Availability</dt>
             <dd>
               {availabilityLabel(c.availability_status)}
-              {c.available_start_date ? ` from ${c.available_start_date}` : ""}
-              {c.available_end_date ? ` to ${c.available_end_date}` : ""}
+              {c.available_start_date ? ` from ${dayMonthYear(c.available_start_date)}` : ""}
+              {c.available_end_date ? ` to ${dayMonthYear(c.available_end_date)}` : ""}
             </dd>
             <dt>Rating</dt>
             <dd aria-label={c.average_rating == null ? "Not rated yet" : `${c.average_rating} out of ${RATING_MAX}`}>
@@ -148,8 +149,8 @@ export default function ConsultantHomeRoute() {
                     <td>{p.client_name}</td>
                     <td>{p.service}</td>
                     <td className={ui.muted}>
-                      {p.start_date}
-                      {p.end_date ? ` – ${p.end_date}` : " – ongoing"}
+                      {dayMonthYear(p.start_date)}
+                      {p.end_date ? ` – ${dayMonthYear(p.end_date)}` : " – ongoing"}
                     </td>
                   </tr>
                 ))}

@@ -10,6 +10,7 @@ import * as s from "~/components/ocr-report/ocr-report.css";
 import * as ui from "~/components/ui/ui.css";
 import { ocrRerunAction, ocrStatusLoader } from "~/models/ocr.server";
 import { formatBytes } from "~/models/size";
+import { dateTimeUtc } from "~/utils/dates";
 
 export const handle: FileSearchHandle = { fileSearch: true };
 
@@ -107,7 +108,7 @@ function Housekeeping({ h }: { h: NonNullable<ReturnType<typeof useLoaderData<ty
               <th scope="row">Unfiled uploads removed</th>
               <td>
                 {h.orphan_files} {h.orphan_files === 1 ? "file" : "files"} ({formatBytes(h.orphan_bytes)})
-                <div className={s.small}>Files sent to the store whose upload was never finished, removed after their grace period. Last check: {h.last_sweep_at ? `${new Date(h.last_sweep_at).toISOString().slice(0, 16).replace("T", " ")} UTC` : "not yet"}.</div>
+                <div className={s.small}>Files sent to the store whose upload was never finished, removed after their grace period. Last check: {h.last_sweep_at ? dateTimeUtc(h.last_sweep_at) : "not yet"}.</div>
               </td>
             </tr>
             <tr>
