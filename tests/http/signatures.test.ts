@@ -1,8 +1,10 @@
 // Electronic signatures as a browser without JavaScript uses them (ADR 088), over HTTP against the
 // production server: the signing dialog of a work order and of a logbook page (a wrong password is
-// refused in the dialog and signs nothing), "changed since" after an edit, a signed record's delete
-// refused, the public verification page without a session (signer, meaning, time, hash; no record
-// content) and its JSON, the profile's authorisation number and the organization's signing policy.
+// refused in the dialog and signs nothing; with two-factor on, the authenticator's code), "changed
+// since" after an edit, a signed record's delete refused, the public verification page without a
+// session (signer, meaning, time, hash; no record content) and its JSON, the profile's authorisation
+// number and the organization's signing policy.
+import * as OTPAuth from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HttpForm, startPortal, type HttpPage, type NoJsBrowser, type Portal } from "../helpers/http-browser";
 
@@ -32,6 +34,8 @@ function signForm(p: HttpPage, meaning: string, password: string): HttpForm {
   expect(f.buttons()).toContain("Sign");
   return f.check("meaning", meaning).set("password", password);
 }
+const codeAt = (secret: string, ms: number) =>
+  new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30, algorithm: "SHA1" }).generate({ timestamp: ms });
 const verifyLinks = (p: HttpPage) => p.links("main").filter((l) => l.href.startsWith("/verify/"));
 
 async function signedIn(email: string): Promise<NoJsBrowser> {
@@ -139,7 +143,7 @@ describe("signing a work order without JavaScript", () => {
 });
 
 describe("signing a logbook page, the profile's number and the organization's policy, without JavaScript", () => {
-  it("signs a page; the number and the policy forms save, and the page then says why the client may not sign", async () => {
+  it("signs a page (with the password, then with a TOTP code); the number and the policy forms save, and the page then says why the client may not sign", async () => {
     const b = await signedIn(CLIENT);
     const api = await portal.api(CLIENT);
     const org_msn_id = await aircraft(b);
@@ -177,6 +181,19 @@ describe("signing a logbook page, the profile's number and the organization's po
     expect(s.toast()).toBe("Your licence or authorisation number was saved.");
     expect(s.form({ button: "Save number" }).get("authorisation_number")).toBe("EASA.145.9999-ENG-01");
     expect((await api.main("GET", "/user/me.json")).body.user.authorisation_number).toBe("EASA.145.9999-ENG-01");
+
+    // Two-factor on: the dialog asks for the authenticator's code instead of the password.
+    s = await s.form({ button: "Set up two-factor authentication" }).submit();
+    const secret = s.text("[data-testid=totp-secret]")!.replace(/\s+/g, "");
+    // The previous 30-second step (accepted as clock drift) leaves the current one for the signature.
+    s = await s.form({ button: "Turn on two-factor authentication" }).set("code", codeAt(secret, Date.now() - 30_000)).submit();
+    expect(s.toastType()).toBe("success");
+    p = await (await b.open(here)).click(`Sign page ${page.page_no}`);
+    expect(dialog(p).querySelector("input[name=password]")).toBeNull();
+    expect(dialog(p).querySelector("input[name=totp_code]")?.getAttribute("autocomplete")).toBe("one-time-code");
+    p = await new HttpForm(p, dialog(p).querySelector("form")!).check("meaning", "Performed").set("totp_code", codeAt(secret, Date.now())).submit("Sign");
+    expect(p.toast()).toBe(`Signed version 1 of page ${page.page_no} of ${title}.`);
+    expect(p.doc.querySelectorAll(`[aria-label="Signatures of page ${page.page_no}"] li`)).toHaveLength(2);
 
     // An administrator lets only administrators sign in the client's organization: the client is refused.
     const orgId = (await api.main("GET", "/user/me.json")).body.organization.id;
