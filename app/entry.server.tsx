@@ -26,6 +26,24 @@ export function handleDataRequest(response: Response, { context }: { context: Ap
   return response;
 }
 
+/**
+ * A page that also answers JSON (the public signature verification, `/verify/{code}`: a script or the
+ * `signature:verify` command asks with `Accept: application/json`): its handle says `json: true` and
+ * its loader's data carries `json`, the answer sent instead of the document, with the page's status.
+ */
+function jsonVariant(request: Request, status: number, headers: Headers, remixContext: EntryContext): Response | null {
+  const accept = request.headers.get("accept") ?? "";
+  if (!/application\/json/i.test(accept) || /text\/html/i.test(accept)) return null;
+  const { matches, loaderData } = remixContext.staticHandlerContext;
+  const leaf = matches[matches.length - 1];
+  if (!leaf || (remixContext.routeModules[leaf.route.id]?.handle as { json?: boolean } | undefined)?.json !== true) return null;
+  const answer = (loaderData[leaf.route.id] as { json?: unknown } | undefined)?.json;
+  if (answer === undefined) return null;
+  headers.set("Content-Type", "application/json; charset=utf-8");
+  headers.set("Cache-Control", "no-store");
+  return new Response(JSON.stringify(answer), { status, headers });
+}
+
 /** How long a page's data may stream (single fetch rejects what is still pending then). */
 export const streamTimeout = 5_000;
 
@@ -38,6 +56,8 @@ export default function handleRequest(
 ) {
   const nonce = loadContext.nonce ?? "";
   serverTiming(loadContext.requestScope, responseHeaders);
+  const json = jsonVariant(request, responseStatusCode, responseHeaders, remixContext);
+  if (json) return json;
   // A first visit gets the stylesheet inline (one round trip less before the first paint).
   const css = responseStatusCode < 300 ? stylesheetFor(request, loadContext.stylesheet) : { inline: null, setCookie: null };
   if (css.setCookie) responseHeaders.append("Set-Cookie", css.setCookie);

@@ -1,9 +1,14 @@
 // The signed-in user's own account (docs/api/auth.md, /user/* and /users/me, /users/2fa/*): who I
-// am, my password and second factor, my notifications, and the Report Issue form of the shell.
+// am, my licence or authorisation number, my password and second factor, my notifications, and the
+// Report Issue form of the shell.
 import type { Api } from "./api.server";
-import { MeAnswer, NotificationsAnswer, TwoFactorSetupAnswer } from "./schemas/auth";
+import { MeAnswer, NotificationsAnswer, ProfileUpdateAnswer, TwoFactorSetupAnswer } from "./schemas/auth";
 
 export const getMe = (api: Api) => api.get("main", "/user/me.json", { schema: MeAnswer });
+
+/** The user's own licence or authorisation number, recorded with their signatures (empty removes it). */
+export const saveAuthorisationNumber = (api: Api, authorisation_number: string) =>
+  api.post("main", "/user/profile.json", { json: { authorisation_number }, schema: ProfileUpdateAnswer });
 
 export const changePassword = (api: Api, change: unknown) => api.call("main", "PUT", "/users/me/password.json", { json: change });
 

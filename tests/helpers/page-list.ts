@@ -55,6 +55,8 @@ export const PUBLIC: Entry[] = [
   e("/auth/2fa/confirm_reset", "/auth/2fa/confirm_reset?token=a11y-check"),
   e("/users/confirm_url"),
   e("/users/password/edit", "/users/password/edit?reset_password_token=a11y-check"),
+  // The public signature check, for a code no signature has (a signed record's: tests/http/signatures.test.ts).
+  e("/verify/:code?", "/verify/0000-0000-0000"),
   e("/page/page-422"),
   e("/errors/error-401"),
   e("/errors/error-500"),

@@ -1,6 +1,8 @@
 // /user/settings: sign-in security for every role: change the password (other sessions are signed
 // out upstream) and two-factor authentication (set up with a QR code and a manual key, confirmed
-// with a code; turned off with the password). See docs/decisions/ on why 2FA lives here.
+// with a code; turned off with the password). See docs/decisions/ on why 2FA lives here. Also the
+// licence or authorisation number electronic signatures record, and the organization's signing
+// policy (ADR 088): shown to its members, changed here by its manager.
 import { formFields, getFormProps } from "~/components/ui/form-fields";
 import { parseWithZod } from "@conform-to/zod";
 import { isLite, liteChoice } from "~/models/lite-mode";
@@ -21,16 +23,22 @@ import { ChangePasswordInputConstraints } from "~/models/form-constraints/Change
 import { Disable2faInputConstraints } from "~/models/form-constraints/Disable2faInput";
 import { Enable2faInputConstraints } from "~/models/form-constraints/Enable2faInput";
 import * as account from "~/models/user.server";
+import { AUTHORISATION_NUMBER_MAX } from "~/models/schemas/ops";
+import * as signatures from "~/models/signatures.server";
+import { SigningPolicySection } from "~/components/signatures/policy-form";
 
 export const meta: MetaFunction = () => [{ title: "Settings · AeroRecords" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { api } = await requireUser(request, context);
-  const me = await account.getMe(api);
+  const [me, signing] = await Promise.all([account.getMe(api), signatures.policy(api)]);
   return {
     user: { name: [me.user.first_name, me.user.last_name].filter(Boolean).join(" ") || me.user.username, email: me.user.email, role: me.user.role },
     organization: me.organization?.name ?? null,
     totp: me.user.totp_enabled,
+    authorisation: { value: me.user.authorisation_number ?? "", max: AUTHORISATION_NUMBER_MAX },
+    // The organization's signing policy (null without one the user may read).
+    signing: me.organization ? signing : null,
     // The root's figure (app/utils/root.server.ts), for the Lite mode card.
     lite: isLite(liteChoice(request.headers.get("Cookie"))),
   };
@@ -40,6 +48,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { api } = await requireUser(request, context);
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");
+
+  if (intent === "profile") {
+    const answer = await account.saveAuthorisationNumber(api, String(formData.get("authorisation_number") ?? ""));
+    if (!answer.ok) {
+      const error = answer.errors?.authorisation_number?.join(" ") ?? answer.error;
+      return data({ intent, result: null, setup: null, error, typed: String(formData.get("authorisation_number") ?? "") }, { status: 400 });
+    }
+    return redirectWithToast(HERE, { type: "success", description: answer.data.message });
+  }
+
+  if (intent === "signing") {
+    const answer = await signatures.setPolicy(api, formData);
+    if (!answer.ok) return data({ intent, result: null, setup: null, error: answer.error }, { status: 400 });
+    return redirectWithToast(HERE, { type: "success", description: answer.data.message });
+  }
 
   if (intent === "password") {
     const submission = parseWithZod(formData, { schema: ChangePasswordInput });
@@ -113,6 +136,55 @@ function LiteModeSwitch() {
         </p>
         <button type="submit" name="lite" value={lite ? "off" : "on"} className={ui.button.secondary}>
           {lite ? "Turn Lite mode off" : "Turn Lite mode on"}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+/** The licence or authorisation number each of the user's electronic signatures records. */
+function AuthorisationNumber() {
+  const { authorisation, signing } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const refused = answer?.intent === "profile" && "error" in answer ? (answer as { error: string; typed?: string }) : null;
+  return (
+    <section className={ui.card} aria-labelledby="authorisation-title">
+      <h2 id="authorisation-title" className={ui.cardTitle}>
+        Electronic signatures
+      </h2>
+      <p className={`${ui.small} ${ui.muted}`}>
+        Recorded with every work order or logbook page you sign
+        {signing?.policy.require_authorisation ? `; ${signing.organization_name} requires one to sign` : ""}.
+      </p>
+      <Form method="post">
+        <input type="hidden" name="intent" value="profile" />
+        <div className={ui.field}>
+          <label className={ui.label} htmlFor="authorisation_number">
+            Licence or authorisation number
+          </label>
+          <input
+            id="authorisation_number"
+            name="authorisation_number"
+            defaultValue={refused?.typed ?? authorisation.value}
+            maxLength={authorisation.max}
+            autoComplete="off"
+            spellCheck={false}
+            className={ui.input}
+            aria-invalid={refused ? true : undefined}
+            aria-describedby={refused ? "authorisation_number-error" : "authorisation_number-hint"}
+          />
+          {refused ? (
+            <p id="authorisation_number-error" className={ui.errorText} role="alert">
+              {refused.error}
+            </p>
+          ) : (
+            <span id="authorisation_number-hint" className={ui.hint}>
+              As issued, for example EASA.145.1234-ENG-07. Leave it empty to remove it.
+            </span>
+          )}
+        </div>
+        <button type="submit" className={ui.button.primary}>
+          Save number
         </button>
       </Form>
     </section>
@@ -227,7 +299,7 @@ function DisableTwoFactor() {
 }
 
 export default function SettingsPage() {
-  const { user, organization, totp } = useLoaderData<typeof loader>();
+  const { user, organization, totp, signing } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const setup = !totp && data?.setup ? data.setup : null;
   return (
@@ -274,6 +346,8 @@ export default function SettingsPage() {
             </h2>
             {totp ? <DisableTwoFactor /> : setup ? <EnableTwoFactor setup={setup} /> : <StartTwoFactor />}
           </section>
+          <AuthorisationNumber />
+          {signing ? <SigningPolicySection view={signing} error={data?.intent === "signing" && "error" in data ? data.error : null} /> : null}
           <LiteModeSwitch />
         </div>
       </div>

@@ -1,6 +1,6 @@
 // /admin/organization/{id}: edit an organization and manage its aircraft (list searched, sorted and
 // paged in the URL; add and edit pages). GET /admin/organizations/{id}.json and …/aircraft.json,
-// POST /admin/organizations/{id}.json.
+// POST /admin/organizations/{id}.json; its signing policy (ADR 088), changed by site admins.
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -8,6 +8,7 @@ import { PageErrorBoundary } from "~/components/error-page/boundary";
 import * as s from "~/components/admin/admin.css";
 import { ListPagination } from "~/components/admin/list-parts";
 import { OrganizationForm } from "~/components/admin/organization-form";
+import { SigningPolicySection } from "~/components/signatures/policy-form";
 import { ActionsCell, ActionsHeader, ListSearch, ListTable, SortHeader } from "~/components/data-table-simple/data-table-simple";
 import { StatusBadge } from "~/components/ui/status-badge";
 import * as dt from "~/components/data-table-simple/data-table-simple.css";
@@ -16,8 +17,10 @@ import * as admin from "~/models/admin.server";
 import { listParams, submitChange } from "~/models/forms.server";
 import { AircraftQuery, OrganizationInput } from "~/models/schemas/admin.server";
 import { AIRCRAFT_STATUSES } from "~/models/admin-constants";
+import * as signatures from "~/models/signatures.server";
 import { requireUser, STAFF } from "~/utils/auth.server";
 import { AIRCRAFT_STATUS_LABEL } from "~/models/status-labels";
+import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.organization.name ?? "Organization"} · AeroRecords` }];
 
@@ -25,17 +28,24 @@ export async function loader({ request, params: route, context }: LoaderFunction
   const { api } = await requireUser(request, context, { roles: STAFF });
   const id = orgIdOf(route.orgId);
   const params = listParams(request, AircraftQuery);
-  const [detail, list] = await Promise.all([
+  const [detail, list, signing] = await Promise.all([
     admin.getOrganization(api, id),
     admin.listOrganizationAircraft(api, id, params),
+    signatures.policy(api, id),
   ]);
-  return { ...detail, params, list };
+  return { ...detail, params, list, signing };
 }
 
 export async function action({ request, params: route, context }: ActionFunctionArgs) {
   const { api } = await requireUser(request, context, { roles: STAFF });
   const id = orgIdOf(route.orgId);
-  const submission = parseWithZod(await request.formData(), { schema: OrganizationInput });
+  const form = await request.formData();
+  if (form.get("intent") === "signing") {
+    const res = await signatures.setPolicy(api, form, id);
+    if (!res.ok) return data({ result: undefined, problem: null, signingError: res.error }, { status: 422 });
+    return redirectWithToast(`/admin/organization/${id}`, { type: "success", description: res.data.message });
+  }
+  const submission = parseWithZod(form, { schema: OrganizationInput });
   if (submission.status !== "success") return data({ result: submission.reply(), problem: null }, { status: 400 });
   return submitChange({
     send: admin.updateOrganization(api, id, submission.value),
@@ -50,7 +60,7 @@ const orgIdOf = (raw: string | undefined) => {
 };
 
 export default function OrganizationPage() {
-  const { organization: o, aircraft_counts, params, list } = useLoaderData<typeof loader>();
+  const { organization: o, aircraft_counts, params, list, signing } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <>
@@ -147,6 +157,12 @@ export default function OrganizationPage() {
           cancelTo="/admin/organization"
         />
       </section>
+
+      {signing ? (
+        <div className={s.section}>
+          <SigningPolicySection view={signing} error={actionData && "signingError" in actionData ? actionData.signingError : null} />
+        </div>
+      ) : null}
     </>
   );
 }

@@ -3,8 +3,11 @@
 // the total block hours; users with Edit Access add a page (?edit=new), change one (?edit=<id>) or
 // delete one after a confirmation (?confirm=<id>), all server-rendered dialogs. The all-pages PDF is
 // the screen's export. Readers see the pages; the ops API refuses their posts and the page says why.
+// Each page shows its signatures (ADR 088); who the organization's policy allows signs a page's
+// latest version in a server-rendered dialog (?sign=<id>), or reads why they may not.
+import { Fragment } from "react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { ListTable } from "~/components/data-table-simple/data-table-simple";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { ModalBody, ModalDialog, ModalFooter } from "~/components/modal-dialog/modal-dialog";
@@ -19,6 +22,9 @@ import { dayMonthYear } from "~/utils/dates";
 import { redirectWithToast } from "~/utils/toast.server";
 import { ExportButton, ScreenActions } from "~/components/export-actions/export-actions";
 import { useHrefWith } from "~/utils/use-href-with";
+import { SignatureList, SignDialog, SignLink, SignRefused } from "~/components/signatures/signatures";
+import * as sig from "~/components/signatures/signatures.css";
+import * as signatures from "~/models/signatures.server";
 
 /** The top bar: MSN, registration, OPS issue date, and the screen's exports (ADR 051). */
 export const handle = withActions<LogbookData>(opsHandle, (d) => <LogbookActions d={d} />);
@@ -34,6 +40,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const editParam = url.searchParams.get("edit");
   const editing = !canEdit || !editParam ? null : editParam === "new" ? { page: null } : { page: all.pages.find((p) => String(p.id) === editParam) ?? null };
   const confirmId = Number(url.searchParams.get("confirm"));
+  const signId = Number(url.searchParams.get("sign"));
   const next = all.pages.reduce((m, p) => Math.max(m, p.page_no), 0) + 1;
   return {
     header: header.data,
@@ -45,6 +52,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     canEdit,
     editing: editing && (editing.page || editParam === "new") ? { form: editing.page ? logbooks.pageFormOf(editing.page) : { ...emptyForm(), page_no: String(next) }, id: editing.page?.id ?? null } : null,
     confirming: canEdit ? (all.pages.find((p) => p.id === confirmId) ?? null) : null,
+    canSign: all.can_sign,
+    signing: all.can_sign.allowed ? (all.pages.find((p) => p.id === signId) ?? null) : null,
     here: `${logbooks.pagesPath(id)}${ctx}`,
     list: `/client/Aeroops/logbooks${ctx}`,
     aircraft: { org_msn_id: String(all.logbook.org_msn_id) },
@@ -52,11 +61,20 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const { api, id, ctx } = await open(request, context, params.logbookRef);
+  const { api, id, ctx, all } = await open(request, context, params.logbookRef);
   const form = await request.formData();
   const here = `${logbooks.pagesPath(id)}${ctx}`;
   const none: Record<string, string[]> = {};
   const pageId = Number(form.get("page_id")) || null;
+  if (form.get("intent") === "sign") {
+    const page = all.pages.find((p) => p.id === pageId);
+    if (!page) return data({ error: "Choose a page.", errors: none, form: null }, { status: 422 });
+    const read = signatures.readSignForm(form, all.can_sign.meanings);
+    if (!read.ok) return data({ error: null, errors: none, form: null, sign: read.refusal }, { status: 422 });
+    const res = await signatures.sign(api, request, { entity: "logbook_page", entity_id: page.id, meaning: read.meaning, ...read.secret });
+    if (!res.ok) return data({ error: null, errors: none, form: null, sign: signatures.refusalOf(res, read.meaning) }, { status: 422 });
+    return redirectWithToast(here, { type: "success", description: res.data.message });
+  }
   if (form.get("intent") === "delete") {
     if (!pageId) return data({ error: "Choose a page.", errors: none, form: null }, { status: 422 });
     const res = await logbooks.removePage(api, pageId);
@@ -116,7 +134,11 @@ export default function LogbookPages() {
   const d = useLoaderData<typeof loader>();
   const a = useActionData<typeof action>();
   const hrefWith = useHrefWith();
-  const close = hrefWith({ edit: null, confirm: null });
+  const close = hrefWith({ edit: null, confirm: null, sign: null });
+  // The shell knows whether the user signs in with an authenticator code: the dialog asks for one then.
+  const totp = useRouteLoaderData<{ shell: { user: { totp: boolean } } }>("routes/_shell+/_layout")?.shell.user.totp === true;
+  const refusal = a && "sign" in a ? (a.sign ?? null) : null;
+  const actions = d.canEdit || d.canSign.allowed;
   const form = a?.form ?? d.editing?.form ?? null;
   return (
     <>
@@ -139,6 +161,7 @@ export default function LogbookPages() {
           ) : null}
         </div>
       </div>
+      {!d.canSign.allowed && d.canSign.reason && d.total > 0 ? <SignRefused reason={d.canSign.reason} /> : null}
       {a?.error && !d.editing && !d.confirming ? (
         <p className={ui.alert.error} role="alert" style={{ marginTop: 12 }}>
           {a.error}
@@ -162,7 +185,7 @@ export default function LogbookPages() {
               <th scope="col" className={ui.hideSmall}>
                 Certifying staff
               </th>
-              {d.canEdit ? (
+              {actions ? (
                 <th scope="col">
                   <span className="visually-hidden">Actions</span>
                 </th>
@@ -171,26 +194,43 @@ export default function LogbookPages() {
           </thead>
           <tbody>
             {d.pages.map((p) => (
-              <tr key={p.id}>
-                <td>{p.page_no}</td>
-                <td className={ui.nowrap}>{dayMonthYear(p.date)}</td>
-                <td className={ui.nowrap}>{cell(p.data.flight_no)}</td>
-                <td className={ui.nowrap}>{cell(p.data.sector)}</td>
-                <td style={{ textAlign: "right" }}>{cell(p.data.block_hours)}</td>
-                <td>{cell(p.data.defect)}</td>
-                <td className={ui.hideSmall}>{cell(p.data.action)}</td>
-                <td className={ui.hideSmall}>{cell(p.data.certifying_staff)}</td>
-                {d.canEdit ? (
-                  <td className={ui.row}>
-                    <Link to={hrefWith({ edit: String(p.id) })} preventScrollReset className={`${ui.button.ghost} ${ui.buttonSmall}`} aria-label={`Edit page ${p.page_no}`}>
-                      Edit
-                    </Link>
-                    <Link to={hrefWith({ confirm: String(p.id) })} preventScrollReset className={`${ui.button.ghost} ${ui.buttonSmall}`} aria-label={`Delete page ${p.page_no}`}>
-                      Delete…
-                    </Link>
-                  </td>
+              <Fragment key={p.id}>
+                <tr className={p.signatures.length ? sig.signedRow : undefined}>
+                  <td>{p.page_no}</td>
+                  <td className={ui.nowrap}>{dayMonthYear(p.date)}</td>
+                  <td className={ui.nowrap}>{cell(p.data.flight_no)}</td>
+                  <td className={ui.nowrap}>{cell(p.data.sector)}</td>
+                  <td style={{ textAlign: "right" }}>{cell(p.data.block_hours)}</td>
+                  <td>{cell(p.data.defect)}</td>
+                  <td className={ui.hideSmall}>{cell(p.data.action)}</td>
+                  <td className={ui.hideSmall}>{cell(p.data.certifying_staff)}</td>
+                  {actions ? (
+                    <td>
+                      {/* One above the other, as Edit and Delete were: the table keeps its width. */}
+                      <div style={{ display: "grid", gap: 4, justifyItems: "start" }}>
+                        {d.canSign.allowed ? <SignLink href={hrefWith({ sign: String(p.id) })} label={`Sign page ${p.page_no}`} small /> : null}
+                        {d.canEdit ? (
+                          <>
+                            <Link to={hrefWith({ edit: String(p.id) })} preventScrollReset className={`${ui.button.ghost} ${ui.buttonSmall}`} aria-label={`Edit page ${p.page_no}`}>
+                              Edit
+                            </Link>
+                            <Link to={hrefWith({ confirm: String(p.id) })} preventScrollReset className={`${ui.button.ghost} ${ui.buttonSmall}`} aria-label={`Delete page ${p.page_no}`}>
+                              Delete…
+                            </Link>
+                          </>
+                        ) : null}
+                      </div>
+                    </td>
+                  ) : null}
+                </tr>
+                {p.signatures.length ? (
+                  <tr className={sig.signatureRow}>
+                    <td colSpan={actions ? 9 : 8}>
+                      <SignatureList signatures={p.signatures} label={`Signatures of page ${p.page_no}`} />
+                    </td>
+                  </tr>
                 ) : null}
-              </tr>
+              </Fragment>
             ))}
           </tbody>
           <tfoot>
@@ -201,7 +241,7 @@ export default function LogbookPages() {
               <td style={{ textAlign: "right" }}>
                 <strong>{d.totalBlockHours}</strong>
               </td>
-              <td colSpan={d.canEdit ? 4 : 3} />
+              <td colSpan={actions ? 4 : 3} />
             </tr>
           </tfoot>
         </ListTable>
@@ -285,6 +325,24 @@ export default function LogbookPages() {
             </ModalFooter>
           </Form>
         </ModalDialog>
+      ) : null}
+      {d.signing ? (
+        <SignDialog
+          title={`Sign page ${d.signing.page_no}`}
+          subtitle={`${d.logbook.title} · version ${d.signing.version} · ${dayMonthYear(d.signing.date)}`}
+          closeHref={close}
+          meanings={d.canSign.meanings}
+          totp={totp}
+          refusal={refusal}
+          fields={{ page_id: String(d.signing.id) }}
+          statement={
+            <>
+              By signing you certify that the meaning you chose applies to version {d.signing.version} of page {d.signing.page_no} of {d.logbook.title} as it
+              stands now. Your name, role and authorisation number, the time and the SHA-256 of version {d.signing.version} are recorded with your signature; a
+              later change to the page shows as “changed since”.
+            </>
+          }
+        />
       ) : null}
     </>
   );

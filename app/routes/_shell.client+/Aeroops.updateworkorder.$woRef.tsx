@@ -2,9 +2,11 @@
 // order at a version. Every save makes a new version; the history lists who saved each and when;
 // `?version=N` shows an older one (read-only), `?version=N&compare=M` two side by side; PDF and
 // Excel export the version shown; deleting asks first (`?confirm=delete`, rendered by the server).
-// Readers see it read-only; the ops API refuses their posts and the page says why.
+// Readers see it read-only; the ops API refuses their posts and the page says why. Its signatures
+// (ADR 088) show above the form; who the organization's policy allows signs the latest version in a
+// server-rendered dialog (`?sign={id}`), or reads why they may not.
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { ModalBody, ModalDialog, ModalFooter } from "~/components/modal-dialog/modal-dialog";
 import { opsHandle, withActions } from "~/components/ops-tab-bar/ops-top-bar";
@@ -17,6 +19,8 @@ import * as wo from "~/models/workorders.server";
 import { dateTimeUtc as dateTime, dayMonthYear } from "~/utils/dates";
 import { redirectWithToast } from "~/utils/toast.server";
 import { ExportButton, ScreenActions } from "~/components/export-actions/export-actions";
+import { SignatureList, SignDialog, SignLink, SignRefused } from "~/components/signatures/signatures";
+import * as signatures from "~/models/signatures.server";
 import { OtherDetails, TaskTable, WorkOrderFormView, WorkOrderReadOnly, labelOf, valueText, type TaskView } from "./__workorder-parts";
 import { documentCountForWorkOrder, linkedDocumentsHref } from "~/models/links.server";
 
@@ -48,6 +52,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const view = (x: typeof w) => ({ version: x.version, form: wo.formOf(x), extra: wo.extraOf(x.data), total: wo.totalHours(wo.dataOf(x.data)) });
   const canEdit = canWrite(header.data.access_type);
   const here = `${wo.updatePath(w.kind, w.work_order_id)}${ctx}`;
+  const onLatest = versionNo === w.version && compareNo === null;
   return {
     header: header.data,
     wo: { id: w.work_order_id, kind: w.kind, number: w.number, title: w.title, status: w.status, latest: w.version, created_at: w.created_at, updated_at: w.updated_at },
@@ -57,7 +62,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     compare: other && other.ok ? view(other.data.work_order) : null,
     missing,
     canEdit,
-    editing: canEdit && versionNo === w.version && compareNo === null,
+    editing: canEdit && onLatest,
+    // Every signature of every version; signing signs the latest, so it is offered there.
+    signatures: w.signatures,
+    canSign: w.can_sign,
+    signing: onLatest && w.can_sign.allowed && url.searchParams.get("sign") === String(w.work_order_id),
     confirmDelete: canEdit && url.searchParams.get("confirm") === "delete",
     ctx,
     here,
@@ -76,6 +85,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const ctx = contextQuery(ctxUrl);
   const rev = String(Date.now());
   const none: Record<string, string[]> = {};
+  if (form.get("intent") === "sign") {
+    const here = `${wo.updatePath(w.kind, w.work_order_id)}${ctx}`;
+    const read = signatures.readSignForm(form, w.can_sign.meanings);
+    if (!read.ok) return data({ form: wo.formOf(w), errors: none, formError: null, rev, sign: read.refusal }, { status: 422 });
+    const res = await signatures.sign(api, request, { entity: "work_order", entity_id: w.work_order_id, meaning: read.meaning, ...read.secret });
+    if (!res.ok) return data({ form: wo.formOf(w), errors: none, formError: null, rev, sign: signatures.refusalOf(res, read.meaning) }, { status: 422 });
+    return redirectWithToast(here, { type: "success", description: res.data.message });
+  }
   if (form.get("intent") === "delete") {
     const res = await wo.remove(api, w.work_order_id);
     if (!res.ok) return data({ form: wo.formOf(w), errors: none, formError: res.error, rev }, { status: 422 });
@@ -186,6 +203,9 @@ function WorkOrderActions({ d }: { d: WorkOrderData }) {
 export default function UpdateWorkOrder() {
   const d = useLoaderData<typeof loader>();
   const a = useActionData<typeof action>();
+  // The shell knows whether the user signs in with an authenticator code: the dialog asks for one then.
+  const totp = useRouteLoaderData<{ shell: { user: { totp: boolean } } }>("routes/_shell+/_layout")?.shell.user.totp === true;
+  const refusal = a && "sign" in a ? (a.sign ?? null) : null;
   const versionHref = (v: number, compare?: number) => `${d.here}&version=${v}${compare ? `&compare=${compare}` : ""}`;
   return (
     <>
@@ -228,6 +248,8 @@ export default function UpdateWorkOrder() {
         </p>
       ) : null}
 
+      <Signatures d={d} />
+
       <div style={{ marginTop: 16 }}>
         {d.compare ? (
           <Comparison a={d.shown} b={d.compare} closeHref={d.here} />
@@ -236,14 +258,14 @@ export default function UpdateWorkOrder() {
             formKey={a?.rev ?? `v${d.shown.version}`}
             form={a?.form ?? d.shown.form}
             errors={a?.errors}
-            formError={a?.formError}
+            formError={d.confirmDelete ? null : a?.formError}
             creating={false}
             submitLabel={`Save as version ${d.wo.latest + 1}`}
             extra={d.shown.extra}
           />
         ) : (
           <>
-            {a?.formError ? (
+            {a?.formError && !d.confirmDelete ? (
               <p className={ui.alert.error} role="alert">
                 {a.formError}
               </p>
@@ -337,9 +359,15 @@ export default function UpdateWorkOrder() {
           <Form method="post">
             <input type="hidden" name="intent" value="delete" />
             <ModalBody>
-              <p>
-                {d.kindLabel} {d.wo.number}, “{d.wo.title}”, is removed from MSN {d.header.msn} for everyone.
-              </p>
+              {a?.formError ? (
+                <p className={ui.alert.error} role="alert">
+                  {a.formError}
+                </p>
+              ) : (
+                <p>
+                  {d.kindLabel} {d.wo.number}, “{d.wo.title}”, is removed from MSN {d.header.msn} for everyone.
+                </p>
+              )}
             </ModalBody>
             <ModalFooter>
               <Link to={d.here} className={ui.button.ghost}>
@@ -352,7 +380,52 @@ export default function UpdateWorkOrder() {
           </Form>
         </ModalDialog>
       ) : null}
+
+      {d.signing ? (
+        <SignDialog
+          title={`Sign work order ${d.wo.number}`}
+          subtitle={`${d.kindLabel} · version ${d.wo.latest} · MSN ${d.header.msn}`}
+          closeHref={d.here}
+          meanings={d.canSign.meanings}
+          totp={totp}
+          refusal={refusal}
+          statement={
+            <>
+              By signing you certify that the meaning you chose applies to version {d.wo.latest} of work order {d.wo.number} as it stands now. Your name,
+              role and authorisation number, the time and the SHA-256 of version {d.wo.latest} are recorded with your signature; a later change to the work
+              order shows as “changed since”.
+            </>
+          }
+        />
+      ) : null}
     </>
+  );
+}
+
+/** The work order's signatures, and the Sign button (or why the user may not sign) on the latest version. */
+function Signatures({ d }: { d: WorkOrderData }) {
+  const onLatest = d.shown.version === d.wo.latest && !d.compare;
+  if (d.signatures.length === 0 && !onLatest) return null;
+  return (
+    <section className={ui.card} aria-labelledby="wo-signatures" style={{ marginTop: 16 }}>
+      <div className={ui.row} style={{ justifyContent: "space-between", marginBottom: d.signatures.length ? 12 : 0 }}>
+        <h2 id="wo-signatures" className={ui.cardTitle} style={{ margin: 0 }}>
+          Signatures
+        </h2>
+        {!onLatest ? null : d.canSign.allowed ? (
+          <SignLink href={`${d.here}&sign=${d.wo.id}`} label={`Sign version ${d.wo.latest}`} />
+        ) : d.canSign.reason ? (
+          <SignRefused reason={d.canSign.reason} />
+        ) : null}
+      </div>
+      {d.signatures.length ? (
+        <SignatureList signatures={d.signatures} label="Signatures of this work order" />
+      ) : (
+        <p className={`${ui.small} ${ui.muted}`} style={{ margin: "8px 0 0" }}>
+          Not signed yet.
+        </p>
+      )}
+    </section>
   );
 }
 
