@@ -93,7 +93,7 @@ describe("signing a work order without JavaScript", () => {
     const shown = clean(p.doc.querySelector(`[data-signature="${sig.code}"]`)?.textContent);
     expect(shown).toContain(`Signed by ${sig.signer_name}`);
     expect(shown).toContain("Certify release to service");
-    expect(shown).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
+    expect(shown).toMatch(/\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} UTC/);
     expect(verifyLinks(p).map((l) => l.href)).toEqual([sig.verify_path]);
     // The same meaning again on the same version: refused, said in the dialog.
     p = await p.click("Sign version 1");

@@ -55,8 +55,9 @@ async function policyOrganization(deps: Deps, user: AuthUser, organizationId: nu
   const orgId = organizationId ?? user.organization_id;
   if (orgId == null) throw refuse("Choose an organization.", { organization_id: ["Choose an organization."] });
   if (!isStaff(user) && user.organization_id !== orgId) throw notFound("That organization");
-  const me = await deps.db.selectFrom("users").select("is_uam").where("id", "=", user.id).executeTakeFirst();
-  const canEdit = user.role === "admin" || (me?.is_uam === 1 && user.organization_id === orgId);
+  // Who may sign is set by the portal's administrators (the organization's page in the admin area),
+  // as they set its modules and aircraft; the organization's own users read it.
+  const canEdit = user.role === "admin";
   return { orgId, canEdit };
 }
 
@@ -108,7 +109,7 @@ export function registerSignatureRoutes(app: Hono<HonoEnv>) {
     const user = c.get("user");
     const input = await readBody(c, SigningPolicySetInput);
     const { orgId, canEdit } = await policyOrganization(deps, user, input.organization_id);
-    if (!canEdit) throw deny("Only an administrator or the organization's user-access manager can change who may sign.");
+    if (!canEdit) throw deny("Only an administrator can change who may sign.");
     if (input.roles.length === 0) throw refuse("Choose at least one role that may sign.", { roles: ["Choose at least one role."] });
     const policy: SigningPolicy = { roles: [...new Set(input.roles)], access: input.access, require_authorisation: input.require_authorisation };
     await deps.db.updateTable("organizations").set({ signing_policy: JSON.stringify(policy) }).where("id", "=", orgId).execute();

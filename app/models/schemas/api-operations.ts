@@ -413,7 +413,7 @@ const opsOperations: ApiOperation[] = [
   signatures("signatureKey", "GET /v1/signature/key.json", "The public key (Ed25519, PEM) that checks every signature's statement", { auth: "public", ok: { file: ["application/x-pem-file"] } }),
   signatures("exportSignature", "POST /v1/signature/export.json", "A signature's manifest for offline proof: the signed version's canonical content and the public key", { who: OPS_READ, body: O.SignatureCodeInput, ok: O.SignatureManifest, notFound: true }),
   signatures("signingPolicy", "POST /v1/signature/policy_get.json", "Who may sign in an organization", { who: "the organization's users; admin, member", body: O.SigningPolicyGetInput, ok: O.SigningPolicyAnswer, notFound: true }),
-  signatures("setSigningPolicy", "POST /v1/signature/policy_set.json", "Set who may sign in an organization", { who: "admin; the organization's user-access manager", body: O.SigningPolicySetInput, ok: O.SigningPolicySetAnswer, notFound: true }),
+  signatures("setSigningPolicy", "POST /v1/signature/policy_set.json", "Set who may sign in an organization", { who: "admin", body: O.SigningPolicySetInput, ok: O.SigningPolicySetAnswer, notFound: true }),
 
   access("userMsnPids", "POST /v1/user_access/user_msn_pids.json", "A user's grants in an organization", { who: "the user, admin, member; others see grants on aircraft where they are Super User", body: O.UserMsnPidsInput, ok: O.UserMsnPidsAnswer, notFound: true }),
   access("opsMsnAccess", "POST /v1/user_access/ops_get_msn_access.json", "Users with ops grants on the aircraft", { who: OPS_READ, body: O.OpsMsnAccessInput, ok: O.MsnAccessUsersAnswer, notFound: true }),

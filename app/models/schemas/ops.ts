@@ -809,7 +809,7 @@ export const SigningPolicyAnswer = z.object({
   policy: SigningPolicy,
   /** The organization has no policy of its own: the default applies. */
   is_default: z.boolean(),
-  /** The caller may change it (site admin, or the organization's user-access manager). */
+  /** The caller may change it (a site administrator). */
   can_edit: z.boolean(),
 });
 export const SigningPolicySetAnswer = SigningPolicyAnswer.extend({ message: z.string() });
