@@ -283,6 +283,9 @@ export async function startServer(opts: { port?: number; host?: string; log?: bo
   const addr = server.address();
   const actualPort = typeof addr === "object" && addr ? addr.port : port;
   const url = `http://localhost:${actualPort}`;
+  // Without PORTAL_URL the upstream's links (mails, a PDF's verification address) name this server;
+  // on a port the system chose (PORT=0: tests) only now is it known.
+  if (upstream && !env.PORTAL_URL && port === 0) upstream.deps.config.portalUrl = url;
   if (log) console.log(`AeroRecords portal on ${url}${upstream ? " (embedded upstream, data in " + dataDir + ")" : ""}`);
 
   let closing: Promise<void> | null = null;

@@ -273,7 +273,7 @@ describe("signed PDFs and npm run signature:verify", () => {
     expect(text).toContain(`${up.origin}/verify/${first.code}`);
     expect(text).toContain(latest.code);
     expect(text).toContain(latest.content_hash);
-    expect(text).toMatch(/\d{1,2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2} UTC/);
+    expect(text).toMatch(/\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} UTC/);
     expect(text).not.toContain("Certifying staff name"); // the blanks to sign by hand: only unsigned
     // Version 1 printed: its own two signatures, none "changed since", not version 2's.
     const v1 = (await readPdf(await pdf("reader", "/v1/work_order/download_pdf", { work_order_id: woId, version: 1 }))).text;

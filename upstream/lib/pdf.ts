@@ -13,6 +13,7 @@
  * Electronic signatures print as framed blocks (`signed`), and files may ride along embedded in the
  * PDF (`attachments`: a work order's signature manifests, ADR 088).
  */
+import { dateTimeUtc } from "../../app/utils/dates";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -416,7 +417,7 @@ async function renderWithPdfkit(d: PdfDoc, attached: Map<number, PDFLibDocument>
   // Title block.
   w.text(d.title || "Untitled", { size: TITLE_SIZE, bold: true, gapAfter: 2 });
   if (d.subtitle) w.text(d.subtitle, { size: SUBTITLE_SIZE, color: MUTED, gapAfter: 2 });
-  if (d.stamp !== false) w.text(`Generated ${(d.created ?? new Date()).toISOString().slice(0, 16).replace("T", " ")} UTC`, { size: 7.5, color: MUTED, gapAfter: 6 });
+  if (d.stamp !== false) w.text(`Generated ${dateTimeUtc((d.created ?? new Date()).toISOString())}`, { size: 7.5, color: MUTED, gapAfter: 6 });
   else w.y += 4;
   w.rule("#8a97a8", 1);
   w.y += 10;

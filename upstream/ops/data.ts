@@ -1,4 +1,5 @@
 // Tab data: /v1/ops_data/* and /v1/oil_data/* (rows, uploads, validation, DFP, header data, oil↔ops links, binders).
+import { dayMonthYear } from "../../app/utils/dates";
 import { jsonGetText } from "../db/dialect";
 import type { Hono } from "hono";
 import { sql } from "kysely";
@@ -228,7 +229,7 @@ export function aircraftSubtitle(a: AircraftCtx, product: ModuleProduct) {
     `MSN ${a.msn}`,
     `Registration ${a.registration}`,
     a.org_name,
-    issue ? `${product === "ops" ? "OPS" : "OIL"} issue date ${issue}` : null,
+    issue ? `${product === "ops" ? "OPS" : "OIL"} issue date ${dayMonthYear(issue)}` : null,
   ]
     .filter(Boolean)
     .join("  |  ");

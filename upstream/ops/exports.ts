@@ -1,5 +1,6 @@
 // Exports: Excel and PDF blobs of tabs, general information, notifications, work orders and logbooks,
 // and the all-tabs workbook shared through a signed link.
+import { dateTimeUtc } from "../../app/utils/dates";
 import crypto from "node:crypto";
 import type { Hono } from "hono";
 import { both } from "./tabs";
@@ -166,7 +167,7 @@ export function workOrderPdf(
         ["Title", wo.title],
         ["Kind", `${humanize(wo.kind)} work order`],
         ["Status", humanize(wo.status)],
-        ["Version", `${version.version}, saved ${version.created_at.slice(0, 16).replace("T", " ")} UTC${version.created_by ? ` by ${version.created_by}` : ""}`],
+        ["Version", `${version.version}, saved ${dateTimeUtc(version.created_at)}${version.created_by ? ` by ${version.created_by}` : ""}`],
         ["Station", str(station) || "—"],
         ...extra.map(([k, v]) => [humanize(k), v] as [string, string]),
       ],

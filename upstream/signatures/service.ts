@@ -3,7 +3,7 @@
 // routes are upstream/ops/signatures.ts; what a signature covers is canonical.ts.
 import type { AuthUser, Deps } from "../context";
 import type { PdfAttachment, PdfSignedEntry } from "../lib/pdf";
-import { dayMonthYear } from "../../app/utils/dates";
+import { dateTimeUtc } from "../../app/utils/dates";
 import type { AccessLevel, SignaturesTable } from "../db/schema";
 import type { Selectable } from "kysely";
 import { accessLevel, atLeast } from "../access";
@@ -281,8 +281,8 @@ export async function manifestOf(deps: Pick<Deps, "db">, r: SignatureRow): Promi
 // Signatures on a PDF: the printed blocks and the embedded manifests
 // ---------------------------------------------------------------------------------------------
 
-/** "28 Nov 2026 14:05 UTC". */
-export const signedAtText = (iso: string) => `${dayMonthYear(iso)} ${iso.slice(11, 16)} UTC`;
+/** "28 Nov 2026, 14:05 UTC": the portal's one format of a moment (ADR 089). */
+export const signedAtText = (iso: string) => dateTimeUtc(iso);
 
 /** The name of the file a PDF embeds its signatures' manifests in (a JSON array). */
 export const PDF_MANIFESTS_FILE = "signatures.json";
