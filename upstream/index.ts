@@ -1,4 +1,5 @@
 // The embedded upstream: both APIs and the blob store, built from one set of seams (context.ts).
+import { setMaxListeners } from "node:events";
 import path from "node:path";
 import { Hono, type MiddlewareHandler } from "hono";
 import { openDatabase } from "./db";
@@ -70,6 +71,10 @@ const callMeta = (meta?: UpstreamCallMeta): UpstreamCallMeta => ({ clientIp: typ
 function abortable(request: Request, run: () => Response | Promise<Response>): Promise<Response> {
   const signal = request.signal;
   if (signal.aborted) return Promise.reject(signal.reason);
+  // A page's parallel calls and their queued reads (db/reader-pool.ts) each listen to this one
+  // signal while they wait: more than Node's default 10 under load is expected, not a leak (each
+  // listener goes when its call or read ends).
+  setMaxListeners(0, signal);
   return new Promise<Response>((resolve, reject) => {
     const onAbort = () => reject(signal.reason);
     signal.addEventListener("abort", onAbort, { once: true });
