@@ -8,8 +8,8 @@ import { normalizeCode, type SigningPolicyView, type SignRefusal } from "./signa
 import { SIGNING_ACCESS, SIGNING_ROLES, SignAnswer, SignatureVerifyAnswer, SigningPolicyAnswer, SigningPolicySetAnswer, type SignableEntity } from "./schemas/ops";
 
 /**
- * Signs the record's latest version. The ops API answers 403 for a wrong password or code and for a
- * policy refusal: those are the dialog's errors here, not the end of the session (passthrough); a 401
+ * Signs the record's latest version. The ops API refuses a wrong password or code, a policy refusal
+ * and a second signature of the same meaning with 422: the dialog's errors here (passthrough); a 401
  * (the session is gone) still sends the user to sign in again.
  */
 export async function sign(api: Api, request: Request, input: { entity: SignableEntity; entity_id: number; meaning: string; password?: string; totp_code?: string }) {

@@ -598,8 +598,8 @@ const cases: Record<string, Case> = {
     const json = await check(byId.get("signRecord")!, { body });
     state.signatureCode = json!.signature.code;
     return [
-      { body, expect: 409 },
-      { as: "reader", body, expect: 403 },
+      { body, expect: 422 },
+      { as: "reader", body, expect: 422 },
     ];
   },
   verifySignature: async () => [

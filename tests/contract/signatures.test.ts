@@ -118,7 +118,7 @@ describe("signing", () => {
     expect(sig.content_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(Date.parse(sig.signed_at)).not.toBeNaN();
 
-    const again = await fails(409, "client", "/v1/signature/sign", { entity: "work_order", entity_id: woId, meaning: "Certify release to service", password: "demo-pass-2026" });
+    const again = await fails(422, "client", "/v1/signature/sign", { entity: "work_order", entity_id: woId, meaning: "Certify release to service", password: "demo-pass-2026" });
     expect(again.error).toBe("You have already signed version 1 with this meaning.");
     const meaning = await fails(422, "client", "/v1/signature/sign", { entity: "logbook_page", entity_id: pageId, meaning: "Certify release to service", password: "demo-pass-2026" });
     expect(meaning.errors?.meaning).toBeTruthy();
@@ -138,13 +138,13 @@ describe("signing", () => {
     expect(got.work_order.can_sign).toMatchObject({ allowed: false, reason: "Signing needs Edit Access to MSN 5123." });
   });
 
-  it("refuses a wrong password with 403, audited in the hash chain; no signature is made", async () => {
+  it("refuses a wrong password (422, not a sign-out), audited in the hash chain; no signature is made", async () => {
     const count = async () => Number((await up.upstream.deps.db.selectFrom("signatures").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
     const n = await count();
-    const wrong = await fails(403, "client", "/v1/signature/sign", { entity: "logbook_page", entity_id: pageId, meaning: "Performed", password: "not-my-password" });
+    const wrong = await fails(422, "client", "/v1/signature/sign", { entity: "logbook_page", entity_id: pageId, meaning: "Performed", password: "not-my-password" });
     expect(wrong.error).toBe("The password or code is not correct.");
     expect(wrong.errors?.password).toEqual(["The password or code is not correct."]);
-    const code = await fails(403, "emma", "/v1/signature/sign", { entity: "logbook_page", entity_id: pageId, meaning: "Performed", totp_code: "000000" });
+    const code = await fails(422, "emma", "/v1/signature/sign", { entity: "logbook_page", entity_id: pageId, meaning: "Performed", totp_code: "000000" });
     expect(code.errors?.totp_code).toBeTruthy();
     expect(await count()).toBe(n);
     const refused = await auditEntries("ops.signature.refused");
@@ -160,12 +160,12 @@ describe("signing", () => {
 
   it("applies the organization's policy: role, access, authorisation number; policy_get / policy_set", async () => {
     const sign = { entity: "logbook_page", entity_id: pageId, meaning: "Performed", password: "demo-pass-2026" };
-    expect((await fails(403, "reader", "/v1/signature/sign", sign)).error).toBe("Signing needs Edit Access to MSN 5123.");
+    expect((await fails(422, "reader", "/v1/signature/sign", sign)).error).toBe("Signing needs Edit Access to MSN 5123.");
 
     // No authorisation number: the profile endpoint clears it, and puts it back.
     const cleared = ProfileUpdateAnswer.parse(await (await main("client", "/user/profile.json", { authorisation_number: "" })).json());
     expect(cleared.user.authorisation_number).toBeNull();
-    expect((await fails(403, "client", "/v1/signature/sign", sign)).error).toBe("Add your licence or authorisation number to your profile before signing.");
+    expect((await fails(422, "client", "/v1/signature/sign", sign)).error).toBe("Add your licence or authorisation number to your profile before signing.");
     const pages = await ok(LogbookPagesAnswer, "client", "/v1/logbook/pages", { log_book_id: logbookId });
     expect(pages.can_sign).toEqual({ allowed: false, reason: "Add your licence or authorisation number to your profile before signing.", meanings: ["Performed", "Inspected"] });
     const tooLong = await main("client", "/user/profile.json", { authorisation_number: "X".repeat(41) });
@@ -181,9 +181,9 @@ describe("signing", () => {
     await fails(404, "hannah", "/v1/signature/policy_get", { organization_id: policy.organization_id });
     const set = await ok(SigningPolicySetAnswer, "admin", "/v1/signature/policy_set", { organization_id: policy.organization_id, roles: ["admin"], access: "su_write", require_authorisation: true });
     expect(set).toMatchObject({ message: "Who may sign in Skyline Leasing was saved.", is_default: false, policy: { roles: ["admin"], access: "su_write" } });
-    expect((await fails(403, "client", "/v1/signature/sign", sign)).error).toBe("Your role may not sign records in Skyline Leasing.");
+    expect((await fails(422, "client", "/v1/signature/sign", sign)).error).toBe("Your role may not sign records in Skyline Leasing.");
     await ok(SigningPolicySetAnswer, "admin", "/v1/signature/policy_set", { organization_id: policy.organization_id, roles: ["client", "admin"], access: "su_write", require_authorisation: true });
-    expect((await fails(403, "client", "/v1/signature/sign", sign)).error).toBe("Signing needs Super User access to MSN 5123.");
+    expect((await fails(422, "client", "/v1/signature/sign", sign)).error).toBe("Signing needs Super User access to MSN 5123.");
     await fails(422, "admin", "/v1/signature/policy_set", { organization_id: policy.organization_id, roles: [], access: "write", require_authorisation: true });
     await ok(SigningPolicySetAnswer, "admin", "/v1/signature/policy_set", { organization_id: policy.organization_id, roles: ["client", "member", "admin"], access: "write", require_authorisation: true });
     // A client of another organization (a UAMBOX user) may read their own organization's policy, not change it.
@@ -213,10 +213,10 @@ describe("signing", () => {
     expect(v2.signature.content_hash).not.toBe(wo.work_order.signatures[0].content_hash);
   });
 
-  it("refuses deleting a signed work order, page or logbook (409)", async () => {
-    expect((await fails(409, "client", "/v1/work_order/delete", { work_order_id: woId })).error).toBe("Work order WO-SIG-1 is signed and kept under retention; it cannot be deleted.");
-    expect((await fails(409, "client", "/v1/logbook/page_delete", { page_id: pageId })).error).toBe("Page 3 is signed and kept under retention; it cannot be deleted.");
-    expect((await fails(409, "client", "/v1/logbook/delete", { log_book_id: logbookId })).error).toBe("This logbook has signed pages and is kept under retention; it cannot be deleted.");
+  it("refuses deleting a signed work order, page or logbook (422)", async () => {
+    expect((await fails(422, "client", "/v1/work_order/delete", { work_order_id: woId })).error).toBe("Work order WO-SIG-1 is signed and kept under retention; it cannot be deleted.");
+    expect((await fails(422, "client", "/v1/logbook/page_delete", { page_id: pageId })).error).toBe("Page 3 is signed and kept under retention; it cannot be deleted.");
+    expect((await fails(422, "client", "/v1/logbook/delete", { log_book_id: logbookId })).error).toBe("This logbook has signed pages and is kept under retention; it cannot be deleted.");
     // An unsigned page still goes; the database refuses to delete a signature whatever asks.
     const spare = await ok(LogbookPageAnswer, "client", "/v1/logbook/page_create", { log_book_id: logbookId, date: "2026-11-21", data: {} });
     await ok(Message, "client", "/v1/logbook/page_delete", { page_id: spare.page.id });

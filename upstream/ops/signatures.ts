@@ -4,7 +4,7 @@ import type { Hono } from "hono";
 import type { AuthUser, Deps, HonoEnv } from "../context";
 import { nowIso } from "../db";
 import { isStaff, requireAccess } from "../access";
-import { ApiError, Denied, deny, notFound, readBody, refuse } from "../http";
+import { ApiError, deny, notFound, readBody, refuse } from "../http";
 import { clientIp } from "../client-address";
 import { hitRate, UNKNOWN_CLIENT, type RateRule } from "../rate-limit";
 import { reidentify } from "../main/auth";
@@ -121,8 +121,8 @@ export function registerSignatureRoutes(app: Hono<HonoEnv>) {
 
 /**
  * Signs the latest version of a record. In order: the record and read access (404), the policy
- * (403 with the reason), the meaning (422), the password or code (403, audited, counted in the
- * sign-in lock-out), a signature already there (409); then the statement is signed with the
+ * (422 with the reason), the meaning (422), the password or code (422, audited, counted in the
+ * sign-in lock-out), a signature already there (422); then the statement is signed with the
  * upstream's key, audited in the hash chain, and stored.
  */
 async function sign(c: Ctx): Promise<Response> {
@@ -134,7 +134,7 @@ async function sign(c: Ctx): Promise<Response> {
   await requireAccess(deps, user, target.aircraftId, "ops", "read");
   const aircraft = await findAircraftById(deps, target.aircraftId);
   const refusal = await signingRefusal(deps, user, aircraft);
-  if (refusal) throw new Denied(403, refusal);
+  if (refusal) throw deny(refusal);
   const meanings = MEANINGS_BY_ENTITY[input.entity] as readonly string[];
   if (!meanings.includes(input.meaning)) {
     throw refuse(`Choose what your signature means: ${meanings.join(", ")}.`, { meaning: ["Choose one of the meanings shown."] });
@@ -154,7 +154,7 @@ async function sign(c: Ctx): Promise<Response> {
       detail: { entity: input.entity, id: input.entity_id, meaning: input.meaning, reason: "re-identification failed" },
       ip: user.ip,
     });
-    throw new ApiError(403, WRONG_PROOF, { [input.totp_code && !input.password ? "totp_code" : "password"]: [WRONG_PROOF] });
+    throw new ApiError(422, WRONG_PROOF, { [input.totp_code && !input.password ? "totp_code" : "password"]: [WRONG_PROOF] });
   }
 
   // The latest version as of now (the checks above may have waited): the one signed.
@@ -170,7 +170,7 @@ async function sign(c: Ctx): Promise<Response> {
     .where("meaning", "=", input.meaning)
     .where("signer_id", "=", user.id)
     .executeTakeFirst();
-  const duplicate = () => new ApiError(409, `You have already signed version ${version} with this meaning.`);
+  const duplicate = () => refuse(`You have already signed version ${version} with this meaning.`);
   if (already) throw duplicate();
   const content = await recordContent(deps, input.entity, input.entity_id, version);
   if (!content) throw notFound(input.entity === "work_order" ? "That work order" : "That logbook page");

@@ -6,7 +6,7 @@ import { sql, type ExpressionBuilder, type Kysely } from "kysely";
 import type { AuthUser, Deps, HonoEnv } from "../context";
 import type { AccessLevel, Database } from "../db/schema";
 import { requireAccess } from "../access";
-import { ApiError, notFound, readBody, refuse } from "../http";
+import { notFound, readBody, refuse } from "../http";
 import {
   LogbookCreateInput,
   LogbookListInput,
@@ -26,7 +26,7 @@ import { aircraftWithAccess, audit, findAircraftById, touchIssueDate, type Aircr
 import { anySigned, canSign, signaturesOf } from "../signatures/service";
 
 /** A signed record is kept (retention, ADR 088): its delete is refused. */
-const keptSigned = (what: string) => new ApiError(409, `${what} is signed and kept under retention; it cannot be deleted.`);
+const keptSigned = (what: string) => refuse(`${what} is signed and kept under retention; it cannot be deleted.`);
 
 const parseObject = (s: string): Record<string, unknown> => {
   try {
@@ -388,7 +388,7 @@ export function registerWorkOrderRoutes(app: Hono<HonoEnv>) {
     const { logbook, aircraft } = await loadLogbookForUser(deps, c.get("user"), input.log_book_id, "write");
     const pageIds = (await deps.db.selectFrom("logbook_pages").select("id").where("logbook_id", "=", logbook.id).execute()).map((p) => p.id);
     if (await anySigned(deps, "logbook_page", pageIds)) {
-      throw new ApiError(409, "This logbook has signed pages and is kept under retention; it cannot be deleted.");
+      throw refuse("This logbook has signed pages and is kept under retention; it cannot be deleted.");
     }
     await deps.db.deleteFrom("logbooks").where("id", "=", logbook.id).execute(); // pages cascade
     await touchIssueDate(deps, aircraft.id, "ops");

@@ -408,7 +408,7 @@ const opsOperations: ApiOperation[] = [
   work("updateLogbookPage", "POST /v1/logbook/page_update.json", "Update a logbook page", { who: OPS_WRITE, body: O.LogbookPageUpdateInput, ok: O.LogbookPageAnswer, notFound: true }),
   work("deleteLogbookPage", "POST /v1/logbook/page_delete.json", "Delete a logbook page", { who: OPS_WRITE, body: O.LogbookPageRefInput, ok: O.Message, notFound: true, also: Kept }),
 
-  signatures("signRecord", "POST /v1/signature/sign.json", "Sign the latest version of a work order or logbook page, re-entering the password or TOTP code", { who: SIGNERS, body: O.SignInput, ok: O.SignAnswer, notFound: true, also: { 409: ErrorAnswer, 429: ErrorAnswer } }),
+  signatures("signRecord", "POST /v1/signature/sign.json", "Sign the latest version of a work order or logbook page, re-entering the password or TOTP code", { who: SIGNERS, body: O.SignInput, ok: O.SignAnswer, notFound: true, also: { 429: ErrorAnswer } }),
   signatures("verifySignature", "POST /v1/signature/verify.json", "Verify a signature by its code: signer, time, meaning, hash (no record content)", { auth: "public", body: O.SignatureCodeInput, ok: O.SignatureVerifyAnswer, notFound: true, also: { 429: ErrorAnswer } }),
   signatures("signatureKey", "GET /v1/signature/key.json", "The public key (Ed25519, PEM) that checks every signature's statement", { auth: "public", ok: { file: ["application/x-pem-file"] } }),
   signatures("exportSignature", "POST /v1/signature/export.json", "A signature's manifest for offline proof: the signed version's canonical content and the public key", { who: OPS_READ, body: O.SignatureCodeInput, ok: O.SignatureManifest, notFound: true }),
