@@ -1,6 +1,6 @@
 // Writes docs/screenshots/signature-*.png (npm run screenshots only): the signing dialog of a work
 // order at 1366 and 390 px, and the first page of that work order's PDF once signed (its "Electronic
-// signatures" block), rendered with pdftoppm at 60 dpi.
+// signatures" block), rendered with pdftoppm at 60 dpi, and the public verification page at 1366 and 390 px.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -43,4 +43,13 @@ test("screenshots of the signing dialog at 1366 and 390 px and of the signed wor
   const pdf = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "sig-pdf-")), "wo.pdf");
   await (await downloadFromTopBar(page, "PDF (version 1)")).saveAs(pdf);
   execFileSync("pdftoppm", ["-png", "-r", "60", "-f", "1", "-l", "1", "-singlefile", pdf, `${out}/signature-pdf`]);
+  // The public verification page the PDF's address opens (signed out, as an auditor sees it).
+  const verify = await page.getByRole("link", { name: "Verify" }).first().getAttribute("href");
+  await page.context().clearCookies();
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 768 });
+    await page.goto(verify!);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await page.screenshot({ path: `${out}/signature-verify-${width}.png`, fullPage: width === 390 });
+  }
 });

@@ -56,6 +56,8 @@ export const facts = style({
   margin: 0,
   "@media": { "(max-width: 600px)": { gridTemplateColumns: "1fr", gap: vars.space.xs } },
 });
+// The values line up with their labels (no browser indent of dd when they stack on phones).
+globalStyle(`${facts} > dd`, { margin: 0 });
 export const fact = style({ fontWeight: 600, color: vars.color.muted, fontSize: vars.fontSize.sm, "@media": { "(max-width: 600px)": { marginTop: vars.space.sm } } });
 export const checks = style({ display: "grid", gap: vars.space.lg, gridTemplateColumns: "repeat(auto-fit, minmax(min(100%, 300px), 1fr))" });
 export const checkForm = style({ display: "flex", gap: vars.space.sm, alignItems: "flex-end", flexWrap: "wrap" });
