@@ -210,4 +210,6 @@ export const split = style({
 
 /** Table cells and other bits that give way on phones. */
 export const hideSmall = style({ "@media": { "(max-width: 700px)": { display: "none" } } });
+/** Shown only where hideSmall hides (a hidden column's value carried into another cell on phones). */
+export const onlySmall = style({ display: "none", "@media": { "(max-width: 700px)": { display: "block" } } });
 export const nowrap = style({ whiteSpace: "nowrap" });

@@ -69,7 +69,9 @@ export default function FileVersionsRoute() {
                 <thead>
                   <tr>
                     <th scope="col">Version</th>
-                    <th scope="col">Size</th>
+                    <th scope="col" className={ui.hideSmall}>
+                      Size
+                    </th>
                     <th scope="col" className={ui.hideSmall}>
                       Filed by
                     </th>
@@ -86,8 +88,9 @@ export default function FileVersionsRoute() {
                       <td>
                         <strong className={ui.nowrap}>Version {v.number}</strong>{" "}
                         {v.current ? <span className={`${ui.badge} ${ui.badgeTone.success}`}>Current</span> : null}
+                        <span className={`${ui.onlySmall} ${ui.small} ${ui.muted}`}>{formatBytes(v.size)}</span>
                       </td>
-                      <td className={ui.nowrap} data-size={v.size}>
+                      <td className={`${ui.nowrap} ${ui.hideSmall}`} data-size={v.size}>
                         {formatBytes(v.size)}
                       </td>
                       <td className={ui.hideSmall}>{v.filed_by ?? "—"}</td>
@@ -103,7 +106,7 @@ export default function FileVersionsRoute() {
                             download
                             aria-label={`Download version ${v.number}`}
                           >
-                            <DownloadIcon size={16} /> Download
+                            <DownloadIcon size={16} /> <span className={ui.hideSmall}>Download</span>
                           </a>
                           {v.id != null ? (
                             <Link className={`${ui.button.secondary} ${ui.buttonSmall}`} to={`${versionsHref(a.id, file.id)}&restore=${v.id}`} aria-label={`Restore version ${v.number}`} preventScrollReset>
