@@ -6,9 +6,9 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import type { Browser, Page } from "@playwright/test";
-import * as OTPAuth from "otpauth";
 import { expect, login, test } from "./fixtures";
 import { linkFromOutbox } from "./outbox";
+import { awayFromStepEnd, codeAt } from "./totp";
 
 const AXE = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 test.use({ bypassCSP: true });
@@ -93,8 +93,6 @@ test("an administrator's page templates", async ({ page }) => {
   expect(found.join("\n")).toBe("");
 });
 
-const codeAt = (secret: string, ms: number) =>
-  new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30, algorithm: "SHA1" }).generate({ timestamp: ms });
 
 /** A new account with two-factor authentication on (the demo accounts stay as they are). */
 async function twoFactorAccount(page: Page, browser: Browser) {
@@ -116,6 +114,7 @@ async function twoFactorAccount(page: Page, browser: Browser) {
   await page.goto("/user/settings");
   await page.getByRole("button", { name: "Set up two-factor authentication" }).click();
   const secret = (await page.getByTestId("totp-secret").textContent())!.replace(/\s+/g, "");
+  await awayFromStepEnd(page);
   await page.getByLabel("Code from the app").fill(codeAt(secret, Date.now() - 30_000));
   await page.getByRole("button", { name: "Turn on two-factor authentication" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Two-factor authentication is on." })).toBeVisible();

@@ -3,12 +3,10 @@
 // out and in again with a code; then resets a forgotten password from the outbox. With JavaScript;
 // without it the same flow is plain HTTP (tests/http/auth.test.ts).
 import type { Page } from "@playwright/test";
-import * as OTPAuth from "otpauth";
 import { expect, login, test } from "./fixtures";
 import { linkFromOutbox } from "./outbox";
+import { awayFromStepEnd, codeAt } from "./totp";
 
-const codeAt = (secret: string, ms: number) =>
-  new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30, algorithm: "SHA1" }).generate({ timestamp: ms });
 
 async function signInWithCode(page: Page, email: string, password: string, code: string) {
   await page.goto("/auth/login");
@@ -63,6 +61,7 @@ test("register, confirm from the outbox, sign in, turn on 2FA, sign in with a co
   const secret = (await page.getByTestId("totp-secret").textContent())!.replace(/\s+/g, "");
   expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
   // The previous 30-second step (accepted as clock drift) leaves the current one for the sign-in.
+  await awayFromStepEnd(page);
   await page.getByLabel("Code from the app").fill(codeAt(secret, Date.now() - 30_000));
   await page.getByRole("button", { name: "Turn on two-factor authentication" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Two-factor authentication is on." })).toBeVisible();
@@ -70,6 +69,7 @@ test("register, confirm from the outbox, sign in, turn on 2FA, sign in with a co
   // Sign out, and in again with a code.
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/auth\/login/);
+  await awayFromStepEnd(page);
   await signInWithCode(page, email, password, codeAt(secret, Date.now()));
   await expect(page).toHaveURL("/client/home");
   await page.getByRole("button", { name: "Sign out" }).click();
@@ -107,6 +107,7 @@ test("register, confirm from the outbox, sign in, turn on 2FA, sign in with a co
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Invalid email or password." })).toBeVisible();
+  await awayFromStepEnd(page);
   await signInWithCode(page, email, newPassword, codeAt(secret, Date.now() + 30_000));
   await expect(page).toHaveURL("/client/home");
 });
