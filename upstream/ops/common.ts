@@ -489,6 +489,8 @@ interface Order {
   watchedOnly?: boolean;
   /** Matches of filter/watchedOnly: "few" starts from them, "many" walks the order and checks each row. */
   matches: "all" | "few" | "many";
+  /** SQLite, an indexed filter with few matches: their ids, read once from the trigram index (the count is their number). */
+  matchIds?: number[];
 }
 
 const segmentsOf = (o: Order): Segment[] => (o.col ? ["keyed", "empty"] : ["plain"]);
@@ -530,12 +532,13 @@ function segmentQuery(db: Kysely<Database>, o: Order, seg: Segment, reverse: boo
   const dir = sql.raw(desc ? "DESC" : "ASC");
   const cmp = sql.raw(desc ? "<" : ">");
   const match = matchConditions(db, o);
-  const indexed = o.matches === "few" ? indexedFilter(db, o) : null;
-  if (seg === "plain" && indexed) {
-    // Few matches of an indexed filter: from the index, sorted by position.
-    const m = indexedMatches(o, indexed, true);
-    if (from) m.where.push(sql`(t.position, t.row_id) ${cmp} (${from[2]}, ${from[3]})`);
-    return { from: m.from, where: sql.join(m.where, sql` AND `), order: sql`t.position ${dir}, t.row_id ${dir}`, select: sql`t.row_id, t.position, NULL AS k` };
+  const ids = o.matches === "few" ? o.matchIds : undefined;
+  // The ids of few matches (SQLite's trigram index, read once by queryRows), as a table.
+  const idSet = ids ? sql`json_each(${JSON.stringify(ids)}) m` : null;
+  if (seg === "plain" && idSet) {
+    // Few matches of an indexed filter: their rows, sorted by position.
+    const where = from ? sql`(t.position, t.row_id) ${cmp} (${from[2]}, ${from[3]})` : sql`1`;
+    return { from: sql`${idSet} CROSS JOIN tab_row_text t ON t.row_id = m.value`, where, order: sql`t.position ${dir}, t.row_id ${dir}`, select: sql`t.row_id, t.position, NULL AS k` };
   }
   if (seg === "plain") {
     const where = [sql`t.tab_id = ${o.tabId}`, ...match];
@@ -557,11 +560,9 @@ function segmentQuery(db: Kysely<Database>, o: Order, seg: Segment, reverse: boo
     order = sql`c.position ${dir}, c.row_id ${dir}`;
   }
   let from_: RawBuilder<unknown> = sql`tab_cells c`;
-  if (indexed) {
-    // Few matches of a filter the index takes (SQLite): from the index to their cells, then sorted.
-    const m = indexedMatches(o, indexed, !!o.watchedOnly);
-    from_ = sql`${m.from} CROSS JOIN tab_cells c ON c.row_id = m.rowid`;
-    where.push(...m.where);
+  if (idSet) {
+    // Few matches of a filter the index takes (SQLite): from their ids to their cells, then sorted.
+    from_ = sql`${idSet} CROSS JOIN tab_cells c ON c.row_id = m.value`;
   } else if (o.matches === "few") {
     // Few matches: from them (the filter's scan, or PostgreSQL's trigram index) to their cells, then sorted.
     from_ = isPostgres(db) ? sql`tab_row_text t JOIN tab_cells c ON c.row_id = t.row_id` : sql`tab_row_text t CROSS JOIN tab_cells c ON c.row_id = t.row_id`;
@@ -642,17 +643,26 @@ function decodeCursor(o: Order, text: string | undefined): Cursor | null {
   }
 }
 
-/** How many rows match (exact without a filter; capped at ROW_COUNT_CAP with one). */
-async function countRows(db: Kysely<Database>, o: Order): Promise<{ total: number; capped: boolean }> {
+/**
+ * How many rows match (exact without a filter; capped at ROW_COUNT_CAP with one). A filter SQLite's
+ * trigram index takes reads the matches' ids instead of counting them (the index re-checks each
+ * candidate's text, the costly part): the page's query then starts from those ids rather than
+ * asking the index a second time.
+ */
+async function countRows(db: Kysely<Database>, o: Order): Promise<{ total: number; capped: boolean; ids?: number[] }> {
   if (!o.filter && !o.watchedOnly) {
     const { n } = await db.selectFrom("tab_rows").select((eb) => eb.fn.countAll<number>().as("n")).where("tab_id", "=", o.tabId).executeTakeFirstOrThrow();
     return { total: Number(n), capped: false };
   }
   const indexed = indexedFilter(db, o);
-  const m = indexed ? indexedMatches(o, indexed, !!o.watchedOnly) : null;
-  const from = m ? m.from : sql`tab_row_text t`;
-  const where = sql.join(m ? m.where : [sql`t.tab_id = ${o.tabId}`, ...matchConditions(db, o)], sql` AND `);
-  const r = await sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${ROW_COUNT_CAP + 1}) n`.execute(db);
+  if (indexed) {
+    const m = indexedMatches(o, indexed, !!o.watchedOnly);
+    const r = await sql<{ id: number }>`SELECT m.rowid AS id FROM ${m.from} WHERE ${sql.join(m.where, sql` AND `)} LIMIT ${ROW_COUNT_CAP + 1}`.execute(db);
+    if (r.rows.length > ROW_COUNT_CAP) return { total: ROW_COUNT_CAP, capped: true };
+    return { total: r.rows.length, capped: false, ids: r.rows.map((x) => Number(x.id)) };
+  }
+  const where = sql.join([sql`t.tab_id = ${o.tabId}`, ...matchConditions(db, o)], sql` AND `);
+  const r = await sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM tab_row_text t WHERE ${where} LIMIT ${ROW_COUNT_CAP + 1}) n`.execute(db);
   const n = Number(r.rows[0]?.n ?? 0);
   return n > ROW_COUNT_CAP ? { total: ROW_COUNT_CAP, capped: true } : { total: n, capped: false };
 }
@@ -681,8 +691,9 @@ export async function queryRows(deps: Deps, view: TabView, q: RowQuery, { fewMat
   if (view.source === "work_orders") return { ...(await queryWorkOrderRows(deps, view, q)), totalCapped: false, next: null, prev: null };
   const db = deps.db;
   const o = orderOf(view, q);
-  const { total, capped } = await countRows(db, o);
+  const { total, capped, ids } = await countRows(db, o);
   if (o.filter || o.watchedOnly) o.matches = !capped && total <= fewMatches ? "few" : "many";
+  if (o.matches === "few") o.matchIds = ids;
   const after = decodeCursor(o, q.after);
   const before = after ? null : decodeCursor(o, q.before);
   let found: Cursor[];
