@@ -161,13 +161,15 @@ if (want("unit")) vitest("unit and contract tests", []);
 const PG_E2E_SPECS = ["tests/e2e/auth\\.", "tests/e2e/storage\\."];
 /**
  * The contract files whose code differs by engine (ADR 056, 060): the database and its migrations,
- * search (file names, document content, the re-index), the job queue (pg-boss), backups, the audit
+ * search (file names, document content, the ranking windows, the re-index), the job queue (pg-boss), backups, the audit
  * chain, several processes on one database, and the tab data (JSON cells, chunked imports). The rest
  * of the contract suite runs the same dialect-neutral code on both and runs once.
  */
-const PG_CONTRACT_FILES = ["foundation", "seed-cli", "storage", "ocr", "admin", "worker", "job-recovery", "backup", "audit-chain", "multi-portal", "sheet-limits", "ops"].map(
-  (f) => `tests/contract/${f}.test.ts`
-);
+const PG_CONTRACT_FILES = [
+  ...["foundation", "seed-cli", "storage", "ocr", "admin", "worker", "job-recovery", "backup", "audit-chain", "multi-portal", "sheet-limits", "ops"].map((f) => `tests/contract/${f}.test.ts`),
+  // The search index's windows, pages and snippets (FTS5 or PostgreSQL's full-text search).
+  "tests/unit/search-index.test.ts",
+];
 const PG_E2E_GREP = "client@demo.aero signs in|wrong credentials|creates a folder, uploads a file|searches from the top bar";
 
 if (want("e2e")) playwright("end-to-end (JavaScript on and off)", ["npx", "playwright", "test"], { E2E_DATA_DIR: path.join(tmp, "e2e-data") });

@@ -170,3 +170,42 @@ describe("snippets of the page's hits", () => {
     expect((await inTexts("ser")).hits.map((h) => h.name)).toEqual(["Gear report.pdf"]);
   });
 });
+
+describe("a word in more texts than the window", () => {
+  // On PostgreSQL a word of 4 letters or more reads its matches from the GIN index, a shorter prefix
+  // walks the texts newest first: both give the window of the newest RANK_WINDOW matches.
+  const MANY = RANK_WINDOW + 60;
+  const ids: number[] = [];
+  beforeAll(async () => {
+    const { db } = up.deps;
+    await db.insertInto("organizations").values({ id: 4, name: "Scans", slug: "scans", product_type: "STORAGE" }).execute();
+    await db
+      .insertInto("aircraft")
+      .values({ id: 40, organization_id: 4, msn: "S1", name: "Scans 1", registration: "", kind: "aircraft", manufacturer: "", model: "", status: "IN OPERATION" })
+      .execute();
+    const rows = Array.from({ length: MANY }, (_, i) => ({ id: 400_000 + i, aircraft_id: 40, parent_id: null, path: `/Scan ${i}.pdf`, name: `Scan ${i}.pdf`, is_folder: 0, size: 10, blob_key: `s/${i}`, content_type: "application/pdf" }));
+    for (let i = 0; i < rows.length; i += 500) await db.insertInto("storage_items").values(rows.slice(i, i + 500)).execute();
+    await up.deps.search.index(rows.map((r) => ({ id: r.id, name: r.name, path: r.path, aircraft_id: 40, organization_id: 4 })));
+    const text = rows.map((r, i) => ({ file_id: r.id, aircraft_id: 40, organization_id: 4, status: "done" as const, method: "pdf", pages: 1, text: `Borescope inspection number ${i}${i % 2 ? " of the blades" : ""}.` }));
+    for (let i = 0; i < text.length; i += 500) await db.insertInto("file_text").values(text.slice(i, i + 500)).execute();
+    ids.push(...rows.map((r) => r.id));
+  }, 60_000);
+
+  it.each(["borescope", "bor", "borescope blades"])("%s: the newest matches, counted as a lower bound, each once through the pages", async (q) => {
+    const every = q.includes("blades") ? ids.filter((_, i) => i % 2) : ids;
+    const newest = new Set(every.slice(-RANK_WINDOW));
+    const expectExact = every.length <= RANK_WINDOW;
+    const seen: number[] = [];
+    let after: string | null = null;
+    for (let n = 0; n < 20; n++) {
+      const page = await search(q, 0, 100, { organizationId: 4 }, after);
+      expect(page).toMatchObject({ total: Math.min(every.length, RANK_WINDOW), totalExact: expectExact });
+      expect(page.hits.every((h) => h.match === "content" && h.snippet?.startsWith("Borescope"))).toBe(true);
+      seen.push(...page.hits.map((h) => h.id));
+      after = page.next;
+      if (!after) break;
+    }
+    expect(new Set(seen)).toEqual(newest);
+    expect(seen).toHaveLength(newest.size);
+  });
+});

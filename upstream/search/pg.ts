@@ -121,11 +121,18 @@ export function createPgSearch(db: DB): SearchIndex {
         JOIN files_fts t ON t.id = w.id`);
       // Files found by their text only (after the name window's, which are left out).
       const named = name.slice(0, RANK_WINDOW).map((r) => Number(r.id));
+      // The text window's ids: for words of 4 characters or more, every match from the GIN index
+      // first (MATERIALIZED), then the newest of them; the planner would walk the primary key
+      // backwards for a common word, reading (and decompressing) each text's tsvector on the way:
+      // 10 ms for "corrosion" in 10,000 texts, 1.3 ms from the index. A shorter prefix stands for
+      // many words of the index, where the walk is the faster (the planner's choice is kept).
+      const matches = sql`${scope(q, folder, "content")} t.doc @@ to_tsquery('simple', ${cmatch}) AND NOT (t.id = ANY(${named}::bigint[]))`;
+      const fromIndex = terms.every((t) => t.replace(/[-_]+/g, "").length >= 4);
+      const window = fromIndex
+        ? sql`WITH m AS MATERIALIZED (SELECT t.id FROM file_text_fts t WHERE ${matches}), w AS (SELECT id FROM m ORDER BY id DESC LIMIT ${RANK_WINDOW + 1})`
+        : sql`WITH w AS (SELECT t.id FROM file_text_fts t WHERE ${matches} ORDER BY t.id DESC LIMIT ${RANK_WINDOW + 1})`;
       const content = cmatch
-        ? await rows<Ranked>(sql`SELECT t.id, -ts_rank(t.doc, to_tsquery('simple', ${cmatch})) AS rank
-            FROM (SELECT t.id FROM file_text_fts t WHERE ${scope(q, folder, "content")} t.doc @@ to_tsquery('simple', ${cmatch})
-              AND NOT (t.id = ANY(${named}::bigint[])) ORDER BY t.id DESC LIMIT ${RANK_WINDOW + 1}) w
-            JOIN file_text_fts t ON t.id = w.id`)
+        ? await rows<Ranked>(sql`${window} SELECT t.id, -ts_rank(t.doc, to_tsquery('simple', ${cmatch})) AS rank FROM w JOIN file_text_fts t ON t.id = w.id`)
         : [];
       const num = (r: Ranked) => ({ id: Number(r.id), rank: Number(r.rank) });
       const { total, totalExact, page, next } = pageOf(name.map(num), content.map(num), { limit: q.limit, offset: q.offset, after: decodeCursor(q.after) });
