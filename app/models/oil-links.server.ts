@@ -2,9 +2,6 @@
 // rows of the same aircraft that share its Serial No or Part No (the ops API's link calls). Each link
 // opens the other product's tab filtered on the shared value, at the row (#row-<id>). The API answers
 // no links when the user may not read the other product, and the pages then show no column.
-import type { Api } from "./api.server";
-import * as oil from "./oil.server";
-import type { AircraftRef } from "./ops.server";
 import type { TabPageAnswer } from "./schemas/ops";
 
 export interface RowLink {
@@ -36,12 +33,11 @@ function group<L>(links: L[], key: (l: L) => number, make: (l: L) => RowLink & {
   return entries.length ? Object.fromEntries(entries.map(([k, v]) => [k, v.map(({ other: _other, ...rest }) => rest)])) : null;
 }
 
-/** An oil tab's rows → their ops rows. */
-export async function oilRowLinks(api: Api, ref: AircraftRef, orgMsnId: number, oilTabId: string, rowIds?: number[]): Promise<RowLinks> {
-  const res = await oil.tabLinks(api, ref, oilTabId, rowIds);
-  if (!res.ok || !res.data.ops_access) return null;
+/** An oil tab's rows → their ops rows, from the links a tab page's one call answered (get_tab_page's `links`). */
+export function oilRowLinksOf(answer: TabPageAnswer["links"], orgMsnId: number): RowLinks {
+  if (!answer || !answer.ops_access || answer.links.length === 0) return null;
   return group(
-    res.data.links,
+    answer.links,
     (l) => l.oil_row_id,
     (l) => ({ other: l.ops_row_id, label: l.ops_tab_name, title: `${l.match_column} ${l.value}`, href: tabHref("ops", orgMsnId, l.ops_tab_id, l.value, l.ops_row_id) })
   );

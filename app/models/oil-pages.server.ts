@@ -138,9 +138,9 @@ export async function openOilTabPage(api: Api, url: URL, ref: AircraftRef, query
   if (query.tab_id.toLowerCase() === OIL_STATUS_TAB.toLowerCase()) throw redirect(`/client/Aerooil/statusDashboard${oilContextQuery(url)}`);
   const res = await oil.tabPage(api, ref, query);
   if (!res.ok) throw new Response(res.error, { status: res.status });
-  const { header, tabs, data, sort_column } = res.data;
+  const { header, tabs, data, sort_column, links } = res.data;
   if (!data || data.tab.tab_id === OIL_STATUS_TAB) throw redirect(`/client/Aerooil/statusDashboard${oilContextQuery(url)}`);
-  return { header, tabs: [...tabs].sort((a, b) => a.tab_position - b.tab_position), tab: data.tab, data, sortColumn: sort_column ?? undefined };
+  return { header, tabs: [...tabs].sort((a, b) => a.tab_position - b.tab_position), tab: data.tab, data, links, sortColumn: sort_column ?? undefined };
 }
 
 /** The oil tab a URL names (its id case-insensitively); an unknown tab or the status tab goes to the dashboard. */

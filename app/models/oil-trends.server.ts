@@ -1,10 +1,9 @@
-// An AeroOIL tab's trends, alert limits and links to AeroOPS for its page (issue 15 items 4 and 5,
-// ADR 048): what the trend charts draw, the limits with their counts, which cells of the page
-// are above a limit, the linked ops rows; and the action that sets or clears a limit.
+// An AeroOIL tab's trends and alert limits for its page (ADR 048): what the trend charts draw, the
+// limits with their counts, which cells of the page are above a limit; and the action that sets or
+// clears a limit. (The page's links to AeroOPS rows come with its rows: get_tab_page's `links`.)
 import { data } from "@remix-run/node";
 import type { Api } from "./api.server";
 import * as oil from "./oil.server";
-import { oilRowLinks } from "./oil-links.server";
 import { pageAfterWrite } from "./ops-tab.server";
 import type { AircraftRef } from "./ops.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -16,16 +15,14 @@ type Cell = string | number | boolean | null;
 export async function oilTabTrend(
   api: Api,
   ref: AircraftRef,
-  orgMsnId: number,
   tab: { tab_id: string; columns: { name: string; type: string }[] },
   url: URL
 ) {
   const numeric = tab.columns.filter((c) => c.type === "number");
   const dated = tab.columns.some((c) => c.type === "date");
-  const [limitsRes, trendRes, links] = await Promise.all([
+  const [limitsRes, trendRes] = await Promise.all([
     numeric.length ? oil.limits(api, ref, tab.tab_id) : Promise.resolve(null),
     numeric.length && dated ? oil.trend(api, ref, tab.tab_id) : Promise.resolve(null),
-    oilRowLinks(api, ref, orgMsnId, tab.tab_id),
   ]);
   const lim = limitsRes?.ok ? limitsRes.data : null;
   const trend = trendRes?.ok && trendRes.data.series.length ? trendRes.data : null;
@@ -53,7 +50,6 @@ export async function oilTabTrend(
       }
       return out;
     },
-    links,
     /** The trend and column the charts draw (the page renders them with TrendCharts, oil-trend-charts.tsx). */
     charts: { trend, column },
   };

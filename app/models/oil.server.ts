@@ -30,8 +30,8 @@ export type TabQuery = {
 /** The aircraft's oil tabs (with the Watch/Unwatch column), in position order. */
 export const listTabs = (api: Api, aircraft: AircraftRef) => api.post("ops", "/v1/oil_tab_info/list_tabs.json", { json: aircraft, schema: ListTabsAnswer, read: true });
 
-/** An oil tab page's data in one call: the header, the aircraft's oil tabs and the page of rows (null: no tab of that key). */
-export const tabPage = (api: Api, aircraft: AircraftRef, query: TabQuery) =>
+/** An oil tab page's data in one call: the header, the aircraft's oil tabs, the page of rows (null: no tab of that key) and, with `links`, the ops rows linked to them. */
+export const tabPage = (api: Api, aircraft: AircraftRef, query: TabQuery & { links?: boolean }) =>
   api.post("ops", "/v1/oil_data/get_tab_page.json", { json: { ...aircraft, ...query }, schema: TabPageAnswer, read: true });
 
 /** A page of a tab's rows. */

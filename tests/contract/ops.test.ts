@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as XLSX from "@e965/xlsx";
 import ExcelJS from "exceljs";
-import type { z } from "zod";
+import { z } from "zod";
 import { startTestUpstream, upstreamFetch, type TestUpstream } from "../helpers/upstream";
 import { readPdf } from "../helpers/pdf-text";
 import {
@@ -627,6 +627,43 @@ describe("oil data and links", () => {
     expect(pk.link_columns).toEqual(["Serial No", "Part No"]);
     expect(pk.tabs.some((t) => t.product === "oil" && t.tab_id === "abclisting")).toBe(true);
     await fails(404, "reader", "/v1/oil_data/get_oil_ops_link_ids", { ...SKY_OTHER, tab_id: "abclisting" });
+  });
+
+  it("an oil page's links are found through the text index, the same as reading every ops row", async () => {
+    const first = (await ok(OilOpsLinksAnswer, "client", "/v1/oil_data/get_oil_ops_link_ids", { ...SKY, tab_id: "abclisting" })).links[0]!;
+    const opsTab = first.ops_tab_id;
+    const opsRow = (item: Record<string, string>) => ok(RowAnswer, "client", "/v1/ops_data/add_ops_data_v2.json", { ...SKY, tab_id: opsTab, item });
+    const oilRow = (item: Record<string, string>) => ok(RowAnswer, "client", "/v1/oil_data/update_oil_data.json", { ...SKY, tab_id: "abclisting", item });
+    // Stored as typed: spaces around and another case still link (the link compares trimmed values,
+    // case-insensitively); a longer value that holds it does not.
+    const spaced = (await opsRow({ "Serial No": "  zq-4711 " })).row.id;
+    const longer = (await opsRow({ "Serial No": "ZQ-47110" })).row.id;
+    const part = (await opsRow({ "Part No": "pn 77-1" })).row.id;
+    const short = (await opsRow({ "Serial No": "Q1" })).row.id;
+    const odd = (await opsRow({ "Serial No": "50%_A" })).row.id;
+    const indexed = (await oilRow({ "Serial No": "ZQ-4711", "Part No": "PN 77-1" })).row.id;
+    const shortOne = (await oilRow({ "Serial No": "q1" })).row.id;
+    const oddOne = (await oilRow({ "Serial No": "50%_a" })).row.id;
+    const nothing = (await oilRow({ Description: "no link values" })).row.id;
+    const every = (await ok(OilOpsLinksAnswer, "client", "/v1/oil_data/get_oil_ops_link_ids", { ...SKY, tab_id: "abclisting" })).links;
+    const linked = (oilRowId: number) => every.filter((x) => x.oil_row_id === oilRowId).map((x) => x.ops_row_id);
+    expect(linked(indexed).sort()).toEqual([spaced, part].sort());
+    expect(linked(indexed)).not.toContain(longer);
+    expect([linked(shortOne), linked(oddOne), linked(nothing)]).toEqual([[short], [odd], []]);
+    // A page's rows (row_ids): through the index for values of 3 characters or more, else every ops
+    // row as before; the same links either way, in the same order.
+    for (const ids of [[indexed], [shortOne], [oddOne], [nothing], [indexed, shortOne, oddOne, nothing]]) {
+      const page = await ok(OilOpsLinksAnswer, "client", "/v1/oil_data/get_oil_ops_link_ids", { ...SKY, tab_id: "abclisting", row_ids: ids });
+      expect(page.links).toEqual(every.filter((x) => ids.includes(x.oil_row_id)));
+    }
+    // The oil tab page in one call answers the links of its rows.
+    const tabPage = await ok(TabPageAnswer, "client", "/v1/oil_data/get_tab_page.json", { ...SKY, tab_id: "abclisting", filter: "zq-4711", links: true });
+    expect(tabPage.data?.rows.map((r) => r.id)).toEqual([indexed]);
+    expect(tabPage.links).toEqual({ links: every.filter((x) => x.oil_row_id === indexed), ops_access: true, oil_access: true, tab_names: {} });
+    expect((await ok(TabPageAnswer, "client", "/v1/oil_data/get_tab_page.json", { ...SKY, tab_id: "abclisting", filter: "zq-4711" })).links).toBeNull();
+    // Leave the tabs as they were for the tests after this one.
+    await ok(z.unknown(), "client", "/v1/ops_data/delete_template_data_by_selection", { ...SKY, tab_id: opsTab, product: "ops", ids: [spaced, longer, part, short, odd] });
+    await ok(z.unknown(), "client", "/v1/ops_data/delete_template_data_by_selection", { ...SKY, tab_id: "abclisting", product: "oil", ids: [indexed, shortOne, oddOne, nothing] });
   });
 
   it("update_oil_data changes cells and the watched flag; read access is refused", async () => {

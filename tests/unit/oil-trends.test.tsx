@@ -182,13 +182,11 @@ describe("the trend chart", () => {
 
 describe("links only for users who may read the other product", () => {
   const link = { oil_tab_id: "abclisting", oil_row_id: 1, ops_tab_id: "tab-2", ops_tab_name: "Landing Gear", ops_row_id: 3, match_column: "Serial No", value: "SN 1" };
-  const apiAnswering = (data: unknown) =>
-    ({ post: async (_api: string, path: string) => (path.includes("list_tabs") ? { ok: true, status: 200, data: { tabs: [] }, message: null } : { ok: true, status: 200, data, message: null }) }) as never;
-
   it("an oil tab shows no AeroOPS links without ops access, and at most one link per ops row", async () => {
-    const { oilRowLinks, opsRowLinksOf } = await import("~/models/oil-links.server");
-    expect(await oilRowLinks(apiAnswering({ links: [link], ops_access: false, oil_access: true }), { org_msn_id: 9 }, 9, "abclisting")).toBeNull();
-    const shown = await oilRowLinks(apiAnswering({ links: [link, { ...link, match_column: "Part No" }], ops_access: true, oil_access: true }), { org_msn_id: 9 }, 9, "abclisting");
+    const { oilRowLinksOf, opsRowLinksOf } = await import("~/models/oil-links.server");
+    // An oil tab page's links come with its rows (get_tab_page), each naming its ops tab.
+    expect(oilRowLinksOf({ links: [link], ops_access: false, oil_access: true, tab_names: {} }, 9)).toBeNull();
+    const shown = oilRowLinksOf({ links: [link, { ...link, match_column: "Part No" }], ops_access: true, oil_access: true, tab_names: {} }, 9);
     expect(shown).toEqual({ "1": [{ label: "Landing Gear", title: "Serial No SN 1", href: "/client/Aeroops/tab-2?org_msn_id=9&aerotype=Aeroops&filter=SN+1#row-3" }] });
     // An ops tab page's links come with its rows (get_tab_page), the oil tabs' names beside them.
     expect(opsRowLinksOf({ links: [link], ops_access: true, oil_access: false, tab_names: {} }, 9)).toBeNull();

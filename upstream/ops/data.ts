@@ -1,6 +1,6 @@
 // Tab data: /v1/ops_data/* and /v1/oil_data/* (rows, uploads, validation, DFP, header data, oil↔ops links, binders).
 import { dayMonthYear } from "../../app/utils/dates";
-import { jsonGetText } from "../db/dialect";
+import { isPostgres, jsonGetText } from "../db/dialect";
 import type { Hono } from "hono";
 import { sql } from "kysely";
 import type { AuthUser, Deps, HonoEnv } from "../context";
@@ -100,15 +100,56 @@ interface LinkRow {
   value: string;
 }
 
+const linkKeys = () =>
+  sql.join(
+    OIL_OPS_LINK_COLUMNS.map((k) => sql`SELECT ${k} AS col`),
+    sql` UNION ALL `
+  );
+
+/** At most this many ops rows are narrowed to by the page's values; more, and every ops row is read. */
+const LINK_CANDIDATES_CAP = 20_000;
+
+/**
+ * The ops rows that may share a link value with these oil rows: those whose text holds one of the
+ * oil rows' values (Serial No, Part No), found through the tabs' text index (SQLite's trigram index,
+ * PostgreSQL's pg_trgm) rather than by reading every ops row's JSON (1.5 s next to a 100,000-row
+ * ops tab). The link itself is then checked as before (trimmed, case-insensitive, same column), so
+ * the candidates only need to include every real match. null: the values do not suit the index (one
+ * shorter than 3 characters, LIKE's own characters, non-ASCII letters whose case the two checks fold
+ * differently, too many values or candidates), and every ops row is read as before.
+ */
+async function opsLinkCandidates(deps: Deps, aircraftId: number, oilRowIds: number[]): Promise<number[] | null> {
+  if (!oilRowIds.length) return [];
+  const db = deps.db;
+  const got = await sql<{ v: string | null }>`
+    SELECT DISTINCT trim(${jsonGetText(db, sql`r.data`, sql`k.col`)}) AS v
+    FROM tab_rows r CROSS JOIN (${linkKeys()}) k WHERE r.id IN (${sql.join(oilRowIds)})`.execute(db);
+  const values = got.rows.map((r) => r.v).filter((v): v is string => !!v);
+  if (!values.length) return [];
+  if (values.length > 200 || values.some((v) => v.length < 3 || /[\\%_]|[^\x20-\x7e]/.test(v))) return null;
+  const ops = sql`JOIN tabs tb ON tb.id = t.tab_id WHERE tb.aircraft_id = ${aircraftId} AND tb.product = 'ops' AND tb.is_template = 0`;
+  const found = isPostgres(db)
+    ? await sql<{ id: number }>`SELECT t.row_id AS id FROM tab_row_text t ${ops}
+        AND (${sql.join(values.map((v) => sql`t.text ILIKE ${`%${v}%`}`), sql` OR `)}) LIMIT ${LINK_CANDIDATES_CAP + 1}`.execute(db)
+    : await sql<{ id: number }>`SELECT t.row_id AS id FROM (${sql.join(
+        values.map((v) => sql`SELECT m.rowid AS row_id FROM tab_row_trigrams m WHERE m.text LIKE ${`%${v}%`}`),
+        sql` UNION `
+      )}) x CROSS JOIN tab_row_text t ON t.row_id = x.row_id ${ops} LIMIT ${LINK_CANDIDATES_CAP + 1}`.execute(db);
+  return found.rows.length > LINK_CANDIDATES_CAP ? null : found.rows.map((r) => Number(r.id));
+}
+
 async function findLinks(
   deps: Deps,
   aircraftId: number,
   f: { oilTabId?: number; opsTabId?: number; oilRowId?: number; oilRowIds?: number[]; opsRowIds?: number[] },
 ): Promise<LinkRow[]> {
-  const keys = sql.join(
-    OIL_OPS_LINK_COLUMNS.map((k) => sql`SELECT ${k} AS col`),
-    sql` UNION ALL `
-  );
+  if (f.oilRowIds && !f.opsRowIds) {
+    // An oil page's links: the ops side narrowed to the rows that may match (or all, when null).
+    const candidates = await opsLinkCandidates(deps, aircraftId, f.oilRowIds);
+    if (candidates && !candidates.length) return [];
+    if (candidates) f = { ...f, opsRowIds: candidates };
+  }
+  const keys = linkKeys();
   const oilTab = f.oilTabId != null ? sql`AND t.id = ${f.oilTabId}` : sql``;
   const oilRow = f.oilRowId != null ? sql`AND r.id = ${f.oilRowId}` : sql``;
   const opsTab = f.opsTabId != null ? sql`AND t.id = ${f.opsTabId}` : sql``;
@@ -320,6 +361,11 @@ export function registerDataRoutes(app: Hono<HonoEnv>) {
       const found = oilAccess && page.rows.length ? await findLinks(deps, aircraft.id, { opsTabId: view.dbId!, opsRowIds: page.rows.map((r) => r.id) }) : [];
       const oilTabs = found.length ? await aircraftTabs(deps, aircraft.id, "oil") : [];
       links = { links: found, ops_access: true, oil_access: oilAccess, tab_names: Object.fromEntries(oilTabs.map((t) => [t.key, t.name])) };
+    } else if (product === "oil" && input.links && view.source === "stored") {
+      // An oil page's links to AeroOPS rows (the ops tabs' names are in the links themselves).
+      const opsAccess = !!(await accessLevel(deps, user, aircraft.id, "ops"));
+      const found = opsAccess && page.rows.length ? await findLinks(deps, aircraft.id, { oilTabId: view.dbId!, oilRowIds: page.rows.map((r) => r.id) }) : [];
+      links = { links: found, ops_access: opsAccess, oil_access: true, tab_names: {} };
     }
     return c.json({
       ...base,

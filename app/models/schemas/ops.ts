@@ -166,12 +166,12 @@ export const GetTabDataInput = needsAircraft({
   /** Also answer `validation`: the caller's kept validation workbook of this id (keep_validation), if still kept. */
   validation: z.preprocess(blankToUndefined, z.string().max(64).optional()),
 });
-/** A tab page's data in one call (get_tab_page): get_tab_data's fields, and `links` for an ops tab's oil links. */
+/** A tab page's data in one call (get_tab_page): get_tab_data's fields, and `links`: the page's rows' links to the other product. */
 export const GetTabPageInput = needsAircraft({
   ...tabQueryShape,
   binder: z.preprocess(blankToUndefined, booleanInput.optional()),
   validation: z.preprocess(blankToUndefined, z.string().max(64).optional()),
-  /** Also answer the oil rows linked to the page's rows (an ops tab; none without AeroOIL access). */
+  /** Also answer the rows of the other product linked to the page's rows (an ops tab's oil rows, none without AeroOIL access; an oil tab's ops rows, none without AeroOPS access). */
   links: z.preprocess(blankToUndefined, booleanInput.optional()),
 });
 export const GetTemplateDataInput = z.object({ manufacturer: manufacturerName, ...tabQueryShape });
@@ -562,7 +562,7 @@ export const OilOpsLink = z.object({
 });
 /** ops_access / oil_access: whether the caller may see the other product's rows (links are empty otherwise). */
 export const OilOpsLinksAnswer = z.object({ links: z.array(OilOpsLink), ops_access: z.boolean(), oil_access: z.boolean() });
-/** get_tab_page: the header, the aircraft's tabs, the page (null: no tab of that key) and the oil links asked for. */
+/** get_tab_page: the header, the aircraft's tabs, the page (null: no tab of that key) and the links asked for (`tab_names`: the oil tabs' names, for an ops tab's links). */
 export const TabPageAnswer = z.object({
   header: OpsHeaderData,
   tabs: z.array(Tab),

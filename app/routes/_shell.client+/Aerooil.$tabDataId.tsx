@@ -9,6 +9,7 @@ import { PageErrorBoundary } from "~/components/error-page/boundary";
 import { oilHandle, withActions } from "~/components/ops-tab-bar/ops-top-bar";
 import { documentCountsByRow } from "~/models/links.server";
 import * as oil from "~/models/oil.server";
+import { oilRowLinksOf } from "~/models/oil-links.server";
 import { oilContextQuery, openOilTab, openOilTabPage, requireOilAircraftRef, requireOilUser, tabBar } from "~/models/oil-pages.server";
 import { OIL_STATUS_TAB, OIL_WATCH_COLUMN as WATCH_COLUMN, statusPageTitle } from "~/models/oil-rules";
 import { limitAction, oilTabTrend } from "~/models/oil-trends.server";
@@ -42,19 +43,19 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const ref = requireOilAircraftRef(url);
   const watchedOnly = url.searchParams.get("watched_only") === "1";
-  // The page's data in one call (header, tabs, rows); the linked documents' counts beside it when the
-  // URL names the aircraft by id; then the trends, alert limits and links to AeroOPS rows (issue 15
-  // items 4 and 5), which need the tab's columns.
+  // The page's data in one call (header, tabs, rows and their links to AeroOPS rows); the linked
+  // documents' counts beside it when the URL names the aircraft by id; then the trends and alert
+  // limits, which need the tab's columns.
   const asked = tabQuery(url, null, [PER_PAGE]);
   const tabKey = params.tabDataId ?? "";
   const [opened, earlyCounts] = await Promise.all([
-    openOilTabPage(api, url, ref, { tab_id: tabKey, ...asked.request, watched_only: watchedOnly || undefined, binder: true, validation: validationParam(url) }),
+    openOilTabPage(api, url, ref, { tab_id: tabKey, ...asked.request, watched_only: watchedOnly || undefined, binder: true, validation: validationParam(url), links: true }),
     "org_msn_id" in ref ? documentCountsByRow(api, ref.org_msn_id, tabKey) : undefined,
   ]);
   const { header, tabs, tab } = opened;
   const [docCounts, trend] = await Promise.all([
     earlyCounts !== undefined && tab.tab_id === tabKey ? earlyCounts : documentCountsByRow(api, header.org_msn_id, tab.tab_id),
-    oilTabTrend(api, ref, header.org_msn_id, tab, url),
+    oilTabTrend(api, ref, tab, url),
   ]);
   // Sortable: the tab's own columns (the Watch/Unwatch column is the row's flag, not a cell; the oil API ignores it).
   const query = { ...asked, sort_column: opened.sortColumn, request: { ...asked.request, sort_column: opened.sortColumn } };
@@ -69,7 +70,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     trend: trend.view,
     limits: trend.limits,
     over: trend.overByRow(opened.data.rows),
-    opsLinks: trend.links,
+    opsLinks: oilRowLinksOf(opened.links, header.org_msn_id),
     // What the trend charts draw.
     charts: trend.charts,
   };
