@@ -172,8 +172,9 @@ describe("snippets of the page's hits", () => {
 });
 
 describe("a word in more texts than the window", () => {
-  // On PostgreSQL a word of 4 letters or more reads its matches from the GIN index, a shorter prefix
-  // walks the texts newest first: both give the window of the newest RANK_WINDOW matches.
+  // On PostgreSQL the matches come from the GIN index, then the newest RANK_WINDOW of them (FTS5
+  // reads its index newest first): a long word, a 3-letter prefix and two words, each the window of
+  // the newest matches.
   const MANY = RANK_WINDOW + 60;
   const ids: number[] = [];
   beforeAll(async () => {

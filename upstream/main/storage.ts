@@ -1482,6 +1482,9 @@ async function search(c: Ctx) {
   if (orgId == null && query.organization) orgId = (await findOrganization(deps, user, query.organization)).id;
   if (orgId != null) await findOrganization(deps, user, orgId);
   if (!isStaff(user)) orgId = user.organization_id;
+  // A user's search of all their aircraft needs their list whatever the organization says: both at once.
+  const visible = query.aircraft_id == null && !isStaff(user) ? visibleAircraftIds(deps, user, "storage") : null;
+  visible?.catch(() => undefined); // awaited below; a failure while the organization is read is not left unhandled
   const org = orgId != null ? await deps.db.selectFrom("organizations").select(["id", "search_all"]).where("id", "=", orgId).executeTakeFirst() : null;
   const searchAll = org?.search_all === 1;
 
@@ -1496,7 +1499,7 @@ async function search(c: Ctx) {
     // Staff: everything, or one organization.
     aircraftIds = "all";
   } else {
-    aircraftIds = await visibleAircraftIds(deps, user, "storage");
+    aircraftIds = await (visible ?? visibleAircraftIds(deps, user, "storage"));
   }
   const result = await deps.search.search({
     text: check.query,

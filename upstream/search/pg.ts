@@ -121,18 +121,22 @@ export function createPgSearch(db: DB): SearchIndex {
         JOIN files_fts t ON t.id = w.id`);
       // Files found by their text only (after the name window's, which are left out).
       const named = name.slice(0, RANK_WINDOW).map((r) => Number(r.id));
-      // The text window's ids: for words of 4 characters or more, every match from the GIN index
-      // first (MATERIALIZED), then the newest of them; the planner would walk the primary key
-      // backwards for a common word, reading (and decompressing) each text's tsvector on the way:
-      // 10 ms for "corrosion" in 10,000 texts, 1.3 ms from the index. A shorter prefix stands for
-      // many words of the index, where the walk is the faster (the planner's choice is kept).
-      const matches = sql`${scope(q, folder, "content")} t.doc @@ to_tsquery('simple', ${cmatch}) AND NOT (t.id = ANY(${named}::bigint[]))`;
-      const fromIndex = terms.every((t) => t.replace(/[-_]+/g, "").length >= 4);
-      const window = fromIndex
-        ? sql`WITH m AS MATERIALIZED (SELECT t.id FROM file_text_fts t WHERE ${matches}), w AS (SELECT id FROM m ORDER BY id DESC LIMIT ${RANK_WINDOW + 1})`
-        : sql`WITH w AS (SELECT t.id FROM file_text_fts t WHERE ${matches} ORDER BY t.id DESC LIMIT ${RANK_WINDOW + 1})`;
+      // The text window: every match's id from the GIN index first (MATERIALIZED), then the newest
+      // RANK_WINDOW + 1 of them, ranked. Left to itself the planner walks the primary key backwards
+      // for a common word, reading (and decompressing) each text's tsvector on the way until the
+      // window is full (10 ms for "corrosion" in 10,000 texts, and more the rarer the word, up to
+      // every text), or, for a word in most texts, scans them all (30 ms); from the index the cost
+      // follows the number of matches only (4-7 ms for any of them). Its cost model does not see
+      // the tsvector's size, hence enable_seqscan off for this one query (SET LOCAL: its transaction).
+      const window = sql`WITH m AS MATERIALIZED (SELECT t.id FROM file_text_fts t WHERE ${scope(q, folder, "content")} t.doc @@ to_tsquery('simple', ${cmatch})
+          AND NOT (t.id = ANY(${named}::bigint[]))),
+        w AS (SELECT id FROM m ORDER BY id DESC LIMIT ${RANK_WINDOW + 1})
+        SELECT t.id, -ts_rank(t.doc, to_tsquery('simple', ${cmatch})) AS rank FROM w JOIN file_text_fts t ON t.id = w.id`;
       const content = cmatch
-        ? await rows<Ranked>(sql`${window} SELECT t.id, -ts_rank(t.doc, to_tsquery('simple', ${cmatch})) AS rank FROM w JOIN file_text_fts t ON t.id = w.id`)
+        ? await db.transaction().execute(async (trx) => {
+            await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+            return (await window.execute(trx)).rows as Ranked[];
+          })
         : [];
       const num = (r: Ranked) => ({ id: Number(r.id), rank: Number(r.rank) });
       const { total, totalExact, page, next } = pageOf(name.map(num), content.map(num), { limit: q.limit, offset: q.offset, after: decodeCursor(q.after) });
