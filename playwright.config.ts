@@ -16,6 +16,9 @@ const launchOptions = {
 // *.nojs.spec.ts runs with JavaScript off only.
 export default defineConfig({
   testDir: "tests/e2e",
+  // A run empties its output folder first: the PostgreSQL pass writes to its own (scripts/test.ts), so
+  // the traces of a failure in the main pass are still there when the suite ends.
+  outputDir: process.env.E2E_OUTPUT_DIR || "test-results",
   // The screenshot specs write docs/screenshots/: only `npm run screenshots` runs them, so that
   // `npm test` leaves the working tree as it found it.
   testIgnore: process.env.SCREENSHOTS === "1" ? [] : [/screenshots\.spec\.ts$/],

@@ -186,6 +186,7 @@ if (want("pg")) {
     vitest("contract tests on PostgreSQL", PG_CONTRACT_FILES, { PG_TESTS: "1" });
     playwright("end-to-end on PostgreSQL (short pass)", ["npx", "tsx", "scripts/pg-run.ts", "npx", "playwright", "test", ...PG_E2E_SPECS, "--project=js", `--grep=${PG_E2E_GREP}`], {
       E2E_DATA_DIR: path.join(tmp, "e2e-pg-data"),
+      E2E_OUTPUT_DIR: "test-results/pg",
     });
   }
 }

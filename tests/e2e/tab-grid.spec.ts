@@ -95,6 +95,40 @@ test("a press under way when the grid's code arrives still follows the link it p
   await expect(page).toHaveURL((u) => u.pathname + u.search === href);
 });
 
+test("the grid's code arriving during a navigation waits for its end, then the grid is live", async ({ page }) => {
+  await login(page, "client@demo.aero");
+  let releaseCode!: () => void;
+  const codeHeld = new Promise<void>((r) => (releaseCode = r));
+  await page.route(/\/assets\/tab-grid-[^/]+\.js$/, async (route) => {
+    await codeHeld;
+    await route.continue();
+  });
+  await openHardTime(page, "8842");
+  await waitForHydration(page);
+  const table = page.getByRole("table", { name: "Hard Time Components" });
+  const asked = page.waitForRequest(/\/assets\/tab-grid-/);
+  await table.hover(); // the pointer comes: the code is asked for
+  await asked;
+  // A sort link starts a navigation whose data is held.
+  let releaseData!: () => void;
+  const dataHeld = new Promise<void>((r) => (releaseData = r));
+  const dataAsked = page.waitForRequest(/\.data(\?|$)/);
+  await page.route(/\.data(\?|$)/, async (route) => {
+    await dataHeld;
+    await route.continue();
+  });
+  await table.getByRole("columnheader").getByRole("link").first().click();
+  await dataAsked;
+  const arrived = page.waitForResponse(/\/assets\/tab-grid-/);
+  releaseCode();
+  await arrived;
+  await page.waitForTimeout(300); // without the wait, the live grid would swap in here, mid-navigation
+  await expect(page.locator("[data-cell]")).toHaveCount(0);
+  releaseData();
+  await expect(page).toHaveURL(/sort_column=/);
+  await expect(page.locator("[data-cell]").first()).toBeVisible();
+});
+
 test("a reader gets the plain table, no grid", async ({ page }) => {
   await login(page, "reader@demo.aero");
   await openHardTime(page, "5123");

@@ -7,7 +7,7 @@
 //
 // Mounted by a client-side navigation there is no server render to show: the layout's clientLoader
 // fetches its islands' code with the data (preloadIsland), else it fetches its code at once.
-import { useLocation } from "@remix-run/react";
+import { useLocation, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ComponentType, type CSSProperties } from "react";
 import { flushSync } from "react-dom";
 
@@ -112,11 +112,31 @@ export function LazyIsland<P extends object>({
 
   /** A pointer is pressed inside (its click is yet to come). */
   const pressed = useRef(false);
+  // A navigation under way: the live component waits for its end (then swaps in without flushSync,
+  // which an effect may not call). A synchronous render in the middle of a navigation is the likely
+  // place where the browser tests saw React give up on the root now and then (React's error 345 after
+  // a client-side navigation, twice in CI, never reproduced locally).
+  const navigation = useNavigation();
+  const navigating = useRef(false);
+  navigating.current = navigation.state !== "idle";
+  const waiting = useRef<ComponentType<P> | null>(null);
+
+  useEffect(() => {
+    const c = waiting.current;
+    if (navigation.state !== "idle" || !c) return;
+    waiting.current = null;
+    if (box.current) carry.current = capture(box.current);
+    setLive(() => c);
+  }, [navigation.state]);
 
   const fetchCode = useCallback(() => {
     if (Live) return;
     void preloadIsland(id, load).then((c) => {
       const swap = () => {
+        if (navigating.current) {
+          waiting.current = c as ComponentType<P>;
+          return;
+        }
         // Read what the user has typed and swap in the live component in one step: a key press between
         // the two would land in markup that is about to go, and be lost.
         if (box.current) carry.current = capture(box.current);
