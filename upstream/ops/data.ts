@@ -118,12 +118,13 @@ const LINK_CANDIDATES_CAP = 20_000;
  * shorter than 3 characters, LIKE's own characters, non-ASCII letters whose case the two checks fold
  * differently, too many values or candidates), and every ops row is read as before.
  */
-async function opsLinkCandidates(deps: Deps, aircraftId: number, oilRowIds: number[]): Promise<number[] | null> {
+async function opsLinkCandidates(deps: Deps, aircraftId: number, oilTabId: number | undefined, oilRowIds: number[]): Promise<number[] | null> {
   if (!oilRowIds.length) return [];
   const db = deps.db;
+  const oilTab = oilTabId != null ? sql`AND r.tab_id = ${oilTabId}` : sql``;
   const got = await sql<{ v: string | null }>`
     SELECT DISTINCT trim(${jsonGetText(db, sql`r.data`, sql`k.col`)}) AS v
-    FROM tab_rows r CROSS JOIN (${linkKeys()}) k WHERE r.id IN (${sql.join(oilRowIds)})`.execute(db);
+    FROM tab_rows r CROSS JOIN (${linkKeys()}) k WHERE r.id IN (${sql.join(oilRowIds)}) ${oilTab}`.execute(db);
   const values = got.rows.map((r) => r.v).filter((v): v is string => !!v);
   if (!values.length) return [];
   if (values.length > 200 || values.some((v) => v.length < 3 || /[\\%_]|[^\x20-\x7e]/.test(v))) return null;
@@ -145,7 +146,7 @@ async function findLinks(
 ): Promise<LinkRow[]> {
   if (f.oilRowIds && !f.opsRowIds) {
     // An oil page's links: the ops side narrowed to the rows that may match (or all, when null).
-    const candidates = await opsLinkCandidates(deps, aircraftId, f.oilRowIds);
+    const candidates = await opsLinkCandidates(deps, aircraftId, f.oilTabId, f.oilRowIds);
     if (candidates && !candidates.length) return [];
     if (candidates) f = { ...f, opsRowIds: candidates };
   }
