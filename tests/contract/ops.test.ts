@@ -641,18 +641,20 @@ describe("oil data and links", () => {
     const part = (await opsRow({ "Part No": "pn 77-1" })).row.id;
     const short = (await opsRow({ "Serial No": "Q1" })).row.id;
     const odd = (await opsRow({ "Serial No": "50%_A" })).row.id;
+    const long = (await opsRow({ "Part No": `LP-${"9".repeat(150)}` })).row.id;
     const indexed = (await oilRow({ "Serial No": "ZQ-4711", "Part No": "PN 77-1" })).row.id;
     const shortOne = (await oilRow({ "Serial No": "q1" })).row.id;
     const oddOne = (await oilRow({ "Serial No": "50%_a" })).row.id;
+    const longOne = (await oilRow({ "Part No": ` lp-${"9".repeat(150)}` })).row.id;
     const nothing = (await oilRow({ Description: "no link values" })).row.id;
     const every = (await ok(OilOpsLinksAnswer, "client", "/v1/oil_data/get_oil_ops_link_ids", { ...SKY, tab_id: "abclisting" })).links;
     const linked = (oilRowId: number) => every.filter((x) => x.oil_row_id === oilRowId).map((x) => x.ops_row_id);
     expect(linked(indexed).sort()).toEqual([spaced, part].sort());
     expect(linked(indexed)).not.toContain(longer);
-    expect([linked(shortOne), linked(oddOne), linked(nothing)]).toEqual([[short], [odd], []]);
-    // A page's rows (row_ids): through the index for values of 3 characters or more, else every ops
+    expect([linked(shortOne), linked(oddOne), linked(longOne), linked(nothing)]).toEqual([[short], [odd], [long], []]);
+    // A page's rows (row_ids): through the index for values of 3 to 100 characters, else every ops
     // row as before; the same links either way, in the same order.
-    for (const ids of [[indexed], [shortOne], [oddOne], [nothing], [indexed, shortOne, oddOne, nothing]]) {
+    for (const ids of [[indexed], [shortOne], [oddOne], [longOne], [nothing], [indexed, shortOne, oddOne, longOne, nothing]]) {
       const page = await ok(OilOpsLinksAnswer, "client", "/v1/oil_data/get_oil_ops_link_ids", { ...SKY, tab_id: "abclisting", row_ids: ids });
       expect(page.links).toEqual(every.filter((x) => ids.includes(x.oil_row_id)));
     }
@@ -662,8 +664,8 @@ describe("oil data and links", () => {
     expect(tabPage.links).toEqual({ links: every.filter((x) => x.oil_row_id === indexed), ops_access: true, oil_access: true, tab_names: {} });
     expect((await ok(TabPageAnswer, "client", "/v1/oil_data/get_tab_page.json", { ...SKY, tab_id: "abclisting", filter: "zq-4711" })).links).toBeNull();
     // Leave the tabs as they were for the tests after this one.
-    await ok(z.unknown(), "client", "/v1/ops_data/delete_template_data_by_selection", { ...SKY, tab_id: opsTab, product: "ops", ids: [spaced, longer, part, short, odd] });
-    await ok(z.unknown(), "client", "/v1/ops_data/delete_template_data_by_selection", { ...SKY, tab_id: "abclisting", product: "oil", ids: [indexed, shortOne, oddOne, nothing] });
+    await ok(z.unknown(), "client", "/v1/ops_data/delete_template_data_by_selection", { ...SKY, tab_id: opsTab, product: "ops", ids: [spaced, longer, part, short, odd, long] });
+    await ok(z.unknown(), "client", "/v1/ops_data/delete_template_data_by_selection", { ...SKY, tab_id: "abclisting", product: "oil", ids: [indexed, shortOne, oddOne, longOne, nothing] });
   });
 
   it("update_oil_data changes cells and the watched flag; read access is refused", async () => {

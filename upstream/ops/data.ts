@@ -115,7 +115,7 @@ const LINK_CANDIDATES_CAP = 20_000;
  * PostgreSQL's pg_trgm) rather than by reading every ops row's JSON (1.5 s next to a 100,000-row
  * ops tab). The link itself is then checked as before (trimmed, case-insensitive, same column), so
  * the candidates only need to include every real match. null: the values do not suit the index (one
- * shorter than 3 characters, LIKE's own characters, non-ASCII letters whose case the two checks fold
+ * shorter than 3 characters or longer than 100, LIKE's own characters, non-ASCII letters whose case the two checks fold
  * differently, too many values or candidates), and every ops row is read as before.
  */
 async function opsLinkCandidates(deps: Deps, aircraftId: number, oilTabId: number | undefined, oilRowIds: number[]): Promise<number[] | null> {
@@ -127,7 +127,9 @@ async function opsLinkCandidates(deps: Deps, aircraftId: number, oilTabId: numbe
     FROM tab_rows r CROSS JOIN (${linkKeys()}) k WHERE r.id IN (${sql.join(oilRowIds)}) ${oilTab}`.execute(db);
   const values = got.rows.map((r) => r.v).filter((v): v is string => !!v);
   if (!values.length) return [];
-  if (values.length > 200 || values.some((v) => v.length < 3 || /[\\%_]|[^\x20-\x7e]/.test(v))) return null;
+  // A serial or part number is short: a long value (a cell may hold 10,000 characters) would make the
+  // index's pattern as long, so it reads every ops row as before.
+  if (values.length > 200 || values.some((v) => v.length < 3 || v.length > 100 || /[\\%_]|[^\x20-\x7e]/.test(v))) return null;
   const ops = sql`JOIN tabs tb ON tb.id = t.tab_id WHERE tb.aircraft_id = ${aircraftId} AND tb.product = 'ops' AND tb.is_template = 0`;
   const found = isPostgres(db)
     ? await sql<{ id: number }>`SELECT t.row_id AS id FROM tab_row_text t ${ops}
